@@ -1,0 +1,83 @@
+import type { ControlFlowEdge, Flow, Node, StartNode } from '../model/types.js';
+import type { CheckContext } from './handler.js';
+
+/**
+ * Structure of a flow's control graph: one StartNode, listed; edges between
+ * listed nodes on existing branches, one per branch; an EndNode reachable.
+ * Returns the start node when it is usable for further checks.
+ */
+export function checkFlowStructure(f: Flow, ctx: CheckContext): StartNode | undefined {
+  const nodes = Array.isArray(f.nodes) ? f.nodes : [];
+  const listed = new Set<Node>(nodes);
+  let starts = 0;
+  nodes.forEach((n, i) => {
+    if (n?.component_type === 'StartNode' && ++starts > 1) {
+      ctx.report('AS_FLOW_MULTIPLE_START', f, ['nodes', i], 'a flow has exactly one StartNode; this is another one');
+    }
+  });
+  const start = f.start_node;
+  let usableStart: StartNode | undefined;
+  if (start) {
+    if (start.component_type !== 'StartNode') {
+      ctx.report('AS_FLOW_START_NOT_START_NODE', f, ['start_node'], `start_node is a ${start.component_type}, not a StartNode`);
+    } else if (!listed.has(start)) {
+      ctx.report('AS_FLOW_START_MISSING', f, ['start_node'], `start_node '${start.id}' is not listed in nodes`, 'add the start node to nodes');
+    } else {
+      usableStart = start;
+    }
+  }
+  const next = new Map<Node, Map<string, ControlFlowEdge>>();
+  const edges = Array.isArray(f.control_flow_connections) ? f.control_flow_connections : [];
+  edges.forEach((e, i) => {
+    if (!e) return;
+    let ok = true;
+    for (const end of ['from_node', 'to_node'] as const) {
+      const n = e[end];
+      if (n && !listed.has(n)) {
+        ok = false;
+        ctx.report('AS_EDGE_UNKNOWN_NODE', f, ['control_flow_connections', i, end], `${end} '${n.id}' is not in this flow's nodes`);
+      }
+    }
+    if (!ok || !e.from_node || !e.to_node) return;
+    const branch = e.from_branch ?? 'next';
+    const branches = e.from_node.branches;
+    if (Array.isArray(branches) && !branches.includes(branch)) {
+      ctx.report('AS_EDGE_UNKNOWN_BRANCH', f, ['control_flow_connections', i, 'from_branch'],
+        `'${branch}' is not a branch of ${e.from_node.component_type} '${e.from_node.id}' (branches: ${branches.join(', ') || 'none'})`);
+      return;
+    }
+    let byBranch = next.get(e.from_node);
+    if (!byBranch) next.set(e.from_node, (byBranch = new Map()));
+    if (byBranch.has(branch)) {
+      ctx.report('AS_EDGE_DUPLICATE_BRANCH', f, ['control_flow_connections', i], `branch '${branch}' of '${e.from_node.id}' already has a control edge`);
+      return;
+    }
+    byBranch.set(branch, e);
+  });
+  if (usableStart) checkReachability(f, nodes, usableStart, next, ctx);
+  return usableStart;
+}
+
+function checkReachability(f: Flow, nodes: readonly Node[], start: Node, next: Map<Node, Map<string, ControlFlowEdge>>, ctx: CheckContext): void {
+  const seen = new Set<Node>([start]);
+  const stack: Node[] = [start];
+  let endReached = false;
+  while (stack.length > 0) {
+    const n = stack.pop() as Node;
+    if (n.component_type === 'EndNode') endReached = true;
+    const out = next.get(n);
+    if (!out) continue;
+    for (const e of out.values()) {
+      if (!seen.has(e.to_node)) {
+        seen.add(e.to_node);
+        stack.push(e.to_node);
+      }
+    }
+  }
+  if (!endReached) {
+    ctx.report('AS_FLOW_NO_END', f, [], `no EndNode can be reached from start node '${start.id}'`, 'connect a path of control edges to an EndNode');
+  }
+  nodes.forEach((n, i) => {
+    if (n && !seen.has(n)) ctx.report('AS_FLOW_UNREACHABLE_NODE', f, ['nodes', i], `node '${n.id}' cannot be reached from the start node`);
+  });
+}

@@ -1,0 +1,83 @@
+import type { Property } from '../model/types.js';
+import { canCast, describeType, findProperty } from '../semantics/properties.js';
+import type { CheckContext } from './handler.js';
+
+/**
+ * Compare declared inputs/outputs with the ones a component infers: the names
+ * must be the same set and each inferred type castable to the declared one.
+ * `skipMissing` lets template nodes report absent placeholders separately;
+ * `anyType` is for placeholders, whose declared type is free (any value renders).
+ */
+export function checkInferred(
+  ctx: CheckContext,
+  component: object,
+  field: 'inputs' | 'outputs',
+  declared: readonly Property[],
+  inferred: readonly Property[],
+  options: { allowExtra?: boolean; skipMissing?: boolean; anyType?: boolean } = {},
+): void {
+  const problems: string[] = [];
+  for (const inf of inferred) {
+    const dec = findProperty(declared, inf.title);
+    if (!dec) {
+      if (!options.skipMissing) problems.push(`'${inf.title}' is missing`);
+    } else if (!options.anyType && !canCast(inf, dec)) {
+      problems.push(`'${inf.title}' is ${describeType(inf)} but declared ${describeType(dec)}`);
+    }
+  }
+  if (!options.allowExtra) {
+    for (const dec of declared) {
+      if (!findProperty(inferred, dec.title)) problems.push(`'${dec.title}' is not one the component has`);
+    }
+  }
+  if (problems.length > 0) {
+    const expected = inferred.map((p) => p.title).join(', ') || 'none';
+    ctx.report('AS_IO_MISMATCH', component, [field], `declared ${field} do not match the inferred ones (${expected}): ${problems.join('; ')}`);
+  }
+}
+
+/** Report each placeholder of a template that has no input of that name. */
+export function checkPlaceholders(
+  ctx: CheckContext,
+  component: object,
+  field: string,
+  names: readonly string[],
+  inputs: readonly Property[],
+): void {
+  const missing = names.filter((n) => !findProperty(inputs, n));
+  if (missing.length > 0) {
+    ctx.report(
+      'AS_PLACEHOLDER_NO_INPUT',
+      component,
+      [field],
+      `placeholder${missing.length > 1 ? 's' : ''} ${missing.map((n) => `{{${n}}}`).join(', ')} ha${missing.length > 1 ? 've' : 's'} no input`,
+      `add an input property titled ${missing.map((n) => `'${n}'`).join(', ')}`,
+    );
+  }
+}
+
+/** Declared branches must be the inferred ones (as a set). */
+export function checkBranches(ctx: CheckContext, component: object, declared: readonly string[], inferred: readonly string[]): void {
+  const a = new Set(declared);
+  const b = new Set(inferred);
+  if (a.size !== b.size || [...a].some((x) => !b.has(x))) {
+    ctx.report('AS_BRANCHES_MISMATCH', component, ['branches'], `declared branches [${declared.join(', ')}] differ from the inferred [${inferred.join(', ')}]`);
+  }
+}
+
+/** Check two property lists are identical (names and schemas), for StartNode/EndNode. */
+export function sameProperties(a: readonly Property[], b: readonly Property[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((p) => {
+    const q = findProperty(b, p.title);
+    return q !== undefined && stableJson(p) === stableJson(q);
+  });
+}
+
+function stableJson(v: unknown): string {
+  return JSON.stringify(v, (_k, val: unknown) =>
+    val && typeof val === 'object' && !Array.isArray(val)
+      ? Object.fromEntries(Object.entries(val as Record<string, unknown>).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0)))
+      : val,
+  );
+}

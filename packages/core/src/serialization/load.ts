@@ -1,0 +1,153 @@
+import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { AgentSpecLoadError } from '../errors.js';
+import type { Component } from '../model/types.js';
+import { pluginIndex, type ComponentPlugin } from '../plugins.js';
+import { parseVersion, type Version } from '../versions/version.js';
+import { resolveLimits, type Limits } from './limits.js';
+import { locator } from './locate.js';
+import { parseText, valueDepth, type Format, type Parsed } from './parse.js';
+import { Reader } from './reader.js';
+import { isPlainObject } from './values.js';
+
+export interface LoadOptions {
+  /** Force a format instead of detecting it (JSON when the text starts with `{` or `[`). */
+  readonly format?: Format;
+  /** Plugins for custom component types. */
+  readonly plugins?: readonly ComponentPlugin[];
+  /**
+   * Disaggregated components: the text (JSON/YAML) or parsed value of a
+   * document holding only `$referenced_components`.
+   */
+  readonly referenced?: string | Record<string, unknown>;
+  /** Components or values supplied at load by id (secrets, environment-specific configs, …). */
+  readonly components?: Readonly<Record<string, unknown>>;
+  /** Map a reference id to the id to look up among supplied/disaggregated components. */
+  readonly refMap?: Readonly<Record<string, string>>;
+  /** Resource limits for untrusted input (see DEFAULT_LIMITS). */
+  readonly limits?: Partial<Limits>;
+}
+
+export interface LoadResult {
+  /** The root component, when the document could be read (even with errors, for tooling). */
+  readonly component?: Component;
+  /** Every problem found, errors and warnings, with JSON Pointer paths and (for text) line/column. */
+  readonly diagnostics: readonly Diagnostic[];
+  /** The declared version (legacy `air_version` 25.4.0 reads as 25.4.1). */
+  readonly version?: Version;
+  readonly format?: Format;
+}
+
+/** Read a document, reporting every problem; never throws for bad input. */
+export function load(input: string | unknown, options: LoadOptions = {}): LoadResult {
+  const limits = resolveLimits(options.limits);
+  let parsed: Parsed | undefined;
+  let value: unknown = input;
+  if (typeof input === 'string') {
+    parsed = parseText(input, limits, options.format);
+    if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics, format: parsed.format };
+    value = parsed.value;
+  } else if (valueDepth(input, limits.maxDepth) > limits.maxDepth) {
+    return { diagnostics: [diagnostic('AS_LIMIT_DEPTH', '', `the document nests deeper than ${limits.maxDepth} levels`)] };
+  }
+  const referenced = readReferenced(options.referenced, limits);
+  if (referenced.diagnostics.length > 0) return { diagnostics: referenced.diagnostics, ...(parsed ? { format: parsed.format } : {}) };
+
+  const front = frontMatter(value);
+  const diagnostics: Diagnostic[] = [...front.diagnostics];
+  let component: Component | undefined;
+  if (!front.stop) {
+    const reader = new Reader({
+      version: front.version,
+      plugins: pluginIndex(options.plugins),
+      supplied: options.components ?? {},
+      referenced: referenced.entries,
+      refMap: options.refMap ?? {},
+    });
+    try {
+      component = reader.read(value);
+    } catch (e) {
+      if (!(e instanceof RangeError)) throw e;
+      reader.diagnostics.push(diagnostic('AS_LIMIT_DEPTH', '', 'the document nests too deeply to be read'));
+    }
+    diagnostics.push(...reader.diagnostics);
+  }
+  const located = typeof input === 'string' && parsed ? locate(diagnostics, input, parsed, referenced) : diagnostics;
+  return {
+    diagnostics: located,
+    ...(component ? { component } : {}),
+    ...(front.version ? { version: front.version } : {}),
+    ...(parsed ? { format: parsed.format } : {}),
+  };
+}
+
+/** Read a document into a component; throws AgentSpecLoadError carrying every diagnostic when invalid. */
+export function deserialize(text: string | unknown, options?: LoadOptions): Component {
+  const result = load(text, options);
+  if (hasErrors(result.diagnostics) || !result.component) throw new AgentSpecLoadError(result.diagnostics);
+  return result.component;
+}
+
+/** Every problem in a document (text or parsed value): errors and warnings. Never throws for bad input. */
+export function validate(input: string | unknown, options?: LoadOptions): Diagnostic[] {
+  return [...load(input, options).diagnostics];
+}
+
+function frontMatter(value: unknown): { version?: Version; diagnostics: Diagnostic[]; stop?: boolean } {
+  if (!isPlainObject(value)) {
+    return { diagnostics: [diagnostic('AS_NOT_A_COMPONENT', '', 'a document must be an object holding one component')], stop: true };
+  }
+  if (value.component_type === undefined && value.$referenced_components !== undefined) {
+    return {
+      diagnostics: [diagnostic('AS_DISAGGREGATED_ONLY', '', 'this document holds only $referenced_components', {
+        hint: 'load the main document and pass this one as the `referenced` option (CLI: --referenced)',
+      })],
+      stop: true,
+    };
+  }
+  const key = value.agentspec_version !== undefined ? 'agentspec_version' : value.air_version !== undefined ? 'air_version' : undefined;
+  if (!key) {
+    return { diagnostics: [diagnostic('AS_VERSION_MISSING', '', 'the document declares no agentspec_version; no version gate is applied', { hint: 'add agentspec_version: 25.4.1 (or the version you target)' })] };
+  }
+  const version = parseVersion(value[key]);
+  if (!version) {
+    return {
+      diagnostics: [diagnostic('AS_VERSION_UNSUPPORTED', `/${key}`, `Agent Spec version ${JSON.stringify(value[key])} is not supported`, { hint: 'supported: 25.4.1, 25.4.2, 26.1.0, 26.1.2, 26.2.0 (and legacy air_version 25.4.0)' })],
+    };
+  }
+  return { version, diagnostics: [] };
+}
+
+interface ReferencedDoc {
+  entries?: Record<string, unknown>;
+  diagnostics: Diagnostic[];
+  text?: string;
+  parsed?: Parsed;
+}
+
+function readReferenced(input: LoadOptions['referenced'], limits: Limits): ReferencedDoc {
+  if (input === undefined) return { diagnostics: [] };
+  let value: unknown = input;
+  let parsed: Parsed | undefined;
+  if (typeof input === 'string') {
+    parsed = parseText(input, limits);
+    if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics.map((d) => ({ ...d, document: 'referenced' as const })) };
+    value = parsed.value;
+  }
+  const entries = isPlainObject(value) ? value.$referenced_components : undefined;
+  if (!isPlainObject(entries)) {
+    return { diagnostics: [diagnostic('AS_WRONG_TYPE', '', 'the disaggregated components document must be an object with $referenced_components', { document: 'referenced' })] };
+  }
+  return { entries, diagnostics: [], ...(typeof input === 'string' ? { text: input } : {}), ...(parsed ? { parsed } : {}) };
+}
+
+function locate(diagnostics: Diagnostic[], text: string, parsed: Parsed, referenced: ReferencedDoc): Diagnostic[] {
+  if (diagnostics.length === 0) return diagnostics;
+  const main = locator(text, parsed);
+  const other = referenced.text && referenced.parsed ? locator(referenced.text, referenced.parsed) : undefined;
+  return diagnostics.map((d) => {
+    if (d.line !== undefined) return d;
+    const find = d.document === 'referenced' ? other : main;
+    const pos = find?.(d.path);
+    return pos ? { ...d, line: pos.line, column: pos.column } : d;
+  });
+}

@@ -1,0 +1,505 @@
+import { fieldsOf, HANDLERS, isBuiltinType } from '../components/registry.js';
+import type { CheckContext, Draft } from '../components/handler.js';
+import type { DiagnosticCode } from '../diagnostics/codes.js';
+import { diagnostic, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
+import { child, escapeToken } from '../diagnostics/pointer.js';
+import { fitsFamily, type Family } from '../model/families.js';
+import { SENSITIVE_FIELD_NAMES, type FieldSpec } from '../model/fields.js';
+import type { Component, ComponentType } from '../model/types.js';
+import type { ComponentPlugin } from '../plugins.js';
+import { componentGate, componentVersionRange, fieldGate, isKnownField } from '../versions/gates.js';
+import { compareVersions, type Version } from '../versions/version.js';
+import { cloneDefault, isPlainObject, isRef, propertyProblem, put, valueProblem } from './values.js';
+
+type DocumentName = 'main' | 'referenced';
+
+/** What a reference must resolve to: a component of a family, or a value of a field kind. */
+type Expect = { readonly family: Family } | { readonly field: FieldSpec };
+
+interface Scope {
+  readonly entries: Record<string, unknown>;
+  readonly path: string;
+  readonly document: DocumentName;
+  readonly done: Map<string, unknown>;
+  readonly busy: Set<string>;
+}
+
+interface Deferred {
+  readonly holder: object;
+  readonly key: string | number;
+  readonly id: string;
+  readonly path: string;
+  readonly expect: Expect;
+  readonly document: DocumentName;
+}
+
+type Lookup = { found: true; value: unknown } | { found: false; cycle?: boolean };
+
+const ROOT_ONLY_KEYS = new Set(['agentspec_version', 'air_version']);
+
+export interface ReaderOptions {
+  readonly version: Version | undefined;
+  readonly plugins: Map<string, ComponentPlugin>;
+  /** Values and components supplied at load, by id. */
+  readonly supplied: Readonly<Record<string, unknown>>;
+  /** `$referenced_components` of a disaggregated document. */
+  readonly referenced: Record<string, unknown> | undefined;
+  /** Reference id → id to look up among supplied/referenced components. */
+  readonly refMap: Readonly<Record<string, string>>;
+}
+
+/**
+ * Reads a parsed document into components in one pass: references resolved
+ * against the `$referenced_components` in scope (then supplied, then
+ * disaggregated components, then inline components anywhere), every problem
+ * recorded as a diagnostic. Then fills inferred fields and runs the checks.
+ */
+export class Reader implements CheckContext {
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly scopes: Scope[] = [];
+  private readonly referencedScope: Scope | undefined;
+  private readonly byId = new Map<string, { component: object; path: string }>();
+  private readonly paths = new Map<object, string>();
+  private readonly documents = new Map<object, DocumentName>();
+  private readonly components: object[] = [];
+  private readonly built = new Set<object>();
+  private readonly broken = new Set<object>();
+  private readonly inferred = new Set<object>();
+  private readonly ancestors = new Set<string>();
+  private readonly deferred: Deferred[] = [];
+  private document: DocumentName = 'main';
+
+  constructor(private readonly options: ReaderOptions) {
+    this.referencedScope = options.referenced
+      ? { entries: options.referenced, path: '/$referenced_components', document: 'referenced', done: new Map(), busy: new Set() }
+      : undefined;
+    this.ensure = this.ensure.bind(this);
+  }
+
+  /** Read the root component; then resolve late references, infer, check. */
+  read(raw: unknown): Component | undefined {
+    const box: { root?: unknown } = {};
+    this.readInto(box, 'root', raw, '', 'Component');
+    this.resolveDeferred();
+    for (const c of this.components) this.ensure(c);
+    const hadErrors = this.diagnostics.some((d) => d.severity === 'error');
+    for (const c of this.components) {
+      if (this.broken.has(c) || !isBuiltinType((c as Component).component_type)) continue;
+      try {
+        HANDLERS[(c as Component).component_type as ComponentType].check?.(c as Component, this);
+      } catch (e) {
+        if (!hadErrors) throw e; // a check tripping over an already-reported defect adds nothing
+      }
+    }
+    return box.root as Component | undefined;
+  }
+
+  // ---- CheckContext
+  report(code: DiagnosticCode, component: object, field: readonly (string | number)[], message: string, hint?: string): void {
+    let path = this.paths.get(component) ?? '';
+    for (const t of field) path += `/${escapeToken(t)}`;
+    const document = this.documents.get(component) ?? 'main';
+    this.add(code, path, message, { hint, document });
+  }
+
+  ensure(component: unknown): void {
+    if (typeof component !== 'object' || component === null || !this.built.has(component) || this.inferred.has(component)) return;
+    this.inferred.add(component);
+    const type = (component as Component).component_type;
+    if (isBuiltinType(type) && !this.broken.has(component)) HANDLERS[type].infer?.(component as Draft, this.ensure);
+  }
+
+  private add(code: DiagnosticCode, path: string, message: string, extra?: { hint?: string | undefined; severity?: Severity; document?: DocumentName }): void {
+    const document = extra?.document ?? this.document;
+    const opts: { hint?: string; severity?: Severity; document?: DocumentName } = {};
+    if (extra?.hint) opts.hint = extra.hint;
+    if (extra?.severity) opts.severity = extra.severity;
+    if (document !== 'main') opts.document = document;
+    this.diagnostics.push(diagnostic(code, path, message, opts));
+  }
+
+  // ---- components
+  private readInto(holder: object, key: string | number, raw: unknown, path: string, family: Family): void {
+    if (isRef(raw)) {
+      this.refInto(holder, key, raw.$component_ref, path, { family });
+      return;
+    }
+    const c = this.readComponent(raw, path, family);
+    if (c !== undefined) put(holder, key, c);
+  }
+
+  private readComponent(raw: unknown, path: string, family: Family): object | undefined {
+    if (!isPlainObject(raw) || typeof raw.component_type !== 'string') {
+      this.add('AS_NOT_A_COMPONENT', path, isPlainObject(raw)
+        ? `expected a component (an object with component_type) or a {"$component_ref": …}; this object has no component_type`
+        : `expected a component, found ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`);
+      return undefined;
+    }
+    const type = raw.component_type;
+    const plugin = this.options.plugins.get(type);
+    const builtin = isBuiltinType(type);
+    if (!builtin && !plugin && !componentVersionRange(type)) {
+      this.add('AS_UNKNOWN_COMPONENT', path, `unknown component_type '${type}'`, { hint: 'register a plugin for it, or check the spelling' });
+    }
+    const version = this.options.version;
+    if (version && !plugin) {
+      const gate = componentGate(type, version);
+      if (gate) this.add('AS_VERSION_GATE', path, gate, { hint: 'declare a version that has it, or remove it' });
+    }
+    if (!fitsFamily(type, family, plugin?.families)) {
+      this.add('AS_WRONG_COMPONENT_KIND', path, `a ${type} cannot stand here: a ${family} is expected`);
+    }
+    const id = typeof raw.id === 'string' ? raw.id : undefined;
+    if (id !== undefined) this.ancestors.add(id);
+    const scoped = this.pushScope(raw, path);
+    const obj = builtin ? this.readTyped(raw, path, type) : this.readOpaque(raw, path, type, plugin);
+    if (scoped) this.popScope(path);
+    if (id !== undefined) this.ancestors.delete(id);
+    this.register(obj, path);
+    return obj;
+  }
+
+  private register(obj: Record<string, unknown>, path: string): void {
+    const id = obj.id;
+    if (typeof id === 'string') {
+      const seen = this.byId.get(id);
+      if (seen && seen.component !== obj) {
+        this.add('AS_DUPLICATE_ID', `${path}/id`, `id '${id}' is already used by the component at ${seen.path || '/'}`, { hint: 'give each component its own id; reuse a component with {"$component_ref": id}' });
+      } else if (!seen) {
+        this.byId.set(id, { component: obj, path });
+      }
+    }
+    this.paths.set(obj, path);
+    if (this.document !== 'main') this.documents.set(obj, this.document);
+    this.components.push(obj);
+    this.built.add(obj);
+  }
+
+  private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType): Draft {
+    const obj: Draft = { component_type: type };
+    const version = this.options.version;
+    let consumed = 1 + (raw.$referenced_components !== undefined ? 1 : 0);
+    if (path === '') for (const k of ROOT_ONLY_KEYS) if (raw[k] !== undefined) consumed++;
+    for (const spec of fieldsOf(type)) {
+      const v = raw[spec.name];
+      if (v === undefined) {
+        if (spec.name === 'id') obj.id = generatedId(type, path);
+        else if (spec.required) {
+          this.broken.add(obj);
+          this.add('AS_MISSING_FIELD', path, `${type} requires '${spec.name}'`);
+        } else if (spec.default !== undefined) obj[spec.name] = cloneDefault(spec.default);
+        continue;
+      }
+      consumed++;
+      if (spec.since && version && compareVersions(version, spec.since) < 0) {
+        this.add('AS_VERSION_GATE', child(path, spec.name), `${type}.${spec.name} exists from Agent Spec ${spec.since}; the document declares ${version}`);
+      }
+      this.readField(obj, spec, v, child(path, spec.name));
+    }
+    let total = 0;
+    for (const _ in raw) total++;
+    if (total > consumed) this.readExtras(obj, raw, path, type, fieldsOf(type));
+    return obj;
+  }
+
+  private readExtras(obj: Draft, raw: Record<string, unknown>, path: string, type: string, specs: readonly FieldSpec[]): void {
+    for (const key of Object.keys(raw)) {
+      if (key === 'component_type' || key === '$referenced_components' || specs.some((s) => s.name === key)) continue;
+      if (path === '' && ROOT_ONLY_KEYS.has(key)) continue;
+      if (isKnownField(type, key)) {
+        const gate = this.options.version && fieldGate(type, key, this.options.version);
+        if (gate) this.add('AS_VERSION_GATE', child(path, key), gate);
+      } else {
+        this.add('AS_UNKNOWN_FIELD', child(path, key), `${type} has no field '${key}'; it is kept as is`);
+      }
+      this.genericInto(obj, key, raw[key], child(path, key), SENSITIVE_FIELD_NAMES.has(key));
+    }
+  }
+
+  private readOpaque(raw: Record<string, unknown>, path: string, type: string, plugin: ComponentPlugin | undefined): Draft {
+    const obj: Draft = { component_type: type };
+    for (const key of Object.keys(raw)) {
+      if (key === 'component_type' || key === '$referenced_components' || (path === '' && ROOT_ONLY_KEYS.has(key))) continue;
+      const gate = this.options.version && !plugin ? fieldGate(type, key, this.options.version) : undefined;
+      if (gate) this.add('AS_VERSION_GATE', child(path, key), gate);
+      this.genericInto(obj, key, raw[key], child(path, key), SENSITIVE_FIELD_NAMES.has(key));
+    }
+    if (typeof obj.id !== 'string') obj.id = generatedId(type, path);
+    if (plugin?.read) {
+      try {
+        return plugin.read(obj as never) as unknown as Draft;
+      } catch (e) {
+        this.broken.add(obj);
+        this.add('AS_PLUGIN_ERROR', path, `plugin ${plugin.name} rejected this ${type}: ${(e as Error).message}`);
+      }
+    }
+    return obj;
+  }
+
+  /** Any JSON value of an opaque field: nested components read, references resolved, objects copied safely. */
+  private genericInto(holder: object, key: string | number, v: unknown, path: string, sensitive = false): void {
+    if (Array.isArray(v)) {
+      const out: unknown[] = new Array(v.length);
+      for (let i = 0; i < v.length; i++) this.genericInto(out, i, v[i], `${path}/${i}`);
+      put(holder, key, out);
+    } else if (isPlainObject(v)) {
+      if (isRef(v)) {
+        if (sensitive && !this.canResolve(v.$component_ref)) {
+          this.add('AS_SECRET_MISSING', path, `secret '${v.$component_ref}' was not supplied; it is kept as a reference`, { hint: `pass components: { '${v.$component_ref}': … } when loading` });
+          put(holder, key, v);
+        } else {
+          this.refInto(holder, key, v.$component_ref, path, { family: 'Component' }, true);
+        }
+      } else if (typeof v.component_type === 'string') {
+        this.readInto(holder, key, v, path, 'Component');
+      } else {
+        const out: Record<string, unknown> = {};
+        for (const k of Object.keys(v)) this.genericInto(out, k, v[k], child(path, k));
+        put(holder, key, out);
+      }
+    } else {
+      put(holder, key, v);
+    }
+  }
+
+  // ---- typed fields
+  private readField(obj: Draft, spec: FieldSpec, v: unknown, path: string): void {
+    const kind = spec.type;
+    if (kind.kind === 'component') {
+      this.readInto(obj, spec.name, v, path, kind.family);
+      return;
+    }
+    if (kind.kind === 'component-list') {
+      if (v === null && spec.nullable) {
+        obj[spec.name] = null;
+      } else if (!Array.isArray(v)) {
+        this.wrongType(obj, path, `${spec.name} must be a list of components`);
+      } else {
+        const out: unknown[] = new Array(v.length);
+        for (let i = 0; i < v.length; i++) this.readInto(out, i, v[i], `${path}/${i}`, kind.family);
+        obj[spec.name] = out;
+      }
+      return;
+    }
+    if (isRef(v)) {
+      if (spec.sensitive && !this.canResolve(v.$component_ref)) {
+        this.add('AS_SECRET_MISSING', path, `secret '${v.$component_ref}' was not supplied; the runtime must provide ${spec.name}`, { hint: `pass components: { '${v.$component_ref}': … } when loading` });
+        return;
+      }
+      this.refInto(obj, spec.name, v.$component_ref, path, { field: spec });
+      return;
+    }
+    if (kind.kind === 'properties') {
+      this.readProperties(obj, spec, v, path);
+      return;
+    }
+    const problem = valueProblem(kind, v, spec.nullable === true);
+    if (problem) this.wrongType(obj, path, `${spec.name} ${problem}`);
+    else obj[spec.name] = v;
+  }
+
+  private readProperties(obj: Draft, spec: FieldSpec, v: unknown, path: string): void {
+    if (v === null) {
+      obj[spec.name] = null;
+      return;
+    }
+    if (!Array.isArray(v)) {
+      this.wrongType(obj, path, `${spec.name} must be a list of JSON Schema properties`);
+      return;
+    }
+    const titles = new Set<string>();
+    for (let i = 0; i < v.length; i++) {
+      const p = v[i] as Record<string, unknown>;
+      const problem = propertyProblem(p);
+      if (problem) {
+        this.broken.add(obj);
+        this.add('AS_INVALID_PROPERTY', `${path}/${i}`, problem);
+      } else if (titles.has(p.title as string)) {
+        this.add('AS_DUPLICATE_PROPERTY', `${path}/${i}`, `two ${spec.name} are titled '${String(p.title)}'`);
+      } else {
+        titles.add(p.title as string);
+      }
+    }
+    obj[spec.name] = v;
+  }
+
+  private wrongType(obj: object, path: string, message: string): void {
+    this.broken.add(obj);
+    this.add('AS_WRONG_TYPE', path, message);
+  }
+
+  // ---- references
+  private pushScope(raw: Record<string, unknown>, path: string): boolean {
+    const entries = raw.$referenced_components;
+    if (entries === undefined) return false;
+    if (!isPlainObject(entries)) {
+      this.add('AS_WRONG_TYPE', `${path}/$referenced_components`, '$referenced_components must be an object mapping ids to components');
+      return false;
+    }
+    this.scopes.push({ entries, path: `${path}/$referenced_components`, document: this.document, done: new Map(), busy: new Set() });
+    return true;
+  }
+
+  /** Leaving a scope: entries nobody referenced are still read, so their problems are reported. */
+  private popScope(ownerPath: string): void {
+    const scope = this.scopes[this.scopes.length - 1] as Scope;
+    for (const key of Object.keys(scope.entries)) {
+      if (!scope.done.has(key)) this.entry(scope, key, `${ownerPath}/$referenced_components/${escapeToken(key)}`);
+    }
+    this.scopes.pop();
+  }
+
+  private canResolve(id: string): boolean {
+    const mapped = this.options.refMap[id] ?? id;
+    return this.scopes.some((s) => Object.hasOwn(s.entries, id)) || Object.hasOwn(this.options.supplied, mapped)
+      || (this.referencedScope !== undefined && Object.hasOwn(this.referencedScope.entries, mapped));
+  }
+
+  private lookup(id: string, refPath: string): Lookup {
+    for (let i = this.scopes.length - 1; i >= 0; i--) {
+      const scope = this.scopes[i] as Scope;
+      if (Object.hasOwn(scope.entries, id)) return this.entry(scope, id, refPath);
+    }
+    return this.lookupSupplied(id, refPath);
+  }
+
+  private lookupSupplied(id: string, refPath: string): Lookup {
+    const mapped = this.options.refMap[id] ?? id;
+    if (Object.hasOwn(this.options.supplied, mapped)) return { found: true, value: this.options.supplied[mapped] };
+    const scope = this.referencedScope;
+    if (scope && Object.hasOwn(scope.entries, mapped)) return this.entry(scope, mapped, refPath);
+    return { found: false };
+  }
+
+  private entry(scope: Scope, key: string, refPath: string): Lookup {
+    if (scope.done.has(key)) return { found: true, value: scope.done.get(key) };
+    if (scope.busy.has(key)) {
+      this.add('AS_REF_CYCLE', refPath, `'${key}' refers back to itself through its own contents`);
+      return { found: false, cycle: true };
+    }
+    const raw = scope.entries[key];
+    scope.busy.add(key);
+    const saved = this.document;
+    this.document = scope.document;
+    let value: unknown = raw;
+    const entryPath = `${scope.path}/${escapeToken(key)}`;
+    if (isRef(raw)) {
+      const inner = raw.$component_ref === key ? this.lookupSupplied(key, entryPath) : this.lookup(raw.$component_ref, entryPath);
+      value = inner.found ? inner.value : undefined;
+      if (!inner.found && !('cycle' in inner && inner.cycle)) this.add('AS_DANGLING_REF', entryPath, `'${raw.$component_ref}' is not defined anywhere`);
+    } else if (isPlainObject(raw) && typeof raw.component_type === 'string') {
+      value = this.readComponent(raw, entryPath, 'Component');
+    }
+    this.document = saved;
+    scope.busy.delete(key);
+    scope.done.set(key, value);
+    return { found: true, value };
+  }
+
+  private refInto(holder: object, key: string | number, id: string, path: string, expect: Expect, anyValue = false): void {
+    const r = this.lookup(id, path);
+    if (r.found) {
+      if (r.value !== undefined && (anyValue || this.accepts(r.value, expect, path))) put(holder, key, r.value);
+      return;
+    }
+    if (r.cycle) return;
+    if (this.ancestors.has(id)) {
+      this.add('AS_REF_CYCLE', path, `'${id}' is a component that contains this reference`);
+      return;
+    }
+    this.deferred.push({ holder, key, id, path, expect, document: this.document });
+  }
+
+  private accepts(value: unknown, expect: Expect, path: string): boolean {
+    if ('family' in expect) {
+      if (!isPlainObject(value) || typeof value.component_type !== 'string') {
+        this.add('AS_NOT_A_COMPONENT', path, `the reference resolves to a value, but a ${expect.family} component is expected`);
+        return false;
+      }
+      const plugin = this.options.plugins.get(value.component_type);
+      if (!fitsFamily(value.component_type, expect.family, plugin?.families)) {
+        this.add('AS_WRONG_COMPONENT_KIND', path, `the reference resolves to a ${value.component_type}, but a ${expect.family} is expected`);
+        return false;
+      }
+      return true;
+    }
+    const spec = expect.field;
+    const problem = spec.type.kind === 'properties'
+      ? (Array.isArray(value) ? undefined : 'must be a list of properties')
+      : valueProblem(spec.type, value, spec.nullable === true);
+    if (problem) {
+      this.add('AS_WRONG_TYPE', path, `the reference resolves to a value that ${problem}`);
+      return false;
+    }
+    return true;
+  }
+
+  /** References to components defined inline elsewhere in the document. */
+  private resolveDeferred(): void {
+    let patched = false;
+    for (const d of this.deferred) {
+      const hit = this.byId.get(this.options.refMap[d.id] ?? d.id) ?? this.byId.get(d.id);
+      if (hit && this.acceptsFrom(d, hit.component)) {
+        put(d.holder, d.key, hit.component);
+        patched = true;
+      } else if (!hit) {
+        this.add('AS_DANGLING_REF', d.path, `no component or value with id '${d.id}'`, {
+          hint: 'define it in $referenced_components, inline, or supply it when loading (components / referenced)',
+          document: d.document,
+        });
+      }
+    }
+    if (patched) this.checkContainmentCycles();
+  }
+
+  private acceptsFrom(d: Deferred, value: unknown): boolean {
+    const saved = this.document;
+    this.document = d.document;
+    const ok = this.accepts(value, d.expect, d.path);
+    this.document = saved;
+    return ok;
+  }
+
+  /** Late references can close a containment cycle (a FlowNode inside its own subflow). */
+  private checkContainmentCycles(): void {
+    const state = new Map<object, 1 | 2>();
+    const visit = (c: object): boolean => {
+      const s = state.get(c);
+      if (s === 2) return false;
+      if (s === 1) {
+        this.add('AS_REF_CYCLE', this.paths.get(c) ?? '', `component '${String((c as Component).id)}' contains itself`);
+        return true;
+      }
+      state.set(c, 1);
+      for (const sub of subComponents(c, this.built)) if (visit(sub)) return true;
+      state.set(c, 2);
+      return false;
+    };
+    for (const c of this.components) if (visit(c)) return;
+  }
+}
+
+/** Components held directly by a component's fields (edges hold nodes, not the other way). */
+function* subComponents(c: object, built: Set<object>): Generator<object> {
+  const stack: unknown[] = Object.values(c);
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (built.has(v)) {
+      if ((v as Component).component_type !== 'ControlFlowEdge' && (v as Component).component_type !== 'DataFlowEdge') yield v;
+      continue;
+    }
+    stack.push(...Object.values(v));
+  }
+}
+
+/** A stable id for a component that has none, derived from where it is. */
+export function generatedId(type: string, path: string): string {
+  let h = 0x811c9dc5;
+  const s = `${type}@${path}`;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193) >>> 0;
+  }
+  return `${type.toLowerCase()}_${h.toString(16).padStart(8, '0')}`;
+}

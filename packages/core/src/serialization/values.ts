@@ -1,0 +1,80 @@
+import type { FieldKind } from '../model/fields.js';
+import { JSON_SCHEMA_TYPES } from '../semantics/properties.js';
+
+export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** `{"$component_ref": "id"}` (optionally with nested `$referenced_components`). */
+export function isRef(v: unknown): v is { $component_ref: string } {
+  return isPlainObject(v) && typeof v.$component_ref === 'string';
+}
+
+/** Assign without ever touching a prototype, even for a `__proto__` key. */
+export function put(holder: object, key: string | number, value: unknown): void {
+  if (key === '__proto__') {
+    Object.defineProperty(holder, key, { value, enumerable: true, writable: true, configurable: true });
+  } else {
+    (holder as Record<string | number, unknown>)[key] = value;
+  }
+}
+
+export function cloneDefault<T>(value: T): T {
+  return value !== null && typeof value === 'object' ? (structuredClone(value) as T) : value;
+}
+
+const jsonType = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);
+
+/**
+ * Why `v` does not fit a value field kind, or undefined when it does.
+ * Component kinds and properties are checked by the reader itself.
+ */
+export function valueProblem(kind: FieldKind, v: unknown, nullable: boolean): string | undefined {
+  if (v === null) return nullable || kind.kind === 'json' ? undefined : 'must not be null';
+  switch (kind.kind) {
+    case 'string':
+      return typeof v === 'string' ? undefined : `must be a string, not ${jsonType(v)}`;
+    case 'number':
+      return typeof v === 'number' ? undefined : `must be a number, not ${jsonType(v)}`;
+    case 'boolean':
+      return typeof v === 'boolean' ? undefined : `must be a boolean, not ${jsonType(v)}`;
+    case 'enum':
+      return typeof v === 'string' && kind.values.includes(v) ? undefined : `must be one of ${kind.values.join(', ')}`;
+    case 'string-list':
+    case 'branches':
+      return Array.isArray(v) && v.every((x) => typeof x === 'string') ? undefined : 'must be a list of strings';
+    case 'string-map':
+      return isPlainObject(v) && Object.values(v).every((x) => typeof x === 'string') ? undefined : 'must be an object whose values are strings';
+    case 'json-object':
+      return isPlainObject(v) ? undefined : `must be an object, not ${jsonType(v)}`;
+    case 'json':
+      return undefined;
+    case 'reducers':
+      return isPlainObject(v) && Object.values(v).every((x) => typeof x === 'string' && ['append', 'sum', 'average', 'max', 'min'].includes(x))
+        ? undefined : 'must map output names to append, sum, average, max or min';
+    case 'generation':
+      if (!isPlainObject(v)) return `must be an object, not ${jsonType(v)}`;
+      if (v.max_tokens != null && !Number.isInteger(v.max_tokens)) return 'max_tokens must be an integer';
+      for (const k of ['temperature', 'top_p']) if (v[k] != null && typeof v[k] !== 'number') return `${k} must be a number`;
+      return undefined;
+    case 'session':
+      if (!isPlainObject(v)) return `must be an object, not ${jsonType(v)}`;
+      return v.read_timeout_seconds === undefined || typeof v.read_timeout_seconds === 'number' ? undefined : 'read_timeout_seconds must be a number';
+    default:
+      return undefined;
+  }
+}
+
+/** Why a property is not a usable JSON Schema for Agent Spec, or undefined. */
+export function propertyProblem(p: unknown): string | undefined {
+  if (!isPlainObject(p)) return 'a property must be a JSON Schema object';
+  if (typeof p.title !== 'string' || p.title === '') return 'a property needs a non-empty string title (its name)';
+  const t = p.type;
+  if (t !== undefined) {
+    const types = Array.isArray(t) ? t : [t];
+    if (types.length === 0 || !types.every((x) => typeof x === 'string' && JSON_SCHEMA_TYPES.has(x))) {
+      return `'${p.title}' has type ${JSON.stringify(t)}, which is not a JSON Schema type`;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,197 @@
+import { fieldsOf, isBuiltinType } from '../components/registry.js';
+import { AgentSpecError } from '../errors.js';
+import { SENSITIVE_FIELD_NAMES, type FieldSpec } from '../model/fields.js';
+import type { Component } from '../model/types.js';
+import type { ComponentPlugin } from '../plugins.js';
+import { componentVersionRange, fieldSince } from '../versions/gates.js';
+import { BASE_VERSION, compareVersions, type Version } from '../versions/version.js';
+import { isPlainObject, put } from './values.js';
+
+/** Something to leave out of the main document and write into the disaggregated one. */
+export type Disaggregation = Component | { readonly component: Component; readonly field: string; readonly id?: string };
+
+export interface WriteOptions {
+  /** Version to write; default: the smallest the tree needs. */
+  readonly version?: Version;
+  readonly plugins?: readonly ComponentPlugin[];
+  /** Components (or single field values) to write as references into a second document. */
+  readonly disaggregate?: readonly Disaggregation[];
+}
+
+export interface Written {
+  readonly document: Record<string, unknown>;
+  readonly referenced?: Record<string, unknown>;
+  readonly version: Version;
+}
+
+interface Need {
+  version: Version;
+  why: string;
+}
+
+const isComponent = (v: unknown): v is Component => isPlainObject(v) && typeof v.component_type === 'string' && typeof v.id === 'string';
+
+/**
+ * Turn a component tree into a plain JSON document: components used more than
+ * once written once under the root's `$referenced_components`, secrets as
+ * references, fields in a fixed order, the version chosen or checked.
+ */
+export function writeDocument(root: Component, options: WriteOptions = {}): Written {
+  const plugins = new Map<string, ComponentPlugin>();
+  for (const p of options.plugins ?? []) for (const t of p.componentTypes) plugins.set(t, p);
+
+  const external = new Map<object, string>();
+  const externalFields = new Map<object, Map<string, string>>();
+  for (const d of options.disaggregate ?? []) {
+    if ('field' in d && !('component_type' in d)) {
+      let m = externalFields.get(d.component);
+      if (!m) externalFields.set(d.component, (m = new Map()));
+      m.set(d.field, d.id ?? `${d.component.id}.${d.field}`);
+    } else {
+      external.set(d, (d as Component).id);
+    }
+  }
+
+  // Pass 1: count uses of every component and find the version range the tree needs.
+  const uses = new Map<object, number>();
+  const order: object[] = [];
+  let low: Need = { version: BASE_VERSION, why: '' };
+  let high: Need | undefined;
+  const visitValue = (v: unknown): void => {
+    if (Array.isArray(v)) for (const x of v) visitValue(x);
+    else if (isComponent(v)) visitComponent(v);
+    else if (isPlainObject(v)) for (const x of Object.values(v)) visitValue(x);
+  };
+  const visitComponent = (c: Component): void => {
+    const n = uses.get(c) ?? 0;
+    uses.set(c, n + 1);
+    if (n > 0) return;
+    order.push(c);
+    const range = componentVersionRange(c.component_type);
+    if (range) {
+      if (compareVersions(range[0], low.version) > 0) low = { version: range[0], why: c.component_type };
+      if (range[1] && (!high || compareVersions(range[1], high.version) < 0)) high = { version: range[1], why: c.component_type };
+    }
+    const record = c as Record<string, unknown>;
+    if (isBuiltinType(c.component_type)) {
+      const specs = fieldsOf(c.component_type);
+      for (const spec of specs) {
+        const v = record[spec.name];
+        if (spec.since && v !== undefined && !isDefault(spec, v) && compareVersions(spec.since, low.version) > 0) {
+          low = { version: spec.since, why: `${c.component_type}.${spec.name}` };
+        }
+        if (spec.type.kind === 'component' || spec.type.kind === 'component-list') visitValue(v);
+      }
+      for (const key of Object.keys(record)) {
+        if (specs.some((s) => s.name === key)) continue;
+        noteExtra(c.component_type, key);
+        visitValue(record[key]);
+      }
+    } else {
+      for (const key of Object.keys(record)) {
+        noteExtra(c.component_type, key);
+        visitValue(record[key]);
+      }
+    }
+  };
+  const noteExtra = (type: string, key: string): void => {
+    const since = fieldSince(type, key);
+    if (since && compareVersions(since, low.version) > 0) low = { version: since, why: `${type}.${key}` };
+  };
+  visitComponent(root);
+
+  const version = chooseVersion(options.version, low, high);
+
+  // Pass 2: write.
+  const shared = order.filter((c) => c !== root && (uses.get(c) ?? 0) > 1 && !external.has(c));
+  const sharedSet = new Set<object>(shared);
+  const referenced: Record<string, unknown> = {};
+  const writeValue = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(writeValue);
+    if (isComponent(v)) {
+      if (external.has(v) || sharedSet.has(v)) return { $component_ref: v.id };
+      return writeComponent(v);
+    }
+    if (isPlainObject(v)) {
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v)) put(out, k, writeValue(v[k]));
+      return out;
+    }
+    return v;
+  };
+  const secretRef = (c: Component, field: string) => ({ $component_ref: externalFields.get(c)?.get(field) ?? `${c.id}.${field}` });
+  const writeComponent = (c: Component): Record<string, unknown> => {
+    const record = c as Record<string, unknown>;
+    const out: Record<string, unknown> = { component_type: c.component_type };
+    const fieldRefs = externalFields.get(c);
+    if (isBuiltinType(c.component_type)) {
+      const specs = fieldsOf(c.component_type);
+      for (const spec of specs) {
+        const v = record[spec.name];
+        if (spec.since && compareVersions(version, spec.since) < 0) continue;
+        if (fieldRefs?.has(spec.name)) {
+          referenced[fieldRefs.get(spec.name) as string] = writeValue(v);
+          out[spec.name] = { $component_ref: fieldRefs.get(spec.name) };
+        } else if (spec.sensitive && (v != null || spec.required)) {
+          out[spec.name] = secretRef(c, spec.name);
+        } else if (v !== undefined) {
+          out[spec.name] = writeValue(v);
+        }
+      }
+      for (const key of Object.keys(record)) {
+        if (specs.some((s) => s.name === key)) continue;
+        writeExtra(c, key, record[key], out);
+      }
+    } else {
+      const plugin = plugins.get(c.component_type);
+      const fields = plugin?.write ? plugin.write(c as never) : record;
+      if (plugin) {
+        out.component_plugin_name = plugin.name;
+        out.component_plugin_version = plugin.version;
+      }
+      for (const key of Object.keys(fields)) {
+        if (key === 'component_type' || (plugin && (key === 'component_plugin_name' || key === 'component_plugin_version'))) continue;
+        writeExtra(c, key, fields[key], out);
+      }
+    }
+    return out;
+  };
+  const writeExtra = (c: Component, key: string, v: unknown, out: Record<string, unknown>): void => {
+    if (SENSITIVE_FIELD_NAMES.has(key) && v != null && !isPlainObject(v)) put(out, key, secretRef(c, key));
+    else put(out, key, writeValue(v));
+  };
+
+  const document = writeComponent(root);
+  if (shared.length > 0) {
+    const refs: Record<string, unknown> = {};
+    for (const c of shared) refs[(c as Component).id] = writeComponent(c as Component);
+    document.$referenced_components = refs;
+  }
+  document.agentspec_version = version;
+
+  for (const [c, id] of external) {
+    referenced[id] = writeComponent(c as Component);
+  }
+  const hasReferenced = external.size > 0 || externalFields.size > 0;
+  return { document, version, ...(hasReferenced ? { referenced: { $referenced_components: referenced } } : {}) };
+}
+
+function isDefault(spec: FieldSpec, v: unknown): boolean {
+  return spec.default !== undefined && v === spec.default;
+}
+
+function chooseVersion(requested: Version | undefined, low: Need, high: Need | undefined): Version {
+  if (requested) {
+    if (compareVersions(requested, low.version) < 0) {
+      throw new AgentSpecError('AS_VERSION_GATE', `cannot write Agent Spec ${requested}: ${low.why} needs ${low.version}`, { hint: `write ${low.version} or later, or remove ${low.why}` });
+    }
+    if (high && compareVersions(requested, high.version) > 0) {
+      throw new AgentSpecError('AS_VERSION_GATE', `cannot write Agent Spec ${requested}: ${high.why} exists only up to ${high.version}`, { hint: `write ${high.version} or earlier, or replace ${high.why}` });
+    }
+    return requested;
+  }
+  if (high && compareVersions(low.version, high.version) > 0) {
+    throw new AgentSpecError('AS_VERSION_CONFLICT', `no Agent Spec version holds this tree: ${low.why} needs ${low.version}, but ${high.why} exists only up to ${high.version}`);
+  }
+  return low.version;
+}

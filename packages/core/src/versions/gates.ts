@@ -1,0 +1,36 @@
+import { COMPONENT_VERSIONS, FIELD_VERSIONS, KNOWN_FIELDS } from './table.js';
+import { compareVersions, type Version } from './version.js';
+
+/** First and last version defining a component type; undefined for types no version defines. */
+export function componentVersionRange(type: string): readonly [Version, Version | null] | undefined {
+  return COMPONENT_VERSIONS[type];
+}
+
+/** The first version that defines `field` on `type`, when newer than the type itself. */
+export function fieldSince(type: string, field: string): Version | undefined {
+  return FIELD_VERSIONS[type]?.[field];
+}
+
+/** Whether any published version defines `field` on `type`. */
+export function isKnownField(type: string, field: string): boolean {
+  return KNOWN_FIELDS[type]?.includes(field) ?? false;
+}
+
+/** Why `type` cannot appear in a document of `version`, or undefined when it can. */
+export function componentGate(type: string, version: Version): string | undefined {
+  const range = COMPONENT_VERSIONS[type];
+  if (!range) return undefined;
+  const [first, last] = range;
+  if (compareVersions(version, first) < 0) return `${type} exists from Agent Spec ${first}; the document declares ${version}`;
+  if (last && compareVersions(version, last) > 0) return `${type} was removed after Agent Spec ${last}; the document declares ${version}`;
+  return undefined;
+}
+
+/** Why `type.field` cannot appear in a document of `version`, or undefined when it can. */
+export function fieldGate(type: string, field: string, version: Version): string | undefined {
+  const since = FIELD_VERSIONS[type]?.[field];
+  if (since && compareVersions(version, since) < 0) {
+    return `${type}.${field} exists from Agent Spec ${since}; the document declares ${version}`;
+  }
+  return undefined;
+}
