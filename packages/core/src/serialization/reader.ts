@@ -36,6 +36,8 @@ interface Deferred {
 type Lookup = { found: true; value: unknown } | { found: false; cycle?: boolean };
 
 const ROOT_ONLY_KEYS = new Set(['agentspec_version', 'air_version']);
+/** Fields no check reads: a bad value there does not stop the component's checks. */
+const COMMON_FIELD_NAMES = new Set(['id', 'name', 'description', 'metadata']);
 
 export interface ReaderOptions {
   readonly version: Version | undefined;
@@ -294,8 +296,9 @@ export class Reader implements CheckContext {
       return;
     }
     const problem = valueProblem(kind, v, spec.nullable === true);
-    if (problem) this.wrongType(obj, path, `${spec.name} ${problem}`);
-    else obj[spec.name] = v;
+    if (!problem) obj[spec.name] = v;
+    else if (COMMON_FIELD_NAMES.has(spec.name)) this.add('AS_WRONG_TYPE', path, `${spec.name} ${problem}`);
+    else this.wrongType(obj, path, `${spec.name} ${problem}`);
   }
 
   private readProperties(obj: Draft, spec: FieldSpec, v: unknown, path: string): void {
