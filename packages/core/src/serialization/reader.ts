@@ -352,8 +352,12 @@ export class Reader implements CheckContext {
     this.scopes.pop();
   }
 
+  private mapId(id: string): string {
+    return Object.hasOwn(this.options.refMap, id) ? (this.options.refMap[id] as string) : id;
+  }
+
   private canResolve(id: string): boolean {
-    const mapped = this.options.refMap[id] ?? id;
+    const mapped = this.mapId(id);
     return this.scopes.some((s) => Object.hasOwn(s.entries, id)) || Object.hasOwn(this.options.supplied, mapped)
       || (this.referencedScope !== undefined && Object.hasOwn(this.referencedScope.entries, mapped));
   }
@@ -367,7 +371,7 @@ export class Reader implements CheckContext {
   }
 
   private lookupSupplied(id: string, refPath: string): Lookup {
-    const mapped = this.options.refMap[id] ?? id;
+    const mapped = this.mapId(id);
     if (Object.hasOwn(this.options.supplied, mapped)) return { found: true, value: this.options.supplied[mapped] };
     const scope = this.referencedScope;
     if (scope && Object.hasOwn(scope.entries, mapped)) return this.entry(scope, mapped, refPath);
@@ -441,7 +445,7 @@ export class Reader implements CheckContext {
   private resolveDeferred(): void {
     let patched = false;
     for (const d of this.deferred) {
-      const hit = this.byId.get(this.options.refMap[d.id] ?? d.id) ?? this.byId.get(d.id);
+      const hit = this.byId.get(this.mapId(d.id)) ?? this.byId.get(d.id);
       if (hit && this.acceptsFrom(d, hit.component)) {
         put(d.holder, d.key, hit.component);
         patched = true;

@@ -1,24 +1,30 @@
 import { COMPONENT_VERSIONS, FIELD_VERSIONS, KNOWN_FIELDS } from './table.js';
 import { compareVersions, type Version } from './version.js';
 
+/** Own-property lookup: a document's `component_type` may be `__proto__` or `constructor`. */
+function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.hasOwn(table, key) ? table[key] : undefined;
+}
+
 /** First and last version defining a component type; undefined for types no version defines. */
 export function componentVersionRange(type: string): readonly [Version, Version | null] | undefined {
-  return COMPONENT_VERSIONS[type];
+  return own(COMPONENT_VERSIONS, type);
 }
 
 /** The first version that defines `field` on `type`, when newer than the type itself. */
 export function fieldSince(type: string, field: string): Version | undefined {
-  return FIELD_VERSIONS[type]?.[field];
+  const fields = own(FIELD_VERSIONS, type);
+  return fields ? own(fields, field) : undefined;
 }
 
 /** Whether any published version defines `field` on `type`. */
 export function isKnownField(type: string, field: string): boolean {
-  return KNOWN_FIELDS[type]?.includes(field) ?? false;
+  return own(KNOWN_FIELDS, type)?.includes(field) ?? false;
 }
 
 /** Why `type` cannot appear in a document of `version`, or undefined when it can. */
 export function componentGate(type: string, version: Version): string | undefined {
-  const range = COMPONENT_VERSIONS[type];
+  const range = own(COMPONENT_VERSIONS, type);
   if (!range) return undefined;
   const [first, last] = range;
   if (compareVersions(version, first) < 0) return `${type} exists from Agent Spec ${first}; the document declares ${version}`;
@@ -28,7 +34,7 @@ export function componentGate(type: string, version: Version): string | undefine
 
 /** Why `type.field` cannot appear in a document of `version`, or undefined when it can. */
 export function fieldGate(type: string, field: string, version: Version): string | undefined {
-  const since = FIELD_VERSIONS[type]?.[field];
+  const since = fieldSince(type, field);
   if (since && compareVersions(version, since) < 0) {
     return `${type}.${field} exists from Agent Spec ${since}; the document declares ${version}`;
   }
