@@ -1,10 +1,24 @@
 import { comp, compList, IO_FIELDS } from '../model/fields.js';
 import type { Flow, Property } from '../model/types.js';
-import { findProperty } from '../semantics/properties.js';
+import { canCast, describeType, findProperty } from '../semantics/properties.js';
+import type { CheckContext } from './handler.js';
 import { checkFlowStructure } from './flow-structure.js';
 import { checkFlowData } from './flow-data.js';
-import { checkInferred } from './io-checks.js';
 import { props, type ComponentHandler } from './handler.js';
+
+/** A flow's inputs are its StartNode's: same names, castable types. */
+function checkFlowInputs(ctx: CheckContext, f: Flow, declared: readonly Property[], start: readonly Property[]): void {
+  const problems: string[] = [];
+  for (const p of start) {
+    const d = findProperty(declared, p.title);
+    if (!d) problems.push(`'${p.title}' is missing`);
+    else if (!canCast(p, d)) problems.push(`'${p.title}' is ${describeType(p)} in the StartNode but ${describeType(d)} here`);
+  }
+  for (const d of declared) if (!findProperty(start, d.title)) problems.push(`'${d.title}' is not an input of the StartNode`);
+  if (problems.length > 0) {
+    ctx.report('AS_FLOW_INPUT_MISMATCH', f, ['inputs'], `the flow's inputs must be its StartNode's inputs: ${problems.join('; ')}`);
+  }
+}
 
 /** Outputs every EndNode of the flow exposes (by name), with the first EndNode's schema. */
 export function commonEndOutputs(nodes: readonly unknown[]): Property[] {
@@ -35,7 +49,7 @@ export const flow: ComponentHandler = {
   check(c, ctx) {
     const f = c as Flow;
     const start = checkFlowStructure(f, ctx);
-    if (start) checkInferred(ctx, f, 'inputs', props(f.inputs), props(start.inputs));
+    if (start) checkFlowInputs(ctx, f, props(f.inputs), props(start.inputs));
     checkFlowData(f, ctx);
   },
 };

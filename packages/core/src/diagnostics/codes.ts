@@ -33,6 +33,7 @@ export const DIAGNOSTIC_CODES = {
   AS_DUPLICATE_ID: { severity: 'error', doc: 'Two different components use the same id.' },
   AS_REF_CYCLE: { severity: 'error', doc: 'Following references leads back to a component that is still being read (a component that contains itself).' },
   AS_SECRET_MISSING: { severity: 'warning', doc: 'A sensitive field is a reference whose value was not supplied at load; the runtime must provide it (environment or options).' },
+  AS_UNUSED_COMPONENT: { severity: 'warning', doc: 'An entry of `$referenced_components` that nothing references; it is read and checked, but not written back.' },
   AS_DISAGGREGATED_ONLY: { severity: 'error', doc: 'The document holds only `$referenced_components`: it is a disaggregated-components document, to pass as `referenced` when loading the main one.' },
 
   // Flow structure

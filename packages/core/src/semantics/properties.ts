@@ -33,17 +33,16 @@ function alternatives(schema: Record<string, unknown>): readonly Record<string, 
 function castsTo(from: JsonSchemaType, to: JsonSchemaType): boolean {
   if (from === to || to === 'string') return true;
   const numeric = (t: JsonSchemaType) => t === 'number' || t === 'integer' || t === 'boolean';
-  if (numeric(from) && numeric(to)) return true;
-  // Numeric strings are coerced to numbers at node boundaries (DESIGN §4.2).
-  return from === 'string' && (to === 'number' || to === 'integer');
+  return numeric(from) && numeric(to);
 }
 
 /**
  * Whether a value of schema `from` can be given where schema `to` is expected,
  * per the spec's type compatibility rules: everything casts to string, numbers
- * and booleans cast among themselves, arrays and objects recursively; strings
- * cast to numbers (numeric strings are coerced at run time, DESIGN §4.2). A
- * schema without a type accepts (and may be) anything.
+ * and booleans cast among themselves, arrays and objects recursively. A string
+ * does not cast to a number (the spec's own example), even though a runtime
+ * coerces numeric string values (DESIGN §4.2). A schema without a type accepts
+ * (and may be) anything.
  */
 export function canCast(from: Record<string, unknown>, to: Record<string, unknown>, depth = 0): boolean {
   if (depth > 64) return true;

@@ -1,6 +1,7 @@
 import { parseDocument, type Document } from 'yaml';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Limits } from './limits.js';
+import { jsonErrorOffset } from './json-error.js';
 import { lineColumn } from './positions.js';
 
 export type Format = 'json' | 'yaml';
@@ -41,9 +42,9 @@ function parseJson(text: string, limits: Limits): Parsed {
   } catch (e) {
     const message = (e as Error).message;
     const m = /at position (\d+)/.exec(message);
-    const offset = m ? Number(m[1]) : text.length;
+    const offset = m ? Number(m[1]) : jsonErrorOffset(text);
     const { line, column } = lineColumn(text, offset);
-    const clean = message.replace(/ in JSON at position \d+.*$/, '').replace(/^Unexpected end of JSON input$/, 'unexpected end of input');
+    const clean = message.replace(/ in JSON at position \d+.*$/, '').replace(/, ".*" is not valid JSON$/s, '').replace(/^Unexpected end of JSON input$/, 'unexpected end of input');
     return { format: 'json', diagnostics: [diagnostic('AS_PARSE_JSON', '', `malformed JSON: ${clean}`, { line, column })] };
   }
 }

@@ -9,7 +9,7 @@ import type { Component, ComponentType } from '../model/types.js';
 import type { ComponentPlugin } from '../plugins.js';
 import { componentGate, componentVersionRange, fieldGate, isKnownField } from '../versions/gates.js';
 import { compareVersions, type Version } from '../versions/version.js';
-import { cloneDefault, isPlainObject, isRef, propertyProblem, put, valueProblem } from './values.js';
+import { cloneDefault, isPlainObject, isRef, offendingEntry, propertyProblem, put, valueProblem } from './values.js';
 
 type DocumentName = 'main' | 'referenced';
 
@@ -296,9 +296,14 @@ export class Reader implements CheckContext {
       return;
     }
     const problem = valueProblem(kind, v, spec.nullable === true);
-    if (!problem) obj[spec.name] = v;
-    else if (COMMON_FIELD_NAMES.has(spec.name)) this.add('AS_WRONG_TYPE', path, `${spec.name} ${problem}`);
-    else this.wrongType(obj, path, `${spec.name} ${problem}`);
+    if (!problem) {
+      obj[spec.name] = v;
+      return;
+    }
+    const entry = offendingEntry(kind, v);
+    const at = entry === undefined ? path : child(path, entry);
+    if (COMMON_FIELD_NAMES.has(spec.name)) this.add('AS_WRONG_TYPE', at, `${spec.name} ${problem}`);
+    else this.wrongType(obj, at, `${spec.name} ${problem}`);
   }
 
   private readProperties(obj: Draft, spec: FieldSpec, v: unknown, path: string): void {
@@ -343,11 +348,14 @@ export class Reader implements CheckContext {
     return true;
   }
 
-  /** Leaving a scope: entries nobody referenced are still read, so their problems are reported. */
+  /** Leaving a scope: entries nobody referenced are still read (their problems reported) and flagged. */
   private popScope(ownerPath: string): void {
     const scope = this.scopes[this.scopes.length - 1] as Scope;
     for (const key of Object.keys(scope.entries)) {
-      if (!scope.done.has(key)) this.entry(scope, key, `${ownerPath}/$referenced_components/${escapeToken(key)}`);
+      if (scope.done.has(key)) continue;
+      const path = `${ownerPath}/$referenced_components/${escapeToken(key)}`;
+      this.entry(scope, key, path);
+      this.add('AS_UNUSED_COMPONENT', path, `'${key}' is defined in $referenced_components but never referenced; it will not be written back`);
     }
     this.scopes.pop();
   }

@@ -65,6 +65,19 @@ export function valueProblem(kind: FieldKind, v: unknown, nullable: boolean): st
   }
 }
 
+/** The first key or index inside a collection value that makes it the wrong type, if any. */
+export function offendingEntry(kind: FieldKind, v: unknown): string | undefined {
+  if (kind.kind === 'string-map' && isPlainObject(v)) return Object.keys(v).find((k) => typeof v[k] !== 'string');
+  if (kind.kind === 'reducers' && isPlainObject(v)) return Object.keys(v).find((k) => valueProblem({ kind: 'enum', values: REDUCERS }, v[k], false));
+  if ((kind.kind === 'string-list' || kind.kind === 'branches') && Array.isArray(v)) {
+    const i = v.findIndex((x) => typeof x !== 'string');
+    return i >= 0 ? String(i) : undefined;
+  }
+  return undefined;
+}
+
+const REDUCERS = ['append', 'sum', 'average', 'max', 'min'];
+
 /** Why a property is not a usable JSON Schema for Agent Spec, or undefined. */
 export function propertyProblem(p: unknown): string | undefined {
   if (!isPlainObject(p)) return 'a property must be a JSON Schema object';

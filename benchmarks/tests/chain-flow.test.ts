@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { deserialize, load, serialize } from '@agentspec/core';
+import { chainFlowDocument } from '../src/chain-flow.js';
+
+describe('benchmark inputs', () => {
+  it('generated chain flows are valid Agent Spec and round-trip', () => {
+    for (const n of [3, 10, 101]) {
+      const doc = chainFlowDocument(n);
+      expect(load(doc).diagnostics).toEqual([]);
+      const component = deserialize(JSON.stringify(doc));
+      expect(deserialize(serialize(component))).toEqual(component);
+      // with the LLM config shared (n ≥ 4) the writer gives back the very same document
+      if (n >= 4) expect(JSON.parse(serialize(component))).toEqual(doc);
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { Command, CommanderError } from 'commander';
+import { convertCommand } from './commands/convert.js';
+import { validateCommand } from './commands/validate.js';
+import { EXIT } from './exit-codes.js';
+import { processIo, UsageError, type Io } from './io.js';
+
+const EXIT_HELP = `
+Exit codes: 0 success (all valid), 1 invalid input, 2 usage error.`;
+
+/** Build the `agentspec` program; `run` executes it and returns the exit code. */
+export function buildProgram(io: Io, setCode: (code: number) => void): Command {
+  const program = new Command('agentspec')
+    .description('Open Agent Specification for TypeScript: validate, convert and run Agent Spec documents')
+    .version('0.1.0')
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride()
+    .enablePositionalOptions()
+    .addHelpText('after', EXIT_HELP);
+
+  program
+    .command('validate')
+    .description('check documents and print every problem as file:line:col severity code message')
+    .argument('<files...>', 'JSON or YAML documents')
+    .option('--format <format>', 'text or json', 'text')
+    .option('--referenced <file>', 'disaggregated components document to load with each file')
+    .addHelpText('after', `
+Example:
+  $ agentspec validate examples/specs/*.yaml --format json
+${EXIT_HELP}`)
+    .action((files: string[], opts) => setCode(validateCommand(io, files, opts)));
+
+  program
+    .command('convert')
+    .description('rewrite a document as JSON or YAML, optionally for another Agent Spec version')
+    .argument('<file>', 'JSON or YAML document')
+    .requiredOption('--to <format>', 'json or yaml')
+    .option('--version <version>', 'Agent Spec version to write (default: the smallest the document needs)')
+    .option('--out <file>', 'write here instead of stdout')
+    .option('--referenced <file>', 'disaggregated components document')
+    .addHelpText('after', `
+Example:
+  $ agentspec convert agent.json --to yaml --version 25.4.2 --out agent.yaml
+${EXIT_HELP}`)
+    .action((file: string, opts) => setCode(convertCommand(io, file, opts)));
+
+  return program;
+}
+
+export async function run(argv: readonly string[], io: Io = processIo): Promise<number> {
+  let code: number = EXIT.OK;
+  const program = buildProgram(io, (c) => (code = c));
+  try {
+    await program.parseAsync([...argv], { from: 'user' });
+  } catch (e) {
+    if (e instanceof CommanderError) {
+      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? EXIT.OK : EXIT.USAGE;
+    }
+    if (e instanceof UsageError) {
+      io.stderr(`agentspec: ${e.message}\n`);
+      return EXIT.USAGE;
+    }
+    throw e;
+  }
+  return code;
+}
