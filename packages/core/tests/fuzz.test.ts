@@ -95,12 +95,16 @@ describe('fuzzing the loader', () => {
   it('size, depth and alias limits are options with documented defaults', () => {
     expect(DEFAULT_LIMITS).toEqual({ maxBytes: 256 * 1024 * 1024, maxDepth: 256, maxAliases: 100 });
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
-    expect(load(deep).diagnostics.map((d) => d.code)).toEqual(['AS_LIMIT_DEPTH']);
+    expect(load(deep).diagnostics.map((d) => d.code)).toEqual(['AS_NOT_A_COMPONENT']);
+    const deepInside = `{"component_type": "ServerTool", "id": "t", "name": "t", "agentspec_version": "25.4.1", "metadata": {"x": ${deep}}}`;
+    expect(load(deepInside).diagnostics.map((d) => [d.code, d.path, d.line])).toEqual([['AS_LIMIT_DEPTH', '/metadata', 1]]);
+    const deepOpaque = `{"component_type": "BuiltinTool", "id": "t", "name": "t", "tool_type": "x", "agentspec_version": "25.4.2", "configuration": {"x": ${deep}}}`;
+    expect(load(deepOpaque).diagnostics.map((d) => d.code)).toEqual(['AS_LIMIT_DEPTH']);
     expect(load('a:\n'.padEnd(50, ' '), { limits: { maxBytes: 10 } }).diagnostics.map((d) => d.code)).toEqual(['AS_LIMIT_SIZE']);
     expect(load('x: &x 1\ny: [*x, *x, *x]\n', { limits: { maxAliases: 2 } }).diagnostics.map((d) => d.code)).toEqual(['AS_LIMIT_ALIASES']);
-    const nested = JSON.stringify({ component_type: 'ServerTool', id: 't', name: 't', metadata: JSON.parse(`${'{"a":'.repeat(50)}1${'}'.repeat(50)}`) });
+    const nested = JSON.stringify({ component_type: 'ServerTool', id: 't', name: 't', agentspec_version: '25.4.1', metadata: JSON.parse(`${'{"a":'.repeat(50)}1${'}'.repeat(50)}`) });
     expect(load(nested, { limits: { maxDepth: 20 } }).diagnostics.map((d) => d.code)).toEqual(['AS_LIMIT_DEPTH']);
-    const deepValue = JSON.parse(`${'['.repeat(400)}${']'.repeat(400)}`);
+    const deepValue = { component_type: "ServerTool", id: "t", name: "t", agentspec_version: "25.4.1", inputs: [{ title: 'x', items: JSON.parse(`${'['.repeat(400)}${']'.repeat(400)}`) }] };
     expect(load(deepValue).diagnostics.map((d) => d.code)).toEqual(['AS_LIMIT_DEPTH']);
     const deepYaml = `${'- '.repeat(1)}${'['.repeat(300)}${']'.repeat(300)}`;
     expect(load(deepYaml).diagnostics[0]?.code).toMatch(/AS_LIMIT_DEPTH|AS_PARSE_YAML/);

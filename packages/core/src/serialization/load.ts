@@ -5,7 +5,7 @@ import { pluginIndex, type ComponentPlugin } from '../plugins.js';
 import { parseVersion, type Version } from '../versions/version.js';
 import { resolveLimits, type Limits } from './limits.js';
 import { locator } from './locate.js';
-import { parseText, valueDepth, type Format, type Parsed } from './parse.js';
+import { parseText, type Format, type Parsed } from './parse.js';
 import { Reader } from './reader.js';
 import { isPlainObject } from './values.js';
 
@@ -46,8 +46,6 @@ export function load(input: string | unknown, options: LoadOptions = {}): LoadRe
     parsed = parseText(input, limits, options.format);
     if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics, format: parsed.format };
     value = parsed.value;
-  } else if (valueDepth(input, limits.maxDepth) > limits.maxDepth) {
-    return { diagnostics: [diagnostic('AS_LIMIT_DEPTH', '', `the document nests deeper than ${limits.maxDepth} levels`)] };
   }
   const referenced = readReferenced(options.referenced, limits);
   if (referenced.diagnostics.length > 0) return { diagnostics: referenced.diagnostics, ...(parsed ? { format: parsed.format } : {}) };
@@ -62,6 +60,7 @@ export function load(input: string | unknown, options: LoadOptions = {}): LoadRe
       supplied: options.components ?? {},
       referenced: referenced.entries,
       refMap: options.refMap ?? {},
+      maxDepth: limits.maxDepth,
     });
     try {
       component = reader.read(value);
@@ -142,8 +141,9 @@ function readReferenced(input: LoadOptions['referenced'], limits: Limits): Refer
 
 function locate(diagnostics: Diagnostic[], text: string, parsed: Parsed, referenced: ReferencedDoc): Diagnostic[] {
   if (diagnostics.length === 0) return diagnostics;
-  const main = locator(text, parsed);
-  const other = referenced.text && referenced.parsed ? locator(referenced.text, referenced.parsed) : undefined;
+  const paths = (doc: 'main' | 'referenced') => diagnostics.filter((d) => (d.document ?? 'main') === doc && d.line === undefined).map((d) => d.path);
+  const main = locator(text, parsed, paths('main'));
+  const other = referenced.text && referenced.parsed ? locator(referenced.text, referenced.parsed, paths('referenced')) : undefined;
   return diagnostics.map((d) => {
     if (d.line !== undefined) return d;
     const find = d.document === 'referenced' ? other : main;

@@ -4,7 +4,7 @@ import type { Parsed } from './parse.js';
 import { lineColumn } from './positions.js';
 
 /** Find 1-based line/column for JSON Pointers into the parsed text (nearest existing ancestor when absent). */
-export function locator(text: string, parsed: Parsed): (pointer: string) => { line: number; column: number } | undefined {
+export function locator(text: string, parsed: Parsed, pointers: readonly string[]): (pointer: string) => { line: number; column: number } | undefined {
   if (parsed.format === 'yaml' && parsed.yaml) {
     const doc = parsed.yaml;
     return (pointer) => {
@@ -12,9 +12,8 @@ export function locator(text: string, parsed: Parsed): (pointer: string) => { li
       return offset === undefined ? undefined : lineColumn(text, offset);
     };
   }
-  let offsets: Map<string, number> | undefined;
+  const offsets = jsonOffsets(text, pointers);
   return (pointer) => {
-    offsets ??= jsonOffsets(text);
     let p = pointer;
     for (;;) {
       const offset = offsets.get(p);
@@ -52,63 +51,97 @@ function rangeStart(node: unknown): number | undefined {
 }
 
 /**
- * Offsets of every value in JSON text keyed by JSON Pointer. Called only when
- * there are diagnostics to place, so it favours simplicity over speed.
+ * Offsets in JSON text of the values at `pointers` and their ancestors. Only
+ * the branches leading to a wanted pointer are descended into; everything else
+ * is skipped by a flat scan, so this stays linear whatever the document.
  */
-export function jsonOffsets(text: string): Map<string, number> {
+export function jsonOffsets(text: string, pointers: readonly string[]): Map<string, number> {
+  const wanted = new Set<string>();
+  for (const p of pointers) {
+    for (let q = p; ; q = q.slice(0, q.lastIndexOf('/'))) {
+      wanted.add(q);
+      if (q === '') break;
+    }
+  }
   const out = new Map<string, number>();
+  const n = text.length;
   let i = 0;
   const ws = () => {
-    while (i < text.length && /\s/.test(text[i] as string)) i++;
+    while (i < n && (text[i] === ' ' || text[i] === '\n' || text[i] === '\r' || text[i] === '\t')) i++;
   };
-  const str = (): string => {
+  const skipString = () => {
+    for (i++; i < n && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    i++;
+  };
+  const readKey = (): string => {
     const start = i;
-    i++;
-    while (i < text.length && text[i] !== '"') i += text[i] === '\\' ? 2 : 1;
-    i++;
+    skipString();
     try {
       return JSON.parse(text.slice(start, i)) as string;
     } catch {
       return text.slice(start + 1, i - 1);
     }
   };
-  const value = (pointer: string, depth: number): void => {
+  const skipValue = () => {
+    let depth = 0;
+    while (i < n) {
+      const c = text[i];
+      if (c === '"') {
+        skipString();
+        if (depth === 0) return;
+        continue;
+      }
+      if (c === '{' || c === '[') depth++;
+      else if (c === '}' || c === ']') {
+        if (depth === 0) return;
+        depth--;
+        if (depth === 0) {
+          i++;
+          return;
+        }
+      } else if (depth === 0 && (c === ',' || c === ' ' || c === '\n' || c === '\r' || c === '\t')) return;
+      i++;
+    }
+  };
+  const value = (pointer: string): void => {
     ws();
     out.set(pointer, i);
+    if (!wanted.has(pointer)) return skipValue();
     const c = text[i];
-    if (depth > 512) return;
     if (c === '{') {
       i++;
-      ws();
-      while (i < text.length && text[i] !== '}') {
-        ws();
+      for (ws(); i < n && text[i] !== '}'; ws()) {
         if (text[i] !== '"') return;
-        const key = str();
+        const key = readKey();
         ws();
-        i++; // ':'
-        value(`${pointer}/${escapeToken(key)}`, depth + 1);
+        if (text[i] !== ':') return;
+        i++;
+        const child = `${pointer}/${escapeToken(key)}`;
+        if (wanted.has(child)) value(child);
+        else {
+          ws();
+          skipValue();
+        }
         ws();
         if (text[i] === ',') i++;
-        ws();
       }
       i++;
     } else if (c === '[') {
       i++;
       let index = 0;
-      ws();
-      while (i < text.length && text[i] !== ']') {
-        value(`${pointer}/${index++}`, depth + 1);
+      for (ws(); i < n && text[i] !== ']'; ws()) {
+        const child = `${pointer}/${index++}`;
+        if (wanted.has(child)) value(child);
+        else skipValue();
         ws();
         if (text[i] === ',') i++;
-        ws();
+        else if (text[i] !== ']') return;
       }
       i++;
-    } else if (c === '"') {
-      str();
     } else {
-      while (i < text.length && !/[\s,\]}]/.test(text[i] as string)) i++;
+      skipValue();
     }
   };
-  value('', 0);
+  value('');
   return out;
 }

@@ -29,14 +29,11 @@ export function parseText(text: string, limits: Limits, format: Format = detectF
   if (text.length > limits.maxBytes) {
     return { format, diagnostics: [diagnostic('AS_LIMIT_SIZE', '', `the document has ${text.length} characters; the limit is ${limits.maxBytes}`, { hint: 'raise limits.maxBytes if this document is trusted' })] };
   }
-  return format === 'json' ? parseJson(text, limits) : parseYaml(text, limits);
+  return format === 'json' ? parseJson(text) : parseYaml(text, limits);
 }
 
-function parseJson(text: string, limits: Limits): Parsed {
-  const depth = jsonDepth(text, limits.maxDepth);
-  if (depth > limits.maxDepth) {
-    return { format: 'json', diagnostics: [diagnostic('AS_LIMIT_DEPTH', '', `the document nests deeper than ${limits.maxDepth} levels`)] };
-  }
+function parseJson(text: string): Parsed {
+  // JSON.parse is iterative in V8: deep nesting is caught while reading components (maxDepth).
   try {
     return { format: 'json', value: JSON.parse(text), diagnostics: [] };
   } catch (e) {
@@ -47,31 +44,6 @@ function parseJson(text: string, limits: Limits): Parsed {
     const clean = message.replace(/ in JSON at position \d+.*$/, '').replace(/, ".*" is not valid JSON$/s, '').replace(/^Unexpected end of JSON input$/, 'unexpected end of input');
     return { format: 'json', diagnostics: [diagnostic('AS_PARSE_JSON', '', `malformed JSON: ${clean}`, { line, column })] };
   }
-}
-
-/** Maximum bracket depth of JSON text, stopping early once past `limit`. Strings are skipped. */
-export function jsonDepth(text: string, limit: number): number {
-  let depth = 0;
-  let max = 0;
-  const n = text.length;
-  for (let i = 0; i < n; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      for (i++; i < n; i++) {
-        const d = text.charCodeAt(i);
-        if (d === 0x5c) i++;
-        else if (d === 0x22) break;
-      }
-    } else if (c === 0x7b || c === 0x5b) {
-      if (++depth > max) {
-        max = depth;
-        if (max > limit) return max;
-      }
-    } else if (c === 0x7d || c === 0x5d) {
-      depth--;
-    }
-  }
-  return max;
 }
 
 function parseYaml(text: string, limits: Limits): Parsed {

@@ -9,7 +9,7 @@ import type { Component, ComponentType } from '../model/types.js';
 import type { ComponentPlugin } from '../plugins.js';
 import { componentGate, componentVersionRange, fieldGate, isKnownField } from '../versions/gates.js';
 import { compareVersions, type Version } from '../versions/version.js';
-import { cloneDefault, isPlainObject, isRef, offendingEntry, propertyProblem, put, valueProblem } from './values.js';
+import { cloneDefault, exceedsDepth, isPlainObject, isRef, offendingEntry, propertyProblem, put, valueProblem } from './values.js';
 
 type DocumentName = 'main' | 'referenced';
 
@@ -33,6 +33,12 @@ interface Deferred {
   readonly document: DocumentName;
 }
 
+interface Meta {
+  readonly path: string;
+  readonly document: DocumentName;
+  inferred: boolean;
+}
+
 type Lookup = { found: true; value: unknown } | { found: false; cycle?: boolean };
 
 const ROOT_ONLY_KEYS = new Set(['agentspec_version', 'air_version']);
@@ -48,6 +54,8 @@ export interface ReaderOptions {
   readonly referenced: Record<string, unknown> | undefined;
   /** Reference id → id to look up among supplied/referenced components. */
   readonly refMap: Readonly<Record<string, string>>;
+  /** Deepest nesting accepted (components, and JSON values inside them). */
+  readonly maxDepth: number;
 }
 
 /**
@@ -61,12 +69,11 @@ export class Reader implements CheckContext {
   private readonly scopes: Scope[] = [];
   private readonly referencedScope: Scope | undefined;
   private readonly byId = new Map<string, { component: object; path: string }>();
-  private readonly paths = new Map<object, string>();
-  private readonly documents = new Map<object, DocumentName>();
-  private readonly components: object[] = [];
-  private readonly built = new Set<object>();
+  /** Every component read, in reading order, with where it is written. */
+  private readonly meta = new Map<object, Meta>();
+  /** Components with a missing or ill-typed field: their checks are skipped. */
   private readonly broken = new Set<object>();
-  private readonly inferred = new Set<object>();
+  private depth = 0;
   private readonly ancestors = new Set<string>();
   private readonly deferred: Deferred[] = [];
   private document: DocumentName = 'main';
@@ -83,9 +90,9 @@ export class Reader implements CheckContext {
     const box: { root?: unknown } = {};
     this.readInto(box, 'root', raw, '', 'Component');
     this.resolveDeferred();
-    for (const c of this.components) this.ensure(c);
+    for (const c of this.meta.keys()) this.ensure(c);
     const hadErrors = this.diagnostics.some((d) => d.severity === 'error');
-    for (const c of this.components) {
+    for (const c of this.meta.keys()) {
       if (this.broken.has(c) || !isBuiltinType((c as Component).component_type)) continue;
       try {
         HANDLERS[(c as Component).component_type as ComponentType].check?.(c as Component, this);
@@ -98,15 +105,18 @@ export class Reader implements CheckContext {
 
   // ---- CheckContext
   report(code: DiagnosticCode, component: object, field: readonly (string | number)[], message: string, hint?: string): void {
-    let path = this.paths.get(component) ?? '';
+    const meta = this.meta.get(component);
+    let path = meta?.path ?? '';
     for (const t of field) path += `/${escapeToken(t)}`;
-    const document = this.documents.get(component) ?? 'main';
+    const document = meta?.document ?? 'main';
     this.add(code, path, message, { hint, document });
   }
 
   ensure(component: unknown): void {
-    if (typeof component !== 'object' || component === null || !this.built.has(component) || this.inferred.has(component)) return;
-    this.inferred.add(component);
+    if (typeof component !== 'object' || component === null) return;
+    const meta = this.meta.get(component);
+    if (!meta || meta.inferred) return;
+    meta.inferred = true;
     const type = (component as Component).component_type;
     if (isBuiltinType(type) && !this.broken.has(component)) HANDLERS[type].infer?.(component as Draft, this.ensure);
   }
@@ -151,11 +161,17 @@ export class Reader implements CheckContext {
     if (!fitsFamily(type, family, plugin?.families)) {
       this.add('AS_WRONG_COMPONENT_KIND', path, `a ${type} cannot stand here: a ${family} is expected`);
     }
+    if (this.depth >= this.options.maxDepth) {
+      this.add('AS_LIMIT_DEPTH', path, `components nest deeper than ${this.options.maxDepth} levels`);
+      return undefined;
+    }
     const id = typeof raw.id === 'string' ? raw.id : undefined;
     if (id !== undefined) this.ancestors.add(id);
+    this.depth++;
     const scoped = this.pushScope(raw, path);
     const obj = builtin ? this.readTyped(raw, path, type) : this.readOpaque(raw, path, type, plugin);
     if (scoped) this.popScope(path);
+    this.depth--;
     if (id !== undefined) this.ancestors.delete(id);
     this.register(obj, path);
     return obj;
@@ -171,10 +187,7 @@ export class Reader implements CheckContext {
         this.byId.set(id, { component: obj, path });
       }
     }
-    this.paths.set(obj, path);
-    if (this.document !== 'main') this.documents.set(obj, this.document);
-    this.components.push(obj);
-    this.built.add(obj);
+    this.meta.set(obj, { path, document: this.document, inferred: false });
   }
 
   private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType): Draft {
@@ -194,9 +207,9 @@ export class Reader implements CheckContext {
       }
       consumed++;
       if (spec.since && version && compareVersions(version, spec.since) < 0) {
-        this.add('AS_VERSION_GATE', child(path, spec.name), `${type}.${spec.name} exists from Agent Spec ${spec.since}; the document declares ${version}`);
+        this.add('AS_VERSION_GATE', `${path}/${spec.name}`, `${type}.${spec.name} exists from Agent Spec ${spec.since}; the document declares ${version}`);
       }
-      this.readField(obj, spec, v, child(path, spec.name));
+      this.readField(obj, spec, v, `${path}/${spec.name}`);
     }
     let total = 0;
     for (const _ in raw) total++;
@@ -239,10 +252,14 @@ export class Reader implements CheckContext {
   }
 
   /** Any JSON value of an opaque field: nested components read, references resolved, objects copied safely. */
-  private genericInto(holder: object, key: string | number, v: unknown, path: string, sensitive = false): void {
+  private genericInto(holder: object, key: string | number, v: unknown, path: string, sensitive = false, depth = 0): void {
+    if (depth > this.options.maxDepth) {
+      this.add('AS_LIMIT_DEPTH', path, `the value nests deeper than ${this.options.maxDepth} levels`);
+      return;
+    }
     if (Array.isArray(v)) {
       const out: unknown[] = new Array(v.length);
-      for (let i = 0; i < v.length; i++) this.genericInto(out, i, v[i], `${path}/${i}`);
+      for (let i = 0; i < v.length; i++) this.genericInto(out, i, v[i], `${path}/${i}`, false, depth + 1);
       put(holder, key, out);
     } else if (isPlainObject(v)) {
       if (isRef(v)) {
@@ -256,7 +273,7 @@ export class Reader implements CheckContext {
         this.readInto(holder, key, v, path, 'Component');
       } else {
         const out: Record<string, unknown> = {};
-        for (const k of Object.keys(v)) this.genericInto(out, k, v[k], child(path, k));
+        for (const k of Object.keys(v)) this.genericInto(out, k, v[k], child(path, k), false, depth + 1);
         put(holder, key, out);
       }
     } else {
@@ -297,6 +314,10 @@ export class Reader implements CheckContext {
     }
     const problem = valueProblem(kind, v, spec.nullable === true);
     if (!problem) {
+      if (typeof v === 'object' && v !== null && exceedsDepth(v, this.options.maxDepth)) {
+        this.add('AS_LIMIT_DEPTH', path, `${spec.name} nests deeper than ${this.options.maxDepth} levels`);
+        return;
+      }
       obj[spec.name] = v;
       return;
     }
@@ -319,7 +340,10 @@ export class Reader implements CheckContext {
     for (let i = 0; i < v.length; i++) {
       const p = v[i] as Record<string, unknown>;
       const problem = propertyProblem(p);
-      if (problem) {
+      if (exceedsDepth(p, this.options.maxDepth)) {
+        this.broken.add(obj);
+        this.add('AS_LIMIT_DEPTH', `${path}/${i}`, `the property nests deeper than ${this.options.maxDepth} levels`);
+      } else if (problem) {
         this.broken.add(obj);
         this.add('AS_INVALID_PROPERTY', `${path}/${i}`, problem);
       } else if (titles.has(p.title as string)) {
@@ -482,20 +506,20 @@ export class Reader implements CheckContext {
       const s = state.get(c);
       if (s === 2) return false;
       if (s === 1) {
-        this.add('AS_REF_CYCLE', this.paths.get(c) ?? '', `component '${String((c as Component).id)}' contains itself`);
+        this.add('AS_REF_CYCLE', this.meta.get(c)?.path ?? '', `component '${String((c as Component).id)}' contains itself`);
         return true;
       }
       state.set(c, 1);
-      for (const sub of subComponents(c, this.built)) if (visit(sub)) return true;
+      for (const sub of subComponents(c, this.meta)) if (visit(sub)) return true;
       state.set(c, 2);
       return false;
     };
-    for (const c of this.components) if (visit(c)) return;
+    for (const c of this.meta.keys()) if (visit(c)) return;
   }
 }
 
 /** Components held directly by a component's fields (edges hold nodes, not the other way). */
-function* subComponents(c: object, built: Set<object>): Generator<object> {
+function* subComponents(c: object, built: Map<object, Meta>): Generator<object> {
   const stack: unknown[] = Object.values(c);
   while (stack.length > 0) {
     const v = stack.pop();

@@ -91,3 +91,15 @@ export function propertyProblem(p: unknown): string | undefined {
   }
   return undefined;
 }
+
+/** Whether a JSON value nests deeper than `budget` levels (recursion bounded by the budget). */
+export function exceedsDepth(v: unknown, budget: number): boolean {
+  if (v === null || typeof v !== 'object') return false;
+  if (budget <= 0) return true;
+  if (Array.isArray(v)) {
+    for (const x of v) if (exceedsDepth(x, budget - 1)) return true;
+    return false;
+  }
+  for (const k in v) if (exceedsDepth((v as Record<string, unknown>)[k], budget - 1)) return true;
+  return false;
+}
