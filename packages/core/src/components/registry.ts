@@ -77,3 +77,10 @@ const ALL_FIELDS = new Map<string, readonly FieldSpec[]>(
 export function fieldsOf(type: ComponentType): readonly FieldSpec[] {
   return ALL_FIELDS.get(type) as readonly FieldSpec[];
 }
+
+const FIELD_NAMES = new Map<string, ReadonlySet<string>>(COMPONENT_TYPES.map((t) => [t, new Set(fieldsOf(t).map((f) => f.name))]));
+
+/** Names of all fields of a built-in type, for quick membership tests. */
+export function fieldNamesOf(type: ComponentType): ReadonlySet<string> {
+  return FIELD_NAMES.get(type) as ReadonlySet<string>;
+}

@@ -1,4 +1,4 @@
-import { fieldsOf, HANDLERS, isBuiltinType } from '../components/registry.js';
+import { fieldNamesOf, fieldsOf, HANDLERS, isBuiltinType } from '../components/registry.js';
 import type { CheckContext, Draft } from '../components/handler.js';
 import type { DiagnosticCode } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
@@ -209,17 +209,19 @@ export class Reader implements CheckContext {
       if (spec.since && version && compareVersions(version, spec.since) < 0) {
         this.add('AS_VERSION_GATE', `${path}/${spec.name}`, `${type}.${spec.name} exists from Agent Spec ${spec.since}; the document declares ${version}`);
       }
-      this.readField(obj, spec, v, `${path}/${spec.name}`);
+      // fast path for the most common field: a plain string where a string is expected
+      if (typeof v === 'string' && spec.type.kind === 'string') obj[spec.name] = v;
+      else this.readField(obj, spec, v, `${path}/${spec.name}`);
     }
     let total = 0;
     for (const _ in raw) total++;
-    if (total > consumed) this.readExtras(obj, raw, path, type, fieldsOf(type));
+    if (total > consumed) this.readExtras(obj, raw, path, type, fieldNamesOf(type));
     return obj;
   }
 
-  private readExtras(obj: Draft, raw: Record<string, unknown>, path: string, type: string, specs: readonly FieldSpec[]): void {
+  private readExtras(obj: Draft, raw: Record<string, unknown>, path: string, type: string, names: ReadonlySet<string>): void {
     for (const key of Object.keys(raw)) {
-      if (key === 'component_type' || key === '$referenced_components' || specs.some((s) => s.name === key)) continue;
+      if (key === 'component_type' || key === '$referenced_components' || names.has(key)) continue;
       if (path === '' && ROOT_ONLY_KEYS.has(key)) continue;
       if (isKnownField(type, key)) {
         const gate = this.options.version && fieldGate(type, key, this.options.version);

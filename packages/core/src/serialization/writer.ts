@@ -1,4 +1,4 @@
-import { fieldsOf, isBuiltinType } from '../components/registry.js';
+import { fieldNamesOf, fieldsOf, isBuiltinType } from '../components/registry.js';
 import { AgentSpecError } from '../errors.js';
 import { SENSITIVE_FIELD_NAMES, type FieldSpec } from '../model/fields.js';
 import type { Component } from '../model/types.js';
@@ -82,8 +82,9 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
         }
         if (spec.type.kind === 'component' || spec.type.kind === 'component-list') visitValue(v);
       }
-      for (const key of Object.keys(record)) {
-        if (specs.some((s) => s.name === key)) continue;
+      const names = fieldNamesOf(c.component_type);
+      for (const key in record) {
+        if (names.has(key)) continue;
         noteExtra(c.component_type, key);
         visitValue(record[key]);
       }
@@ -138,9 +139,9 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
           out[spec.name] = writeValue(v);
         }
       }
-      for (const key of Object.keys(record)) {
-        if (specs.some((s) => s.name === key)) continue;
-        writeExtra(c, key, record[key], out);
+      const names = fieldNamesOf(c.component_type);
+      for (const key in record) {
+        if (!names.has(key)) writeExtra(c, key, record[key], out);
       }
     } else {
       const plugin = plugins.get(c.component_type);
