@@ -1,0 +1,40 @@
+export { startScriptedLlm } from './server.js';
+export type { RecordedRequest, ScriptedLlm, ScriptedLlmOptions } from './server.js';
+
+export { DEFAULT_ANSWER, ruleLabel } from './rules.js';
+export type {
+  Answer, Endpoint, ErrorAnswer, FinishReason, MalformedAnswer, RegexCondition, Rule, RuleMatch,
+  ScriptedLlmConfig, SequenceAnswer, SingleAnswer, StructuredAnswer, TextAnswer, TextCondition,
+  ToolCallSpec, ToolCallsAnswer, UsageOverride,
+} from './rules.js';
+export { RulesError, parseAnswer, parseConfig, parseRules } from './parse-rules.js';
+export { loadRulesFile, parseRulesText } from './load-rules-file.js';
+export type { RulesFile } from './load-rules-file.js';
+
+export { findRule, matchesConditions, ruleLimit } from './match.js';
+export { pickAnswer, planReply } from './plan-reply.js';
+export type { CompletionReply, ErrorReply, Reply, ReplyToolCall } from './plan-reply.js';
+
+export { normalizeChatRequest } from './normalize-chat.js';
+export { normalizeResponsesRequest } from './normalize-responses.js';
+export { ResponseStore, outputMessages } from './response-store.js';
+export type { ResponseLookup } from './response-store.js';
+export type {
+  GenerationParameters, NormalizedMessage, NormalizedRequest, NormalizedToolCall, OfferedTool, ResponseFormat,
+} from './normalize.js';
+
+export { renderChatChunks, renderChatCompletion } from './render-chat.js';
+export type { ChatCompletionBody, ChatCompletionChunkBody } from './render-chat.js';
+export { renderResponse, renderResponseEvents } from './render-responses.js';
+export type { FunctionCallItem, MessageItem, OutputItem, ResponseBody, ResponseStreamEvent } from './render-responses.js';
+export { sseEvent, splitArguments, splitText } from './sse.js';
+
+export { formatViolations, validateJsonSchema } from './json-schema.js';
+export type { JsonSchema, SchemaViolation } from './json-schema.js';
+export { countTokens } from './usage.js';
+export type { Usage } from './usage.js';
+export { RequestError, openAiError } from './errors.js';
+export type { OpenAiErrorBody } from './errors.js';
+export { DEFAULT_MODEL, modelList } from './models.js';
+export type { ModelObject } from './models.js';
+export { noMatchMessage } from './no-match-message.js';

@@ -1,0 +1,40 @@
+import { expect, it } from 'vitest';
+import * as api from '../src/index.js';
+
+it('exports exactly the documented runtime API', () => {
+  expect(Object.keys(api).sort()).toEqual([
+    'DEFAULT_ANSWER',
+    'DEFAULT_MODEL',
+    'RequestError',
+    'ResponseStore',
+    'RulesError',
+    'countTokens',
+    'findRule',
+    'formatViolations',
+    'loadRulesFile',
+    'matchesConditions',
+    'modelList',
+    'noMatchMessage',
+    'normalizeChatRequest',
+    'normalizeResponsesRequest',
+    'openAiError',
+    'outputMessages',
+    'parseAnswer',
+    'parseConfig',
+    'parseRules',
+    'parseRulesText',
+    'pickAnswer',
+    'planReply',
+    'renderChatChunks',
+    'renderChatCompletion',
+    'renderResponse',
+    'renderResponseEvents',
+    'ruleLabel',
+    'ruleLimit',
+    'splitArguments',
+    'splitText',
+    'sseEvent',
+    'startScriptedLlm',
+    'validateJsonSchema',
+  ]);
+});
