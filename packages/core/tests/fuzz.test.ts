@@ -13,7 +13,7 @@ function loadsSafely(input: string | unknown): void {
   try {
     result = load(input, { components: SAMPLE_SECRETS });
   } catch (e) {
-    throw new Error(`load threw ${(e as Error).stack}`);
+    throw new Error(`load threw ${(e as Error).stack}`, { cause: e });
   }
   expect(Array.isArray(result.diagnostics)).toBe(true);
   for (const d of result.diagnostics) expect(d.code).toMatch(/^AS_[A-Z_]+$/);

@@ -7,7 +7,7 @@ import { fitsFamily, type Family } from '../model/families.js';
 import { SENSITIVE_FIELD_NAMES, type FieldSpec } from '../model/fields.js';
 import type { Component, ComponentType } from '../model/types.js';
 import type { ComponentPlugin } from '../plugins.js';
-import { componentGate, componentVersionRange, fieldGate, isKnownField } from '../versions/gates.js';
+import { componentGate, componentVersionRange, fieldGate, isKnownField, valueGate } from '../versions/gates.js';
 import { compareVersions, type Version } from '../versions/version.js';
 import { cloneDefault, exceedsDepth, isPlainObject, isRef, offendingEntry, propertyProblem, put, valueProblem } from './values.js';
 
@@ -206,6 +206,8 @@ export class Reader implements CheckContext {
         continue;
       }
       consumed++;
+      const widened = version && spec.type.kind === 'json' ? valueGate(type, spec.name, v, version) : undefined;
+      if (widened) this.add('AS_VERSION_GATE', `${path}/${spec.name}`, widened);
       if (spec.since && version && compareVersions(version, spec.since) < 0) {
         this.add('AS_VERSION_GATE', `${path}/${spec.name}`, `${type}.${spec.name} exists from Agent Spec ${spec.since}; the document declares ${version}`);
       }
@@ -237,7 +239,9 @@ export class Reader implements CheckContext {
     const obj: Draft = { component_type: type };
     for (const key of Object.keys(raw)) {
       if (key === 'component_type' || key === '$referenced_components' || (path === '' && ROOT_ONLY_KEYS.has(key))) continue;
-      const gate = this.options.version && !plugin ? fieldGate(type, key, this.options.version) : undefined;
+      const gate = this.options.version && !plugin
+        ? fieldGate(type, key, this.options.version) ?? valueGate(type, key, raw[key], this.options.version)
+        : undefined;
       if (gate) this.add('AS_VERSION_GATE', child(path, key), gate);
       this.genericInto(obj, key, raw[key], child(path, key), SENSITIVE_FIELD_NAMES.has(key));
     }

@@ -3,7 +3,7 @@ import { AgentSpecError } from '../errors.js';
 import { SENSITIVE_FIELD_NAMES, type FieldSpec } from '../model/fields.js';
 import type { Component } from '../model/types.js';
 import type { ComponentPlugin } from '../plugins.js';
-import { componentVersionRange, fieldSince } from '../versions/gates.js';
+import { componentVersionRange, fieldSince, valueSince } from '../versions/gates.js';
 import { BASE_VERSION, compareVersions, type Version } from '../versions/version.js';
 import { isPlainObject, put } from './values.js';
 
@@ -80,24 +80,30 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
         if (spec.since && v !== undefined && !isDefault(spec, v) && compareVersions(spec.since, low.version) > 0) {
           low = { version: spec.since, why: `${c.component_type}.${spec.name}` };
         }
+        if (spec.type.kind === 'json') noteValue(c.component_type, spec.name, v);
         if (spec.type.kind === 'component' || spec.type.kind === 'component-list') visitValue(v);
       }
       const names = fieldNamesOf(c.component_type);
       for (const key in record) {
         if (names.has(key)) continue;
-        noteExtra(c.component_type, key);
+        noteExtra(c.component_type, key, record[key]);
         visitValue(record[key]);
       }
     } else {
       for (const key of Object.keys(record)) {
-        noteExtra(c.component_type, key);
+        noteExtra(c.component_type, key, record[key]);
         visitValue(record[key]);
       }
     }
   };
-  const noteExtra = (type: string, key: string): void => {
+  const noteExtra = (type: string, key: string, value?: unknown): void => {
     const since = fieldSince(type, key);
     if (since && compareVersions(since, low.version) > 0) low = { version: since, why: `${type}.${key}` };
+    noteValue(type, key, value);
+  };
+  const noteValue = (type: string, key: string, value: unknown): void => {
+    const need = valueSince(type, key, value);
+    if (need && compareVersions(need.since, low.version) > 0) low = { version: need.since, why: `${type}.${key} (${need.what})` };
   };
   visitComponent(root);
 

@@ -40,3 +40,28 @@ export function fieldGate(type: string, field: string, version: Version): string
   }
   return undefined;
 }
+
+const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Values a field only accepts from some version on (a field whose type was widened). */
+const VALUE_GATES: Readonly<Record<string, Readonly<Record<string, { since: Version; accepts: (v: unknown) => boolean; what: string }>>>> = {
+  ApiNode: { data: { since: '26.1.0', accepts: (v) => !isObject(v), what: 'data that is not an object' } },
+  RemoteTool: { data: { since: '26.1.0', accepts: (v) => !isObject(v), what: 'data that is not an object' } },
+  Swarm: { handoff: { since: '26.1.0', accepts: (v) => typeof v === 'string', what: 'a handoff mode' } },
+};
+
+/** The version a field's value needs when newer than the field itself (e.g. string ApiNode data: 26.1.0). */
+export function valueSince(type: string, field: string, value: unknown): { since: Version; what: string } | undefined {
+  const fields = own(VALUE_GATES, type);
+  const gate = fields ? own(fields, field) : undefined;
+  return gate && gate.accepts(value) ? { since: gate.since, what: gate.what } : undefined;
+}
+
+/** Why this value of `type.field` cannot appear in a document of `version`, or undefined when it can. */
+export function valueGate(type: string, field: string, value: unknown, version: Version): string | undefined {
+  const need = valueSince(type, field, value);
+  if (need && compareVersions(version, need.since) < 0) {
+    return `${type}.${field} takes ${need.what} from Agent Spec ${need.since}; the document declares ${version}`;
+  }
+  return undefined;
+}
