@@ -123,6 +123,9 @@ export class Reader implements CheckContext {
 
   private add(code: DiagnosticCode, path: string, message: string, extra?: { hint?: string | undefined; severity?: Severity; document?: DocumentName }): void {
     const document = extra?.document ?? this.document;
+    const last = this.diagnostics[this.diagnostics.length - 1];
+    // a later field holding a later component is one problem, not two
+    if (code === 'AS_VERSION_GATE' && last?.code === code && last.path === path && (last.document ?? 'main') === document) return;
     const opts: { hint?: string; severity?: Severity; document?: DocumentName } = {};
     if (extra?.hint) opts.hint = extra.hint;
     if (extra?.severity) opts.severity = extra.severity;
