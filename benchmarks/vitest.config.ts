@@ -1,7 +1,7 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  resolve: { conditions: ['source'] },
-  ssr: { resolve: { conditions: ['source'] } },
+  resolve: { conditions: ['@agentspec/source'] },
+  ssr: { resolve: { conditions: ['@agentspec/source'] } },
   test: { name: '@agentspec/benchmarks', include: ['tests/**/*.test.ts'] },
 });

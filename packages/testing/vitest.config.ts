@@ -1,6 +1,6 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['@agentspec/source'] },
   test: { name: '@agentspec/testing', include: ['tests/**/*.test.ts'] },
 });

@@ -1,0 +1,48 @@
+import { AgentSpecError } from '@agentspec/core';
+
+/** Every code a runtime error may carry (DESIGN §4.1, §11). Stable: added to, never renamed. */
+export const RUNTIME_ERROR_CODES = {
+  AS_MISSING_INPUT: 'A required input has no value and no default.',
+  AS_MISSING_TOOL: 'ServerTools of the spec have no implementation in the tools registry (load error listing them all).',
+  AS_UNSUPPORTED: 'A component this runtime cannot run (load error naming it).',
+  AS_NO_TRANSITION: 'A node finished on a branch that has no control edge.',
+  AS_MAX_ITERATIONS: 'A run exceeded limits.maxSteps node executions, or an agent limits.maxAgentSteps LLM turns.',
+  AS_MAP_LENGTH: 'The list inputs of a MapNode have different lengths.',
+  AS_TOOL_FAILED: 'A tool implementation threw, or an MCP tool reported an error.',
+  AS_TOOL_RESULT_SHAPE: 'A tool result cannot be mapped to the outputs (several outputs need an object).',
+  AS_TOOL_CALL_INVALID: 'The LLM called an unknown tool or gave arguments that are not a JSON object.',
+  AS_LLM_HTTP: 'The LLM endpoint answered with an HTTP error.',
+  AS_LLM_TIMEOUT: 'The LLM endpoint did not answer in time.',
+  AS_LLM_RESPONSE: 'The LLM answer was malformed (bad JSON, structured output not matching the schema).',
+  AS_HTTP_STATUS: 'An ApiNode/RemoteTool call answered with an HTTP error status.',
+  AS_HTTP_TIMEOUT: 'An ApiNode/RemoteTool call did not answer in time.',
+  AS_HTTP_REFUSED: 'An HTTP call was refused by the network policy (templated host not in network.allow, stdio command not allowed).',
+  AS_MCP: 'An MCP server could not be reached or did not answer.',
+  AS_INVALID_STATE: 'The session was asked for something its status does not allow (e.g. tool results nobody asked for).',
+  AS_RESUME_MISMATCH: 'A saved session does not fit this spec (it was saved from another spec or version).',
+  AS_CANCELLED: 'The run was aborted through the signal.',
+} as const;
+
+export type RuntimeErrorCode = keyof typeof RUNTIME_ERROR_CODES;
+
+/** Where a runtime error happened. */
+export interface ErrorSite {
+  readonly node?: string;
+  readonly tool?: string;
+  readonly llm?: string;
+  readonly agent?: string;
+}
+
+/** A run failed: `code` says why, `site` which node / tool / LLM call it was. */
+export class RuntimeError extends AgentSpecError {
+  readonly site: ErrorSite;
+
+  constructor(code: RuntimeErrorCode, message: string, site: ErrorSite = {}, options?: { hint?: string; cause?: unknown }) {
+    const where = [site.node && `node '${site.node}'`, site.agent && `agent '${site.agent}'`, site.tool && `tool '${site.tool}'`, site.llm && `LLM '${site.llm}'`]
+      .filter(Boolean)
+      .join(', ');
+    super(code, where ? `${message} [${where}]` : message, options);
+    this.name = 'RuntimeError';
+    this.site = site;
+  }
+}

@@ -1,0 +1,173 @@
+import type { Component } from '@agentspec/core';
+import type { Message, NetworkPolicy, ToolCall, ToolRegistry } from '../contract.js';
+import { RuntimeError } from '../errors.js';
+import type { RuntimeEvent, TraceEventType } from '../events.js';
+import type { LlmBackend } from '../llm/backend.js';
+import { Pause, type Journal, type JournalEntry } from './journal.js';
+import type { ToolRunner } from './tool-runner.js';
+
+export interface Limits {
+  readonly maxSteps: number;
+  readonly maxAgentSteps: number;
+  readonly mapConcurrency: number;
+  readonly http: { readonly timeoutMs?: number; readonly retries?: number };
+}
+
+/** Everything a run needs that does not change between runs of a session. */
+export interface Services {
+  readonly root: Component;
+  readonly tools: ToolRegistry;
+  readonly backend: LlmBackend;
+  readonly limits: Limits;
+  readonly network: NetworkPolicy;
+  readonly signal?: AbortSignal;
+  readonly toolRunner: ToolRunner;
+}
+
+/** What the caller has given the session and no run has consumed yet. */
+export interface Queues {
+  user: string[];
+  toolResults: Map<string, unknown>;
+  decisions: Map<string, { decision: 'approve' | 'reject'; reason?: string }>;
+}
+
+let spanCounter = 0;
+
+/** One `run()` of a session: replays the journal, then goes live. */
+export class Execution {
+  readonly messages: Message[] = [];
+  live = false;
+  steps = 0;
+  private readonly emitted = new Set<string>();
+
+  constructor(
+    readonly services: Services,
+    readonly journal: Journal,
+    readonly queues: Queues,
+    private readonly emit: ((e: RuntimeEvent) => void) | undefined,
+  ) {}
+
+  scope(): Scope {
+    return new Scope(this, '', undefined);
+  }
+
+  addMessage(message: Message, spanId?: string): void {
+    this.messages.push(message);
+    this.event('ConversationMessageAdded', spanId ?? 'run', message.sender ?? message.role, { message });
+  }
+
+  /** Emit a trace event — only once the run is live (replayed steps are not re-announced). */
+  event(type: TraceEventType, spanId: string, name: string, attributes: Record<string, unknown>, parentSpanId?: string): void {
+    if (!this.emit || !this.live) return;
+    const isStart = type.endsWith('Start') || type === 'LlmGenerationRequest' || type === 'ToolExecutionRequest';
+    const isEnd = type.endsWith('End') || type === 'LlmGenerationResponse' || type === 'ToolExecutionResponse';
+    if (isStart) this.emitted.add(spanId);
+    if (isEnd && !this.emitted.has(spanId)) return;
+    this.emit({ type, spanId, ...(parentSpanId ? { parentSpanId } : {}), timestamp: Date.now() * 1e6, name, attributes });
+  }
+
+  checkCancelled(): void {
+    if (this.services.signal?.aborted) throw new RuntimeError('AS_CANCELLED', 'the run was cancelled');
+  }
+}
+
+/** A position in the execution tree: gives stable journal keys and the current span. */
+export class Scope {
+  private counter = 0;
+
+  constructor(
+    readonly exec: Execution,
+    readonly prefix: string,
+    readonly spanId: string | undefined,
+  ) {}
+
+  child(name: string, spanId?: string): Scope {
+    return new Scope(this.exec, `${this.prefix}/${name}#${this.counter++}`, spanId ?? this.spanId);
+  }
+
+  key(kind: string): string {
+    return `${this.prefix}/${kind}#${this.counter++}`;
+  }
+
+  newSpanId(): string {
+    return `span_${(++spanCounter).toString(36)}`;
+  }
+
+  /** Run `fn` inside a span: Start/End trace events around it (End also on error). */
+  async span<T>(start: TraceEventType, end: TraceEventType, name: string, attrs: Record<string, unknown>, fn: (s: Scope) => Promise<T>, endAttrs?: (r: T) => Record<string, unknown>): Promise<T> {
+    const spanId = this.newSpanId();
+    const inner = new Scope(this.exec, `${this.prefix}/${name}#${this.counter++}`, spanId);
+    this.exec.event(start, spanId, name, attrs, this.spanId);
+    try {
+      const r = await fn(inner);
+      this.exec.event(end, spanId, name, endAttrs ? endAttrs(r) : {}, this.spanId);
+      return r;
+    } catch (e) {
+      if (!(e instanceof Pause)) this.exec.event('ExceptionRaised', spanId, name, { code: (e as { code?: string }).code, message: (e as Error).message });
+      throw e;
+    }
+  }
+
+  /** An answer from the outside world: recorded on first use, replayed after. */
+  async effect<E extends JournalEntry>(kind: E['kind'], fn: () => Promise<E>): Promise<E> {
+    const key = this.key(kind);
+    const recorded = this.exec.journal.get(key);
+    if (recorded) {
+      if (recorded.kind !== kind) throw new RuntimeError('AS_RESUME_MISMATCH', `the saved session expected a ${recorded.kind} at ${key}, the spec asks for a ${kind}`);
+      return recorded as E;
+    }
+    this.exec.checkCancelled();
+    this.exec.live = true;
+    const entry = await fn();
+    this.exec.journal.set(key, entry);
+    return entry;
+  }
+
+  /** User messages given since the last intake (all of them); `wait` pauses when there are none. */
+  intake(wait: boolean): readonly string[] {
+    const key = this.key('intake');
+    const recorded = this.exec.journal.get(key);
+    if (recorded?.kind === 'intake') return recorded.messages;
+    const q = this.exec.queues.user;
+    this.exec.live = true;
+    if (q.length === 0 && wait) throw new Pause({ type: 'user_input' });
+    // an intake that takes nothing is recorded too, so later messages are not replayed into it
+    const messages = q.splice(0, q.length);
+    this.exec.journal.set(key, { kind: 'intake', messages });
+    return messages;
+  }
+
+  /** Results of client tool calls; pauses with `tool_request` until every one is given. */
+  toolResults(requests: readonly ToolCall[]): Readonly<Record<string, unknown>> {
+    const key = this.key('tool_results');
+    const recorded = this.exec.journal.get(key);
+    if (recorded?.kind === 'tool_results') return recorded.results;
+    const q = this.exec.queues.toolResults;
+    this.exec.live = true;
+    if (!requests.every((r) => q.has(r.id))) throw new Pause({ type: 'tool_request', requests: requests.map((r) => ({ ...r, args: { ...r.args } })) });
+    const results: Record<string, unknown> = {};
+    for (const r of requests) {
+      results[r.id] = q.get(r.id);
+      q.delete(r.id);
+    }
+    this.exec.journal.set(key, { kind: 'tool_results', results });
+    return results;
+  }
+
+  /** Decisions on tool calls that need confirmation; pauses with `tool_confirmation` until every one is given. */
+  decisions(requests: readonly ToolCall[]): Readonly<Record<string, { decision: 'approve' | 'reject'; reason?: string }>> {
+    const key = this.key('decisions');
+    const recorded = this.exec.journal.get(key);
+    if (recorded?.kind === 'decisions') return recorded.decisions;
+    const q = this.exec.queues.decisions;
+    this.exec.live = true;
+    if (!requests.every((r) => q.has(r.id))) throw new Pause({ type: 'tool_confirmation', requests: requests.map((r) => ({ ...r, args: { ...r.args } })) });
+    const decisions: Record<string, { decision: 'approve' | 'reject'; reason?: string }> = {};
+    for (const r of requests) {
+      decisions[r.id] = q.get(r.id) as { decision: 'approve' | 'reject'; reason?: string };
+      q.delete(r.id);
+    }
+    this.exec.journal.set(key, { kind: 'decisions', decisions });
+    return decisions;
+  }
+}

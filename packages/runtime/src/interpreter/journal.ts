@@ -1,0 +1,28 @@
+import type { LlmResponse } from '../llm/backend.js';
+
+/**
+ * What a session has learned from the outside world, keyed by where in the
+ * execution it was asked for (`flow/node#2/llm#0`). A run replays the spec
+ * from the start, taking recorded answers from the journal instead of calling
+ * the LLM or tools again, and goes live at the first key it lacks. That makes
+ * a session resumable anywhere — in another process, from a plain JSON save —
+ * and retrying a failed run retries only what failed.
+ */
+export type JournalEntry =
+  | { readonly kind: 'llm'; readonly response: LlmResponse }
+  | { readonly kind: 'tool'; readonly result?: unknown; readonly error?: string }
+  | { readonly kind: 'intake'; readonly messages: readonly string[] }
+  | { readonly kind: 'tool_results'; readonly results: Readonly<Record<string, unknown>> }
+  | { readonly kind: 'decisions'; readonly decisions: Readonly<Record<string, { readonly decision: 'approve' | 'reject'; readonly reason?: string }>> };
+
+export type Journal = Map<string, JournalEntry>;
+
+/** Signals that the run must stop until the caller acts; carries the status to report. */
+export class Pause {
+  constructor(
+    readonly status:
+      | { readonly type: 'user_input' }
+      | { readonly type: 'tool_request'; readonly requests: readonly { id: string; name: string; args: Record<string, unknown> }[] }
+      | { readonly type: 'tool_confirmation'; readonly requests: readonly { id: string; name: string; args: Record<string, unknown> }[] },
+  ) {}
+}

@@ -1,0 +1,20 @@
+import type { Agent, Flow } from '@agentspec/core';
+import { RuntimeError } from '../errors.js';
+import { resolveInputs } from '../semantics/inputs.js';
+import type { Execution } from './execution.js';
+import { runAgent } from './run-agent.js';
+import { runFlow } from './run-flow.js';
+
+/** Run the root component: user messages given before the run join the conversation first. */
+export async function runRoot(exec: Execution, inputs: Readonly<Record<string, unknown>>): Promise<{ outputs: Record<string, unknown>; branch?: string }> {
+  const scope = exec.scope();
+  for (const text of scope.intake(false)) exec.addMessage({ role: 'user', content: text });
+  const root = exec.services.root;
+  if (root.component_type === 'Flow') return runFlow(root as Flow, inputs, scope);
+  if (root.component_type === 'Agent') {
+    const agent = root as Agent;
+    const outputs = await runAgent(agent, resolveInputs(agent.inputs, inputs, { agent: agent.id }), scope, false);
+    return { outputs };
+  }
+  throw new RuntimeError('AS_UNSUPPORTED', `a ${root.component_type} cannot be run by the reference runtime`);
+}

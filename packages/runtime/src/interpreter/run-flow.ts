@@ -1,0 +1,50 @@
+import type { ControlFlowEdge, EndNode, Flow, Node } from '@agentspec/core';
+import { RuntimeError } from '../errors.js';
+import { DataFlow } from '../semantics/data-flow.js';
+import { finishFlow } from '../semantics/flow-outputs.js';
+import { resolveInputs } from '../semantics/inputs.js';
+import type { Scope } from './execution.js';
+import { NODE_EXECUTORS } from './nodes/index.js';
+import type { NodeExecutor, NodeResult } from './nodes/types.js';
+
+export interface FlowResult {
+  readonly outputs: Record<string, unknown>;
+  readonly branch: string;
+}
+
+/**
+ * Run a flow (DESIGN §4.2): from start_node, each node gets its inputs (data
+ * edges, or names when data_flow_connections is null), runs, and picks a
+ * branch whose control edge says what runs next, until an EndNode.
+ */
+export function runFlow(flow: Flow, inputs: Readonly<Record<string, unknown>>, scope: Scope): Promise<FlowResult> {
+  return scope.span('FlowExecutionStart', 'FlowExecutionEnd', flow.name, { flow: flow.id, inputs }, async (s) => {
+    const next = new Map<Node, Map<string, ControlFlowEdge>>();
+    for (const e of flow.control_flow_connections) {
+      let m = next.get(e.from_node);
+      if (!m) next.set(e.from_node, (m = new Map()));
+      m.set(e.from_branch ?? 'next', e);
+    }
+    const data = new DataFlow(flow);
+    const start = flow.start_node;
+    const startValues = resolveInputs(flow.inputs ?? start.inputs, inputs, { node: start.id });
+    let node: Node = start;
+    for (;;) {
+      const exec = s.exec;
+      if (++exec.steps > exec.services.limits.maxSteps) {
+        throw new RuntimeError('AS_MAX_ITERATIONS', `more than ${exec.services.limits.maxSteps} node executions in one run`, { node: node.id }, { hint: 'raise limits.maxSteps, or check the loop condition' });
+      }
+      const nodeInputs: Record<string, unknown> = node === start ? resolveInputs(start.inputs, startValues, { node: node.id }) : resolveInputs(node.inputs, data.available(node), { node: node.id });
+      const current: Node = node;
+      const result: NodeResult = await s.span('NodeExecutionStart', 'NodeExecutionEnd', current.name, { node: current.id, component_type: current.component_type, inputs: nodeInputs },
+        (ns) => (NODE_EXECUTORS[current.component_type] as NodeExecutor)(current, nodeInputs, ns),
+        (r) => ({ outputs: r.outputs, branch: r.branch ?? 'next' }));
+      if (current.component_type === 'EndNode') return finishFlow(flow, current as EndNode, result.outputs);
+      data.record(current, result.outputs);
+      const branch: string = result.branch ?? 'next';
+      const edge: ControlFlowEdge | undefined = next.get(current)?.get(branch);
+      if (!edge) throw new RuntimeError('AS_NO_TRANSITION', `no control edge leaves branch '${branch}'`, { node: current.id });
+      node = edge.to_node;
+    }
+  }, (r) => ({ outputs: r.outputs, branch: r.branch }));
+}

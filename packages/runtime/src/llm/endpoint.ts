@@ -1,0 +1,50 @@
+import type { LlmConfig } from '@agentspec/core';
+import type { LlmOptions } from '../contract.js';
+import { RuntimeError } from '../errors.js';
+
+/** Where and how an LLM config is reached. */
+export interface Endpoint {
+  /** Base URL ending in `/v1` (or the provider's equivalent). */
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly apiKey?: string;
+}
+
+/** Append `/v1` to an OpenAI-compatible server URL that lacks it; add a scheme when missing. */
+export function openAiBaseUrl(url: string): string {
+  let u = url.trim().replace(/\/+$/, '');
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(u)) u = `http://${u}`;
+  return /\/v\d+$/.test(u) ? u : `${u}/v1`;
+}
+
+/**
+ * The endpoint of an LLM config (DESIGN §4.2): `llm.override` maps every
+ * config to one endpoint (how tests reach the scripted server); OpenAiConfig
+ * uses api.openai.com with OPENAI_API_KEY or `llm.apiKey`; the
+ * OpenAI-compatible configs use their `url` (+ `/v1`). Secrets never come
+ * from the spec.
+ */
+export function resolveEndpoint(config: LlmConfig, options: LlmOptions = {}): Endpoint {
+  const o = options.override;
+  if (o) return { baseUrl: openAiBaseUrl(o.url), model: o.model ?? config.model_id, ...(o.apiKey ? { apiKey: o.apiKey } : {}) };
+  switch (config.component_type) {
+    case 'OpenAiConfig': {
+      const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY;
+      return { baseUrl: 'https://api.openai.com/v1', model: config.model_id, ...(apiKey ? { apiKey } : {}) };
+    }
+    case 'OpenAiCompatibleConfig':
+    case 'VllmConfig':
+    case 'OllamaConfig':
+      return { baseUrl: openAiBaseUrl(config.url), model: config.model_id, ...(options.apiKey ? { apiKey: options.apiKey } : {}) };
+    default:
+      throw unsupportedLlm(config);
+  }
+}
+
+export function unsupportedLlm(config: { component_type: string; id: string }): RuntimeError {
+  return new RuntimeError('AS_UNSUPPORTED', `${config.component_type} '${config.id}' is not supported by this runtime yet`, { llm: config.id }, {
+    hint: config.component_type === 'OciGenAiConfig'
+      ? 'OCI Generative AI needs the OCI provider package, which is not available; point it elsewhere with llm.override'
+      : 'use an OpenAI or OpenAI-compatible config, or llm.override',
+  });
+}

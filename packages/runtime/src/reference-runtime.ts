@@ -1,0 +1,92 @@
+import { AgentSpecLoadError, hasErrors, validateComponent, type Component, type LlmConfig, type Tool } from '@agentspec/core';
+import type { App, Runtime, RuntimeLoadOptions, SavedSession, Session, StartOptions } from './contract.js';
+import { RuntimeError } from './errors.js';
+import type { Limits, Services } from './interpreter/execution.js';
+import { ReferenceSession, SAVE_FORMAT, type SavedReference } from './interpreter/session.js';
+import { toolRunner } from './interpreter/tool-runner.js';
+import type { LlmBackend } from './llm/backend.js';
+import { unsupportedLlm } from './llm/endpoint.js';
+import { openAiChatBackend } from './llm/openai-chat.js';
+
+export interface ReferenceRuntimeOptions {
+  /** The LLM backend; default: the OpenAI Chat Completions API over HTTP (`llm` load options apply). */
+  readonly backend?: LlmBackend;
+}
+
+const RUNNABLE_ROOTS = new Set(['Agent', 'Flow']);
+const UNSUPPORTED = new Set(['OpenAiAgent', 'OciAgent']);
+
+/**
+ * The reference interpreter (DESIGN §4.3): the executable definition of the
+ * semantics of §4.2, and the `reference` row of the conformance matrix.
+ */
+export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime {
+  return {
+    name: 'reference',
+    async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
+      const diagnostics = validateComponent(component);
+      if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
+      if (!RUNNABLE_ROOTS.has(component.component_type)) {
+        throw new RuntimeError('AS_UNSUPPORTED', `a ${component.component_type} cannot be run on its own: load an Agent or a Flow`);
+      }
+      checkRunnable(component, load);
+      const limits: Limits = {
+        maxSteps: load.limits?.maxSteps ?? 1000,
+        maxAgentSteps: load.limits?.maxAgentSteps ?? 20,
+        mapConcurrency: load.limits?.mapConcurrency ?? 1,
+        http: load.limits?.http ?? {},
+      };
+      const network = load.network ?? {};
+      const services: Services = {
+        root: component,
+        tools: load.tools ?? {},
+        backend: options.backend ?? openAiChatBackend(load.llm),
+        limits,
+        network,
+        toolRunner: toolRunner(load.tools ?? {}, network, limits.http),
+        ...(load.signal ? { signal: load.signal } : {}),
+      };
+      return {
+        component,
+        start(start: StartOptions = {}): Session {
+          return new ReferenceSession(services, start.inputs ?? {});
+        },
+        async resume(saved: SavedSession): Promise<Session> {
+          const s = saved as SavedReference;
+          if (s?.runtime !== 'reference' || s.format !== SAVE_FORMAT) {
+            throw new RuntimeError('AS_RESUME_MISMATCH', `this save is from runtime '${String(s?.runtime)}' format ${String(s?.format)}, not reference format ${SAVE_FORMAT}`);
+          }
+          if (s.component !== component.id) {
+            throw new RuntimeError('AS_RESUME_MISMATCH', `this save is of component '${s.component}', not '${component.id}'`);
+          }
+          return new ReferenceSession(services, s.inputs, s);
+        },
+      };
+    },
+  };
+}
+
+/** Refuse at load what cannot run: missing ServerTool implementations (all listed), unsupported components. */
+function checkRunnable(root: Component, load: RuntimeLoadOptions): void {
+  const missing = new Set<string>();
+  const seen = new Set<object>();
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (typeof v !== 'object' || v === null || seen.has(v)) return;
+    seen.add(v);
+    const type = (v as { component_type?: unknown }).component_type;
+    if (typeof type === 'string') {
+      const c = v as Component;
+      if (UNSUPPORTED.has(type)) throw new RuntimeError('AS_UNSUPPORTED', `${type} '${c.id}' (a remote agent) cannot run in the reference runtime`);
+      if (type === 'ServerTool' && !Object.hasOwn(load.tools ?? {}, (c as Tool).name)) missing.add((c as Tool).name);
+      if (type === 'OciGenAiConfig' && !load.llm?.override) throw unsupportedLlm(c as LlmConfig);
+    }
+    for (const [k, child] of Object.entries(v)) if (k !== 'metadata' && k !== 'inputs' && k !== 'outputs') visit(child);
+  };
+  visit(root);
+  if (missing.size > 0) {
+    throw new RuntimeError('AS_MISSING_TOOL', `no implementation registered for ServerTool${missing.size > 1 ? 's' : ''} ${[...missing].map((n) => `'${n}'`).join(', ')}`, {}, {
+      hint: 'pass them as load options: tools: { name: (args) => result }',
+    });
+  }
+}
