@@ -77,3 +77,15 @@ describe('every 25.4.1 component type', () => {
     expect(r.component).toMatchObject({ inputs: [{ title: 'who', type: 'string' }], outputs: [{ title: 'generated_text' }], branches: ['next'] });
   });
 });
+
+describe('type compatibility', () => {
+  it('a union casts to a union when each member fits one of the other', async () => {
+    const { canCast } = await import('../src/index.js');
+    const item = { type: 'number' };
+    const union = { anyOf: [item, { type: 'array', items: item }] };
+    expect(canCast(union, union)).toBe(true);
+    expect(canCast(union, { type: 'number' })).toBe(false);
+    expect(canCast({ type: 'integer' }, union)).toBe(true);
+    expect(canCast({ type: 'string' }, union)).toBe(false);
+  });
+});

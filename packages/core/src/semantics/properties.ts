@@ -46,10 +46,10 @@ function castsTo(from: JsonSchemaType, to: JsonSchemaType): boolean {
  */
 export function canCast(from: Record<string, unknown>, to: Record<string, unknown>, depth = 0): boolean {
   if (depth > 64) return true;
-  const toAlt = alternatives(to);
-  if (toAlt) return toAlt.some((t) => canCast(from, t, depth + 1));
   const fromAlt = alternatives(from);
   if (fromAlt) return fromAlt.every((f) => canCast(f, to, depth + 1));
+  const toAlt = alternatives(to);
+  if (toAlt) return toAlt.some((t) => canCast(from, t, depth + 1));
   const toTypes = typesOf(to);
   const fromTypes = typesOf(from);
   if (!toTypes || !fromTypes) return true;
