@@ -1,0 +1,128 @@
+import type { HttpCall } from '@agentspec/core';
+import type { NetworkPolicy } from '../contract.js';
+import { RuntimeError, type ErrorSite } from '../errors.js';
+import { buildHttpRequest, type HttpRequest } from './build-http-request.js';
+import { bodyExcerpt, decodeHttpBody } from './decode-http-body.js';
+import { followRedirect, MAX_REDIRECTS } from './follow-redirect.js';
+import { DEFAULT_HTTP_RETRIES, DEFAULT_HTTP_TIMEOUT_MS, retryDelayMs, type RetryPolicy } from './http-retry-policy.js';
+
+/** Options of {@link callHttp}. */
+export interface HttpCallOptions {
+  /** Hosts a templated URL host may resolve to (SSRF guard). */
+  readonly network?: NetworkPolicy;
+  /** Time allowed to each attempt, body included (default 30 000 ms). A timed-out attempt is not retried. */
+  readonly timeoutMs?: number;
+  /** Retries on network errors, 429 and 5xx (default 2). */
+  readonly retries?: number;
+  readonly signal?: AbortSignal;
+  /** The node or tool making the call, for error messages. */
+  readonly site: ErrorSite;
+  /** How retries are spaced (default: 100 ms doubling, capped at 2 s). */
+  readonly retryPolicy?: RetryPolicy;
+}
+
+type Outcome =
+  | { readonly kind: 'ok'; readonly text: string; readonly contentType: string | null }
+  | { readonly kind: 'status'; readonly status: number; readonly statusText: string; readonly text: string; readonly retryAfter: string | null }
+  | { readonly kind: 'network'; readonly error: unknown };
+
+/**
+ * Make the HTTP call of an ApiNode / RemoteTool (DESIGN §4.2) and return the
+ * decoded body (parsed JSON, else text). Errors: AS_HTTP_REFUSED (SSRF guard,
+ * before any connection), AS_HTTP_STATUS (non-2xx, or no connection after the
+ * retries), AS_HTTP_TIMEOUT, AS_CANCELLED.
+ */
+export async function callHttp(call: HttpCall, values: Readonly<Record<string, unknown>>, options: HttpCallOptions): Promise<unknown> {
+  const { site } = options;
+  const request = buildHttpRequest(call, values, options.network, site);
+  const retries = Math.max(0, Math.floor(options.retries ?? DEFAULT_HTTP_RETRIES));
+  for (let attempt = 0; ; attempt++) {
+    const outcome = await attemptOnce(request, options);
+    if (outcome.kind === 'ok') return decodeHttpBody(outcome.text, outcome.contentType);
+    const failure = outcome.kind === 'status' ? { status: outcome.status, retryAfter: outcome.retryAfter } : {};
+    const delay = attempt < retries ? retryDelayMs(attempt, failure, options.retryPolicy) : undefined;
+    if (delay === undefined) throw failureError(request, outcome, attempt + 1, site);
+    await sleep(delay, options.signal, site);
+  }
+}
+
+/** One attempt, redirects included, under its own timeout. */
+async function attemptOnce(first: HttpRequest, options: HttpCallOptions): Promise<Outcome> {
+  const { signal, site } = options;
+  if (signal?.aborted) throw cancelled(site);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, timeoutMs);
+  const onAbort = (): void => controller.abort();
+  signal?.addEventListener('abort', onAbort, { once: true });
+  try {
+    let request = first;
+    for (let hops = 0; ; hops++) {
+      const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body ?? null, redirect: 'manual', signal: controller.signal });
+      const next = hops < MAX_REDIRECTS ? followRedirect(request, response.status, response.headers.get('location'), options.network, site) : undefined;
+      if (next) {
+        await response.body?.cancel();
+        request = next;
+        continue;
+      }
+      const text = await response.text();
+      if (response.ok) return { kind: 'ok', text, contentType: response.headers.get('content-type') };
+      return { kind: 'status', status: response.status, statusText: response.statusText, text, retryAfter: response.headers.get('retry-after') };
+    }
+  } catch (error) {
+    if (signal?.aborted) throw cancelled(site);
+    if (timedOut) throw new RuntimeError('AS_HTTP_TIMEOUT', `${describe(first)} did not answer within ${timeoutMs} ms`, site, { hint: 'raise limits.http.timeoutMs' });
+    if (error instanceof RuntimeError) throw error;
+    return { kind: 'network', error };
+  } finally {
+    clearTimeout(timer);
+    signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+function failureError(request: HttpRequest, outcome: Exclude<Outcome, { kind: 'ok' }>, attempts: number, site: ErrorSite): RuntimeError {
+  const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
+  if (outcome.kind === 'status') {
+    const body = bodyExcerpt(outcome.text);
+    const message = `${describe(request)} answered HTTP ${outcome.status}${outcome.statusText ? ` ${outcome.statusText}` : ''}${tries}${body ? `: ${body}` : ''}`;
+    return new RuntimeError('AS_HTTP_STATUS', message, site);
+  }
+  return new RuntimeError('AS_HTTP_STATUS', `${describe(request)} failed, no HTTP answer${tries}: ${networkReason(outcome.error)}`, site, { cause: outcome.error });
+}
+
+/** Method and URL without query string or credentials (they may hold secrets). */
+function describe(request: HttpRequest): string {
+  return `${request.method} ${request.url.origin}${request.url.pathname}`;
+}
+
+function networkReason(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  if (cause instanceof Error) {
+    const code = (cause as { code?: unknown }).code;
+    return typeof code === 'string' ? `${code} ${cause.message}` : cause.message;
+  }
+  return String(cause);
+}
+
+function cancelled(site: ErrorSite): RuntimeError {
+  return new RuntimeError('AS_CANCELLED', 'the HTTP call was cancelled', site);
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined, site: ErrorSite): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(cancelled(site));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(cancelled(site));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}

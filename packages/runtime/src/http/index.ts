@@ -1,0 +1,18 @@
+/** HTTP calls of ApiNode and RemoteTool (DESIGN §4.2, §11). */
+export { callHttp, type HttpCallOptions } from './call-http.js';
+export { buildHttpRequest, renderHeaders, type HttpRequest } from './build-http-request.js';
+export { checkHttpTarget, hostAllowed, hostIsTemplated, redirectAllowed } from './check-http-target.js';
+export { appendParam, encodeHttpBody, formEncode, isFormType, type EncodedBody } from './encode-http-body.js';
+export { bodyExcerpt, decodeHttpBody } from './decode-http-body.js';
+export { followRedirect, MAX_REDIRECTS } from './follow-redirect.js';
+export {
+  DEFAULT_HTTP_RETRIES,
+  DEFAULT_HTTP_TIMEOUT_MS,
+  DEFAULT_RETRY_POLICY,
+  isRetryable,
+  parseRetryAfter,
+  retryDelayMs,
+  type AttemptFailure,
+  type RetryPolicy,
+} from './http-retry-policy.js';
+export { mapHttpResult } from './map-http-result.js';

@@ -1,0 +1,31 @@
+// @agentspec/runtime — the execution semantics of Agent Spec written once, the
+// Runnable contract every runtime satisfies, and the reference interpreter.
+
+// The contract
+export type {
+  App, Decision, LlmOptions, Message, NetworkPolicy, Role, RunStatus, Runtime, RuntimeLimits, RuntimeLoadOptions,
+  SavedSession, Session, StartOptions, StatusType, ToolCall, ToolRegistry, ToolResult,
+} from './contract.js';
+export { RUNTIME_ERROR_CODES, RuntimeError, type ErrorSite, type RuntimeErrorCode } from './errors.js';
+export { SPAN_OF, type RunEndEvent, type RuntimeEvent, type SpanType, type TraceEvent, type TraceEventType } from './events.js';
+
+// The reference interpreter
+export { referenceRuntime, type ReferenceRuntimeOptions } from './reference-runtime.js';
+
+// LLM access
+export { generationParams, type GenerationParams, type LlmBackend, type LlmMessage, type LlmRequest, type LlmResponse } from './llm/backend.js';
+export { openAiBaseUrl, resolveEndpoint, type Endpoint } from './llm/endpoint.js';
+export { openAiChatBackend, parseCompletion, requestBody } from './llm/openai-chat.js';
+
+// The semantics, as pure functions (shared with the framework compilers)
+export { renderDeep, renderTemplate, renderValue } from './semantics/templates.js';
+export { coerce } from './semantics/coercion.js';
+export { resolveInputs, shapeOutputs } from './semantics/inputs.js';
+export { DataFlow } from './semantics/data-flow.js';
+export { selectBranch } from './semantics/branching.js';
+export { finishFlow } from './semantics/flow-outputs.js';
+export { collect, mapIterations, reduce } from './semantics/map-reduce.js';
+export { mapToolResult, toolResultText } from './semantics/tool-results.js';
+export { parametersSchema, SUBMIT_RESULT, submissionProblem, submitResultSpec, toolSpec, type ToolSpec } from './semantics/agent-tools.js';
+export * from './http/index.js';
+export * from './mcp/index.js';

@@ -1,0 +1,99 @@
+import type { PassThrough } from 'node:stream';
+import type { ClientTransport, MtlsFiles } from '@agentspec/core';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { NetworkPolicy } from '../contract.js';
+import { RuntimeError, type ErrorSite } from '../errors.js';
+import { createAgentFetch, loadMtlsAgent } from './mtls-fetch.js';
+
+/** An SDK transport ready for `Client.connect`, with what helps explain a failure. */
+export interface OpenedTransport {
+  readonly transport: Transport;
+  /** Where it goes: the URL, or the command line of a stdio server. */
+  readonly target: string;
+  /** The last output of a stdio server on stderr. */
+  readonly stderrTail?: () => string;
+  /** Release what the transport holds besides its connection (the mTLS agent's sockets). */
+  readonly dispose?: () => void;
+}
+
+const STDERR_TAIL = 2_000;
+
+/** Whether `network.allowStdio` lists this command (exact match). */
+export function stdioAllowed(command: string, network: NetworkPolicy | undefined): boolean {
+  return network?.allowStdio?.includes(command) ?? false;
+}
+
+/**
+ * The SDK client transport for an Agent Spec ClientTransport component
+ * (DESIGN §4.2): StdioTransport (only when `network.allowStdio` lists its
+ * command, else AS_HTTP_REFUSED; env merged over the SDK's minimal safe
+ * environment), SSETransport and StreamableHTTPTransport (url and headers),
+ * and their mTLS variants (key, cert and CA files read now; AS_MCP if not).
+ */
+export async function createClientTransport(component: ClientTransport, network: NetworkPolicy | undefined, site: ErrorSite): Promise<OpenedTransport> {
+  switch (component.component_type) {
+    case 'StdioTransport':
+      return stdioTransport(component, network, site);
+    case 'SSETransport':
+    case 'StreamableHTTPTransport':
+      return remoteTransport(component, undefined, site);
+    case 'SSEmTLSTransport':
+    case 'StreamableHTTPmTLSTransport': {
+      const agent = await loadMtlsAgent(mtlsFiles(component), site);
+      return { ...remoteTransport(component, createAgentFetch(agent), site), dispose: () => agent.destroy() };
+    }
+    default:
+      throw new RuntimeError('AS_MCP', `'${(component as { component_type: string }).component_type}' is not an MCP client transport`, site);
+  }
+}
+
+/** Throw AS_HTTP_REFUSED for a StdioTransport whose command `network.allowStdio` does not list. */
+export function assertStdioAllowed(component: ClientTransport, network: NetworkPolicy | undefined, site: ErrorSite): void {
+  if (component.component_type !== 'StdioTransport' || stdioAllowed(component.command, network)) return;
+  throw new RuntimeError('AS_HTTP_REFUSED', `starting the MCP stdio server '${component.command}' is not allowed`, site, {
+    hint: `list '${component.command}' in the network.allowStdio load option to allow it`,
+  });
+}
+
+function stdioTransport(component: Extract<ClientTransport, { component_type: 'StdioTransport' }>, network: NetworkPolicy | undefined, site: ErrorSite): OpenedTransport {
+  assertStdioAllowed(component, network, site);
+  const { command } = component;
+  const args = [...(component.args ?? [])];
+  const transport = new StdioClientTransport({
+    command,
+    args,
+    env: { ...getDefaultEnvironment(), ...(component.env ?? {}) },
+    ...(component.cwd ? { cwd: component.cwd } : {}),
+    stderr: 'pipe',
+  });
+  let tail = '';
+  (transport.stderr as PassThrough | null)?.on('data', (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL);
+  });
+  return { transport, target: [command, ...args].join(' '), stderrTail: () => tail.trim() };
+}
+
+function remoteTransport(
+  component: Extract<ClientTransport, { url: string }>,
+  fetch: FetchLike | undefined,
+  site: ErrorSite,
+): OpenedTransport {
+  let url: URL;
+  try {
+    url = new URL(component.url);
+  } catch {
+    throw new RuntimeError('AS_MCP', `'${component.url}' is not a valid MCP server URL`, site);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RuntimeError('AS_MCP', `the MCP server URL must be http or https, not '${url.protocol}'`, site);
+  const options = { ...(component.headers ? { requestInit: { headers: { ...component.headers } } } : {}), ...(fetch ? { fetch } : {}) };
+  const sse = component.component_type === 'SSETransport' || component.component_type === 'SSEmTLSTransport';
+  const transport = sse ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
+  return { transport, target: `${url.origin}${url.pathname}` };
+}
+
+function mtlsFiles(component: MtlsFiles): MtlsFiles {
+  return { key_file: component.key_file, cert_file: component.cert_file, ca_file: component.ca_file };
+}

@@ -1,0 +1,6 @@
+/** MCPTool calls through the official MCP SDK (DESIGN §4.2). */
+export { CONNECT_TIMEOUT_MS, McpConnections, readTimeoutMs, type McpCallOptions, type McpToolInfo } from './mcp-connections.js';
+export { assertStdioAllowed, createClientTransport, stdioAllowed, type OpenedTransport } from './create-client-transport.js';
+export { createAgentFetch, loadMtlsAgent } from './mtls-fetch.js';
+export { isSingleStringOutput, mcpResultText, mcpResultValue, type McpToolResult } from './mcp-result-value.js';
+export { toMcpError, type McpErrorContext } from './to-mcp-error.js';

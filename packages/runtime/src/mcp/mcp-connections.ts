@@ -1,0 +1,170 @@
+import type { ClientTransport, Property } from '@agentspec/core';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { NetworkPolicy } from '../contract.js';
+import { RuntimeError, type ErrorSite } from '../errors.js';
+import { assertStdioAllowed, createClientTransport } from './create-client-transport.js';
+import { mcpResultValue } from './mcp-result-value.js';
+import { toMcpError } from './to-mcp-error.js';
+
+/** Options of one MCP call. */
+export interface McpCallOptions {
+  /** Overrides the policy given to the constructor. */
+  readonly network?: NetworkPolicy;
+  readonly signal?: AbortSignal;
+  /** The node or tool making the call, for error messages. */
+  readonly site?: ErrorSite;
+}
+
+/** A tool offered by an MCP server. */
+export interface McpToolInfo {
+  readonly name: string;
+  readonly description?: string;
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+  readonly outputSchema?: Readonly<Record<string, unknown>>;
+}
+
+interface Connection {
+  readonly client: Client;
+  readonly target: string;
+  readonly dispose?: () => void;
+}
+
+/**
+ * Time allowed to the initialize handshake: the read timeout when longer, since
+ * starting a stdio server (`npx …`) may take much longer than answering a call.
+ */
+export const CONNECT_TIMEOUT_MS = 60_000;
+
+/** What the client says about itself to servers. */
+const CLIENT_INFO = { name: 'agentspec-runtime', version: '0.1.0' };
+
+/**
+ * MCP client connections of a run, one per transport component (by object
+ * identity; shared components are the same object), opened lazily on the
+ * first call and reused. A connection that fails or closes is dropped and
+ * reopened by the next call. `close()` closes them all (and stops stdio
+ * servers).
+ */
+export class McpConnections {
+  readonly #connections = new Map<ClientTransport, Promise<Connection>>();
+  readonly #network: NetworkPolicy | undefined;
+
+  constructor(options: { network?: NetworkPolicy } = {}) {
+    this.#network = options.network;
+  }
+
+  /** Number of connections open or opening. */
+  get size(): number {
+    return this.#connections.size;
+  }
+
+  /**
+   * Call `toolName` with `args` on the server of `transport` and return its
+   * value for `outputs` (see {@link mcpResultValue}). Errors: AS_HTTP_REFUSED
+   * (stdio command not allowed), AS_MCP (no connection, timeout), AS_TOOL_FAILED
+   * (`isError`, or an error answered by the server), AS_CANCELLED.
+   */
+  async callTool(transport: ClientTransport, toolName: string, args: Readonly<Record<string, unknown>>, outputs: readonly Property[] | null | undefined, options: McpCallOptions = {}): Promise<unknown> {
+    const site = options.site ?? {};
+    const connection = await this.#connection(transport, options);
+    const timeoutMs = readTimeoutMs(transport);
+    const doing = `calling tool '${toolName}' on ${connection.target}`;
+    let result;
+    try {
+      result = await connection.client.callTool({ name: toolName, arguments: { ...args } }, undefined, requestOptions(timeoutMs, options.signal));
+    } catch (error) {
+      throw toMcpError(error, { doing, signal: options.signal, timeoutMs }, site);
+    }
+    return mcpResultValue(result, outputs, site);
+  }
+
+  /** The tools the server of `transport` offers (every page). */
+  async listTools(transport: ClientTransport, options: McpCallOptions = {}): Promise<McpToolInfo[]> {
+    const site = options.site ?? {};
+    const connection = await this.#connection(transport, options);
+    const timeoutMs = readTimeoutMs(transport);
+    const tools: McpToolInfo[] = [];
+    let cursor: string | undefined;
+    try {
+      do {
+        const page = await connection.client.listTools(cursor === undefined ? {} : { cursor }, requestOptions(timeoutMs, options.signal));
+        for (const t of page.tools) {
+          tools.push({ name: t.name, ...(t.description !== undefined ? { description: t.description } : {}), inputSchema: t.inputSchema, ...(t.outputSchema ? { outputSchema: t.outputSchema } : {}) });
+        }
+        cursor = page.nextCursor;
+      } while (cursor);
+    } catch (error) {
+      throw toMcpError(error, { doing: `listing the tools of ${connection.target}`, signal: options.signal, timeoutMs }, site);
+    }
+    return tools;
+  }
+
+  /** Close every connection (stdio servers are stopped). The object stays usable: later calls reconnect. */
+  async close(): Promise<void> {
+    const pending = [...this.#connections.values()];
+    this.#connections.clear();
+    await Promise.all(
+      pending.map((p) =>
+        p.then(async (c) => {
+          await c.client.close().catch(() => undefined);
+          c.dispose?.();
+        }).catch(() => undefined),
+      ),
+    );
+  }
+
+  async #connection(transport: ClientTransport, options: McpCallOptions): Promise<Connection> {
+    const site = options.site ?? {};
+    if (options.signal?.aborted) throw new RuntimeError('AS_CANCELLED', 'the MCP call was cancelled', site);
+    const network = options.network ?? this.#network;
+    assertStdioAllowed(transport, network, site);
+    let pending = this.#connections.get(transport);
+    if (!pending) {
+      const opening: Promise<Connection> = this.#open(transport, network, site, () => this.#forget(transport, opening));
+      pending = opening;
+      this.#connections.set(transport, opening);
+      opening.catch(() => this.#forget(transport, opening));
+    }
+    return untilAborted(pending, options.signal, site);
+  }
+
+  async #open(component: ClientTransport, network: NetworkPolicy | undefined, site: ErrorSite, onclose: () => void): Promise<Connection> {
+    const opened = await createClientTransport(component, network, site);
+    const client = new Client(CLIENT_INFO, { capabilities: {} });
+    const timeoutMs = Math.max(readTimeoutMs(component) ?? 0, CONNECT_TIMEOUT_MS);
+    try {
+      await client.connect(opened.transport, { timeout: timeoutMs });
+    } catch (error) {
+      await client.close().catch(() => undefined);
+      opened.dispose?.();
+      throw toMcpError(error, { doing: `connecting to the MCP server ${opened.target}`, timeoutMs, stderr: opened.stderrTail?.() }, site);
+    }
+    const connection: Connection = { client, target: opened.target, ...(opened.dispose ? { dispose: opened.dispose } : {}) };
+    client.onclose = onclose;
+    return connection;
+  }
+
+  #forget(transport: ClientTransport, pending: Promise<Connection>): void {
+    if (this.#connections.get(transport) === pending) this.#connections.delete(transport);
+  }
+}
+
+/** `session_parameters.read_timeout_seconds` in milliseconds, if set. */
+export function readTimeoutMs(transport: ClientTransport): number | undefined {
+  const seconds = transport.session_parameters?.read_timeout_seconds;
+  return typeof seconds === 'number' && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+function requestOptions(timeoutMs: number | undefined, signal: AbortSignal | undefined): { timeout?: number; signal?: AbortSignal } {
+  return { ...(timeoutMs !== undefined ? { timeout: timeoutMs } : {}), ...(signal ? { signal } : {}) };
+}
+
+/** Wait for `promise`, or reject with AS_CANCELLED as soon as `signal` aborts. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, site: ErrorSite): Promise<T> {
+  if (!signal) return promise;
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void => reject(new RuntimeError('AS_CANCELLED', 'the MCP call was cancelled', site));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,0 +1,194 @@
+import type { HttpCall } from '@agentspec/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callHttp, type HttpCallOptions } from '../../src/http/index.js';
+import { startTestServer, type Echo, type TestServer } from './echo-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const site = { node: 'api' };
+const fast: HttpCallOptions = { site, retryPolicy: { baseMs: 5, capMs: 20, maxRetryAfterMs: 1_000 } };
+
+function call(fields: Partial<HttpCall> & { url: string }): HttpCall {
+  return { http_method: 'GET', headers: {}, query_params: {}, data: {}, ...fields };
+}
+
+async function echo(fields: Partial<HttpCall> & { url: string }, values: Record<string, unknown> = {}): Promise<Echo> {
+  return (await callHttp(call(fields), values, fast)) as Echo;
+}
+
+describe('callHttp requests', () => {
+  it('GET with a templated path, headers and query params, and no body', async () => {
+    const e = await echo(
+      {
+        url: `${server.base}/echo/{{ item }}`,
+        headers: { 'X-Token': 'tok-{{ user }}', '{{ hname }}': 'v' },
+        query_params: { q: '{{ term }}', tag: ['a', '{{ user }}'], n: 3 },
+        data: { ignored: true },
+      },
+      { item: 'books', user: 'ann', term: 'x y&z', hname: 'x-dyn' },
+    );
+    expect(e.method).toBe('GET');
+    expect(e.path).toBe('/echo/books');
+    expect(e.query).toEqual([['q', 'x y&z'], ['tag', 'a'], ['tag', 'ann'], ['n', '3']]);
+    expect(e.headers['x-token']).toBe('tok-ann');
+    expect(e.headers['x-dyn']).toBe('v');
+    expect(e.body).toBe('');
+  });
+
+  it('keeps a query written in the URL as is and appends the query params', async () => {
+    const e = await echo({ url: `${server.base}/echo?sig=a%20b~c&x={{ x }}`, query_params: { y: 'z w' } }, { x: '1' });
+    expect(e.raw).toBe('/echo?sig=a%20b~c&x=1&y=z+w');
+  });
+
+  it('POST sends object data as JSON, rendered in keys and nested values', async () => {
+    const e = await echo(
+      { url: `${server.base}/echo`, http_method: 'post', data: { '{{ k }}': { list: ['{{ v }}', 2], n: '{{ n }}' } } },
+      { k: 'key', v: 'val', n: 7 },
+    );
+    expect(e.method).toBe('POST');
+    expect(e.headers['content-type']).toBe('application/json');
+    expect(JSON.parse(e.body)).toEqual({ key: { list: ['val', 2], n: '7' } });
+  });
+
+  it('sends a form when the headers set the form content type', async () => {
+    const e = await echo(
+      {
+        url: `${server.base}/echo`,
+        http_method: 'PUT',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded; charset=utf-8' },
+        data: { name: '{{ name }}', tags: ['a', 'b'], obj: { x: 1 } },
+      },
+      { name: 'Zoë & co' },
+    );
+    expect(e.headers['content-type']).toBe('application/x-www-form-urlencoded; charset=utf-8');
+    expect([...new URLSearchParams(e.body)]).toEqual([['name', 'Zoë & co'], ['tags', 'a'], ['tags', 'b'], ['obj', '{"x":1}']]);
+  });
+
+  it('sends a string data as the raw body, keeping a given content type', async () => {
+    const e = await echo(
+      { url: `${server.base}/echo`, http_method: 'POST', headers: { 'content-type': 'text/csv' }, data: 'a,b\n{{ x }},2' },
+      { x: '{{ y }}' },
+    );
+    expect(e.body).toBe('a,b\n{{ y }},2');
+    expect(e.headers['content-type']).toBe('text/csv');
+  });
+
+  it('sends an array as JSON and a JSON content type set by the spec is kept', async () => {
+    const e = await echo({ url: `${server.base}/echo`, http_method: 'PATCH', headers: { 'content-type': 'application/merge-patch+json' }, data: [1, '{{ a }}'] }, { a: 'b' });
+    expect(JSON.parse(e.body)).toEqual([1, 'b']);
+    expect(e.headers['content-type']).toBe('application/merge-patch+json');
+  });
+
+  it('sends no body for an empty object on DELETE, "{}" on POST', async () => {
+    expect((await echo({ url: `${server.base}/echo`, http_method: 'DELETE' })).body).toBe('');
+    expect((await echo({ url: `${server.base}/echo`, http_method: 'POST' })).body).toBe('{}');
+  });
+});
+
+describe('callHttp responses', () => {
+  it('returns JSON parsed and text as text', async () => {
+    expect(await callHttp(call({ url: `${server.base}/text` }), {}, fast)).toBe('plain words');
+    expect(await callHttp(call({ url: `${server.base}/json-as-text` }), {}, fast)).toEqual({ from: 'text/plain' });
+  });
+
+  it('a 404 is AS_HTTP_STATUS with the status and a body excerpt, not retried', async () => {
+    const p = callHttp(call({ url: `${server.base}/status/404` }), {}, fast);
+    await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_STATUS', site });
+    await expect(p).rejects.toThrow(/HTTP 404 Not Found: status 404 body/);
+    expect(server.hits.get('/status/404')).toBe(1);
+  });
+
+  it('retries 503 with the default backoff and succeeds on the third attempt', async () => {
+    const body = await callHttp(call({ url: `${server.base}/flaky/a?fail=2` }), {}, { site });
+    expect(body).toEqual({ attempts: 3 });
+  });
+
+  it('gives up after the retries with the last status', async () => {
+    const p = callHttp(call({ url: `${server.base}/flaky/b?fail=5&status=500` }), {}, { ...fast, retries: 1 });
+    await expect(p).rejects.toThrow(/HTTP 500 .*after 2 attempts/);
+    expect(server.hits.get('/flaky/b')).toBe(2);
+  });
+
+  it('honours a short Retry-After on 429', async () => {
+    const started = Date.now();
+    expect(await callHttp(call({ url: `${server.base}/retry-after/a?after=0.3` }), {}, fast)).toEqual({ attempts: 2 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(280);
+  });
+
+  it('does not wait for a long Retry-After', async () => {
+    await expect(callHttp(call({ url: `${server.base}/retry-after/b?after=3600` }), {}, fast)).rejects.toMatchObject({ code: 'AS_HTTP_STATUS' });
+    expect(server.hits.get('/retry-after/b')).toBe(1);
+  });
+
+  it('times out with AS_HTTP_TIMEOUT', async () => {
+    const p = callHttp(call({ url: `${server.base}/delay/2000` }), {}, { ...fast, timeoutMs: 100 });
+    await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_TIMEOUT' });
+  });
+
+  it('is cancelled by the signal with AS_CANCELLED', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    await expect(callHttp(call({ url: `${server.base}/delay/2000` }), {}, { ...fast, signal: controller.signal })).rejects.toMatchObject({ code: 'AS_CANCELLED' });
+    await expect(callHttp(call({ url: `${server.base}/echo` }), {}, { ...fast, signal: AbortSignal.abort() })).rejects.toMatchObject({ code: 'AS_CANCELLED' });
+  });
+
+  it('network errors are retried, then AS_HTTP_STATUS naming the cause', async () => {
+    const closed = await startTestServer();
+    await closed.close();
+    const p = callHttp(call({ url: `${closed.base}/echo` }), {}, fast);
+    await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_STATUS' });
+    await expect(p).rejects.toThrow(/no HTTP answer \(after 3 attempts\): ECONNREFUSED/);
+  });
+
+  it('follows redirects, keeping the method for 307', async () => {
+    const e = (await callHttp(call({ url: `${server.base}/redirect?status=307&to=/echo/moved`, http_method: 'POST', data: { a: 1 } }), {}, fast)) as Echo;
+    expect(e).toMatchObject({ method: 'POST', path: '/echo/moved', body: '{"a":1}' });
+  });
+});
+
+describe('callHttp SSRF guard', () => {
+  it('refuses a templated host not in network.allow, before any connection', async () => {
+    const before = server.hits.get('/echo/guarded') ?? 0;
+    const p = callHttp(call({ url: 'http://{{ host }}:' + server.port + '/echo/guarded' }), { host: '127.0.0.1' }, fast);
+    await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED' });
+    await expect(p).rejects.toThrow(/'127\.0\.0\.1'.*network\.allow/);
+    expect(server.hits.get('/echo/guarded') ?? 0).toBe(before);
+  });
+
+  it('allows a templated host listed in network.allow (host or host:port)', async () => {
+    const url = 'http://{{ host }}/echo/allowed';
+    const values = { host: `127.0.0.1:${server.port}` };
+    expect(((await callHttp(call({ url }), values, { ...fast, network: { allow: ['127.0.0.1'] } })) as Echo).path).toBe('/echo/allowed');
+    expect(((await callHttp(call({ url }), values, { ...fast, network: { allow: [`127.0.0.1:${server.port}`] } })) as Echo).path).toBe('/echo/allowed');
+    await expect(callHttp(call({ url }), values, { ...fast, network: { allow: ['127.0.0.1:1'] } })).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED' });
+  });
+
+  it('a templated base URL or port counts as a templated host', async () => {
+    await expect(callHttp(call({ url: '{{ base }}/echo' }), { base: server.base }, fast)).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED' });
+    await expect(callHttp(call({ url: 'http://127.0.0.1:{{ port }}/echo' }), { port: server.port }, fast)).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED' });
+    await expect(callHttp(call({ url: 'http://127.0.0.1{{ rest }}' }), { rest: `:${server.port}/echo` }, fast)).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED' });
+  });
+
+  it('a literal host is fine, placeholders in the path do not move it', async () => {
+    const e = (await callHttp(call({ url: `${server.base}/echo/{{ p }}` }), { p: '@evil.example/x' }, fast)) as Echo;
+    expect(e.path).toBe('/echo/@evil.example/x');
+  });
+
+  it('refuses schemes other than http and https', async () => {
+    await expect(callHttp(call({ url: 'file:///etc/passwd' }), {}, fast)).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED' });
+    await expect(callHttp(call({ url: 'ftp://127.0.0.1/x' }), {}, fast)).rejects.toThrow(/scheme 'ftp:'/);
+    await expect(callHttp(call({ url: 'not a url' }), {}, fast)).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED' });
+  });
+
+  it('refuses a redirect from a templated host to a host not allowed', async () => {
+    const url = 'http://{{ host }}/redirect';
+    const to = `http://localhost:${server.port}/echo`;
+    const p = callHttp(call({ url, query_params: { to } }), { host: `127.0.0.1:${server.port}` }, { ...fast, network: { allow: ['127.0.0.1'] } });
+    await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED' });
+    await expect(p).rejects.toThrow(/redirect to 'http:\/\/localhost:/);
+  });
+});
