@@ -6,7 +6,7 @@ export default defineConfig({
   resolve: { conditions: ['@agentspec/source'] },
   ssr: { resolve: { conditions: ['@agentspec/source'] } },
   test: {
-    projects: ['packages/*', 'benchmarks'],
+    projects: ['packages/*', 'conformance', 'benchmarks'],
     testTimeout: 30_000,
   },
 });

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { registerConformance } from './commands/conformance.js';
 import { convertCommand } from './commands/convert.js';
 import { validateCommand } from './commands/validate.js';
 import { EXIT } from './exit-codes.js';
@@ -42,6 +43,8 @@ Example:
   $ agentspec convert agent.json --to yaml --version 25.4.2 --out agent.yaml
 ${EXIT_HELP}`)
     .action((file: string, opts) => setCode(convertCommand(io, file, opts)));
+
+  registerConformance(program, io, setCode, EXIT_HELP);
 
   return program;
 }

@@ -118,6 +118,8 @@ export interface App {
   readonly component: Component;
   start(options?: StartOptions): Session;
   resume(saved: SavedSession): Promise<Session>;
+  /** Release what the app holds open (MCP connections and servers, checkpointer handles). Sessions stop working. */
+  close(): Promise<void>;
 }
 
 export interface Runtime {

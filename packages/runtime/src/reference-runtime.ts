@@ -61,6 +61,7 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
           }
           return new ReferenceSession(services, s.inputs, s);
         },
+        close: () => services.toolRunner.close(),
       };
     },
   };

@@ -1,5 +1,6 @@
 import type { ToolNode } from '@agentspec/core';
 import { RuntimeError } from '../../errors.js';
+import { mapHttpResult } from '../../http/index.js';
 import { mapToolResult } from '../../semantics/tool-results.js';
 import type { NodeExecutor } from './types.js';
 
@@ -22,5 +23,6 @@ export const toolNode: NodeExecutor<ToolNode> = async (node, inputs, scope) => {
     (e) => ({ outputs: e.result }));
     result = entry.result;
   }
-  return { outputs: mapToolResult(result, node.outputs, site) };
+  // a RemoteTool's result is an HTTP body: mapped like an ApiNode's (DESIGN §4.2)
+  return { outputs: tool.component_type === 'RemoteTool' ? mapHttpResult(result, node.outputs, site) : mapToolResult(result, node.outputs, site) };
 };

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import * as conformance from '../src/index.js';
+
+describe('@agentspec/conformance exports', () => {
+  it('has exactly this public surface', () => {
+    expect(Object.keys(conformance).sort()).toEqual([
+      'CaseError', 'DEFAULT_CASES_DIR', 'DEFAULT_CASE_TIMEOUT_MS', 'LIBRARY_TOOL_NAMES', 'REPORTERS', 'REPORT_FORMATS', 'RUNTIMES',
+      'SERVER_NAMES', 'STATUS_NAMES', 'TOOL_LIBRARY', 'checkLlmRequests', 'checkStep', 'collectCases', 'defaultKnownGapsDir',
+      'describeConformance', 'discoverCases', 'exitCodeOf', 'firstDifference', 'firstSubsetDifference', 'formatJson', 'formatJunit',
+      'formatMarkdown', 'formatReport', 'formatText', 'knownGapProblems', 'loadCase', 'loadInvalidCase', 'loadRunCase',
+      'matchesFilter', 'readKnownGaps', 'reportOk', 'roundTrip', 'runCase', 'runConformance', 'runInvalidCase', 'runLoadedCase',
+      'startLocalServers', 'substitute', 'summarize', 'summaryLine', 'toJsonReport', 'toolRegistry',
+    ]);
+  });
+
+  it('registers the reference runtime by name, and finds the shipped cases', () => {
+    expect(Object.keys(conformance.RUNTIMES)).toEqual(['reference']);
+    expect(conformance.DEFAULT_CASES_DIR).toMatch(/conformance[/\\]cases$/);
+    expect(conformance.discoverCases(conformance.DEFAULT_CASES_DIR).some((c) => c.kind === 'invalid')).toBe(true);
+  });
+});
