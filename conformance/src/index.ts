@@ -38,5 +38,6 @@ export {
 export { formatReport, REPORT_FORMATS, REPORTERS, type FormatOptions, type ReportFormat } from './reporters/index.js';
 export { formatText, type TextReportOptions } from './reporters/text.js';
 export { formatMarkdown } from './reporters/markdown.js';
+export { MATRIX_END, MATRIX_START, readmeMatrix, replaceReadmeMatrix } from './readme-matrix.js';
 export { formatJson, toJsonReport, type JsonCaseEntry, type JsonReport } from './reporters/json.js';
 export { formatJunit } from './reporters/junit.js';
