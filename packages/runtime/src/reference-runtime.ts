@@ -9,8 +9,14 @@ import { unsupportedLlm } from './llm/endpoint.js';
 import { openAiChatBackend } from './llm/openai-chat.js';
 
 export interface ReferenceRuntimeOptions {
-  /** The LLM backend; default: the OpenAI Chat Completions API over HTTP (`llm` load options apply). */
-  readonly backend?: LlmBackend;
+  /**
+   * The LLM backend, or a factory of it per load (given the load's `llm` options);
+   * default: the OpenAI Chat Completions API over HTTP. A framework runtime that runs
+   * Flows on this interpreter passes a backend built on its framework here.
+   */
+  readonly backend?: LlmBackend | ((llm: RuntimeLoadOptions['llm']) => LlmBackend);
+  /** The name in the conformance matrix (default `reference`). */
+  readonly name?: string;
 }
 
 const RUNNABLE_ROOTS = new Set(['Agent', 'Flow']);
@@ -22,7 +28,7 @@ const UNSUPPORTED = new Set(['OpenAiAgent', 'OciAgent']);
  */
 export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime {
   return {
-    name: 'reference',
+    name: options.name ?? 'reference',
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       const diagnostics = validateComponent(component);
       if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
@@ -40,7 +46,7 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
       const services: Services = {
         root: component,
         tools: load.tools ?? {},
-        backend: options.backend ?? openAiChatBackend(load.llm),
+        backend: typeof options.backend === 'function' ? options.backend(load.llm) : options.backend ?? openAiChatBackend(load.llm),
         limits,
         network,
         toolRunner: toolRunner(load.tools ?? {}, network, limits.http),
