@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { registerConformance } from './commands/conformance.js';
 import { convertCommand } from './commands/convert.js';
+import { graphCommand } from './commands/graph.js';
 import { validateCommand } from './commands/validate.js';
 import { EXIT } from './exit-codes.js';
 import { processIo, UsageError, type Io } from './io.js';
@@ -45,6 +46,18 @@ ${EXIT_HELP}`)
     .action((file: string, opts) => setCode(convertCommand(io, file, opts)));
 
   registerConformance(program, io, setCode, EXIT_HELP);
+
+  program
+    .command('graph')
+    .description('draw a flow (control edges solid, data edges dashed, subflows nested) or an agent and its tools')
+    .argument('<spec>', 'JSON or YAML document of a Flow or an Agent')
+    .option('--format <format>', 'mermaid or dot', 'mermaid')
+    .option('--out <file>', 'write here instead of stdout')
+    .addHelpText('after', `
+Example:
+  $ agentspec graph examples/specs/support-triage-flow.yaml --format mermaid
+${EXIT_HELP}`)
+    .action((file: string, opts) => setCode(graphCommand(io, file, opts)));
 
   return program;
 }
