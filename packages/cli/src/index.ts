@@ -7,3 +7,6 @@ export { conformanceCommand, type ConformanceOptions } from './commands/conforma
 export { graphCommand, type GraphOptions } from './commands/graph.js';
 export { agentGraph, componentGraph, flowGraph, type PlainGraph } from './graph/flow-graph.js';
 export { toDot, toMermaid } from './graph/render.js';
+export { runCommand, type RunOptions } from './commands/run.js';
+export { compareRuns, type RuntimeRun } from './run/compare-runs.js';
+export { driveSession, formatMessage, type Ask, type DriveResult } from './run/drive-session.js';

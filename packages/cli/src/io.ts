@@ -7,6 +7,10 @@ export interface Io {
   readonly readFile: (path: string) => string;
   readonly writeFile: (path: string, text: string) => void;
   readonly isTTY: boolean;
+  /** Whether answers come from a person at a terminal (prompts are shown) or from a script on stdin. */
+  readonly interactive?: boolean;
+  /** The next line of input (after showing `question` when interactive); undefined at end of input. */
+  readonly readLine?: (question: string) => Promise<string | undefined>;
 }
 
 export const processIo: Io = {
@@ -15,7 +19,24 @@ export const processIo: Io = {
   readFile: (path) => readFileSync(path, 'utf8'),
   writeFile: (path, text) => writeFileSync(path, text),
   isTTY: Boolean(process.stdout.isTTY),
+  interactive: Boolean(process.stdin.isTTY),
+  readLine: stdinLines(),
 };
+
+/** Lines of stdin, read lazily: a prompt on a terminal, the next scripted line otherwise. */
+function stdinLines(): (question: string) => Promise<string | undefined> {
+  let lines: AsyncIterator<string> | undefined;
+  return async (question) => {
+    if (!lines) {
+      const { createInterface } = await import('node:readline');
+      const rl = createInterface({ input: process.stdin, output: process.stdin.isTTY ? process.stderr : undefined, terminal: Boolean(process.stdin.isTTY) });
+      lines = rl[Symbol.asyncIterator]();
+    }
+    if (process.stdin.isTTY) process.stderr.write(question);
+    const next = await lines.next();
+    return next.done ? undefined : next.value;
+  };
+}
 
 /** Thrown for command-line mistakes; the CLI prints it and exits with EXIT.USAGE. */
 export class UsageError extends Error {}

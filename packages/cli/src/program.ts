@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerConformance } from './commands/conformance.js';
 import { convertCommand } from './commands/convert.js';
 import { graphCommand } from './commands/graph.js';
+import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
 import { EXIT } from './exit-codes.js';
 import { processIo, UsageError, type Io } from './io.js';
@@ -44,6 +45,30 @@ Example:
   $ agentspec convert agent.json --to yaml --version 25.4.2 --out agent.yaml
 ${EXIT_HELP}`)
     .action((file: string, opts) => setCode(convertCommand(io, file, opts)));
+
+  program
+    .command('run')
+    .description('run a spec on a runtime: interactive on a terminal, scripted from stdin otherwise; --runtime all compares every runtime')
+    .argument('<spec>', 'JSON or YAML document of an Agent or a Flow')
+    .option('--runtime <name>', 'reference, langgraph, ai-sdk, openai-agents, mastra, or all', 'reference')
+    .option('--input <name=value...>', 'an input (the value as JSON when it parses, else text); repeatable')
+    .option('--inputs <file>', 'a JSON object of inputs')
+    .option('--tools <module>', 'a .ts or .js module exporting `tools`: ServerTool implementations by name')
+    .option('--llm-url <url>', 'send every LLM request to this OpenAI-compatible endpoint')
+    .option('--offline <rules>', 'answer LLM requests from a scripted rules file (see @agentspec/testing)')
+    .option('--save <file>', 'save the session as JSON when the run stops')
+    .option('--resume <file>', 'resume a saved session instead of starting one')
+    .option('--json', 'machine output')
+    .addHelpText('after', `
+Scripted answers (stdin not a terminal): one line per answer — a user message,
+a tool result (JSON or text), or y / n / a reason for a confirmation.
+
+Example:
+  $ agentspec run examples/specs/support-triage-flow.yaml --offline examples/scripted-llm/support-triage-flow.yaml \\
+      --tools examples/tools/support.ts --input request="Where is my order?"
+  $ echo "What is the weather in Zurich?" | agentspec run agent.yaml --runtime all --offline rules.yaml
+${EXIT_HELP}`)
+    .action(async (file: string, opts) => setCode(await runCommand(io, file, opts)));
 
   registerConformance(program, io, setCode, EXIT_HELP);
 
