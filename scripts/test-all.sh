@@ -10,6 +10,10 @@ fi
 # Native addons must build against this Node's headers, never downloaded ones.
 if [ -d /usr/include/node ]; then export npm_config_nodedir=/usr; fi
 pnpm install --frozen-lockfile
+# A throwaway PostgreSQL server for the LangGraph checkpointer tests (installed from Debian's packages when absent).
+AGENTSPEC_TEST_POSTGRES_URL="$(bash scripts/ensure-postgres.sh start)"
+export AGENTSPEC_TEST_POSTGRES_URL
+trap 'bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true' EXIT
 pnpm build
 pnpm typecheck
 pnpm lint

@@ -13,8 +13,8 @@ describe('@agentspec/conformance exports', () => {
     ]);
   });
 
-  it('registers the reference runtime by name, and finds the shipped cases', () => {
-    expect(Object.keys(conformance.RUNTIMES)).toEqual(['reference']);
+  it('registers every runtime by name, and finds the shipped cases', () => {
+    expect(Object.keys(conformance.RUNTIMES)).toEqual(['reference', 'langgraph', 'ai-sdk', 'openai-agents', 'mastra']);
     expect(conformance.DEFAULT_CASES_DIR).toMatch(/conformance[/\\]cases$/);
     expect(conformance.discoverCases(conformance.DEFAULT_CASES_DIR).some((c) => c.kind === 'invalid')).toBe(true);
   });

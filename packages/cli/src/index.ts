@@ -10,3 +10,4 @@ export { toDot, toMermaid } from './graph/render.js';
 export { runCommand, type RunOptions } from './commands/run.js';
 export { compareRuns, type RuntimeRun } from './run/compare-runs.js';
 export { driveSession, formatMessage, type Ask, type DriveResult } from './run/drive-session.js';
+export { importCommand, type ImportOptions } from './commands/import.js';

@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { registerConformance } from './commands/conformance.js';
 import { convertCommand } from './commands/convert.js';
 import { graphCommand } from './commands/graph.js';
+import { importCommand } from './commands/import.js';
 import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
 import { EXIT } from './exit-codes.js';
@@ -69,6 +70,21 @@ Example:
   $ echo "What is the weather in Zurich?" | agentspec run agent.yaml --runtime all --offline rules.yaml
 ${EXIT_HELP}`)
     .action(async (file: string, opts) => setCode(await runCommand(io, file, opts)));
+
+  program
+    .command('import')
+    .description("turn a framework object (a module's export) into an Agent Spec document")
+    .argument('<target>', 'module#export: a .ts or .js module (TypeScript loads without a build step) and the export to import')
+    .requiredOption('--from <framework>', 'langgraph, ai-sdk, openai-agents or mastra')
+    .option('--out <file>', 'write the spec here (YAML, or JSON for .json) instead of stdout')
+    .option('--format <format>', 'yaml or json (default: from --out, else yaml)')
+    .addHelpText('after', `
+Warnings (what the spec cannot represent) go to stderr, each naming the part.
+
+Example:
+  $ agentspec import ./src/agent.ts#supportAgent --from openai-agents --out support-agent.yaml
+${EXIT_HELP}`)
+    .action(async (target: string, opts) => setCode(await importCommand(io, target, opts)));
 
   registerConformance(program, io, setCode, EXIT_HELP);
 

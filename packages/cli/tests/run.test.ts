@@ -46,7 +46,7 @@ describe('agentspec run', () => {
   it('--runtime all prints a comparison', async () => {
     const r = await cliWithInput(['What is the weather in Zurich?'], ...weather, '--runtime', 'all');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^runtime +status +branch +outputs +LLM calls +time/);
+    expect(r.stdout).toMatch(/^runtime +status +branch +outputs \/ reply +LLM calls +time/);
     expect(r.stdout).toMatch(/reference +finished +next +\{"summary":"Sunny and 21°C in Zurich\."\} +2 /);
     expect(r.stdout).toMatch(/agree/);
   });

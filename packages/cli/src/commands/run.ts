@@ -89,7 +89,9 @@ async function timedRun(name: string, component: Component, make: () => Runtime,
     const app = await make().load(component, { tools: run.tools, ...(llm ? { llm } : {}) } as RuntimeLoadOptions);
     try {
       const { status } = await driveSession(app.start({ inputs: run.inputs }), run.ask, undefined, { askFirst: component.component_type === 'Agent' });
+      const reply = status?.type === 'finished' ? undefined : [...(status?.messages ?? [])].reverse().find((m) => m.role === 'assistant')?.content;
       return { runtime: name, status: status?.type ?? 'error', ...(status?.type === 'finished' ? { outputs: status.outputs, branch: status.branch ?? 'next' } : {}),
+        ...(reply !== undefined ? { reply } : {}),
         ...(server ? { llmCalls: server.requests.length } : {}), ms: Math.round(performance.now() - started) };
     } finally {
       await app.close();

@@ -32,6 +32,7 @@ export function runAgent(agent: Agent, inputs: Readonly<Record<string, unknown>>
           throw new RuntimeError('AS_INVALID_STATE', 'the agent replied in text but may not ask the user (human_in_the_loop: false)', { agent: agent.id });
         }
         for (const text of s.intake(true)) exec.addMessage({ role: 'user', content: text }, s.spanId);
+        turn = -1; // the step limit bounds the loop of one reply, not the whole conversation
         continue;
       }
       const calls: ToolCall[] = response.toolCalls.map((c) => ({ id: c.id, name: c.name, args: parseArguments(c.arguments, c.name, agent.id) }));

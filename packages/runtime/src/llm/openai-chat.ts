@@ -20,13 +20,27 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
       for (let attempt = 0; ; attempt++) {
-        const signal = request.signal ? AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+        // a controller and a timer we hold (a bare AbortSignal.timeout inside AbortSignal.any can be collected before it fires)
+        const controller = new AbortController();
+        let timedOut = false;
+        const timer = setTimeout(() => {
+          timedOut = true;
+          controller.abort(new DOMException('timed out', 'TimeoutError'));
+        }, timeoutMs);
+        const onCancel = () => controller.abort(request.signal?.reason);
+        request.signal?.addEventListener('abort', onCancel, { once: true });
+        const done = () => {
+          clearTimeout(timer);
+          request.signal?.removeEventListener('abort', onCancel);
+        };
+        const signal = controller.signal;
         let res: Response;
         try {
           res = await fetch(`${endpoint.baseUrl}/chat/completions`, { method: 'POST', headers, body: JSON.stringify(body), signal });
         } catch (e) {
+          done();
           if (request.signal?.aborted) throw new RuntimeError('AS_CANCELLED', 'the run was cancelled', site, { cause: e });
-          if ((e as Error).name === 'TimeoutError') throw new RuntimeError('AS_LLM_TIMEOUT', `no answer from ${endpoint.baseUrl} within ${timeoutMs} ms`, site, { cause: e });
+          if (timedOut) throw new RuntimeError('AS_LLM_TIMEOUT', `no answer from ${endpoint.baseUrl} within ${timeoutMs} ms`, site, { cause: e });
           if (attempt < retries) {
             await backoff(attempt);
             continue;
@@ -35,6 +49,7 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
         }
         if (!res.ok) {
           const text = await res.text().catch(() => '');
+          done();
           if ((res.status === 429 || res.status >= 500) && attempt < retries) {
             await backoff(attempt);
             continue;
@@ -45,8 +60,10 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
           return request.onDelta ? await readChatStream(res, request.onDelta) : parseCompletion(await res.json());
         } catch (e) {
           if (RuntimeError.isInstance(e)) throw e;
-          if ((e as Error).name === 'TimeoutError') throw new RuntimeError('AS_LLM_TIMEOUT', `the LLM answer did not complete within ${timeoutMs} ms`, site, { cause: e });
+          if (timedOut) throw new RuntimeError('AS_LLM_TIMEOUT', `the LLM answer did not complete within ${timeoutMs} ms`, site, { cause: e });
           throw new RuntimeError('AS_LLM_RESPONSE', `malformed answer from the LLM endpoint: ${(e as Error).message}`, site, { cause: e });
+        } finally {
+          done();
         }
       }
     },

@@ -1,0 +1,112 @@
+// Flow run benchmark of @agentspec/ai-sdk (DESIGN §10): a generated chain flow
+// of 100 nodes (LlmNode / ToolNode alternating) run by aiSdkRuntime — the
+// reference interpreter with every LLM call made through the AI SDK's
+// generateText — against the reference interpreter alone, both on the same
+// in-process instant model: an object implementing the AI SDK's
+// LanguageModel (v4) spec on one side, an LlmBackend returning the same
+// answer on the other. Reports the per-node time of each and their ratio, and
+// for scale the same chain written by hand with generateText (DESIGN §10's
+// floor for a framework runtime).
+// Run: node --expose-gc dist/ai-sdk.js   (BENCH_NODES=100, BENCH_RUNS=30)
+import { deserialize, type Component } from '@agentspec/core';
+import { referenceRuntime, type LlmBackend, type Runtime, type ToolRegistry } from '@agentspec/runtime';
+import { aiSdkRuntime } from '@agentspec/ai-sdk';
+import { generateText, type LanguageModel } from 'ai';
+import { chainFlowDocument } from './chain-flow.js';
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const nodes = Number(process.env.BENCH_NODES ?? 100);
+const runs = Number(process.env.BENCH_RUNS ?? 30);
+const ANSWER = 'rewritten text';
+
+/** The AI SDK side: a LanguageModel that answers at once, without I/O. */
+const instantModel = {
+  specificationVersion: 'v4',
+  provider: 'bench.instant',
+  modelId: 'instant',
+  supportedUrls: {},
+  async doGenerate() {
+    return {
+      content: [{ type: 'text', text: ANSWER }],
+      finishReason: { unified: 'stop', raw: 'stop' },
+      usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } },
+      warnings: [],
+    };
+  },
+  async doStream(): Promise<never> {
+    throw new Error('the benchmark does not stream');
+  },
+} as unknown as LanguageModel;
+
+/** The reference side: the same answer through the interpreter's LlmBackend. */
+const instantBackend: LlmBackend = {
+  async generate() {
+    return { text: ANSWER, toolCalls: [], usage: { promptTokens: 1, completionTokens: 1 } };
+  },
+};
+
+function toolsOf(n: number): ToolRegistry {
+  const tools: Record<string, (args: Record<string, unknown>) => unknown> = {};
+  for (let i = 1; i <= n; i++) tools[`tool_${i}`] = ({ text }) => text;
+  return tools;
+}
+
+/** Fastest wall time of `once`, over `samples` samples after a warm-up, a full GC before each. */
+async function fastest(once: () => Promise<void>, samples: number): Promise<number> {
+  for (let i = 0; i < 5; i++) await once();
+  let best = Infinity;
+  for (let i = 0; i < samples; i++) {
+    gc?.();
+    const t0 = process.hrtime.bigint();
+    await once();
+    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return best;
+}
+
+/**
+ * The same chain by hand on the AI SDK: one generateText per LlmNode (the
+ * rendered prompt as the only message), the tool called per ToolNode.
+ */
+function handWritten(tools: ToolRegistry): () => Promise<void> {
+  return async () => {
+    let text: unknown = 'hello';
+    for (let i = 1; i <= nodes - 2; i++) {
+      if (i % 2 === 1) text = (await generateText({ model: instantModel, messages: [{ role: 'user', content: `Rewrite: ${String(text)}` }] })).text;
+      else text = await tools[`tool_${i}`]!({ text });
+    }
+  };
+}
+
+/** Fastest wall time of one run (start + run to finished), over `samples` samples after a warm-up, a full GC before each. */
+async function fastestRun(runtime: Runtime, component: Component, tools: ToolRegistry, samples: number): Promise<number> {
+  const app = await runtime.load(component, { tools, limits: { maxSteps: 10 * nodes } });
+  const once = async () => {
+    const status = await app.start({ inputs: { text: 'hello' } }).run();
+    if (status.type !== 'finished') throw new Error(`the flow did not finish: ${status.type}`);
+  };
+  const best = await fastest(once, samples);
+  await app.close();
+  return best;
+}
+
+const component = deserialize(chainFlowDocument(nodes));
+const tools = toolsOf(nodes);
+const llmNodes = Math.ceil((nodes - 2) / 2);
+// Three rounds, interleaved, keeping each subject's fastest: JIT warm-up and a busy machine favour no one.
+let reference = Infinity;
+let aiSdk = Infinity;
+let byHand = Infinity;
+for (let round = 0; round < 3; round++) {
+  reference = Math.min(reference, await fastestRun(referenceRuntime({ backend: instantBackend }), component, tools, runs));
+  aiSdk = Math.min(aiSdk, await fastestRun(aiSdkRuntime({ model: instantModel }), component, tools, runs));
+  byHand = Math.min(byHand, await fastest(handWritten(tools), runs));
+}
+const perNode = (ms: number) => (ms / nodes) * 1000;
+console.log(`${nodes}-node chain flow (${llmNodes} LlmNodes), in-process instant model, fastest of 3 × ${runs} runs${gc ? '' : ' (run node with --expose-gc for GC-isolated samples)'}`);
+console.log('| runtime | run | per node | ratio |');
+console.log('| --- | ---: | ---: | ---: |');
+console.log(`| reference (LlmBackend) | ${reference.toFixed(2)} ms | ${perNode(reference).toFixed(1)} µs | 1.00× |`);
+console.log(`| ai-sdk (generateText) | ${aiSdk.toFixed(2)} ms | ${perNode(aiSdk).toFixed(1)} µs | ${(aiSdk / reference).toFixed(2)}× |`);
+console.log(`| for scale: the chain by hand on generateText | ${byHand.toFixed(2)} ms | ${perNode(byHand).toFixed(1)} µs | ${(byHand / reference).toFixed(2)}× |`);
+console.log(`ai-sdk ÷ reference: ${(aiSdk / reference).toFixed(2)}× per node; ai-sdk ÷ by hand on the AI SDK: ${(aiSdk / byHand).toFixed(2)}×; AI SDK cost per LLM call: ${(((aiSdk - reference) / llmNodes) * 1000).toFixed(1)} µs`);

@@ -1,0 +1,127 @@
+// LangGraph benchmark (DESIGN §10), two parts, each a ratio measured in this run:
+// 1. compileLangGraph of generated chain flows of 10 … 10k nodes (LlmNode /
+//    ToolNode alternating, see chain-flow.ts): time per node, which must stay
+//    flat (compiling is linear in N);
+// 2. a compiled 100-LlmNode chain run with an instant in-process chat model,
+//    against the same chain written by hand as a StateGraph with the same
+//    model: per-node overhead ratio, target ≤ 1.25×.
+// Run: node --expose-gc benchmarks/dist/langgraph.js (after pnpm build).
+import { pathToFileURL } from 'node:url';
+import { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
+import type { ChatResult } from '@langchain/core/outputs';
+import { Annotation, END, START, StateGraph, type LangGraphRunnableConfig } from '@langchain/langgraph';
+import { deserialize, validateComponent, type Component } from '@agentspec/core';
+import { compileLangGraph } from '@agentspec/langgraph';
+import { chainFlowDocument } from './chain-flow.js';
+import { fastest } from './measure.js';
+
+/** A chat model that answers at once, in process: it echoes the prompt's last word. */
+export class InstantChatModel extends BaseChatModel {
+  _llmType(): string {
+    return 'instant';
+  }
+
+  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    const last = messages.at(-1)?.content;
+    const text = typeof last === 'string' ? (last.split(' ').at(-1) ?? '') : '';
+    return { generations: [{ text, message: new AIMessage(text) }] };
+  }
+}
+
+/** A flow of StartNode, `n` LlmNodes ("Rewrite: {{text}}", one string output) and EndNode, with data edges. */
+export function llmChainDocument(n: number): Record<string, unknown> {
+  const prop = (title: string) => ({ title, type: 'string' });
+  const ref = (id: string) => ({ $component_ref: id });
+  const ids = ['start', ...Array.from({ length: n }, (_, i) => `llm_${i + 1}`), 'end'];
+  const referenced: Record<string, unknown> = {
+    llm: { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'llm', model_id: 'instant', url: 'http://127.0.0.1:9' },
+    start: { component_type: 'StartNode', id: 'start', name: 'start', inputs: [prop('text')] },
+    end: { component_type: 'EndNode', id: 'end', name: 'finish', outputs: [prop('text')] },
+  };
+  for (const id of ids.slice(1, -1)) referenced[id] = { component_type: 'LlmNode', id, name: id, llm_config: ref('llm'), prompt_template: 'Rewrite: {{text}}', outputs: [prop('text')] };
+  const pairs = ids.slice(1).map((to, i) => [ids[i] as string, to] as const);
+  return {
+    component_type: 'Flow', id: 'llm_chain', name: `chain of ${n} LlmNodes`, start_node: ref('start'), nodes: ids.map(ref),
+    control_flow_connections: pairs.map(([from, to], i) => ({ component_type: 'ControlFlowEdge', id: `c_${i}`, name: `c_${i}`, from_node: ref(from), to_node: ref(to) })),
+    data_flow_connections: pairs.map(([from, to], i) => ({ component_type: 'DataFlowEdge', id: `d_${i}`, name: `d_${i}`, source_node: ref(from), source_output: 'text', destination_node: ref(to), destination_input: 'text' })),
+    $referenced_components: referenced, agentspec_version: '25.4.1',
+  };
+}
+
+/** The same chain by hand: `n` nodes, each asking the model to rewrite the state's text. */
+export function handWrittenChain(n: number, model: BaseChatModel) {
+  const State = Annotation.Root({ text: Annotation<string>() });
+  const builder = new StateGraph(State);
+  const names = Array.from({ length: n }, (_, i) => `llm_${i + 1}`);
+  for (const name of names) {
+    builder.addNode(name, async (state: typeof State.State, config: LangGraphRunnableConfig) => {
+      const reply = await model.invoke([new HumanMessage(`Rewrite: ${state.text}`)], config);
+      return { text: typeof reply.content === 'string' ? reply.content : '' };
+    });
+  }
+  const b = builder as unknown as { addEdge(a: string, b: string): unknown; compile(): { withConfig(c: unknown): { invoke(input: unknown): Promise<{ text: string }> } } };
+  b.addEdge(START, names[0] as string);
+  for (let i = 0; i + 1 < names.length; i++) b.addEdge(names[i] as string, names[i + 1] as string);
+  b.addEdge(names.at(-1) as string, END);
+  return b.compile().withConfig({ recursionLimit: n + 10 });
+}
+
+const limits = { maxBytes: 1024 * 1024 * 1024 };
+
+function stubTools(n: number): Record<string, () => string> {
+  return Object.fromEntries(Array.from({ length: n }, (_, i) => [`tool_${i + 1}`, () => 'ok']));
+}
+
+/** Fastest time of an async call over `runs` samples (after warm-up). */
+async function fastestAsync(fn: () => Promise<unknown>, runs: number): Promise<number> {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  for (let i = 0; i < 3; i++) await fn();
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    gc?.();
+    const t0 = process.hrtime.bigint();
+    await fn();
+    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return best;
+}
+
+async function main(): Promise<void> {
+  const sizes = (process.env.BENCH_SIZES ?? '10,100,1000,10000').split(',').map(Number);
+  console.log('## compileLangGraph of chain flows\n');
+  console.log('| nodes | compile | per node | of which validateComponent, per node |');
+  console.log('| ---: | ---: | ---: | ---: |');
+  for (const n of sizes) {
+    const component = deserialize(JSON.stringify(chainFlowDocument(n)), { limits }) as Component;
+    const options = { tools: stubTools(n), llm: { override: { url: 'http://127.0.0.1:9' } } };
+    const runs = n >= 10_000 ? 5 : n >= 1_000 ? 10 : 20;
+    const ms = fastest(() => compileLangGraph(component, options), runs);
+    const validation = fastest(() => validateComponent(component), runs);
+    console.log(`| ${n} | ${ms.toFixed(2)} ms | ${((ms * 1000) / n).toFixed(1)} µs | ${((validation * 1000) / n).toFixed(1)} µs |`);
+  }
+
+  const chain = Number(process.env.BENCH_CHAIN ?? 100);
+  const model = new InstantChatModel({});
+  const { graph } = compileLangGraph(deserialize(llmChainDocument(chain)), { chatModel: () => model });
+  const byHand = handWrittenChain(chain, model);
+  const [a, b] = await Promise.all([graph.invoke({ text: 'x y z' }), byHand.invoke({ text: 'x y z' })]);
+  if ((a as { text?: unknown }).text !== b.text) throw new Error(`the two chains disagree: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+  const runs = Number(process.env.BENCH_RUNS ?? 15);
+  // interleaved, so that both see the same machine
+  let compiled = Infinity;
+  let hand = Infinity;
+  for (let i = 0; i < 3; i++) {
+    compiled = Math.min(compiled, await fastestAsync(() => graph.invoke({ text: 'x y z' }), runs));
+    hand = Math.min(hand, await fastestAsync(() => byHand.invoke({ text: 'x y z' }), runs));
+  }
+  console.log(`\n## running a ${chain}-LlmNode chain (instant in-process chat model)\n`);
+  console.log('| graph | run | per LlmNode |');
+  console.log('| --- | ---: | ---: |');
+  console.log(`| written by hand | ${hand.toFixed(2)} ms | ${((hand * 1000) / chain).toFixed(0)} µs |`);
+  console.log(`| compiled from Agent Spec | ${compiled.toFixed(2)} ms | ${((compiled * 1000) / chain).toFixed(0)} µs |`);
+  console.log(`\ncompiled ÷ by hand: ${(compiled / hand).toFixed(2)}× (target ≤ 1.25×)`);
+}
+
+// run when executed, not when imported (tests import the chains)
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -1,0 +1,144 @@
+// Flow run benchmark of @agentspec/mastra (DESIGN §10): a generated chain flow
+// of 100 nodes (LlmNode / ToolNode alternating) compiled by compileMastra into
+// a Mastra workflow, against the same workflow written by hand in Mastra — one
+// createStep per node with Zod schemas, `.then` between them, the LlmNode
+// steps calling a Mastra Agent with the rendered prompt, the ToolNode steps
+// calling the tool — both run with Mastra's own `createRun().start()` on the
+// same in-process instant model (an object implementing the AI SDK's
+// LanguageModel v4 spec) and Mastra's in-memory store. Reports the per-node
+// time of each and their ratio, and for scale the same flow through
+// mastraRuntime's session.
+// Run: node --expose-gc dist/mastra.js   (BENCH_NODES=100, BENCH_RUNS=20)
+import { deserialize } from '@agentspec/core';
+import type { ToolRegistry } from '@agentspec/runtime';
+import { compileMastra, mastraRuntime } from '@agentspec/mastra';
+import { Mastra } from '@mastra/core';
+import { Agent } from '@mastra/core/agent';
+import { InMemoryStore } from '@mastra/core/storage';
+import { createStep, createWorkflow, type AnyWorkflow } from '@mastra/core/workflows';
+import { z } from 'zod';
+import { chainFlowDocument } from './chain-flow.js';
+
+const gc = (globalThis as { gc?: () => void }).gc;
+const nodes = Number(process.env.BENCH_NODES ?? 100);
+const runs = Number(process.env.BENCH_RUNS ?? 20);
+const ANSWER = 'rewritten text';
+const USAGE = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
+
+/** A LanguageModel (v4) that answers at once, without I/O (Mastra agents stream, so doStream too). */
+const instantModel = {
+  specificationVersion: 'v4',
+  provider: 'bench.instant',
+  modelId: 'instant',
+  supportedUrls: {},
+  async doGenerate() {
+    return { content: [{ type: 'text', text: ANSWER }], finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE, warnings: [] };
+  },
+  async doStream() {
+    const parts = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'text-start', id: 't' },
+      { type: 'text-delta', id: 't', delta: ANSWER },
+      { type: 'text-end', id: 't' },
+      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE },
+    ];
+    return { stream: new ReadableStream({ start(c) { for (const p of parts) c.enqueue(p); c.close(); } }) };
+  },
+};
+
+function toolsOf(n: number): ToolRegistry {
+  const tools: Record<string, (args: Record<string, unknown>) => unknown> = {};
+  for (let i = 1; i <= n; i++) tools[`tool_${i}`] = ({ text }) => text;
+  return tools;
+}
+
+/** The same chain with ToolNodes only: what is left is the cost of the workflow steps themselves. */
+function toolsOnly(doc: Record<string, unknown>): Record<string, unknown> {
+  const referenced = { ...(doc.$referenced_components as Record<string, Record<string, unknown>>) };
+  for (const [id, c] of Object.entries(referenced)) {
+    if (c.component_type !== 'LlmNode') continue;
+    const i = id.slice('node_'.length);
+    const { llm_config: _l, prompt_template: _p, ...rest } = c;
+    referenced[id] = { ...rest, component_type: 'ToolNode', tool: { component_type: 'ServerTool', id: `tool_${i}`, name: `tool_${i}`, description: 'Transforms text', metadata: {}, inputs: c.inputs, outputs: c.outputs } };
+  }
+  return { ...doc, $referenced_components: referenced };
+}
+
+/** The chain by hand in Mastra: what a Mastra user would write for this flow. */
+function handWritten(tools: ToolRegistry, withLlm: boolean): { workflow: AnyWorkflow; agent: Agent } {
+  const agent = new Agent({ id: 'writer', name: 'writer', instructions: '', model: instantModel as never, maxRetries: 2 });
+  const text = z.object({ text: z.string() });
+  let wf = createWorkflow({ id: 'by_hand', inputSchema: text, outputSchema: text }) as unknown as AnyWorkflow;
+  for (let i = 1; i <= nodes - 2; i++) {
+    const step = withLlm && i % 2 === 1
+      ? createStep({ id: `node_${i}`, inputSchema: text, outputSchema: text, execute: async ({ inputData }) => ({ text: (await agent.generate([{ role: 'user', content: `Rewrite: ${inputData.text}` }])).text }) })
+      : createStep({ id: `node_${i}`, inputSchema: text, outputSchema: text, execute: async ({ inputData }) => ({ text: String(await tools[`tool_${i}`]!({ text: inputData.text })) }) });
+    wf = wf.then(step as never) as AnyWorkflow;
+  }
+  return { workflow: wf.commit() as AnyWorkflow, agent };
+}
+
+/** Fastest wall time of `once`, over `samples` samples after a warm-up, a full GC before each. */
+async function fastest(once: () => Promise<void>, samples: number): Promise<number> {
+  for (let i = 0; i < 3; i++) await once();
+  let best = Infinity;
+  for (let i = 0; i < samples; i++) {
+    gc?.();
+    const t0 = process.hrtime.bigint();
+    await once();
+    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return best;
+}
+
+/** One run of a registered workflow with Mastra's createRun().start(). */
+function mastraRun(workflows: Record<string, AnyWorkflow>, agents: Record<string, Agent>, id: string, check: (result: Record<string, unknown>) => void): () => Promise<void> {
+  const mastra = new Mastra({ workflows, agents, storage: new InMemoryStore(), logger: false } as never);
+  return async () => {
+    const run = await mastra.getWorkflow(id).createRun();
+    const r = await run.start({ inputData: { text: 'hello' } }) as { status: string; result?: Record<string, unknown> };
+    if (r.status !== 'success') throw new Error(`the workflow did not succeed: ${r.status}`);
+    check(r.result ?? {});
+  };
+}
+
+const tools = toolsOf(nodes);
+const expectText = (answer: string) => (r: Record<string, unknown>) => {
+  if (r.text !== answer) throw new Error(`unexpected output ${JSON.stringify(r.text)}`);
+};
+
+/** Times the compiled workflow, the hand-written one and the runtime session on one chain. */
+async function measure(doc: Record<string, unknown>, withLlm: boolean): Promise<{ byHand: number; compiled: number; session: number }> {
+  const component = deserialize(doc);
+  const compiled = compileMastra(component, { tools, model: instantModel as never, limits: { maxSteps: 10 * nodes } });
+  if (compiled.kind !== 'workflow') throw new Error('expected a workflow');
+  const hand = handWritten(tools, withLlm);
+  const check = expectText(withLlm ? ANSWER : 'hello');
+  const compiledRun = mastraRun({ [compiled.workflow.id]: compiled.workflow }, compiled.agents as Record<string, Agent>, compiled.workflow.id, check);
+  const handRun = mastraRun({ by_hand: hand.workflow }, { writer: hand.agent }, 'by_hand', check);
+  const app = await mastraRuntime({ model: instantModel as never }).load(component, { tools, limits: { maxSteps: 10 * nodes } });
+  const sessionRun = async () => {
+    const s = await app.start({ inputs: { text: 'hello' } }).run();
+    if (s.type !== 'finished') throw new Error(`the flow did not finish: ${s.type}`);
+  };
+  // Three rounds, interleaved, keeping each subject's fastest: JIT warm-up and a busy machine favour no one.
+  const best = { byHand: Infinity, compiled: Infinity, session: Infinity };
+  for (let round = 0; round < 3; round++) {
+    best.byHand = Math.min(best.byHand, await fastest(handRun, runs));
+    best.compiled = Math.min(best.compiled, await fastest(compiledRun, runs));
+    best.session = Math.min(best.session, await fastest(sessionRun, runs));
+  }
+  await app.close();
+  return best;
+}
+
+const perNode = (ms: number) => (ms / nodes) * 1000;
+console.log(`${nodes}-node chain flows, in-process instant model, Mastra in-memory store, fastest of 3 × ${runs} runs${gc ? '' : ' (run node with --expose-gc for GC-isolated samples)'}`);
+console.log('| chain | workflow | run | per node | ratio |');
+console.log('| --- | --- | ---: | ---: | ---: |');
+for (const [name, doc, withLlm] of [['LlmNode / ToolNode', chainFlowDocument(nodes), true], ['ToolNodes only', toolsOnly(chainFlowDocument(nodes)), false]] as const) {
+  const m = await measure(doc, withLlm);
+  console.log(`| ${name} | written by hand in Mastra | ${m.byHand.toFixed(2)} ms | ${perNode(m.byHand).toFixed(1)} µs | 1.00× |`);
+  console.log(`| ${name} | compiled by compileMastra | ${m.compiled.toFixed(2)} ms | ${perNode(m.compiled).toFixed(1)} µs | ${(m.compiled / m.byHand).toFixed(2)}× |`);
+  console.log(`| ${name} | for scale: mastraRuntime session | ${m.session.toFixed(2)} ms | ${perNode(m.session).toFixed(1)} µs | ${(m.session / m.byHand).toFixed(2)}× |`);
+}

@@ -1,0 +1,66 @@
+import type { Agent } from '@agentspec/core';
+import { parametersSchema, renderTemplate, resolveInputs, RuntimeError } from '@agentspec/runtime';
+import { jsonSchema, Output, type JSONSchema7, type Tool, type ToolLoopAgentSettings, type ToolSet } from 'ai';
+import { generationSettings, lenientStructuredOutput, mergeProviderOptions, sendsParametersAsIs } from '../model/generation-settings.js';
+import { languageModel } from '../model/language-model.js';
+import type { AiSdkCompileOptions, CompileWarning } from '../options.js';
+import { speakFirst } from './speak-first.js';
+import { stepLimit, submitResultAccepted, type AgentStopCondition } from './stop-conditions.js';
+import { submitResultTool } from './tools/submit-result-tool.js';
+import type { ToolExecutor } from './tools/tool-executor.js';
+import { TOOL_KINDS } from './tools/tool-kinds.js';
+
+export type AgentSettings = ToolLoopAgentSettings<never, ToolSet, Record<string, unknown>, Output.Output<unknown, unknown, never>>;
+
+/** What aiSdkRuntime adds to the settings of the agents it runs. */
+export interface RuntimeExtras {
+  readonly stopWhen?: readonly AgentStopCondition[];
+  readonly onFailure?: (error: RuntimeError) => void;
+  readonly callbacks?: Pick<AgentSettings, 'prepareStep' | 'onError'>;
+}
+
+export const DEFAULT_MAX_STEPS = 20;
+
+/** The builder of a tool's kind; a kind this compiler does not know (a later version's, a plugin's) is AS_UNSUPPORTED, naming it. */
+export function toolKind(agent: Agent, tool: Agent['tools'][number]): (typeof TOOL_KINDS)[keyof typeof TOOL_KINDS] {
+  if (Object.hasOwn(TOOL_KINDS, tool.component_type)) return TOOL_KINDS[tool.component_type];
+  throw new RuntimeError('AS_UNSUPPORTED', `${tool.component_type} '${tool.id}' is not a tool kind the AI SDK compiler supports`, { agent: agent.id, tool: tool.name });
+}
+
+/** The tools of an agent, in the spec's order, then `submit_result` when it finishes through it. */
+function agentTools(agent: Agent, executor: ToolExecutor, submit: boolean, onFailure?: (e: RuntimeError) => void): Record<string, Tool> {
+  const tools: Record<string, Tool> = {};
+  for (const t of agent.tools) tools[t.name] = toolKind(agent, t)(t, { agent, executor, ...(onFailure ? { onFailure } : {}) });
+  if (submit) tools.submit_result = submitResultTool(agent.outputs ?? []);
+  return tools;
+}
+
+/** The ToolLoopAgent settings of an Agent (DESIGN §4.4): a pure function of the spec and the options. */
+export function agentSettings(agent: Agent, options: AiSdkCompileOptions, executor: ToolExecutor, warnings: CompileWarning[], extras: RuntimeExtras = {}): AgentSettings {
+  const llm = options.llm ?? {};
+  const config = agent.llm_config;
+  const outputs = agent.outputs ?? [];
+  const native = options.structuredOutput === 'native' && outputs.length > 0;
+  const submit = outputs.length > 0 && !native;
+  const { providerOptions, ...generation } = generationSettings(config, sendsParametersAsIs(config, llm, options.model), warnings);
+  const tools = agentTools(agent, executor, submit, extras.onFailure);
+  const inputs = resolveInputs(agent.inputs, options.inputs ?? {}, { agent: agent.id });
+  return {
+    id: agent.id,
+    model: languageModel(config, llm, options.model),
+    instructions: renderTemplate(agent.system_prompt, inputs),
+    tools,
+    toolOrder: Object.keys(tools),
+    stopWhen: [stepLimit(options.maxSteps ?? DEFAULT_MAX_STEPS), ...(submit ? [submitResultAccepted] : []), ...(extras.stopWhen ?? [])],
+    ...generation,
+    ...withDefined('providerOptions', mergeProviderOptions(providerOptions, native ? lenientStructuredOutput(config) : undefined)),
+    ...withDefined('maxRetries', llm.retries),
+    ...(native ? { output: Output.object({ schema: jsonSchema<Record<string, unknown>>(parametersSchema(outputs) as JSONSchema7), name: 'result' }) } : {}),
+    prepareCall: speakFirst,
+    ...extras.callbacks,
+  };
+}
+
+function withDefined<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
+  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
+}

@@ -1,0 +1,42 @@
+import type { Agent, Component } from '@agentspec/core';
+import { RuntimeError } from '@agentspec/runtime';
+import { ToolLoopAgent } from 'ai';
+import type { AiSdkCompileOptions, CompileWarning } from '../options.js';
+import { agentSettings, type AgentSettings } from './agent-settings.js';
+import { attachSource } from './marks.js';
+import { checkServerTools } from './check-server-tools.js';
+import { toolExecutor } from './tools/tool-executor.js';
+
+/** The ToolLoopAgent compileAiSdk returns (`output` is the structured output with `structuredOutput: 'native'`). */
+export type AiSdkAgent = ToolLoopAgent<never, AgentSettings['tools'] & object, Record<string, unknown>, NonNullable<AgentSettings['output']>>;
+
+export interface AiSdkCompileResult {
+  readonly agent: AiSdkAgent;
+  readonly warnings: readonly CompileWarning[];
+  /** Close the MCP connections the agent's MCPTools opened. */
+  close(): Promise<void>;
+}
+
+/**
+ * Compile an Agent into an AI SDK `ToolLoopAgent` (DESIGN §4.4) that you call
+ * with `generate()` and `stream()` like any AI SDK agent. Flows run on the
+ * reference interpreter through `aiSdkRuntime()`; they are AS_UNSUPPORTED here.
+ */
+export function compileAiSdk(component: Component, options: AiSdkCompileOptions = {}): AiSdkCompileResult {
+  const agent = asAgent(component);
+  checkServerTools(agent, options.tools);
+  const warnings: CompileWarning[] = [];
+  if (agent.human_in_the_loop === false) {
+    warnings.push({ kind: 'approximated', component: agent.id, message: 'human_in_the_loop: false is not enforced by a ToolLoopAgent: a text reply ends the call as usual (aiSdkRuntime fails it with AS_INVALID_STATE)' });
+  }
+  const executor = toolExecutor({ ...(options.tools ? { registry: options.tools } : {}), ...(options.network ? { network: options.network } : {}), ...(options.http ? { http: options.http } : {}) });
+  const agentObject = new ToolLoopAgent(agentSettings(agent, options, executor, warnings));
+  attachSource(agentObject, { system_prompt: agent.system_prompt, inputs: agent.inputs ?? [] });
+  return { agent: agentObject as AiSdkAgent, warnings, close: () => executor.close() };
+}
+
+function asAgent(component: Component): Agent {
+  if (component.component_type === 'Agent') return component as Agent;
+  const hint = component.component_type === 'Flow' ? 'run Flows with aiSdkRuntime(), which interprets them with LLM steps on the AI SDK' : 'compile an Agent';
+  throw new RuntimeError('AS_UNSUPPORTED', `${component.component_type} '${(component as { id?: string }).id ?? '?'}' cannot be compiled to a ToolLoopAgent`, {}, { hint });
+}

@@ -1,0 +1,60 @@
+import type { Agent, Tool as SpecTool } from '@agentspec/core';
+import { toolResultText, type RuntimeError } from '@agentspec/runtime';
+import { jsonSchema, tool, type Tool, type ToolResultPart } from 'ai';
+import type { ToolExecutor } from './tool-executor.js';
+import { toolMetadata } from './tool-metadata.js';
+import { inputSchema, outputJsonSchema } from './tool-schemas.js';
+
+export interface ToolBuildContext {
+  readonly agent: Agent;
+  readonly executor: ToolExecutor;
+  /** Told of every tool that fails, before the AI SDK turns the failure into a tool-error result. */
+  readonly onFailure?: (error: RuntimeError) => void;
+}
+
+/** What the LLM receives for a tool result: strings as they are, anything else as JSON text (the reference runtime's tool message). */
+export function textOutput(output: unknown): ToolResultPart['output'] {
+  return { type: 'text', value: toolResultText(output) };
+}
+
+/** Everything but `execute`: description, JSON Schemas, approval, provenance. */
+function definition(spec: SpecTool) {
+  const output = outputJsonSchema(spec.outputs);
+  return {
+    description: spec.description ?? '',
+    inputSchema: inputSchema(spec.inputs),
+    ...(output ? { outputSchema: jsonSchema(output) } : {}),
+    ...(spec.requires_confirmation === true ? { needsApproval: true } : {}),
+    metadata: toolMetadata(spec),
+  };
+}
+
+/** A tool the AI SDK executes: the ServerTool registry, an HTTP call, an MCP call. */
+function executed(spec: SpecTool, ctx: ToolBuildContext): Tool {
+  const site = { agent: ctx.agent.id, tool: spec.name };
+  return tool({
+    ...definition(spec),
+    execute: async (args: Record<string, unknown>, { abortSignal }) => {
+      try {
+        return await ctx.executor.run(spec, args, site, abortSignal);
+      } catch (e) {
+        ctx.onFailure?.(e as RuntimeError);
+        throw e;
+      }
+    },
+    toModelOutput: ({ output }) => textOutput(output),
+  }) as Tool;
+}
+
+/** A ClientTool: no `execute`, so its calls end the loop and go back to the caller. */
+function client(spec: SpecTool): Tool {
+  return tool(definition(spec) as Tool);
+}
+
+/** One builder per tool kind: adding a kind to core breaks the build until it is handled here. */
+export const TOOL_KINDS: Readonly<Record<SpecTool['component_type'], (spec: SpecTool, ctx: ToolBuildContext) => Tool>> = {
+  ServerTool: executed,
+  RemoteTool: executed,
+  MCPTool: executed,
+  ClientTool: client,
+};

@@ -1,0 +1,50 @@
+import { openAiCompatibleConfig, openAiConfig, ollamaConfig, vllmConfig, type LlmConfig, type LlmGenerationConfig } from '@agentspec/core';
+import type { LanguageModel } from 'ai';
+import type { AiSdkWarning } from '../options.js';
+
+const GATEWAY_URL = 'https://ai-gateway.vercel.sh/v1';
+
+/** The base URL of a provider's model (`@ai-sdk/openai` and `@ai-sdk/openai-compatible` keep it in their config). */
+function baseUrl(model: { modelId: string; config?: unknown }): string | undefined {
+  const url = (model.config as { url?: unknown } | undefined)?.url;
+  if (typeof url !== 'function') return undefined;
+  try {
+    const value = (url as (o: { path: string; modelId: string }) => unknown)({ path: '', modelId: model.modelId });
+    return typeof value === 'string' ? value.replace(/\/+$/, '') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Agent Spec appends `/v1` to an OpenAI-compatible server URL: the imported `url` is the server's. */
+const serverUrl = (url: string): string => url.replace(/\/v1$/, '');
+
+/**
+ * The LLM config of an AI SDK model: OpenAI's own endpoint is an
+ * OpenAiConfig; an OpenAI-compatible provider named `vllm` or `ollama` (as
+ * compileAiSdk names them) a VllmConfig / OllamaConfig, any other an
+ * OpenAiCompatibleConfig at the provider's base URL.
+ */
+export function importModel(model: LanguageModel, params: LlmGenerationConfig | undefined, agentId: string, warnings: AiSdkWarning[]): LlmConfig {
+  const id = `${agentId}_llm`;
+  const generation = params && Object.keys(params).length > 0 ? { default_generation_parameters: params } : {};
+  if (typeof model === 'string') {
+    warnings.push({ kind: 'approximated', component: 'model', message: `the model '${model}' is resolved by the AI Gateway: imported as an OpenAI-compatible endpoint at ${GATEWAY_URL}` });
+    return openAiCompatibleConfig({ id, name: model, model_id: model, url: GATEWAY_URL, ...generation });
+  }
+  const m = model as { modelId: string; provider: string; config?: unknown };
+  const prefix = m.provider.split('.')[0] ?? '';
+  const url = baseUrl(m);
+  const common = { id, name: m.modelId, model_id: m.modelId, ...generation };
+  if (prefix === 'openai' && (url === undefined || url.startsWith('https://api.openai.com'))) return openAiConfig(common);
+  if (url === undefined) {
+    warnings.push({ kind: 'approximated', component: 'model', message: `the base URL of provider '${m.provider}' is not readable: imported as an OpenAI-compatible endpoint at http://localhost` });
+    return openAiCompatibleConfig({ ...common, url: 'http://localhost' });
+  }
+  if (prefix === 'vllm') return vllmConfig({ ...common, url: serverUrl(url) });
+  if (prefix === 'ollama') return ollamaConfig({ ...common, url: serverUrl(url) });
+  if (!['compatible', 'openai', 'openai-compatible'].includes(prefix)) {
+    warnings.push({ kind: 'approximated', component: 'model', message: `provider '${m.provider}' is imported as an OpenAI-compatible endpoint at its base URL ${url}` });
+  }
+  return openAiCompatibleConfig({ ...common, url: serverUrl(url) });
+}

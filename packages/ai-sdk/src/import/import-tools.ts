@@ -1,0 +1,86 @@
+import {
+  build, clientTool, mcpTool, remoteTool, serverTool, type ClientTransport, type Property, type Tool as SpecTool, type ToolBase,
+} from '@agentspec/core';
+import { SUBMIT_RESULT, type ToolRegistry } from '@agentspec/runtime';
+import { asSchema, type Tool, type ToolSet } from 'ai';
+import { METADATA_KEY } from '../compile/tools/tool-metadata.js';
+import type { AiSdkWarning } from '../options.js';
+import { outputProperties, schemaProperties } from './json-schema-properties.js';
+
+export interface ImportedTools {
+  readonly tools: SpecTool[];
+  /** The inputs of a `submit_result` tool: the agent's outputs. */
+  readonly outputs?: Property[];
+  /** The `execute` functions of the tools imported as ServerTools. */
+  readonly registry: ToolRegistry;
+}
+
+type Source = Record<string, unknown> & { component_type?: string; id?: string };
+
+async function jsonSchemaOf(schema: unknown): Promise<unknown> {
+  return schema === undefined ? undefined : await asSchema(schema as Parameters<typeof asSchema>[0]).jsonSchema;
+}
+
+function needsApproval(name: string, t: Tool, toolApproval: unknown, warnings: AiSdkWarning[]): boolean {
+  const agentLevel = typeof toolApproval === 'object' && toolApproval !== null ? (toolApproval as Record<string, unknown>)[name] : undefined;
+  const flag = agentLevel ?? (t as { needsApproval?: unknown }).needsApproval;
+  if (typeof flag === 'function') {
+    warnings.push({ kind: 'approximated', component: `tools.${name}`, message: 'approval decided by a function: imported as requires_confirmation: true (every call asks)' });
+    return true;
+  }
+  return flag === true || flag === 'user-approval';
+}
+
+/** The Agent Spec tool of one AI SDK tool: its kind and id from compileAiSdk's metadata, else ServerTool (with `execute`) or ClientTool. */
+async function importTool(name: string, t: Tool, toolApproval: unknown, registry: Record<string, ToolRegistry[string]>, warnings: AiSdkWarning[]): Promise<SpecTool> {
+  const where = `tools.${name}`;
+  const source = ((t as { metadata?: Record<string, unknown> }).metadata?.[METADATA_KEY] ?? {}) as Source;
+  const description = typeof t.description === 'string' ? t.description : undefined;
+  if (typeof t.description === 'function') warnings.push({ kind: 'unsupported', component: where, message: 'a description computed per call is not represented' });
+  const outputSchema = await jsonSchemaOf((t as { outputSchema?: unknown }).outputSchema);
+  const fields = {
+    name,
+    ...(typeof source.id === 'string' ? { id: source.id } : {}),
+    ...(description ? { description } : {}),
+    inputs: schemaProperties(await jsonSchemaOf(t.inputSchema), where, warnings),
+    ...(outputSchema !== undefined ? { outputs: outputProperties(outputSchema, where, warnings) } : {}),
+    ...(needsApproval(name, t, toolApproval, warnings) ? { requires_confirmation: true } : {}),
+  } satisfies Partial<ToolBase> & { name: string };
+  const execute = (t as { execute?: (args: unknown, options: unknown) => unknown }).execute;
+  switch (source.component_type ?? (execute ? 'ServerTool' : 'ClientTool')) {
+    case 'RemoteTool':
+      return remoteTool({ ...fields, ...(pick(source, ['url', 'http_method', 'api_spec_uri', 'data', 'query_params', 'headers']) as object) });
+    case 'MCPTool': {
+      const transport = source.client_transport as Source;
+      return mcpTool({ ...fields, client_transport: build(transport.component_type as ClientTransport['component_type'], transport as never) as ClientTransport });
+    }
+    case 'ClientTool':
+      return clientTool(fields);
+    default:
+      if (execute) registry[name] = (args) => execute(args, { toolCallId: `imported_${name}`, messages: [] });
+      return serverTool(fields);
+  }
+}
+
+function pick(o: Source, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => o[k] !== undefined && o[k] !== null).map((k) => [k, o[k]]));
+}
+
+/** The tools of a ToolLoopAgent, in the order they are sent (`toolOrder`, then the rest); `submit_result` gives the agent's outputs. */
+export async function importTools(tools: ToolSet | undefined, toolOrder: readonly string[] | undefined, toolApproval: unknown, warnings: AiSdkWarning[]): Promise<ImportedTools> {
+  const names = Object.keys(tools ?? {});
+  const ordered = toolOrder ? [...toolOrder.filter((n) => names.includes(n)), ...names.filter((n) => !toolOrder.includes(n)).sort()] : names;
+  const registry: Record<string, ToolRegistry[string]> = {};
+  const out: SpecTool[] = [];
+  let outputs: Property[] | undefined;
+  for (const name of ordered) {
+    const t = (tools as ToolSet)[name] as Tool;
+    if (t.type === 'provider') {
+      warnings.push({ kind: 'unsupported', component: `tools.${name}`, message: `provider-defined tool '${String((t as { id?: unknown }).id)}' has no Agent Spec equivalent: not imported` });
+      continue;
+    }
+    if (name === SUBMIT_RESULT) outputs = schemaProperties(await jsonSchemaOf(t.inputSchema), `tools.${name}`, warnings);
+    else out.push(await importTool(name, t, toolApproval, registry, warnings));
+  }
+  return { tools: out, registry, ...(outputs ? { outputs } : {}) };
+}

@@ -1,0 +1,60 @@
+import type { LlmConfig } from '@agentspec/core';
+import type { LlmOptions, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
+import type { LanguageModel } from 'ai';
+
+/** How an agent with outputs finishes: the synthetic `submit_result` tool (default), or the AI SDK's `Output.object`. */
+export type StructuredOutputMode = 'submit_result' | 'native';
+
+/** A model for every LLM config (tests, benchmarks, a provider of your own), instead of the one built from the config. */
+export type ModelOption = LanguageModel | ((config: LlmConfig) => LanguageModel);
+
+/** Something of the spec (compile) or of the AI SDK object (import) that could not be carried over exactly. */
+export interface AiSdkWarning {
+  readonly kind: 'unsupported' | 'approximated';
+  /** The component id (compile), or the setting of the AI SDK agent (import), concerned. */
+  readonly component: string;
+  readonly message: string;
+}
+
+export type CompileWarning = AiSdkWarning;
+export type ImportWarning = AiSdkWarning;
+
+export interface AiSdkCompileOptions {
+  /** ServerTool implementations by tool name (never taken from the spec). */
+  readonly tools?: ToolRegistry;
+  /** Values of the agent's inputs, rendered into its instructions (inputs with a default may be left out). */
+  readonly inputs?: Readonly<Record<string, unknown>>;
+  /** Where the LLM config sends its requests (`override`, `apiKey`, `timeoutMs`, `retries`). */
+  readonly llm?: LlmOptions;
+  /** Use this model instead of the one built from the LLM config. */
+  readonly model?: ModelOption;
+  /** `submit_result` (default) or `native` (`Output.object`). */
+  readonly structuredOutput?: StructuredOutputMode;
+  /** LLM steps of one `generate`/`stream` call: `stopWhen: stepCountIs(maxSteps)` (default 20). */
+  readonly maxSteps?: number;
+  /** Network policy of RemoteTools and MCPTools (SSRF guard, stdio commands). */
+  readonly network?: NetworkPolicy;
+  /** Timeout and retries of RemoteTool HTTP calls. */
+  readonly http?: RuntimeLimits['http'];
+}
+
+export interface AiSdkRuntimeOptions {
+  /** How agents with outputs finish (default `submit_result`, as in the reference runtime). */
+  readonly structuredOutput?: StructuredOutputMode;
+  /** Use this model for every LLM config instead of the one built from it. */
+  readonly model?: ModelOption;
+}
+
+export interface AiSdkBackendOptions extends LlmOptions {
+  /** Use this model for every LLM config instead of the one built from it. */
+  readonly model?: ModelOption;
+}
+
+export interface AiSdkImportOptions {
+  /** Id of the Agent (default: the ToolLoopAgent's `id`, else `agent`). */
+  readonly id?: string;
+  /** Name of the Agent (default: its id). */
+  readonly name?: string;
+  /** Description of the Agent. */
+  readonly description?: string;
+}

@@ -1,0 +1,77 @@
+import type { Agent } from '@agentspec/core';
+import type { RuntimeError, RuntimeLoadOptions } from '@agentspec/runtime';
+import { ToolLoopAgent, type StepResult, type ToolSet } from 'ai';
+import { agentSettings, type RuntimeExtras } from '../compile/agent-settings.js';
+import { mark } from '../compile/marks.js';
+import type { ToolExecutor } from '../compile/tools/tool-executor.js';
+import { DEFAULT_LLM_TIMEOUT_MS } from '../model/language-model.js';
+import type { AiSdkRuntimeOptions } from '../options.js';
+import type { AgentShape } from './next-step.js';
+
+/** What every session of an agent app shares. */
+export interface AgentContext {
+  readonly agent: Agent;
+  readonly shape: AgentShape;
+  readonly load: RuntimeLoadOptions;
+  readonly options: AiSdkRuntimeOptions;
+  readonly executor: ToolExecutor;
+  readonly maxAgentSteps: number;
+}
+
+/** What the runtime watches during one AI SDK call of a session. */
+export interface CallControl {
+  /** LLM steps this call may still make (limits.maxAgentSteps over the agent's life, as in the reference runtime). */
+  budget: number;
+  /** Tools that failed during the call (AS_TOOL_FAILED ends the run, DESIGN §11). */
+  readonly failures: RuntimeError[];
+}
+
+export function hasInvalidCall(step: StepResult<ToolSet> | undefined): boolean {
+  return step?.content.some((p) => p.type === 'tool-call' && 'invalid' in p && p.invalid === true) ?? false;
+}
+
+export function agentShape(agent: Agent, options: AiSdkRuntimeOptions): AgentShape {
+  const outputs = agent.outputs ?? [];
+  return {
+    id: agent.id,
+    clientTools: new Set(agent.tools.filter((t) => t.component_type === 'ClientTool').map((t) => t.name)),
+    outputs,
+    native: options.structuredOutput === 'native' && outputs.length > 0,
+  };
+}
+
+/**
+ * The ToolLoopAgent a session runs: the compiled agent (instructions rendered
+ * with the session's inputs), plus the runtime's semantics — the loop stops
+ * on a failed tool or an invalid call, and on the step budget; a failure
+ * recorded before a step (an approved tool run at the start of a call) stops
+ * it before the LLM is called.
+ */
+export function sessionAgent(ctx: AgentContext, inputs: Readonly<Record<string, unknown>>, control: CallControl): ToolLoopAgent<never, ToolSet> {
+  const { load, options } = ctx;
+  const extras: RuntimeExtras = {
+    stopWhen: [
+      mark(({ steps }: { steps: StepResult<ToolSet>[] }) => control.failures.length > 0 || hasInvalidCall(steps.at(-1)), { kind: 'runtime' }),
+      mark(({ steps }: { steps: StepResult<ToolSet>[] }) => steps.length >= control.budget, { kind: 'runtime' }),
+    ],
+    onFailure: (e) => control.failures.push(e),
+    callbacks: {
+      prepareStep: mark(() => {
+        if (control.failures[0]) throw control.failures[0];
+        return undefined;
+      }, { kind: 'runtime' }),
+      onError: mark(() => undefined, { kind: 'runtime' }),
+    },
+  };
+  const settings = agentSettings(ctx.agent, {
+    inputs,
+    llm: { ...load.llm, timeoutMs: load.llm?.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS },
+    maxSteps: ctx.maxAgentSteps,
+    ...(load.tools ? { tools: load.tools } : {}),
+    ...(options.model !== undefined ? { model: options.model } : {}),
+    ...(options.structuredOutput ? { structuredOutput: options.structuredOutput } : {}),
+    ...(load.network ? { network: load.network } : {}),
+    ...(load.limits?.http ? { http: load.limits.http } : {}),
+  }, ctx.executor, [], extras);
+  return new ToolLoopAgent(settings) as unknown as ToolLoopAgent<never, ToolSet>;
+}

@@ -1,0 +1,33 @@
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
+import { deserialize, type Agent } from '@agentspec/core';
+
+/** The conformance cases folder of this repository (data only: specs are read, no conformance code is imported). */
+export const CASES_DIR = new URL('../../../../conformance/cases/', import.meta.url);
+
+export interface AgentCase {
+  readonly id: string;
+  readonly agent: Agent;
+}
+
+/**
+ * Every conformance case whose spec is an Agent, the local server
+ * placeholders replaced (`${http}` by `http`, the MCP ones by unused URLs).
+ */
+export function conformanceAgents(http = 'http://127.0.0.1:9'): AgentCase[] {
+  const out: AgentCase[] = [];
+  for (const area of readdirSync(CASES_DIR).filter((a) => !a.startsWith('_')).sort()) {
+    for (const name of readdirSync(new URL(`${area}/`, CASES_DIR)).sort()) {
+      const file = ['spec.yaml', 'spec.json'].map((f) => new URL(`${area}/${name}/${f}`, CASES_DIR)).find((u) => existsSync(u));
+      if (!file) continue;
+      const text = readFileSync(file, 'utf8')
+        .replaceAll('${http}', http)
+        .replaceAll('${mcp-http}', 'http://127.0.0.1:9/mcp')
+        .replaceAll('${mcp-sse}', 'http://127.0.0.1:9/sse')
+        .replaceAll('${mcp-stdio-command}', 'node')
+        .replaceAll('${mcp-stdio-args}', '["server.mjs"]');
+      const component = deserialize(text);
+      if (component.component_type === 'Agent') out.push({ id: `${area}/${name}`, agent: component as Agent });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,96 @@
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { validateComponent } from '@agentspec/core';
+import { hasToolCall, jsonSchema, Output, stepCountIs, tool, ToolLoopAgent } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { importAiSdk } from '../src/index.js';
+
+const vllm = createOpenAICompatible({ name: 'vllm', baseURL: 'http://gpu-box:8000/v1', supportsStructuredOutputs: true });
+
+describe('importAiSdk', () => {
+  it('reads instructions, model, generation settings and tools (zod or JSON Schema) of a ToolLoopAgent into an Agent', async () => {
+    const weather = tool({
+      description: 'Weather in a city.',
+      inputSchema: z.object({ city: z.string().describe('City name'), days: z.number().int().default(1) }),
+      execute: async ({ city }) => `sunny in ${city}`,
+    });
+    const send = tool({ description: 'Sends a mail.', inputSchema: jsonSchema({ type: 'object', properties: { to: { type: 'string' } }, required: ['to'] }), needsApproval: true });
+    const agent = new ToolLoopAgent({
+      id: 'travel',
+      model: vllm.chatModel('llama-3.1-8b'),
+      instructions: 'You plan trips.',
+      tools: { get_weather: weather, send_mail: send },
+      temperature: 0.3,
+      topP: 0.8,
+      maxOutputTokens: 512,
+      seed: 42,
+      stopWhen: stepCountIs(20),
+      providerOptions: { vllm: { repetition_penalty: 1.1 } },
+    });
+    const { component, warnings, tools } = await importAiSdk(agent, { name: 'Travel planner' });
+    expect(warnings).toEqual([]);
+    expect(validateComponent(component).filter((d) => d.severity === 'error')).toEqual([]);
+    expect(component).toMatchObject({
+      component_type: 'Agent', id: 'travel', name: 'Travel planner', system_prompt: 'You plan trips.',
+      llm_config: { component_type: 'VllmConfig', model_id: 'llama-3.1-8b', url: 'http://gpu-box:8000', default_generation_parameters: { temperature: 0.3, top_p: 0.8, max_tokens: 512, seed: 42, repetition_penalty: 1.1 } },
+    });
+    expect(component.tools).toMatchObject([
+      { component_type: 'ServerTool', name: 'get_weather', description: 'Weather in a city.', inputs: [{ title: 'city', type: 'string', description: 'City name' }, { title: 'days', type: 'integer', default: 1 }] },
+      { component_type: 'ClientTool', name: 'send_mail', requires_confirmation: true, inputs: [{ title: 'to', type: 'string' }] },
+    ]);
+    expect(await tools.get_weather!({ city: 'Oslo' })).toBe('sunny in Oslo');
+  });
+
+  it('maps OpenAI models and other providers to LLM configs', async () => {
+    const openai = await importAiSdk(new ToolLoopAgent({ model: createOpenAI({ apiKey: 'k' }).chat('gpt-4o-mini') }));
+    expect(openai.component.llm_config).toMatchObject({ component_type: 'OpenAiConfig', model_id: 'gpt-4o-mini' });
+    expect(openai.component.id).toBe('agent');
+    const proxied = await importAiSdk(new ToolLoopAgent({ model: createOpenAI({ apiKey: 'k', baseURL: 'http://proxy:4000/v1' }).chat('gpt-4o') }));
+    expect(proxied.component.llm_config).toMatchObject({ component_type: 'OpenAiCompatibleConfig', url: 'http://proxy:4000' });
+    const gateway = await importAiSdk(new ToolLoopAgent({ model: 'openai/gpt-4o' }));
+    expect(gateway.warnings).toEqual([expect.objectContaining({ kind: 'approximated', component: 'model' })]);
+  });
+
+  it('names what it cannot represent: dynamic instructions, custom stop conditions, callbacks, other options', async () => {
+    const agent = new ToolLoopAgent({
+      model: vllm.chatModel('m'),
+      instructions: 'Static part.',
+      tools: { lookup: tool({ inputSchema: z.object({ q: z.string(), limit: z.number().optional() }), execute: async () => 'x' }) },
+      stopWhen: [stepCountIs(5), function budgetSpent() { return false; }],
+      prepareCall: ({ ...rest }) => ({ ...rest, instructions: 'Dynamic.' }),
+      onStepEnd: () => undefined,
+      toolChoice: 'required',
+      providerOptions: { anthropic: { cacheControl: true } },
+    });
+    const { component, warnings } = await importAiSdk(agent);
+    expect(component.system_prompt).toBe('Static part.');
+    expect(warnings.map((w) => [w.kind, w.component])).toEqual(expect.arrayContaining([
+      ['unsupported', 'providerOptions.anthropic'],
+      ['approximated', 'tools.lookup'],
+      ['approximated', 'stopWhen[0]'],
+      ['unsupported', 'stopWhen[1]'],
+      ['unsupported', 'prepareCall'],
+      ['unsupported', 'onStepEnd'],
+      ['unsupported', 'toolChoice'],
+    ]));
+    expect(warnings).toHaveLength(7);
+    expect(warnings.find((w) => w.component === 'stopWhen[1]')?.message).toContain("'budgetSpent'");
+    expect(warnings.find((w) => w.component === 'stopWhen[0]')?.message).toContain('limits.maxAgentSteps: 5');
+  });
+
+  it('reads a submit_result tool (with hasToolCall) or Output.object as the outputs', async () => {
+    const submit = tool({ inputSchema: z.object({ capital: z.string() }) });
+    const a = await importAiSdk(new ToolLoopAgent({ model: vllm.chatModel('m'), tools: { submit_result: submit }, stopWhen: hasToolCall('submit_result') }));
+    expect(a.warnings).toEqual([]);
+    expect(a.component.outputs).toMatchObject([{ title: 'capital', type: 'string' }]);
+    expect(a.component.tools).toEqual([]);
+    const b = await importAiSdk(new ToolLoopAgent({ model: vllm.chatModel('m'), output: Output.object({ schema: z.object({ city: z.string() }) }) }));
+    expect(b.component.outputs).toMatchObject([{ title: 'city', type: 'string' }]);
+    expect(b.warnings).toEqual([expect.objectContaining({ kind: 'approximated', component: 'output' })]);
+  });
+
+  it('refuses what is not a ToolLoopAgent', async () => {
+    await expect(importAiSdk({})).rejects.toMatchObject({ code: 'AS_UNSUPPORTED' });
+  });
+});

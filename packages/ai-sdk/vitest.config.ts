@@ -1,0 +1,7 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: { conditions: ['@agentspec/source'] },
+  ssr: { resolve: { conditions: ['@agentspec/source'] } },
+  test: { name: '@agentspec/ai-sdk', testTimeout: 30_000, include: ['tests/**/*.test.ts'] },
+});

@@ -1,0 +1,37 @@
+import { Annotation, type StateDefinition } from '@langchain/langgraph';
+import type { Agent } from '@agentspec/core';
+import { RuntimeError } from '@agentspec/runtime';
+import { CHANNELS, RESERVED_STATE_KEYS } from '../../constants.js';
+import type { GraphSchemas } from '../graph-types.js';
+import { messagesChannel } from '../flow/flow-state.js';
+
+/**
+ * The state of an agent's graph: the conversation, the LLM turns since the
+ * user last spoke, whether submit_result finished it, and one key per agent
+ * input (rendered into the system prompt) and output. Input schema: the
+ * conversation and the inputs; output schema: the conversation and the outputs.
+ */
+export function agentSchemas(agent: Agent): GraphSchemas {
+  for (const p of [...(agent.inputs ?? []), ...(agent.outputs ?? [])]) {
+    if (RESERVED_STATE_KEYS.has(p.title)) {
+      throw new RuntimeError('AS_UNSUPPORTED', `agent '${agent.id}' has an input or output named '${p.title}', a state key the LangGraph compiler reserves`, { agent: agent.id }, { hint: 'rename that input or output' });
+    }
+  }
+  const messages = messagesChannel();
+  const turns = Annotation<number>({ reducer: (_a: number, b: number) => b, default: () => 0 });
+  const done = Annotation<boolean>();
+  const keys = new Map<string, ReturnType<typeof Annotation<unknown>>>();
+  const key = (title: string) => {
+    let c = keys.get(title);
+    if (!c) keys.set(title, (c = Annotation<unknown>()));
+    return c;
+  };
+  const inputs: StateDefinition = {};
+  const outputs: StateDefinition = {};
+  for (const p of agent.inputs ?? []) inputs[p.title] = key(p.title);
+  for (const p of agent.outputs ?? []) outputs[p.title] = key(p.title);
+  const state: StateDefinition = { ...inputs, ...outputs, [CHANNELS.messages]: messages, [CHANNELS.turns]: turns, [CHANNELS.done]: done };
+  const input: StateDefinition = { ...inputs, [CHANNELS.messages]: messages };
+  const output: StateDefinition = { ...outputs, [CHANNELS.messages]: messages };
+  return { state: Annotation.Root(state), input: Annotation.Root(input), output: Annotation.Root(output) };
+}

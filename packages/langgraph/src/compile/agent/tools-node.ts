@@ -1,0 +1,59 @@
+import { ToolMessage, type AIMessage, type BaseMessage } from '@langchain/core/messages';
+import type { LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { Agent, Tool } from '@agentspec/core';
+import { RuntimeError, shapeOutputs, SUBMIT_RESULT, submissionProblem, toolResultText, type ToolCall } from '@agentspec/runtime';
+import { CHANNELS } from '../../constants.js';
+import type { CompileContext } from '../context.js';
+import { span } from '../events.js';
+import type { GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
+import { askDecisions, askToolResults, type Decisions, type ToolResults } from '../interrupts.js';
+
+/**
+ * The tool calls of the agent's last LLM turn, in order: confirmations
+ * first (one interrupt for all), then ClientTool calls (one interrupt for
+ * all), then server tools run — so a node resumed after an interrupt has
+ * run nothing twice. Every call gets a tool message; a valid submit_result
+ * finishes the agent with its outputs, an invalid one goes back to the LLM.
+ */
+export function toolsNode(agent: Agent, ctx: CompileContext): NodeFn {
+  const byName = new Map<string, Tool>(agent.tools.map((t) => [t.name, t]));
+  const outputs = agent.outputs ?? [];
+  const isSubmit = (c: ToolCall) => c.name === SUBMIT_RESULT && outputs.length > 0;
+  return async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
+    const messages = (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
+    const last = messages.at(-1) as AIMessage | undefined;
+    const calls: ToolCall[] = (last?.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, args: c.args }));
+    for (const c of calls) {
+      if (!isSubmit(c) && !byName.has(c.name)) throw new RuntimeError('AS_TOOL_CALL_INVALID', `the LLM called '${c.name}', which is not one of the agent's tools`, { agent: agent.id, tool: c.name });
+    }
+    const needConfirm = calls.filter((c) => byName.get(c.name)?.requires_confirmation === true);
+    const decisions: Decisions = needConfirm.length > 0 ? askDecisions(agent.id, needConfirm, messages) : {};
+    const rejected = (c: ToolCall) => decisions[c.id]?.decision === 'reject';
+    const clientCalls = calls.filter((c) => byName.get(c.name)?.component_type === 'ClientTool' && !rejected(c));
+    const given: ToolResults = clientCalls.length > 0 ? askToolResults(agent.id, clientCalls, messages) : {};
+    const results = new Map<string, string>();
+    let finished: Record<string, unknown> | undefined;
+    for (const c of calls) {
+      const decision = decisions[c.id];
+      if (isSubmit(c)) {
+        const problem = submissionProblem(outputs, c.args);
+        if (!problem) finished ??= shapeOutputs(outputs, c.args);
+        results.set(c.id, problem ?? 'Result submitted.');
+      } else if (decision?.decision === 'reject') {
+        results.set(c.id, `The user rejected this call of ${c.name}${decision.reason ? `: ${decision.reason}` : '.'}`);
+      } else if (clientCalls.includes(c)) {
+        results.set(c.id, toolResultText(given[c.id]));
+      } else {
+        const tool = byName.get(c.name) as Tool;
+        const result = await span(config, ['ToolExecutionRequest', 'ToolExecutionResponse'], tool.name, { tool: tool.id, tool_call_id: c.id, inputs: c.args }, undefined,
+          () => ctx.toolRunner.run(tool, c.args, { agent: agent.id, tool: tool.name }, config.signal), (r) => ({ outputs: r }));
+        results.set(c.id, toolResultText(result));
+      }
+    }
+    const update: GraphUpdate = {
+      [CHANNELS.messages]: calls.map((c) => new ToolMessage({ content: results.get(c.id) ?? '', tool_call_id: c.id, name: c.name })),
+    };
+    if (finished) Object.assign(update, finished, { [CHANNELS.done]: true });
+    return update;
+  };
+}

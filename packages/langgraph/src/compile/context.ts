@@ -1,0 +1,75 @@
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { Agent, Flow, LlmConfig } from '@agentspec/core';
+import type { LlmOptions, NetworkPolicy, ToolRegistry } from '@agentspec/runtime';
+import type { LangGraph } from './graph-types.js';
+import { chatOpenAI } from './llm/chat-model.js';
+import type { CompileLangGraphOptions, CompileWarning } from './options.js';
+import { createToolRunner, type ToolRunner } from './tools/tool-runner.js';
+
+export interface ResolvedLimits {
+  readonly maxSteps: number;
+  readonly maxAgentSteps: number;
+  readonly mapConcurrency: number;
+  readonly http: { readonly timeoutMs?: number; readonly retries?: number };
+}
+
+/** How the context compiles the graphs of nested components (set by compileLangGraph, avoiding an import cycle). */
+export interface SubgraphCompilers {
+  flow(flow: Flow, ctx: CompileContext): LangGraph;
+  agent(agent: Agent, inFlow: boolean, ctx: CompileContext): LangGraph;
+}
+
+/** What one compilation shares: options, warnings, chat models and subgraphs (compiled once per component). */
+export class CompileContext {
+  readonly warnings: CompileWarning[] = [];
+  readonly limits: ResolvedLimits;
+  readonly tools: ToolRegistry;
+  readonly llm: LlmOptions;
+  readonly network: NetworkPolicy;
+  private runner: ToolRunner | undefined;
+  private readonly models = new Map<LlmConfig, BaseChatModel>();
+  private readonly flows = new Map<Flow, LangGraph>();
+  private readonly agents = new Map<Agent, { inFlow?: LangGraph; alone?: LangGraph }>();
+
+  constructor(readonly options: CompileLangGraphOptions, private readonly compilers: SubgraphCompilers) {
+    const l = options.limits ?? {};
+    this.limits = { maxSteps: l.maxSteps ?? 1000, maxAgentSteps: l.maxAgentSteps ?? 20, mapConcurrency: l.mapConcurrency ?? 1, http: l.http ?? {} };
+    this.tools = options.tools ?? {};
+    this.llm = options.llm ?? {};
+    this.network = options.network ?? {};
+  }
+
+  warn(kind: CompileWarning['kind'], component: string, message: string): void {
+    this.warnings.push({ kind, component, message });
+  }
+
+  get toolRunner(): ToolRunner {
+    return (this.runner ??= createToolRunner(this.tools, this.network, this.limits.http));
+  }
+
+  /** The chat model of an LLM config (one per config object). */
+  model(config: LlmConfig): BaseChatModel {
+    let m = this.models.get(config);
+    if (!m) this.models.set(config, (m = this.options.chatModel ? this.options.chatModel(config) : chatOpenAI(config, this.llm)));
+    return m;
+  }
+
+  /** The compiled graph of a subflow (FlowNode, MapNode, AgentNode of a Flow). */
+  flowGraph(flow: Flow): LangGraph {
+    let g = this.flows.get(flow);
+    if (!g) this.flows.set(flow, (g = this.compilers.flow(flow, this)));
+    return g;
+  }
+
+  /** The compiled graph of an agent; `inFlow` for an AgentNode (a text reply ends an agent without outputs). */
+  agentGraph(agent: Agent, inFlow: boolean): LangGraph {
+    let entry = this.agents.get(agent);
+    if (!entry) this.agents.set(agent, (entry = {}));
+    const key = inFlow ? 'inFlow' : 'alone';
+    return (entry[key] ??= this.compilers.agent(agent, inFlow, this));
+  }
+
+  async close(): Promise<void> {
+    await this.runner?.close();
+  }
+}

@@ -1,0 +1,59 @@
+import { END, START } from '@langchain/langgraph';
+import type { Flow, Node } from '@agentspec/core';
+import { CHANNELS } from '../../constants.js';
+import type { GraphBuilder, GraphState } from '../graph-types.js';
+
+/** The node each branch of a node leads to. */
+export type Transitions = Map<Node, Map<string, Node>>;
+
+export function transitionsOf(flow: Flow): Transitions {
+  const out: Transitions = new Map();
+  for (const e of flow.control_flow_connections) {
+    let m = out.get(e.from_node);
+    if (!m) out.set(e.from_node, (m = new Map()));
+    m.set(e.from_branch ?? 'next', e.to_node);
+  }
+  return out;
+}
+
+/** Whether a node's control flow needs a conditional edge (several branches, or one other than its only branch). */
+export function routesOnBranch(node: Node, leaving: ReadonlyMap<string, Node> | undefined): boolean {
+  if (!leaving || leaving.size === 0) return false;
+  const only = node.branches?.[0] ?? 'next';
+  return leaving.size > 1 || (node.branches ?? ['next']).length > 1 || !leaving.has(only);
+}
+
+function routeOnBranch(state: GraphState): string {
+  return state[CHANNELS.branch] as string;
+}
+
+/**
+ * The control flow as LangGraph edges: START to the StartNode, EndNodes to
+ * END, a node with one branch by a plain edge, a node with several by a
+ * conditional edge on the branch it finished on, with a path map from branch
+ * names to nodes (a branch without an edge is refused by the node itself:
+ * AS_NO_TRANSITION).
+ */
+export function addControlEdges(builder: GraphBuilder, flow: Flow, names: ReadonlyMap<Node, string>, transitions: Transitions): void {
+  const name = (n: Node) => names.get(n) as string;
+  // StateGraph.addEdge scans every edge added so far (O(E) a call), which makes
+  // big flows quadratic to build: plain edges go straight into its public edge
+  // set, which is all addEdge does for a StateGraph; compile() validates them.
+  const addEdge = (from: string, to: string) => void builder.edges.add([from, to]);
+  addEdge(START, name(flow.start_node));
+  for (const node of flow.nodes) {
+    if (node.component_type === 'EndNode') {
+      addEdge(name(node), END);
+      continue;
+    }
+    const leaving = transitions.get(node);
+    if (!leaving || leaving.size === 0) continue;
+    if (!routesOnBranch(node, leaving)) {
+      addEdge(name(node), name([...leaving.values()][0] as Node));
+      continue;
+    }
+    const pathMap: Record<string, string> = {};
+    for (const [b, to] of leaving) pathMap[b] = name(to);
+    builder.addConditionalEdges(name(node), routeOnBranch, pathMap);
+  }
+}

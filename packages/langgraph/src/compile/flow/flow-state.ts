@@ -1,0 +1,59 @@
+import { Annotation, messagesStateReducer, type Messages, type StateDefinition } from '@langchain/langgraph';
+import type { BaseMessage } from '@langchain/core/messages';
+import type { Flow } from '@agentspec/core';
+import { RuntimeError } from '@agentspec/runtime';
+import { CHANNELS, RESERVED_STATE_KEYS } from '../../constants.js';
+import type { GraphSchemas } from '../graph-types.js';
+
+/** Node inputs waiting to be read: `{ [nodeId]: { [input]: value } }` with data edges, `{ [name]: value }` without. */
+export type FlowValues = Record<string, unknown>;
+
+function mergeByName(a: FlowValues, b: FlowValues): FlowValues {
+  return { ...a, ...b };
+}
+
+function mergeByNode(a: FlowValues, b: FlowValues): FlowValues {
+  const out: FlowValues = { ...a };
+  for (const [node, inputs] of Object.entries(b)) out[node] = { ...(a[node] as FlowValues | undefined), ...(inputs as FlowValues) };
+  return out;
+}
+
+export function messagesChannel() {
+  return Annotation<BaseMessage[], Messages>({ reducer: messagesStateReducer, default: () => [] });
+}
+
+/** Flow inputs and outputs are state keys of their own: they must not collide with the graph's channels. */
+export function checkStateKeys(flow: Flow): void {
+  for (const p of [...(flow.inputs ?? []), ...(flow.outputs ?? [])]) {
+    if (RESERVED_STATE_KEYS.has(p.title)) {
+      throw new RuntimeError('AS_UNSUPPORTED', `flow '${flow.id}' has an input or output named '${p.title}', a state key the LangGraph compiler reserves`, {}, { hint: 'rename that input or output' });
+    }
+  }
+}
+
+/**
+ * The state of a flow's graph: the conversation, the node inputs in flight,
+ * the last branch, and one key per flow input and output. The graph's input
+ * schema is the conversation and the flow inputs; its output schema the
+ * conversation, the finishing branch and the flow outputs.
+ */
+export function flowSchemas(flow: Flow): GraphSchemas {
+  const named = flow.data_flow_connections === null || flow.data_flow_connections === undefined;
+  const messages = messagesChannel();
+  const values = Annotation<FlowValues>({ reducer: named ? mergeByName : mergeByNode, default: () => ({}) });
+  const branch = Annotation<string>();
+  const inputs: StateDefinition = {};
+  const outputs: StateDefinition = {};
+  const shared = new Map<string, ReturnType<typeof Annotation<unknown>>>();
+  const key = (title: string) => {
+    let c = shared.get(title);
+    if (!c) shared.set(title, (c = Annotation<unknown>()));
+    return c;
+  };
+  for (const p of flow.inputs ?? []) inputs[p.title] = key(p.title);
+  for (const p of flow.outputs ?? []) outputs[p.title] = key(p.title);
+  const state: StateDefinition = { ...inputs, ...outputs, [CHANNELS.messages]: messages, [CHANNELS.values]: values, [CHANNELS.branch]: branch };
+  const input: StateDefinition = { ...inputs, [CHANNELS.messages]: messages };
+  const output: StateDefinition = { ...outputs, [CHANNELS.messages]: messages, [CHANNELS.branch]: branch };
+  return { state: Annotation.Root(state), input: Annotation.Root(input), output: Annotation.Root(output) };
+}

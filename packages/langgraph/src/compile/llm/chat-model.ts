@@ -1,0 +1,30 @@
+import { ChatOpenAI } from '@langchain/openai';
+import type { LlmConfig } from '@agentspec/core';
+import { generationParams, resolveEndpoint, type LlmOptions } from '@agentspec/runtime';
+
+export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
+
+/**
+ * The `ChatOpenAI` of an LLM config (DESIGN §4.4): the config's endpoint
+ * (or `llm.override`) as `configuration.baseURL`, its model, its generation
+ * parameters. Never `streaming: true` (it stalls offline, DESIGN §12): the
+ * graph streams with `.stream()` when asked. Retries are the node's
+ * RetryPolicy, not the client's.
+ */
+export function chatOpenAI(config: LlmConfig, llm: LlmOptions = {}): ChatOpenAI {
+  const endpoint = resolveEndpoint(config, llm);
+  const params = generationParams(config);
+  // OpenAI-compatible servers take any key; OpenAiConfig without one falls back to OPENAI_API_KEY.
+  const apiKey = endpoint.apiKey ?? (config.component_type === 'OpenAiConfig' ? undefined : 'not-needed');
+  return new ChatOpenAI({
+    model: endpoint.model,
+    ...(apiKey !== undefined ? { apiKey } : {}),
+    configuration: { baseURL: endpoint.baseUrl },
+    ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
+    ...(params.topP !== undefined ? { topP: params.topP } : {}),
+    ...(params.maxTokens !== undefined ? { maxTokens: params.maxTokens } : {}),
+    ...(params.extra ? { modelKwargs: { ...params.extra } } : {}),
+    timeout: llm.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS,
+    maxRetries: 0,
+  });
+}

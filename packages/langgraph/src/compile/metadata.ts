@@ -1,0 +1,80 @@
+/**
+ * What a compiled graph node says about the Agent Spec component it runs,
+ * in its LangGraph node metadata (`metadata.agentspec`, visible in
+ * `getGraph()`): the component's document — without its subflow or agent,
+ * which are subgraphs — and the data edges leaving it. A node body is code;
+ * this is how `importLangGraph` gives a compiled graph its spec back.
+ */
+import { toDocument, type Component } from '@agentspec/core';
+
+export const METADATA_KEY = 'agentspec';
+
+/** An edge's own fields (id, name, description, metadata). */
+export type EdgeFields = Record<string, unknown>;
+
+export interface DataEdgeMetadata {
+  readonly fields: EdgeFields;
+  readonly output: string;
+  /** Graph node name of the destination. */
+  readonly to: string;
+  readonly input: string;
+}
+
+export interface ControlEdgeMetadata {
+  readonly fields: EdgeFields;
+  /** `from_branch` as the spec has it (null: the default branch). */
+  readonly branch: string | null;
+  /** Graph node name of the destination. */
+  readonly to: string;
+}
+
+export interface NodeMetadata {
+  /** The Agent Spec document of the component (nested flows and agents left out). */
+  readonly component: Record<string, unknown>;
+  /** Data edges leaving this node (flows with data edges). */
+  readonly dataEdges?: readonly DataEdgeMetadata[];
+  /** Names of the control edges leaving this node (where they go is the graph's edges). */
+  readonly controlEdges?: readonly ControlEdgeMetadata[];
+  /** On a flow's StartNode: the flow's own fields (id, name, inputs, outputs, whether it has data edges). */
+  readonly flow?: Record<string, unknown>;
+}
+
+const NESTED = ['subflow', 'agent'];
+
+/** The document of a component, without its nested flow or agent (those become subgraphs). */
+export function componentDocument(component: Component): Record<string, unknown> {
+  const doc = toDocument(component);
+  for (const k of NESTED) delete doc[k];
+  return doc;
+}
+
+/** The fields of an edge besides its ends. */
+export function edgeFields(edge: { id: string; name: string; description?: string | null; metadata?: unknown }): EdgeFields {
+  return {
+    id: edge.id,
+    name: edge.name,
+    ...(edge.description !== undefined && edge.description !== null ? { description: edge.description } : {}),
+    ...(edge.metadata !== undefined && edge.metadata !== null ? { metadata: edge.metadata } : {}),
+  };
+}
+
+/**
+ * LangGraph node metadata for a component, drawn as `agentspec =
+ * <ComponentType>` by getGraph().drawMermaid(). Written when first read
+ * (documents of big flows cost more than compiling them), then kept.
+ */
+export function nodeMetadata(componentType: string, make: () => NodeMetadata): Record<string, unknown> {
+  let made: NodeMetadata | undefined;
+  const get = () => (made ??= make());
+  const value = {};
+  for (const key of ['component', 'dataEdges', 'controlEdges', 'flow'] as const) {
+    Object.defineProperty(value, key, { get: () => get()[key], enumerable: true });
+  }
+  Object.defineProperty(value, 'toString', { value: () => componentType, enumerable: false });
+  return { [METADATA_KEY]: value };
+}
+
+export function readNodeMetadata(metadata: Record<string, unknown> | undefined): NodeMetadata | undefined {
+  const m = metadata?.[METADATA_KEY] as NodeMetadata | undefined;
+  return m && typeof m === 'object' && typeof m.component === 'object' && m.component !== null ? m : undefined;
+}

@@ -1,0 +1,48 @@
+import { AgentSpecLoadError, hasErrors, load, type Component } from '@agentspec/core';
+import { RuntimeError } from '@agentspec/runtime';
+import { DocumentBuilder, type Doc } from './document.js';
+import { foreignFlowDocument } from './foreign-flow.js';
+import { graphOf } from './graph-shape.js';
+import { ImportContext } from './import-context.js';
+import type { ImportedLangGraph, ImportLangGraphOptions } from './options.js';
+import { ownAgent, ownFlow, ownFlowDocument, type ImportNested } from './own-graph.js';
+import { isReactAgent, isReactAgentGraph, reactAgentDocument, reactAgentGraphDocument } from './prebuilt-agent.js';
+
+/**
+ * Export a LangGraph graph to Agent Spec (DESIGN §5): a StateGraph or
+ * compiled graph becomes a Flow (nodes as ToolNodes backed by ServerTools
+ * named after them, conditional edges with a path map as a router and a
+ * BranchingNode, subgraphs as FlowNodes, START and END as a StartNode and an
+ * EndNode, state keys as inputs and outputs); `createAgent` and
+ * `createReactAgent` agents become an Agent; a graph compiled by
+ * `compileLangGraph` gives its spec back. What cannot be represented is a
+ * warning naming it.
+ */
+export async function importLangGraph(graph: unknown, options: ImportLangGraphOptions = {}): Promise<ImportedLangGraph> {
+  const ctx = new ImportContext();
+  const docs = new DocumentBuilder();
+  const nested: ImportNested = (g) => componentDocument(g, undefined, docs, ctx, nested);
+  const root = await componentDocument(graph, options.name, docs, ctx, nested);
+  if (options.name !== undefined) root.name = options.name;
+  if (options.id !== undefined) root.id = options.id;
+  const result = load(docs.finish(root));
+  if (!result.component || hasErrors(result.diagnostics)) throw new AgentSpecLoadError(result.diagnostics);
+  return { component: result.component as Component, warnings: ctx.warnings, tools: ctx.tools };
+}
+
+async function componentDocument(value: unknown, name: string | undefined, docs: DocumentBuilder, ctx: ImportContext, nested: ImportNested): Promise<Doc> {
+  if (isReactAgent(value)) return reactAgentDocument(value, name ?? 'Agent', ctx);
+  const shape = graphOf(value);
+  if (!shape) {
+    throw new RuntimeError('AS_UNSUPPORTED', 'importLangGraph takes a StateGraph, a compiled graph, or an agent made by createAgent or createReactAgent', {}, {
+      hint: 'pass the graph object itself (not the result of invoking it)',
+    });
+  }
+  const b = shape.builder;
+  const agent = ownAgent(b);
+  if (agent) return docs.adopt(agent);
+  const flow = ownFlow(b);
+  if (flow) return ownFlowDocument(b, flow, docs, ctx, nested);
+  if (isReactAgentGraph(b)) return reactAgentGraphDocument(b, name ?? shape.name ?? 'Agent', ctx);
+  return foreignFlowDocument(b, name ?? shape.name ?? 'LangGraph graph', docs, ctx, nested);
+}

@@ -1,0 +1,84 @@
+/**
+ * Graphs compiled by this package give their spec back: each node's
+ * metadata holds its component's document and the names of the edges
+ * leaving it; where edges go is read from the graph's own edges and
+ * conditional edges; subflows and agents from its subgraphs.
+ */
+import { readNodeMetadata, type NodeMetadata } from '../compile/metadata.js';
+import { ref, type Doc, type DocumentBuilder } from './document.js';
+import { END_KEY, START_KEY, type StateGraphLike } from './graph-shape.js';
+import type { ImportContext } from './import-context.js';
+
+export type ImportNested = (graph: unknown) => Promise<Doc>;
+
+/** The Agent document of a graph compiled from an Agent (its model node carries it). */
+export function ownAgent(b: StateGraphLike): Doc | undefined {
+  for (const spec of Object.values(b.nodes)) {
+    const meta = readNodeMetadata(spec.metadata);
+    if (meta?.component.component_type === 'Agent') return meta.component;
+  }
+  return undefined;
+}
+
+/** The metadata of the StartNode of a graph compiled from a Flow. */
+export function ownFlow(b: StateGraphLike): NodeMetadata | undefined {
+  return Object.values(b.nodes).map((s) => readNodeMetadata(s.metadata)).find((m) => m?.flow !== undefined);
+}
+
+export async function ownFlowDocument(b: StateGraphLike, start: NodeMetadata, docs: DocumentBuilder, ctx: ImportContext, nested: ImportNested): Promise<Doc> {
+  const metas = new Map<string, NodeMetadata>();
+  const idOf = new Map<string, string>();
+  const nodes: Doc[] = [];
+  for (const [name, spec] of Object.entries(b.nodes)) {
+    const meta = readNodeMetadata(spec.metadata);
+    if (!meta) {
+      ctx.warn('unsupported', name, `node '${name}' was added to a graph compiled from Agent Spec and is left out`);
+      continue;
+    }
+    const doc = docs.adopt(meta.component);
+    const type = doc.component_type;
+    const sub = spec.subgraphs?.[0];
+    if ((type === 'FlowNode' || type === 'MapNode') && sub) doc.subflow = await nested(sub);
+    if (type === 'AgentNode' && sub) doc.agent = await nested(sub);
+    metas.set(name, meta);
+    idOf.set(name, doc.id as string);
+    ctx.reserve(doc.id as string);
+    nodes.push(docs.node(doc));
+  }
+  const control: Doc[] = [];
+  const edge = (from: string, to: string, branch: string | null) => {
+    if (!idOf.has(from) || !idOf.has(to)) return;
+    const named = metas.get(from)?.controlEdges?.find((e) => e.to === to && (e.branch ?? 'next') === (branch ?? 'next'));
+    const fromBranch = named ? named.branch : branch;
+    control.push({
+      component_type: 'ControlFlowEdge',
+      ...(named?.fields ?? { id: ctx.id(`${from} to ${to}`), name: `${from} to ${to}` }),
+      from_node: ref(idOf.get(from) as string),
+      ...(fromBranch !== null ? { from_branch: fromBranch } : {}),
+      to_node: ref(idOf.get(to) as string),
+    });
+  };
+  for (const [from, to] of b.edges) if (from !== START_KEY && to !== END_KEY) edge(from, to, null);
+  for (const [source, branches] of Object.entries(b.branches)) {
+    for (const branch of Object.values(branches)) for (const [key, target] of Object.entries(branch.ends ?? {})) edge(source, target, key);
+  }
+  const data: Doc[] = [];
+  for (const [name, meta] of metas) {
+    for (const e of meta.dataEdges ?? []) {
+      data.push({
+        component_type: 'DataFlowEdge', ...e.fields,
+        source_node: ref(idOf.get(name) as string), source_output: e.output,
+        destination_node: ref(idOf.get(e.to) as string), destination_input: e.input,
+      });
+    }
+  }
+  const flow = docs.adopt(start.flow as Doc);
+  const startId = (start.component.id as string);
+  return {
+    ...flow,
+    start_node: ref(startId),
+    nodes,
+    control_flow_connections: control,
+    data_flow_connections: flow.data_flow_connections === null ? null : data,
+  };
+}

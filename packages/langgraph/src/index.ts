@@ -1,0 +1,19 @@
+// @agentspec/langgraph — compile Agent Spec to LangGraph.js StateGraphs, run
+// them through the Runnable contract, and export LangGraph graphs to Agent Spec.
+
+export { LANGGRAPH_RUNTIME_NAME } from './constants.js';
+
+// Compile
+export { compileLangGraph } from './compile/compile-langgraph.js';
+export type { CompiledLangGraph, CompileLangGraphOptions, CompileWarning } from './compile/options.js';
+export type { GraphBuilder, GraphState, LangGraph } from './compile/graph-types.js';
+export type { Decisions, PauseRequest, ToolResults } from './compile/interrupts.js';
+
+// Run (the Runnable contract)
+export { langgraphRuntime, type LangGraphRuntimeOptions } from './runtime/langgraph-runtime.js';
+export type { CheckpointerDescription, CheckpointerOption } from './runtime/checkpointers.js';
+export type { SavedLangGraph } from './runtime/session.js';
+
+// Export (LangGraph → Agent Spec)
+export { importLangGraph } from './import/import-langgraph.js';
+export type { ImportedLangGraph, ImportLangGraphOptions, ImportWarning } from './import/options.js';

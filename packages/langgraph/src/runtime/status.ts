@@ -1,0 +1,44 @@
+import type { StateSnapshot } from '@langchain/langgraph';
+import type { BaseMessage } from '@langchain/core/messages';
+import type { Component, Property } from '@agentspec/core';
+import { RuntimeError, type RunStatus } from '@agentspec/runtime';
+import { CHANNELS } from '../constants.js';
+import { isPauseRequest } from '../compile/interrupts.js';
+import { toContractMessages } from '../compile/messages.js';
+
+/** An interrupt the session waits on: resumed with `Command({ resume: { [id]: value } })`. */
+export interface PendingInterrupt {
+  readonly id: string;
+  readonly type: 'user_input' | 'tool_request' | 'tool_confirmation';
+}
+
+/**
+ * The status of a run from the thread's state: paused on the first pending
+ * interrupt (its payload says what for, and carries the conversation), else
+ * finished with the outputs the graph wrote.
+ */
+export function statusOf(snapshot: StateSnapshot, component: Component): { status: RunStatus; pending?: PendingInterrupt } {
+  const interrupts = snapshot.tasks.flatMap((t) => t.interrupts ?? []);
+  const first = interrupts[0];
+  if (first) {
+    const v = first.value;
+    if (!isPauseRequest(v) || !first.id) throw new RuntimeError('AS_INVALID_STATE', `the graph is interrupted by something this runtime did not ask: ${JSON.stringify(v)?.slice(0, 200)}`);
+    const status: RunStatus = v.type === 'user_input'
+      ? { type: 'user_input', messages: [...v.messages] }
+      : { type: v.type, requests: v.requests.map((r) => ({ ...r, args: { ...r.args } })), messages: [...v.messages] };
+    return { status, pending: { id: first.id, type: v.type } };
+  }
+  if (snapshot.next.length > 0) throw new RuntimeError('AS_INVALID_STATE', `the graph stopped before ${snapshot.next.join(', ')} without an interrupt`);
+  const values = snapshot.values as Record<string, unknown>;
+  const outputs: Record<string, unknown> = {};
+  for (const p of ((component as { outputs?: readonly Property[] | null }).outputs ?? [])) if (values[p.title] !== undefined) outputs[p.title] = values[p.title];
+  const branch = values[CHANNELS.branch];
+  return {
+    status: {
+      type: 'finished',
+      outputs,
+      ...(component.component_type === 'Flow' && typeof branch === 'string' ? { branch } : {}),
+      messages: toContractMessages(values[CHANNELS.messages] as BaseMessage[] | undefined),
+    },
+  };
+}

@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import * as api from '../src/index.js';
+
+describe('the public surface', () => {
+  it('exports exactly these values', () => {
+    expect(Object.keys(api).sort()).toEqual(['LANGGRAPH_RUNTIME_NAME', 'compileLangGraph', 'importLangGraph', 'langgraphRuntime']);
+    expect(api.LANGGRAPH_RUNTIME_NAME).toBe('langgraph');
+    expect(api.langgraphRuntime().name).toBe(api.LANGGRAPH_RUNTIME_NAME);
+  });
+});

@@ -1,0 +1,140 @@
+import type { Message, ToolCall } from '@agentspec/runtime';
+import { RuntimeError, shapeOutputs } from '@agentspec/runtime';
+import { RequestContext } from '@mastra/core/request-context';
+import { CONTEXT_INPUTS, CONTEXT_RUN } from '../constants.js';
+import type { EventSink } from '../events.js';
+import { llmError } from '../model/llm-errors.js';
+import { linkedSignal } from '../model/signals.js';
+import { rejectionText, type AgentAnswers, type AgentPending } from './agent-pending.js';
+import type { CompiledAgent } from './compile-agent.js';
+import { toModelMessages } from './messages.js';
+import { pauseOf } from './pause.js';
+import type { AgentRunState } from './run-state.js';
+import { TurnTracker } from './turn-tracker.js';
+
+export interface AgentRunRequest {
+  /** The conversation so far (shared with the flow around the agent). */
+  readonly messages: readonly Message[];
+  /** The agent's inputs, resolved (defaults applied). */
+  readonly inputs: Readonly<Record<string, unknown>>;
+  readonly pending?: AgentPending;
+  readonly answers: AgentAnswers;
+  /** Inside a flow, an agent without outputs ends on its first text reply. */
+  readonly inFlow: boolean;
+  readonly events?: EventSink;
+  readonly signal?: AbortSignal;
+}
+
+export type AgentRunOutcome =
+  | { readonly type: 'finished'; readonly outputs: Record<string, unknown>; readonly messages: Message[]; readonly consumed: string[] }
+  | { readonly type: 'user_input'; readonly messages: Message[]; readonly consumed: string[] }
+  | {
+    readonly type: 'tool_request' | 'tool_confirmation';
+    readonly requests: ToolCall[];
+    /** The conversation, with the stopped turn's assistant message last. */
+    readonly messages: Message[];
+    /** The conversation without it (what the next run starts from). */
+    readonly committed: Message[];
+    readonly pending: AgentPending;
+    readonly consumed: string[];
+  };
+
+interface MastraOutput {
+  readonly finishReason?: string;
+  readonly runId?: string;
+  readonly suspendPayload?: { readonly toolCallId: string; readonly toolName?: string; readonly suspendPayload?: { readonly agentspec?: string } };
+  readonly object?: unknown;
+  readonly error?: unknown;
+}
+
+/**
+ * Runs (or resumes) a compiled agent's Mastra loop until it ends, replies in
+ * text, or stops for a client tool or a confirmation that the caller has not
+ * answered yet (answers already given are applied in turn, in call order).
+ */
+export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): Promise<AgentRunOutcome> {
+  const { spec, agent } = compiled;
+  const site = { agent: spec.id, llm: spec.llm_config.id };
+  const state: AgentRunState = { abort: new AbortController(), ...(req.events ? { events: req.events } : {}), ...(req.signal ? { signal: req.signal } : {}) };
+  const context = new RequestContext();
+  context.set(CONTEXT_INPUTS, req.inputs);
+  context.set(CONTEXT_RUN, state);
+  const tracker = new TurnTracker(compiled, req.messages, req.pending, state);
+  const consumed: string[] = [];
+  const abort = linkedSignal([req.signal, state.abort.signal]);
+  const options = {
+    requestContext: context,
+    abortSignal: abort.signal,
+    onChunk: (c: never) => tracker.chunk(c),
+    onStepFinish: (s: never) => tracker.stepFinished(s),
+    stopWhen: () => state.submitted !== undefined || state.fatal !== undefined,
+  };
+  try {
+    let pending = req.pending;
+    for (;;) {
+      let out: MastraOutput;
+      try {
+        if (!pending) {
+          out = await agent.generate(toModelMessages(tracker.committed) as never, {
+            ...options,
+            ...(compiled.native ? { structuredOutput: { schema: compiled.outputSchema } } : {}),
+          } as never) as MastraOutput;
+        } else {
+          const id = pending.toolCallId;
+          const call = pending.calls.find((c) => c.id === id);
+          if (pending.kind === 'approval') {
+            const d = req.answers.decisions.get(id);
+            if (!d) return pauseOf(compiled, tracker, pending, req.answers, consumed);
+            consumed.push(id);
+            if (d.decision === 'approve') out = await agent.approveToolCallGenerate({ runId: pending.runId, toolCallId: id, ...options } as never) as MastraOutput;
+            else {
+              const text = rejectionText(call?.name ?? '', d.reason);
+              tracker.reject(id, text);
+              out = await agent.declineToolCallGenerate({ runId: pending.runId, toolCallId: id, reason: text, ...options } as never) as MastraOutput;
+            }
+          } else {
+            if (!req.answers.results.has(id)) return pauseOf(compiled, tracker, pending, req.answers, consumed);
+            consumed.push(id);
+            out = await agent.resumeGenerate({ content: req.answers.results.get(id) } as never, { runId: pending.runId, toolCallId: id, ...options } as never) as MastraOutput;
+          }
+        }
+      } catch (e) {
+        if (state.fatal) throw state.fatal;
+        if (pending && /could not find a suspended run|snapshot/i.test((e as Error).message ?? '')) {
+          throw new RuntimeError('AS_RESUME_MISMATCH', `Mastra has no stopped run '${pending.runId}' of agent '${spec.id}' in its storage`, { agent: spec.id }, {
+            cause: e, hint: 'resume in the app that saved the session (in-memory store), or give both a persistent store (storage: \'file:./sessions.db\')',
+          });
+        }
+        throw llmError(e, site, req.signal);
+      }
+      if (state.fatal) throw state.fatal;
+      if (out.error) throw llmError(out.error, site, req.signal);
+      if (out.finishReason === 'suspended' && out.suspendPayload) {
+        pending = tracker.suspended(out.runId ?? pending?.runId ?? '', out.suspendPayload.toolCallId, out.suspendPayload.suspendPayload?.agentspec === 'tool_request' ? 'client' : 'approval', consumed);
+        continue;
+      }
+      return finish(compiled, req, tracker, out, consumed);
+    }
+  } finally {
+    abort.dispose();
+  }
+}
+
+function finish(compiled: CompiledAgent, req: AgentRunRequest, tracker: TurnTracker, out: MastraOutput, consumed: string[]): AgentRunOutcome {
+  const { spec } = compiled;
+  const outputs = spec.outputs ?? [];
+  const messages = tracker.committed;
+  if (tracker.submitted) return { type: 'finished', outputs: tracker.submitted, messages, consumed };
+  if (compiled.native) {
+    if (typeof out.object !== 'object' || out.object === null) throw new RuntimeError('AS_LLM_RESPONSE', 'the agent ended without a structured result', { agent: spec.id, llm: spec.llm_config.id });
+    return { type: 'finished', outputs: shapeOutputs(outputs, out.object as Record<string, unknown>), messages, consumed };
+  }
+  if (tracker.lastStepCalledTools) {
+    throw new RuntimeError('AS_MAX_ITERATIONS', `the agent took more than ${compiled.maxSteps} LLM turns`, { agent: spec.id }, { hint: 'raise limits.maxAgentSteps' });
+  }
+  if (req.inFlow && outputs.length === 0) return { type: 'finished', outputs: {}, messages, consumed };
+  if (spec.human_in_the_loop === false) {
+    throw new RuntimeError('AS_INVALID_STATE', 'the agent replied in text but may not ask the user (human_in_the_loop: false)', { agent: spec.id });
+  }
+  return { type: 'user_input', messages, consumed };
+}

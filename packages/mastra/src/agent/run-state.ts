@@ -1,0 +1,34 @@
+import type { RuntimeError } from '@agentspec/runtime';
+import type { EventSink } from '../events.js';
+import type { RequestContext } from '@mastra/core/request-context';
+import { CONTEXT_INPUTS, CONTEXT_RUN } from '../constants.js';
+
+/**
+ * What one agent run (one `generate` or resume call) shares with its tools
+ * through Mastra's RequestContext: the failure that must end the run (a
+ * throwing tool, an unknown or malformed tool call — DESIGN §11 says these
+ * fail the run rather than go back to the LLM), the abort that stops Mastra's
+ * loop, the submitted outputs, and where events go.
+ */
+export interface AgentRunState {
+  fatal?: RuntimeError;
+  submitted?: Record<string, unknown>;
+  readonly abort: AbortController;
+  readonly events?: EventSink;
+  readonly signal?: AbortSignal;
+}
+
+export function runStateOf(context: { get(key: string): unknown } | undefined): AgentRunState | undefined {
+  return context?.get(CONTEXT_RUN) as AgentRunState | undefined;
+}
+
+/** Ends the run with `error` (the first one wins). */
+export function failRun(state: AgentRunState, error: RuntimeError): void {
+  state.fatal ??= error;
+  state.abort.abort(error);
+}
+
+/** The agent's inputs, as its instructions read them. */
+export function inputsOf(context: RequestContext | undefined): Record<string, unknown> {
+  return (context?.get(CONTEXT_INPUTS) as Record<string, unknown> | undefined) ?? {};
+}

@@ -1,0 +1,48 @@
+import type { Agent, LlmConfig } from '@agentspec/core';
+import type { LlmOptions } from '@agentspec/runtime';
+import type { Agent as MastraAgent } from '@mastra/core/agent';
+import type { MastraModelConfig } from '@mastra/core/llm';
+import { llmModel } from './model/llm-model.js';
+import { resolveLimits, type CompileMastraOptions, type ResolvedLimits } from './options.js';
+import { toolRunner, type ToolRunner } from './tools/tool-runner.js';
+import { Warnings } from './warnings.js';
+
+/** Everything compiling one component shares: options, the tool runner, caches (shared sub-components compile once). */
+export class CompileContext {
+  readonly limits: ResolvedLimits;
+  readonly llm: LlmOptions;
+  readonly runner: ToolRunner;
+  readonly warnings = new Warnings();
+  readonly structuredOutput: 'submit_result' | 'native';
+  readonly agents = new Map<Agent, MastraAgent>();
+  /** The tool-less agents of LlmNodes. */
+  readonly llmAgents: MastraAgent[] = [];
+  private readonly models = new Map<LlmConfig, MastraModelConfig>();
+  private readonly ids = new Set<string>();
+
+  constructor(readonly options: CompileMastraOptions) {
+    this.limits = resolveLimits(options.limits);
+    this.llm = options.llm ?? {};
+    this.runner = toolRunner({ ...(options.tools ? { tools: options.tools } : {}), ...(options.network ? { network: options.network } : {}), http: this.limits.http });
+    this.structuredOutput = options.structuredOutput ?? 'submit_result';
+  }
+
+  model(config: LlmConfig): MastraModelConfig {
+    let m = this.models.get(config);
+    if (!m) {
+      const given = this.options.model;
+      m = given === undefined ? llmModel(config, this.llm) : typeof given === 'function' ? given(config) : given;
+      this.models.set(config, m);
+    }
+    return m;
+  }
+
+  /** A Mastra id for a component, unique within this compilation (`a`, `a_2`, …). */
+  uniqueId(id: string): string {
+    const base = id.replace(/[^A-Za-z0-9_.:-]/g, '_') || 'component';
+    let candidate = base;
+    for (let i = 2; this.ids.has(candidate); i++) candidate = `${base}_${i}`;
+    this.ids.add(candidate);
+    return candidate;
+  }
+}

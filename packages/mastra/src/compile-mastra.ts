@@ -1,0 +1,46 @@
+import type { Agent, Component, Flow } from '@agentspec/core';
+import { RuntimeError } from '@agentspec/runtime';
+import type { Agent as MastraAgent } from '@mastra/core/agent';
+import type { AnyWorkflow } from '@mastra/core/workflows';
+import { compileAgent } from './agent/compile-agent.js';
+import { CompileContext } from './compile-context.js';
+import { compileFlow } from './flow/compile-flow.js';
+import type { CompileMastraOptions } from './options.js';
+import type { MastraWarning } from './warnings.js';
+
+interface CompiledBase {
+  /** Every Mastra Agent made (the root's or those of AgentNodes), by Mastra id: register them with your `Mastra`. */
+  readonly agents: Readonly<Record<string, MastraAgent>>;
+  readonly warnings: readonly MastraWarning[];
+  /** Ends what the compiled objects hold open (MCP connections). */
+  close(): Promise<void>;
+}
+
+/** What `compileMastra` returns: the Mastra object, the agents it uses, the warnings. */
+export type MastraCompiled =
+  | (CompiledBase & { readonly kind: 'agent'; readonly agent: MastraAgent })
+  | (CompiledBase & { readonly kind: 'workflow'; readonly workflow: AnyWorkflow });
+
+/**
+ * Compile an Agent Spec Agent or Flow into Mastra objects (DESIGN §4.4): an
+ * Agent becomes a Mastra `Agent`, a Flow a committed Mastra workflow built
+ * with Mastra's own control flow. Run them with Mastra (register the workflow
+ * and `agents` with a `Mastra` that has storage), or through `mastraRuntime()`.
+ */
+export function compileMastra(component: Component, options: CompileMastraOptions = {}): MastraCompiled {
+  const ctx = new CompileContext(options);
+  const base = () => ({
+    agents: Object.fromEntries([...ctx.agents.values(), ...ctx.llmAgents].map((a) => [a.id, a])),
+    warnings: ctx.warnings.list,
+    close: () => ctx.runner.close(),
+  });
+  if (component.component_type === 'Agent') {
+    const { agent } = compileAgent(component as Agent, ctx);
+    return { kind: 'agent', agent, ...base() };
+  }
+  if (component.component_type === 'Flow') {
+    const workflow = compileFlow(component as Flow, ctx, ctx.uniqueId(component.id));
+    return { kind: 'workflow', workflow, ...base() };
+  }
+  throw new RuntimeError('AS_UNSUPPORTED', `a ${component.component_type} ('${component.id}') cannot be compiled to Mastra on its own: compile an Agent or a Flow`);
+}

@@ -1,0 +1,56 @@
+import type { Message } from '@agentspec/runtime';
+
+/** What a flow shares with its sub-flows, agents and map iterations (DESIGN §4.2): the conversation and the step count. */
+export interface Shared {
+  readonly messages: readonly Message[];
+  /** Node executions so far in the run (limits.maxSteps). */
+  readonly steps: number;
+}
+
+/**
+ * What flows from step to step of a compiled workflow: the flow's data space
+ * (values waiting at each node's inputs, or one space by name), the node to
+ * run next (`null` once an EndNode finished), the last node's result, and the
+ * shared conversation. Plain JSON: Mastra persists it with each step result.
+ */
+export interface Frame {
+  readonly $agentspec: 'frame';
+  /** Data edges: per destination node id, its inputs' values. */
+  readonly inbox?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
+  /** No data edges: one variable space by name. */
+  readonly vars?: Readonly<Record<string, unknown>>;
+  readonly next: string | null;
+  readonly last?: { readonly node: string; readonly outputs: Readonly<Record<string, unknown>>; readonly branch: string };
+  /** The EndNode reached and its values. */
+  readonly end?: { readonly node: string; readonly values: Readonly<Record<string, unknown>> };
+  /** A FlowNode's or MapNode's call in progress: the sub-flow inputs, or the iterations. */
+  readonly call?: unknown;
+  readonly shared: Shared;
+}
+
+/** Key of the shared context in the input and output objects of a compiled flow workflow. */
+export const SHARED_KEY = '__agentspec';
+
+/** The `__agentspec` entry of a flow workflow's input (shared context) or output (plus the finishing branch). */
+export interface FlowEnvelope {
+  readonly shared?: Shared;
+  readonly branch?: string;
+}
+
+export function isFrame(value: unknown): value is Frame {
+  return typeof value === 'object' && value !== null && (value as { $agentspec?: unknown }).$agentspec === 'frame';
+}
+
+/**
+ * The frame in a step's input: the input itself, or — after a `.branch` —
+ * the frame under the key of the arm that ran (`{ [armId]: frame }`).
+ */
+export function frameOf(value: unknown, depth = 0): Frame | undefined {
+  if (isFrame(value)) return value;
+  if (depth > 3 || typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  for (const v of Object.values(value)) {
+    const f = frameOf(v, depth + 1);
+    if (f) return f;
+  }
+  return undefined;
+}

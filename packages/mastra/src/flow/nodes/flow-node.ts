@@ -1,0 +1,51 @@
+import type { Flow, FlowNode, Node } from '@agentspec/core';
+import { createStep } from '@mastra/core/workflows';
+import { compileFlow } from '../compile-flow.js';
+import type { FlowCompile } from '../flow-compile.js';
+import { frameOf, SHARED_KEY, type FlowEnvelope, type Frame } from '../frame.js';
+import { finishNode, nodeStep } from '../node-step.js';
+import { FRAME_SCHEMA } from '../schemas.js';
+import type { MastraEntry, NodeCompiler } from './types.js';
+
+/**
+ * A node that runs a sub-flow as a nested Mastra workflow: its step resolves
+ * the inputs, a `:call` step hands them (and the shared conversation) to the
+ * sub-flow's workflow, a `:return` step records its outputs and — for a
+ * FlowNode — follows its finishing branch.
+ */
+export function subflowEntries(node: Node, subflow: Flow, fc: FlowCompile, followBranch: boolean): MastraEntry[] {
+  const stepId = fc.stepId(node);
+  const workflow = compileFlow(subflow, fc.ctx, `${fc.workflowId}/${stepId}`);
+  const call = createStep({
+    id: `${stepId}:call`,
+    description: `the inputs of sub-flow '${subflow.name}'`,
+    inputSchema: FRAME_SCHEMA,
+    outputSchema: { type: 'object' },
+    execute: async ({ inputData }: { inputData: unknown }) => {
+      const frame = frameOf(inputData) as Frame;
+      return { ...(frame.call as Record<string, unknown>), [SHARED_KEY]: { shared: frame.shared } };
+    },
+  } as never);
+  const ret = createStep({
+    id: `${stepId}:return`,
+    description: `the outputs of sub-flow '${subflow.name}'`,
+    inputSchema: { type: 'object' },
+    outputSchema: FRAME_SCHEMA,
+    execute: async ({ inputData, getStepResult }: { inputData: Record<string, unknown>; getStepResult(id: string): unknown }) => {
+      const caller = frameOf(getStepResult(stepId)) as Frame;
+      const { [SHARED_KEY]: envelope, ...outputs } = inputData;
+      const env = envelope as FlowEnvelope;
+      const frame: Frame = { ...caller, shared: env.shared ?? caller.shared };
+      return finishNode(fc, frame, node, { outputs, ...(followBranch && env.branch ? { branch: env.branch } : {}) });
+    },
+  } as never);
+  return [
+    { kind: 'step', step: nodeStep(node, fc, async (_n, inputs) => ({ call: inputs })) },
+    { kind: 'step', step: call },
+    { kind: 'workflow', workflow },
+    { kind: 'step', step: ret },
+  ];
+}
+
+/** FlowNode: the sub-flow with the node's inputs, as a nested workflow; outputs and branch are the sub-flow's (DESIGN §4.2). */
+export const flowNode: NodeCompiler<FlowNode> = (node, fc) => subflowEntries(node, node.subflow, fc, true);

@@ -1,0 +1,26 @@
+import type { Node } from '@agentspec/core';
+import { agentNode } from './agent-node.js';
+import { apiNode } from './api-node.js';
+import { branchingNode } from './branching-node.js';
+import { flowNode } from './flow-node.js';
+import { llmNode } from './llm-node.js';
+import { mapNode } from './map-node.js';
+import { inputMessageNode, outputMessageNode } from './messages.js';
+import { endNode, startNode } from './passthrough.js';
+import { toolNode } from './tool-node.js';
+import type { NodeCompiler } from './types.js';
+
+/** One compiler per node kind: a node kind added to core does not build until it is handled here. */
+export const NODE_COMPILERS: { readonly [K in Node['component_type']]: NodeCompiler<Extract<Node, { component_type: K }>> } = {
+  StartNode: startNode,
+  EndNode: endNode,
+  LlmNode: llmNode,
+  ApiNode: apiNode,
+  AgentNode: agentNode,
+  FlowNode: flowNode,
+  MapNode: mapNode,
+  BranchingNode: branchingNode,
+  ToolNode: toolNode,
+  InputMessageNode: inputMessageNode,
+  OutputMessageNode: outputMessageNode,
+};

@@ -1,0 +1,11 @@
+// @agentspec/mastra — compile Agent Spec Agents and Flows to Mastra agents and
+// workflows, run them through the Runnable contract, and import Mastra
+// workflows and agents back to Agent Spec.
+
+export { MASTRA_RUNTIME_NAME } from './constants.js';
+export { compileMastra, type MastraCompiled } from './compile-mastra.js';
+export type { CompileMastraOptions } from './options.js';
+export type { MastraWarning } from './warnings.js';
+export { mastraRuntime, type MastraRuntimeOptions } from './runtime/mastra-runtime.js';
+export type { MastraStorageOption } from './runtime/storage.js';
+export { importMastra, type ImportMastraOptions, type MastraImported } from './import/import-mastra.js';

@@ -1,0 +1,62 @@
+import type { LlmConfig } from '@agentspec/core';
+import { generationParams, resolveEndpoint, type LlmOptions } from '@agentspec/runtime';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import type { MastraModelConfig } from '@mastra/core/llm';
+import { linkedSignal } from './signals.js';
+
+/** Name of the AI SDK provider the compiled models use (it prefixes their `provider` field). */
+export const PROVIDER_NAME = 'agentspec';
+
+/** Mastra `modelSettings` of an LLM config's default_generation_parameters. */
+export interface ModelSettings {
+  readonly temperature?: number;
+  readonly topP?: number;
+  readonly maxOutputTokens?: number;
+}
+
+export function modelSettings(config: LlmConfig): ModelSettings {
+  const p = generationParams(config);
+  return {
+    ...(p.temperature !== undefined ? { temperature: p.temperature } : {}),
+    ...(p.topP !== undefined ? { topP: p.topP } : {}),
+    ...(p.maxTokens !== undefined ? { maxOutputTokens: p.maxTokens } : {}),
+  };
+}
+
+/**
+ * The AI SDK model of an LLM config (DESIGN §4.4: Mastra runs on AI SDK
+ * models): an OpenAI-compatible Chat Completions model at the config's
+ * endpoint (`llm.override` wins), with structured outputs on, the load's
+ * request timeout, and the config's other generation parameters (`seed`, …)
+ * sent as they are.
+ */
+export function llmModel(config: LlmConfig, llm: LlmOptions = {}): MastraModelConfig {
+  const endpoint = resolveEndpoint(config, llm);
+  const extra = generationParams(config).extra;
+  const timeoutMs = llm.timeoutMs ?? 60_000;
+  const provider = createOpenAICompatible({
+    name: PROVIDER_NAME,
+    baseURL: endpoint.baseUrl,
+    ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
+    supportsStructuredOutputs: true,
+    fetch: async (input, init) => {
+      // the timer runs until the response body has been read, streamed or not
+      const { signal, dispose } = linkedSignal([init?.signal ?? undefined], timeoutMs);
+      let response: Response;
+      try {
+        response = await fetch(input, { ...init, signal });
+      } catch (e) {
+        dispose();
+        throw e;
+      }
+      if (!response.body) {
+        dispose();
+        return response;
+      }
+      const body = response.body.pipeThrough(new TransformStream({ flush: dispose }));
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    },
+    ...(extra ? { transformRequestBody: (body: Record<string, unknown>) => ({ ...body, ...extra }) } : {}),
+  });
+  return provider.chatModel(endpoint.model) as unknown as MastraModelConfig;
+}

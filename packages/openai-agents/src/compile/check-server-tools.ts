@@ -1,0 +1,11 @@
+import type { Agent } from '@agentspec/core';
+import { RuntimeError, type ToolRegistry } from '@agentspec/runtime';
+
+/** Refuse an agent whose ServerTools lack implementations, listing every missing one (DESIGN §4.2). */
+export function checkServerTools(agent: Agent, registry: ToolRegistry): void {
+  const missing = agent.tools.filter((t) => t.component_type === 'ServerTool' && !Object.hasOwn(registry, t.name)).map((t) => `'${t.name}'`);
+  if (missing.length === 0) return;
+  throw new RuntimeError('AS_MISSING_TOOL', `no implementation registered for ServerTool${missing.length > 1 ? 's' : ''} ${[...new Set(missing)].join(', ')}`, { agent: agent.id }, {
+    hint: 'pass them as options: tools: { name: (args) => result }',
+  });
+}

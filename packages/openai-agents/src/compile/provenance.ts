@@ -1,0 +1,9 @@
+import type { Tool } from '@agentspec/core';
+
+/**
+ * The Agent Spec tool each compiled SDK tool was made from. An SDK function
+ * tool cannot say on which side it runs (ClientTool, RemoteTool, MCPTool) or
+ * what its outputs are; the importer reads those from here for tools this
+ * package made, and takes everything else from the SDK tool itself.
+ */
+export const compiledFrom = new WeakMap<object, Tool>();

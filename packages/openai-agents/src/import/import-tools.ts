@@ -1,0 +1,79 @@
+import { build, type Property, type Tool as SpecTool } from '@agentspec/core';
+import { RunContext, type FunctionTool, type Tool } from '@openai/agents';
+import { SUBMIT_RESULT, type ToolRegistry } from '@agentspec/runtime';
+import { compiledFrom } from '../compile/provenance.js';
+import type { ImportOptions } from '../types.js';
+import { agentToolSource } from './agent-tool-source.js';
+import type { AnyAgent } from './any-agent.js';
+import { schemaProperties } from './schema-properties.js';
+import type { Warnings } from './warnings.js';
+
+export interface ImportedTools {
+  readonly tools: SpecTool[];
+  /** Implementations of the ServerTools: the SDK tools' `invoke`. */
+  readonly registry: Record<string, ToolRegistry[string]>;
+  /** Outputs, when the agent finishes through a `submit_result` tool. */
+  readonly outputs?: Property[];
+  /** Agents called as tools (`agent.asTool()`), by tool name. */
+  readonly agentTools: readonly { readonly toolName: string; readonly agent: AnyAgent }[];
+}
+
+async function needsApproval(tool: FunctionTool<unknown, never, unknown>): Promise<boolean> {
+  try {
+    return (await tool.needsApproval(new RunContext({}), {} as never, 'agentspec-import')) === true;
+  } catch {
+    return true;
+  }
+}
+
+/** Whether the agent ends on a call of `submit_result` (this package's finish, or `stopAtToolNames`). */
+function finishesOnSubmit(agent: AnyAgent): boolean {
+  const b = agent.toolUseBehavior as unknown;
+  return typeof b === 'function' || (typeof b === 'object' && b !== null && (b as { stopAtToolNames?: string[] }).stopAtToolNames?.includes(SUBMIT_RESULT) === true);
+}
+
+/**
+ * An SDK agent's tools as Agent Spec tools: a function tool is a ServerTool
+ * (a ClientTool when `options.clientTools` names it) with its name,
+ * description, JSON Schema parameters as inputs and `needsApproval` as
+ * `requires_confirmation`. For tools this package compiled, what the SDK
+ * cannot say (the kind, outputs, HTTP or MCP details) is read from their
+ * provenance. Hosted, computer, shell and apply-patch tools are reported.
+ */
+export async function importTools(agent: AnyAgent, agentId: string, options: ImportOptions, warnings: Warnings): Promise<ImportedTools> {
+  const tools: SpecTool[] = [];
+  const registry: Record<string, ToolRegistry[string]> = {};
+  const agentTools: { toolName: string; agent: AnyAgent }[] = [];
+  let outputs: Property[] | undefined;
+  for (const t of agent.tools as Tool<unknown>[]) {
+    if (t.type !== 'function') {
+      warnings.unsupported(agentId, `${t.type} tool '${t.name}' has no Agent Spec equivalent`);
+      continue;
+    }
+    const fn = t as FunctionTool<unknown, never, unknown>;
+    const from = compiledFrom.get(fn);
+    if (fn.name === SUBMIT_RESULT && finishesOnSubmit(agent) && (!from || from.id === SUBMIT_RESULT)) {
+      outputs = schemaProperties(fn.parameters, agentId, warnings);
+      continue;
+    }
+    const source = await agentToolSource(fn);
+    if (source) agentTools.push({ toolName: fn.name, agent: source });
+    const approval = await needsApproval(fn);
+    const fields = {
+      id: fn.name,
+      name: fn.name,
+      ...(fn.description ? { description: fn.description } : {}),
+      inputs: schemaProperties(fn.parameters, fn.name, warnings),
+    };
+    if (from) {
+      const confirm = from.component_type === 'ClientTool' ? from.requires_confirmation === true : approval;
+      const { id: _id, name: _name, description: _description, inputs: _inputs, requires_confirmation: _rc, ...rest } = from;
+      tools.push(build(from.component_type, { ...rest, ...fields, ...(confirm ? { requires_confirmation: true } : {}) } as never) as SpecTool);
+      continue;
+    }
+    const kind = options.clientTools?.includes(fn.name) ? 'ClientTool' : 'ServerTool';
+    tools.push(build(kind, { ...fields, ...(approval ? { requires_confirmation: true } : {}) }));
+    if (kind === 'ServerTool') registry[fn.name] = (args) => fn.invoke(new RunContext({}), JSON.stringify(args));
+  }
+  return { tools, registry, agentTools, ...(outputs ? { outputs } : {}) };
+}

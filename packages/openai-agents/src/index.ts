@@ -1,0 +1,21 @@
+// @agentspec/openai-agents — run Agent Spec on the OpenAI Agents SDK, and import its agents.
+
+export { OPENAI_AGENTS_RUNTIME_NAME } from './names.js';
+export type {
+  CompileOptions, CompileResult, CompileWarning, ImportOptions, ImportResult, OpenAiAgentsRuntimeOptions, StructuredOutputMode,
+} from './types.js';
+
+// Compile: Agent Spec Agent → Agents SDK Agent
+export { compileOpenAiAgents } from './compile/compile-open-ai-agents.js';
+export type { CompiledAgent } from './compile/compile-agent.js';
+export { respondToClientTool, type AgentSpecRunData, type PausedRun } from './compile/run-data.js';
+export { AgentSpecChatCompletionsModel, AgentSpecResponsesModel, type ModelEndpoint } from './model/agentspec-models.js';
+
+// The Runnable contract, and the LLM backend of flows
+export { openaiAgentsRuntime } from './runtime/openai-agents-runtime.js';
+export { FLOW_NODES, type FlowNodeSupport } from './runtime/flow-support.js';
+export { openaiAgentsBackend } from './backend/openai-agents-backend.js';
+
+// Import: Agents SDK Agent → Agent Spec Agent
+export { importOpenAiAgents } from './import/import-open-ai-agents.js';
+export type { AnyAgent } from './import/any-agent.js';

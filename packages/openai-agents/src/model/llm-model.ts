@@ -1,0 +1,42 @@
+import type { LlmConfig } from '@agentspec/core';
+import { resolveEndpoint, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
+import { openAiClient } from '../openai-client.js';
+import { AgentSpecChatCompletionsModel, AgentSpecResponsesModel } from './agentspec-models.js';
+
+/** Which OpenAI API an LLM config is reached through. */
+type ApiChoice = (llm: LlmOptions) => 'chat' | 'responses';
+
+/**
+ * One entry per LLM config kind (a new kind in core breaks the build until it
+ * is listed): OpenAiConfig uses the Responses API unless `llm.override` points
+ * it at another endpoint; the OpenAI-compatible configs use Chat Completions;
+ * OciGenAiConfig is refused by resolveEndpoint (AS_UNSUPPORTED) unless overridden.
+ */
+const LLM_APIS: Record<LlmConfig['component_type'], ApiChoice> = {
+  OpenAiConfig: (llm) => (llm.override ? 'chat' : 'responses'),
+  OpenAiCompatibleConfig: () => 'chat',
+  VllmConfig: () => 'chat',
+  OllamaConfig: () => 'chat',
+  OciGenAiConfig: () => 'chat',
+};
+
+export type AgentSpecModel = AgentSpecChatCompletionsModel | AgentSpecResponsesModel;
+
+/**
+ * The Agents SDK model of an LLM config (DESIGN §4.4). `checkToolCallsAt`
+ * makes it refuse malformed or unknown tool calls (compiled agents); the
+ * flow backend leaves that to the interpreter.
+ */
+export function modelFor(config: LlmConfig, llm: LlmOptions = {}, checkToolCallsAt?: ErrorSite): AgentSpecModel {
+  const endpoint = resolveEndpoint(config, llm);
+  const client = openAiClient({
+    baseURL: endpoint.baseUrl,
+    ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
+    timeoutMs: llm.timeoutMs ?? 60_000,
+    retries: llm.retries ?? 2,
+  });
+  const options = { modelId: endpoint.model, baseURL: endpoint.baseUrl, ...(checkToolCallsAt ? { checkToolCallsAt } : {}) };
+  return LLM_APIS[config.component_type](llm) === 'responses'
+    ? new AgentSpecResponsesModel(client, options)
+    : new AgentSpecChatCompletionsModel(client, options);
+}

@@ -1,0 +1,36 @@
+import type { Agent } from '@agentspec/core';
+import { Runner } from '@openai/agents';
+import { McpConnections, resolveEndpoint, type App, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { compileAgent, DEFAULT_MAX_TURNS } from '../compile/compile-agent.js';
+import { checkServerTools } from '../compile/check-server-tools.js';
+import type { OpenAiAgentsRuntimeOptions } from '../types.js';
+import { AgentSession, type AgentServices } from './agent-session.js';
+import { checkSave, type SavedAgentSession } from './saved-agent.js';
+
+/** An Agent loaded on this runtime: each session compiles it with its inputs and runs it with one Runner. */
+export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiAgentsRuntimeOptions): App {
+  checkServerTools(spec, load.tools ?? {});
+  resolveEndpoint(spec.llm_config, load.llm); // an LLM config this runtime cannot reach is a load error
+  const mcp = new McpConnections({ network: load.network ?? {} });
+  const structuredOutput = options.structuredOutput ?? 'submit_result';
+  const services: AgentServices = {
+    spec,
+    runner: new Runner({ tracingDisabled: options.tracing !== true }),
+    compile: (inputs) => compileAgent(spec, {
+      inputs, structuredOutput, mcp,
+      ...(load.tools ? { tools: load.tools } : {}),
+      ...(load.llm ? { llm: load.llm } : {}),
+      ...(load.limits ? { limits: load.limits } : {}),
+      ...(load.network ? { network: load.network } : {}),
+    }).agent,
+    maxTurns: load.limits?.maxAgentSteps ?? DEFAULT_MAX_TURNS,
+    native: structuredOutput === 'native' && (spec.outputs ?? []).length > 0,
+    ...(load.signal ? { signal: load.signal } : {}),
+  };
+  return {
+    component: spec,
+    start: (start = {}) => new AgentSession(services, start.inputs ?? {}),
+    resume: async (saved) => AgentSession.restore(services, checkSave<SavedAgentSession>(saved, 'agent', spec.id)),
+    close: () => mcp.close(),
+  };
+}

@@ -1,0 +1,79 @@
+import type { Component } from '@agentspec/core';
+import type { LlmOptions, McpConnections, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
+
+/** Something of the spec (or of the SDK object, when importing) that did not carry over exactly. */
+export interface CompileWarning {
+  /** `unsupported`: dropped; `approximated`: carried over with a different behaviour. */
+  readonly kind: 'unsupported' | 'approximated';
+  /** Id of the component concerned (for imports: the id it was given in the spec). */
+  readonly component: string;
+  readonly message: string;
+}
+
+/** How an agent with outputs finishes. */
+export type StructuredOutputMode = 'submit_result' | 'native';
+
+export interface CompileOptions {
+  /** ServerTool implementations by tool name (never taken from the spec). */
+  readonly tools?: ToolRegistry;
+  /** Where the LLM configs send their requests (`override`, `apiKey`, `timeoutMs`, `retries`). */
+  readonly llm?: LlmOptions;
+  /** Values of the agent's inputs, rendered into the instructions (defaults fill the rest). */
+  readonly inputs?: Readonly<Record<string, unknown>>;
+  /**
+   * `submit_result` (default): a synthetic tool whose valid call ends the run (DESIGN §4.2);
+   * `native`: the SDK's `outputType` with a JSON Schema of the outputs.
+   */
+  readonly structuredOutput?: StructuredOutputMode;
+  /** `maxAgentSteps` becomes `runOptions.maxTurns`; `http` applies to RemoteTools. */
+  readonly limits?: RuntimeLimits;
+  /** Hosts templated RemoteTool URLs may reach; commands MCP stdio transports may start. */
+  readonly network?: NetworkPolicy;
+  /** MCP connections for MCPTools (default: new ones, released by the result's `close()`). */
+  readonly mcp?: McpConnections;
+  /** Export traces to OpenAI (default false: `setTracingDisabled(true)` is called). */
+  readonly tracing?: boolean;
+}
+
+/** What a compile returns next to the SDK agent. */
+export interface CompileResult<TAgent> {
+  readonly agent: TAgent;
+  readonly warnings: readonly CompileWarning[];
+  /** Options to spread into `run(agent, input, { ...runOptions })`: `maxTurns` from `limits.maxAgentSteps`. */
+  readonly runOptions: { readonly maxTurns: number };
+  /** Release the MCP connections the compile opened (none when `mcp` was given). */
+  close(): Promise<void>;
+}
+
+export interface OpenAiAgentsRuntimeOptions {
+  /** How agents with outputs finish (default `submit_result`). */
+  readonly structuredOutput?: StructuredOutputMode;
+  /** Export traces to OpenAI (default false). */
+  readonly tracing?: boolean;
+}
+
+export interface ImportOptions {
+  /** Id of the imported agent (default: derived from its name). */
+  readonly id?: string;
+  /**
+   * Base URL of a Chat Completions model whose endpoint cannot be read from
+   * the SDK object (a model not made by this package).
+   */
+  readonly baseUrl?: string;
+  /** Model name for such a model. */
+  readonly modelId?: string;
+  /** Names of function tools to import as ClientTools (the caller answers them) rather than ServerTools. */
+  readonly clientTools?: readonly string[];
+}
+
+export interface ImportResult {
+  readonly component: Component;
+  readonly warnings: readonly CompileWarning[];
+  /**
+   * Implementations of the imported ServerTools, calling the SDK tools'
+   * `invoke`, for the `tools` option of any runtime.
+   */
+  readonly tools: ToolRegistry;
+  /** Agents reached through handoffs and agents-as-tools, imported too, by their agent id. */
+  readonly related: Readonly<Record<string, Component>>;
+}

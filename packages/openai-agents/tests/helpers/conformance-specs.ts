@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { deserialize, type Agent, type Component } from '@agentspec/core';
+
+/** The conformance cases folder of this repository. */
+export const CASES_DIR = new URL('../../../../conformance/cases/', import.meta.url).pathname;
+
+/** Stand-ins for the local servers a case's spec names (the spec is only compiled, never run, here). */
+const PLACEHOLDERS: Record<string, string> = {
+  '${http}': 'http://127.0.0.1:9',
+  '${mcp-http}': 'http://127.0.0.1:9/mcp',
+  '${mcp-sse}': 'http://127.0.0.1:9/sse',
+  '${mcp-stdio-command}': 'node',
+  '${mcp-stdio-args}': '["server.mjs"]',
+};
+
+/** Every valid case's spec, by case id. */
+export function conformanceSpecs(): { id: string; spec: Component }[] {
+  const out: { id: string; spec: Component }[] = [];
+  for (const area of readdirSync(CASES_DIR).sort()) {
+    if (area.startsWith('_')) continue;
+    for (const name of readdirSync(join(CASES_DIR, area)).sort()) {
+      const dir = join(CASES_DIR, area, name);
+      if (!statSync(dir).isDirectory()) continue;
+      const file = ['spec.yaml', 'spec.json'].map((f) => join(dir, f)).find((f) => { try { return statSync(f).isFile(); } catch { return false; } });
+      if (!file) continue;
+      let text = readFileSync(file, 'utf8');
+      for (const [k, v] of Object.entries(PLACEHOLDERS)) text = text.split(k).join(v);
+      out.push({ id: `${area}/${name}`, spec: deserialize(text) });
+    }
+  }
+  return out;
+}
+
+/** The Agents in a component tree (the root, AgentNode agents, agents of subflows), each once. */
+export function agentsIn(root: Component): Agent[] {
+  const found: Agent[] = [];
+  const seen = new Set<object>();
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (typeof v !== 'object' || v === null || seen.has(v)) return;
+    seen.add(v);
+    if ((v as Component).component_type === 'Agent') found.push(v as Agent);
+    for (const [k, child] of Object.entries(v)) if (k !== 'metadata') visit(child);
+  };
+  visit(root);
+  return found;
+}

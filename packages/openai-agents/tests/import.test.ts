@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { serialize, type Agent as SpecAgent } from '@agentspec/core';
+import { Agent, handoff, tool, webSearchTool } from '@openai/agents';
+import { referenceRuntime } from '@agentspec/runtime';
+import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
+import { importOpenAiAgents } from '../src/index.js';
+
+let llm: ScriptedLlm;
+beforeAll(async () => {
+  llm = await startScriptedLlm({
+    strict: true,
+    rules: [
+      { match: { lastToolResult: { tool: 'get_weather' } }, answer: { text: 'Sunny.' } },
+      { match: { lastUserMessage: 'Weather in Oslo?' }, answer: { toolCalls: [{ name: 'get_weather', arguments: { city: 'Oslo' } }] } },
+    ],
+  });
+});
+afterAll(() => llm.close());
+
+const getWeather = tool({
+  name: 'get_weather',
+  description: 'Weather in a city.',
+  parameters: z.object({ city: z.string().describe('City name') }),
+  execute: ({ city }) => `sunny in ${city}`,
+});
+const sendMail = tool({
+  name: 'send_mail',
+  description: 'Sends an e-mail.',
+  parameters: { type: 'object' as const, properties: { to: { type: 'string' }, cc: { type: 'string' } }, required: ['to'], additionalProperties: true as const },
+  strict: false,
+  needsApproval: true,
+  execute: () => 'sent',
+});
+
+describe('importOpenAiAgents', () => {
+  it('imports name, instructions, model settings, function tools with their schemas and approval flags, and the output type', async () => {
+    const sdk = new Agent({
+      name: 'Weather desk',
+      handoffDescription: 'Answers weather questions.',
+      instructions: 'You answer weather questions for {{user}}.',
+      model: 'gpt-4o-mini',
+      modelSettings: { temperature: 0.3, maxTokens: 200, toolChoice: 'auto', providerData: { seed: 1 } },
+      tools: [getWeather, sendMail],
+      outputType: z.object({ summary: z.string() }),
+    });
+    const { component, warnings } = await importOpenAiAgents(sdk);
+    const a = component as SpecAgent;
+    expect(a).toMatchObject({
+      component_type: 'Agent', id: 'weather_desk', name: 'Weather desk', description: 'Answers weather questions.',
+      system_prompt: 'You answer weather questions for {{user}}.',
+      inputs: [{ title: 'user', type: 'string' }],
+      llm_config: { component_type: 'OpenAiConfig', model_id: 'gpt-4o-mini', default_generation_parameters: { temperature: 0.3, max_tokens: 200, seed: 1 } },
+      outputs: [{ title: 'summary', type: 'string' }],
+    });
+    expect(a.tools).toMatchObject([
+      { component_type: 'ServerTool', name: 'get_weather', description: 'Weather in a city.', inputs: [{ title: 'city', type: 'string', description: 'City name' }] },
+      { component_type: 'ServerTool', name: 'send_mail', requires_confirmation: true, inputs: [{ title: 'to', type: 'string' }, { title: 'cc', type: 'string' }] },
+    ]);
+    expect(a.tools[0]?.requires_confirmation).not.toBe(true);
+    expect(warnings).toEqual([
+      { kind: 'unsupported', component: 'weather_desk', message: "model setting 'toolChoice' has no Agent Spec equivalent" },
+      { kind: 'approximated', component: 'send_mail', message: expect.stringContaining("'cc' is optional without a default") },
+    ]);
+    expect(serialize(component, { format: 'yaml' })).toContain('agentspec_version: 25.4.2'); // requires_confirmation is a 25.4.2 field
+  });
+
+  it('gives implementations of the imported ServerTools, so the spec runs on any runtime', async () => {
+    const sdk = new Agent({ name: 'Weather', instructions: 'Weather.', model: 'scripted-model', tools: [getWeather] });
+    const { component, tools } = await importOpenAiAgents(sdk, { baseUrl: llm.url, id: 'weather' });
+    expect(component).toMatchObject({ id: 'weather', llm_config: { component_type: 'OpenAiCompatibleConfig', url: llm.url } });
+    const app = await referenceRuntime().load(component, { tools, llm: { override: { url: llm.url } } });
+    const session = app.start();
+    session.appendUserMessage('Weather in Oslo?');
+    const status = await session.run();
+    expect(status.messages.map((m) => m.content)).toEqual(['Weather in Oslo?', '', 'sunny in Oslo', 'Sunny.']);
+    await app.close();
+  });
+
+  it('imports ClientTools by name, instructions functions with a warning, and reports what has no equivalent', async () => {
+    const sdk = new Agent({
+      name: 'Assistant',
+      instructions: (ctx) => `Context keys: ${Object.keys(ctx.context as object).length}`,
+      tools: [sendMail, webSearchTool()],
+    });
+    const { component, warnings } = await importOpenAiAgents(sdk, { clientTools: ['send_mail'], modelId: 'gpt-4.1' });
+    expect(component).toMatchObject({
+      system_prompt: 'Context keys: 0',
+      llm_config: { component_type: 'OpenAiConfig', model_id: 'gpt-4.1' },
+      tools: [{ component_type: 'ClientTool', name: 'send_mail', requires_confirmation: true }],
+    });
+    expect(warnings.map((w) => [w.kind, w.message.slice(0, 40)])).toEqual([
+      ['approximated', 'no model does not expose its endpoint; a'],
+      ['approximated', "'cc' is optional without a default in th"],
+      ['unsupported', "hosted_tool tool 'web_search' has no Age"],
+      ['approximated', 'the instructions are a function: importe'],
+    ]);
+  });
+
+  it('imports the agents reached through handoffs and agents-as-tools, reporting each relation', async () => {
+    const billing = new Agent({ name: 'Billing', instructions: 'Billing questions.', model: 'gpt-4o' });
+    const refunds = new Agent({ name: 'Refunds', instructions: 'Refunds.', model: 'gpt-4o' });
+    const translator = new Agent({ name: 'Translator', instructions: 'Translate to French.', model: 'gpt-4o' });
+    const triage = new Agent({
+      name: 'Triage',
+      instructions: 'Route the user.',
+      model: 'gpt-4o',
+      handoffs: [billing, handoff(refunds)],
+      tools: [translator.asTool({ toolName: 'translate', toolDescription: 'Translates to French.' })],
+    });
+    billing.handoffs = [triage]; // a cycle: each agent is imported once
+    const { component, related, warnings } = await importOpenAiAgents(triage);
+    expect(Object.keys(related)).toEqual(['billing', 'refunds', 'translator']);
+    expect(related.billing).toMatchObject({ component_type: 'Agent', name: 'Billing', system_prompt: 'Billing questions.' });
+    expect((component as SpecAgent).tools).toMatchObject([{ component_type: 'ServerTool', name: 'translate', description: 'Translates to French.' }]);
+    expect(warnings.map((w) => [w.kind, w.component, w.message])).toEqual([
+      ['unsupported', 'billing', "hands off to agent 'Triage' (imported as 'triage'): Agent Spec 25.4.1 has no handoffs"],
+      ['unsupported', 'triage', "hands off to agent 'Billing' (imported as 'billing'): Agent Spec 25.4.1 has no handoffs"],
+      ['unsupported', 'triage', "hands off to agent 'Refunds' (imported as 'refunds'): Agent Spec 25.4.1 has no handoffs"],
+      ['approximated', 'triage', "tool 'translate' runs agent 'Translator' (imported as 'translator'); it is imported as a ServerTool whose implementation runs that agent"],
+    ]);
+  });
+});
