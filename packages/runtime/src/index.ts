@@ -12,6 +12,9 @@ export { SPAN_OF, type RunEndEvent, type RuntimeEvent, type SpanType, type Trace
 // The reference interpreter
 export { referenceRuntime, type ReferenceRuntimeOptions } from './reference-runtime.js';
 
+// Running tools (ServerTool registry, RemoteTool over HTTP, MCPTool)
+export { coerceArgs, toolRunner, type ToolRunner, type ToolRunnerOptions } from './interpreter/tool-runner.js';
+
 // LLM access
 export { generationParams, type GenerationParams, type LlmBackend, type LlmMessage, type LlmRequest, type LlmResponse } from './llm/backend.js';
 export { openAiBaseUrl, resolveEndpoint, type Endpoint } from './llm/endpoint.js';

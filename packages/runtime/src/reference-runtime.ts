@@ -49,7 +49,7 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
         backend: typeof options.backend === 'function' ? options.backend(load.llm) : options.backend ?? openAiChatBackend(load.llm),
         limits,
         network,
-        toolRunner: toolRunner(load.tools ?? {}, network, limits.http),
+        toolRunner: toolRunner({ tools: load.tools ?? {}, network, http: limits.http }),
         ...(load.signal ? { signal: load.signal } : {}),
       };
       return {

@@ -5,13 +5,27 @@ import { callHttp } from '../http/index.js';
 import { McpConnections } from '../mcp/index.js';
 import { coerce } from '../semantics/coercion.js';
 
-/** Executes the tools the runtime runs itself: ServerTools from the registry, RemoteTools over HTTP, MCPTools. */
+/**
+ * Executes the tools a runtime runs itself: ServerTools from the registry,
+ * RemoteTools over HTTP, MCPTools through the MCP SDK — arguments coerced to
+ * the declared input types first. Shared by the reference interpreter and the
+ * framework runtimes; `close()` ends the MCP connections it opened.
+ */
 export interface ToolRunner {
-  run(tool: Tool, args: Record<string, unknown>, site: ErrorSite, signal?: AbortSignal): Promise<unknown>;
+  run(tool: Tool, args: Readonly<Record<string, unknown>>, site: ErrorSite, signal?: AbortSignal): Promise<unknown>;
   close(): Promise<void>;
 }
 
-export function toolRunner(registry: ToolRegistry, network: NetworkPolicy, http: { timeoutMs?: number; retries?: number }): ToolRunner {
+export interface ToolRunnerOptions {
+  readonly tools?: ToolRegistry;
+  readonly network?: NetworkPolicy;
+  readonly http?: { readonly timeoutMs?: number; readonly retries?: number };
+}
+
+export function toolRunner(options: ToolRunnerOptions = {}): ToolRunner {
+  const registry = options.tools ?? {};
+  const network = options.network ?? {};
+  const http = options.http ?? {};
   let mcp: McpConnections | undefined;
   return {
     async run(tool, args, site, signal) {
@@ -23,13 +37,13 @@ export function toolRunner(registry: ToolRegistry, network: NetworkPolicy, http:
           try {
             return await impl(inputs);
           } catch (e) {
-            throw new RuntimeError('AS_TOOL_FAILED', `tool '${tool.name}' threw: ${(e as Error).message ?? String(e)}`, site, { cause: e });
+            throw new RuntimeError('AS_TOOL_FAILED', `tool '${tool.name}' threw: ${(e as Error)?.message ?? String(e)}`, site, { cause: e });
           }
         }
         case 'RemoteTool':
           return callHttp(tool as RemoteTool, inputs, { network, ...http, ...(signal ? { signal } : {}), site });
         case 'MCPTool':
-          mcp ??= new McpConnections();
+          mcp ??= new McpConnections({ network });
           return mcp.callTool((tool as MCPTool).client_transport, tool.name, inputs, tool.outputs ?? [], { network, ...(signal ? { signal } : {}), site });
         default:
           throw new RuntimeError('AS_UNSUPPORTED', `${tool.component_type} '${tool.name}' cannot be run by the runtime`, site);
@@ -45,7 +59,7 @@ export function toolRunner(registry: ToolRegistry, network: NetworkPolicy, http:
 export function coerceArgs(tool: Tool, args: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...args };
   for (const p of tool.inputs ?? []) {
-    if (Object.hasOwn(args, p.title)) out[p.title] = coerce(args[p.title], p);
+    if (Object.hasOwn(args, p.title) && args[p.title] !== undefined) out[p.title] = coerce(args[p.title], p);
     else if ('default' in p) out[p.title] = structuredClone(p.default);
   }
   return out;

@@ -1,12 +1,9 @@
-import type { MCPTool, RemoteTool, Tool } from '@agentspec/core';
-import { callHttp, coerce, McpConnections, RuntimeError, type ErrorSite, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
+import { toolRunner, type NetworkPolicy, type RuntimeLimits, type ToolRegistry, type ToolRunner } from '@agentspec/runtime';
 
-/** Runs the tools the AI SDK executes itself: ServerTools from the registry, RemoteTools over HTTP, MCPTools. */
-export interface ToolExecutor {
-  run(tool: Tool, args: Readonly<Record<string, unknown>>, site: ErrorSite, signal?: AbortSignal): Promise<unknown>;
-  /** Close the MCP connections opened by the calls. */
-  close(): Promise<void>;
-}
+export { coerceArgs } from '@agentspec/runtime';
+
+/** Runs the tools the AI SDK executes itself (the shared tool runner of @agentspec/runtime). */
+export type ToolExecutor = ToolRunner;
 
 export interface ToolExecutorOptions {
   readonly registry?: ToolRegistry;
@@ -14,44 +11,6 @@ export interface ToolExecutorOptions {
   readonly http?: RuntimeLimits['http'];
 }
 
-/** Arguments coerced to the tool's declared input types, defaults filled (DESIGN §4.2). */
-export function coerceArgs(tool: Tool, args: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...args };
-  for (const p of tool.inputs ?? []) {
-    if (Object.hasOwn(args, p.title)) out[p.title] = coerce(args[p.title], p);
-    else if ('default' in p) out[p.title] = structuredClone(p.default);
-  }
-  return out;
-}
-
 export function toolExecutor(options: ToolExecutorOptions = {}): ToolExecutor {
-  const registry = options.registry ?? {};
-  const network = options.network ?? {};
-  let mcp: McpConnections | undefined;
-  return {
-    async run(tool, args, site, signal) {
-      const inputs = coerceArgs(tool, args);
-      switch (tool.component_type) {
-        case 'ServerTool': {
-          const impl = Object.hasOwn(registry, tool.name) ? registry[tool.name] : undefined;
-          if (!impl) throw new RuntimeError('AS_MISSING_TOOL', `no implementation registered for ServerTool '${tool.name}'`, site);
-          try {
-            return await impl(inputs);
-          } catch (e) {
-            throw new RuntimeError('AS_TOOL_FAILED', `tool '${tool.name}' threw: ${(e as Error)?.message ?? String(e)}`, site, { cause: e });
-          }
-        }
-        case 'RemoteTool':
-          return callHttp(tool as RemoteTool, inputs, { network, ...options.http, ...(signal ? { signal } : {}), site });
-        case 'MCPTool':
-          mcp ??= new McpConnections();
-          return mcp.callTool((tool as MCPTool).client_transport, tool.name, inputs, tool.outputs ?? [], { network, ...(signal ? { signal } : {}), site });
-        default:
-          throw new RuntimeError('AS_UNSUPPORTED', `${tool.component_type} '${tool.name}' is not executed by the AI SDK runtime`, site);
-      }
-    },
-    async close() {
-      await mcp?.close();
-    },
-  };
+  return toolRunner({ ...(options.registry ? { tools: options.registry } : {}), ...(options.network ? { network: options.network } : {}), ...(options.http ? { http: options.http } : {}) });
 }

@@ -1,48 +1,8 @@
-import type { MCPTool, RemoteTool, Tool } from '@agentspec/core';
-import { callHttp, coerce, McpConnections, RuntimeError, type ErrorSite, type NetworkPolicy, type ToolRegistry } from '@agentspec/runtime';
+import { toolRunner, type NetworkPolicy, type ToolRegistry, type ToolRunner } from '@agentspec/runtime';
 
-/** Runs the tools a graph runs itself: ServerTools from the registry, RemoteTools over HTTP, MCPTools. */
-export interface ToolRunner {
-  run(tool: Tool, args: Readonly<Record<string, unknown>>, site: ErrorSite, signal?: AbortSignal): Promise<unknown>;
-  close(): Promise<void>;
-}
+export { coerceArgs, type ToolRunner } from '@agentspec/runtime';
 
+/** The shared tool runner of @agentspec/runtime, for the tools a graph runs itself. */
 export function createToolRunner(registry: ToolRegistry, network: NetworkPolicy, http: { timeoutMs?: number; retries?: number }): ToolRunner {
-  let mcp: McpConnections | undefined;
-  return {
-    async run(tool, args, site, signal) {
-      const inputs = coerceArgs(tool, args);
-      switch (tool.component_type) {
-        case 'ServerTool': {
-          const impl = Object.hasOwn(registry, tool.name) ? registry[tool.name] : undefined;
-          if (!impl) throw new RuntimeError('AS_MISSING_TOOL', `no implementation registered for ServerTool '${tool.name}'`, site);
-          try {
-            return await impl(inputs);
-          } catch (e) {
-            throw new RuntimeError('AS_TOOL_FAILED', `tool '${tool.name}' threw: ${(e as Error)?.message ?? String(e)}`, site, { cause: e });
-          }
-        }
-        case 'RemoteTool':
-          return callHttp(tool as RemoteTool, inputs, { network, ...http, ...(signal ? { signal } : {}), site });
-        case 'MCPTool':
-          mcp ??= new McpConnections({ network });
-          return mcp.callTool((tool as MCPTool).client_transport, tool.name, inputs, tool.outputs ?? [], { network, ...(signal ? { signal } : {}), site });
-        default:
-          throw new RuntimeError('AS_UNSUPPORTED', `${tool.component_type} '${tool.name}' is not run by the graph`, site);
-      }
-    },
-    async close() {
-      await mcp?.close();
-    },
-  };
-}
-
-/** Arguments coerced to the tool's declared input types, defaults filled (DESIGN §4.2). */
-export function coerceArgs(tool: Tool, args: Readonly<Record<string, unknown>>): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...args };
-  for (const p of tool.inputs ?? []) {
-    if (Object.hasOwn(args, p.title)) out[p.title] = coerce(args[p.title], p);
-    else if ('default' in p) out[p.title] = structuredClone(p.default);
-  }
-  return out;
+  return toolRunner({ tools: registry, network, http });
 }
