@@ -1,4 +1,4 @@
-import { RuntimeError, type Decision, type Message, type RunStatus, type RuntimeEvent, type SavedSession, type Session, type ToolResult } from '@agentspec/runtime';
+import { eventStream, RuntimeError, type Decision, type Message, type RunStatus, type RuntimeEvent, type SavedSession, type Session, type ToolResult } from '@agentspec/runtime';
 import { EventSink } from '../events.js';
 import { Queues, type SavedQueues } from './queues.js';
 
@@ -40,31 +40,8 @@ export abstract class BaseSession implements Session {
     return this.execute(undefined);
   }
 
-  async *stream(): AsyncIterable<RuntimeEvent> {
-    const buffer: RuntimeEvent[] = [];
-    let wake: (() => void) | undefined;
-    let done = false;
-    const push = (e: RuntimeEvent) => {
-      buffer.push(e);
-      wake?.();
-    };
-    this.execute(new EventSink(push)).then(
-      (status) => push({ type: 'RunStatus', status }),
-      (e: unknown) => push({ type: 'RunError', error: { code: (e as { code?: string }).code ?? 'AS_INTERNAL', message: (e as Error).message } }),
-    ).finally(() => {
-      done = true;
-      wake?.();
-    });
-    for (;;) {
-      while (buffer.length > 0) {
-        const e = buffer.shift() as RuntimeEvent;
-        yield e;
-        if (e.type === 'RunStatus' || e.type === 'RunError') return;
-      }
-      if (done) return;
-      await new Promise<void>((r) => (wake = r));
-      wake = undefined;
-    }
+  stream(): AsyncIterable<RuntimeEvent> {
+    return eventStream((emit) => this.execute(new EventSink(emit)));
   }
 
   /** Runs until the session needs the caller; the status it ends on. */

@@ -2,6 +2,7 @@ import { runRoot } from './root.js';
 import type { Decision, Message, RunStatus, SavedSession, Session, ToolCall, ToolResult } from '../contract.js';
 import { RuntimeError } from '../errors.js';
 import type { RuntimeEvent } from '../events.js';
+import { eventStream } from '../event-stream.js';
 import { Execution, type Queues, type Services } from './execution.js';
 import { Pause, type Journal, type JournalEntry } from './journal.js';
 import { streaming } from './llm-call.js';
@@ -60,31 +61,8 @@ export class ReferenceSession implements Session {
     return this.execute(undefined);
   }
 
-  async *stream(): AsyncIterable<RuntimeEvent> {
-    const buffer: RuntimeEvent[] = [];
-    let wake: (() => void) | undefined;
-    let done = false;
-    const push = (e: RuntimeEvent) => {
-      buffer.push(e);
-      wake?.();
-    };
-    this.execute(push).then(
-      (status) => push({ type: 'RunStatus', status }),
-      (e: unknown) => push({ type: 'RunError', error: { code: (e as { code?: string }).code ?? 'AS_INTERNAL', message: (e as Error).message } }),
-    ).finally(() => {
-      done = true;
-      wake?.();
-    });
-    for (;;) {
-      while (buffer.length > 0) {
-        const e = buffer.shift() as RuntimeEvent;
-        yield e;
-        if (e.type === 'RunStatus' || e.type === 'RunError') return;
-      }
-      if (done && buffer.length === 0) return;
-      await new Promise<void>((r) => (wake = r));
-      wake = undefined;
-    }
+  stream(): AsyncIterable<RuntimeEvent> {
+    return eventStream((emit) => this.execute(emit));
   }
 
   private async execute(emit: ((e: RuntimeEvent) => void) | undefined): Promise<RunStatus> {
