@@ -20,7 +20,8 @@ export function parametersSchema(props: readonly Property[] | null | undefined):
   const required: string[] = [];
   for (const p of props ?? []) {
     const { title, ...schema } = p;
-    properties[title] = schema;
+    // defineProperty: a property titled `__proto__` is a key like any other, not the object's prototype
+    Object.defineProperty(properties, title, { value: schema, enumerable: true, writable: true, configurable: true });
     if (!('default' in p)) required.push(title);
   }
   return { type: 'object', properties, required, additionalProperties: false };

@@ -94,4 +94,12 @@ describe('agent tools', () => {
     expect(submissionProblem([{ title: 'n', type: 'number' }], { n: 'x' })).toMatch(/'n' should be number/);
     expect(submissionProblem([{ title: 'n', type: 'number' }], { n: 2 })).toBeUndefined();
   });
+
+  it('a parameter titled __proto__ is an own key of the schema, not its prototype', () => {
+    const { parameters } = toolSpec({ name: 't', inputs: [{ title: '__proto__', type: 'string' }] });
+    const properties = parameters['properties'] as Record<string, unknown>;
+    expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
+    expect(Object.keys(properties)).toEqual(['__proto__']);
+    expect(JSON.stringify(parameters)).toContain('"__proto__":{"type":"string"}');
+  });
 });
