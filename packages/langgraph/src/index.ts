@@ -10,10 +10,14 @@ export type { GraphBuilder, GraphState, LangGraph } from './compile/graph-types.
 export type { Decisions, PauseRequest, ToolResults } from './compile/interrupts.js';
 
 // Run (the Runnable contract)
-export { langgraphRuntime, type LangGraphRuntimeOptions } from './runtime/langgraph-runtime.js';
+export { langgraphRuntime, type LangGraphBuild, type LangGraphRuntimeOptions } from './runtime/langgraph-runtime.js';
 export type { CheckpointerDescription, CheckpointerOption } from './runtime/checkpointers.js';
 export type { SavedLangGraph } from './runtime/session.js';
 
 // Export (LangGraph → Agent Spec)
 export { importLangGraph } from './import/import-langgraph.js';
 export type { ImportedLangGraph, ImportLangGraphOptions, ImportWarning } from './import/options.js';
+
+// Emit (Agent Spec → a TypeScript module written with LangGraph's API)
+export { emitLangGraph, type EmitOptions, type EmitResult } from './emit/index.js';
+export { flowNodes, type FlowBuildOptions, type FlowContext } from './emit/flow-nodes.js';

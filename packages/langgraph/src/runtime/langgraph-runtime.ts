@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { Component, LlmConfig } from '@agentspec/core';
 import { RuntimeError, type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type StartOptions } from '@agentspec/runtime';
 import { LANGGRAPH_RUNTIME_NAME } from '../constants.js';
 import { compileLangGraph } from '../compile/compile-langgraph.js';
+import type { LangGraph } from '../compile/graph-types.js';
 import type { CompiledLangGraph } from '../compile/options.js';
 import { openCheckpointer, sameCheckpointer, type CheckpointerOption } from './checkpointers.js';
 import { LangGraphSession, SAVE_FORMAT, type AppServices, type SavedLangGraph } from './session.js';
@@ -18,6 +20,34 @@ export interface LangGraphRuntimeOptions {
   readonly checkpointer?: CheckpointerOption;
   /** The chat model of each LLM config (default: ChatOpenAI on the config's endpoint). */
   readonly chatModel?: (config: LlmConfig) => BaseChatModel;
+  /**
+   * Builds the graph of a loaded spec instead of `compileLangGraph` — e.g.
+   * the `build()` of a module written by `emitLangGraph` (`agentspec
+   * compile`). It gets the component and the load options, with the opened
+   * checkpointer, and returns what `compileLangGraph` returns; sessions drive
+   * that graph exactly as they drive a compiled one.
+   */
+  readonly build?: (component: Component, load: RuntimeLoadOptions & { readonly checkpointer: BaseCheckpointSaver }) => LangGraphBuild | Promise<LangGraphBuild>;
+}
+
+/**
+ * What a {@link LangGraphRuntimeOptions.build} hook returns: `compileLangGraph`'s
+ * result, or the same shape with a graph of any state type (an emitted
+ * module's), warnings optional.
+ */
+export interface LangGraphBuild {
+  /** The compiled graph the sessions invoke, stream and read the state of. */
+  readonly graph: Pick<LangGraph, 'invoke' | 'stream' | 'getState'> | CompiledGraphOfAnyState;
+  readonly builder?: unknown;
+  readonly warnings?: CompiledLangGraph['warnings'];
+  close(): Promise<void>;
+}
+
+/** A CompiledStateGraph whatever its state type (its methods taken loosely). */
+interface CompiledGraphOfAnyState {
+  invoke(...args: never[]): Promise<unknown>;
+  stream(...args: never[]): Promise<unknown>;
+  getState(...args: never[]): Promise<unknown>;
 }
 
 /**
@@ -31,9 +61,9 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
     name: LANGGRAPH_RUNTIME_NAME,
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       const checkpointer = await openCheckpointer(load.checkpointer ?? options.checkpointer);
-      let compiled: CompiledLangGraph;
+      let compiled: LangGraphBuild;
       try {
-        compiled = compileLangGraph(component, {
+        compiled = options.build ? await options.build(component, { ...load, checkpointer: checkpointer.saver }) : compileLangGraph(component, {
           checkpointer: checkpointer.saver,
           ...(load.tools ? { tools: load.tools } : {}),
           ...(load.llm ? { llm: load.llm } : {}),
@@ -45,7 +75,7 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
         await checkpointer.close();
         throw e;
       }
-      const services: AppServices = { component, graph: compiled.graph, checkpointer: checkpointer.description, ...(load.signal ? { signal: load.signal } : {}) };
+      const services: AppServices = { component, graph: compiled.graph as LangGraph, checkpointer: checkpointer.description, ...(load.signal ? { signal: load.signal } : {}) };
       return {
         component,
         start(start: StartOptions = {}): Session {
@@ -62,7 +92,7 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
               hint: 'load the spec with the same checkpointer option',
             });
           }
-          if (s.phase !== 'new' && (await compiled.graph.getState({ configurable: { thread_id: s.threadId } })).createdAt === undefined) {
+          if (s.phase !== 'new' && (await services.graph.getState({ configurable: { thread_id: s.threadId } })).createdAt === undefined) {
             throw new RuntimeError('AS_RESUME_MISMATCH', `thread '${s.threadId}' is not in this app's checkpointer`, {}, {
               hint: s.checkpointer.kind === 'memory' ? 'an in-memory checkpointer does not outlive its app: use { kind: "sqlite", path } or { kind: "postgres", url } to resume elsewhere' : 'check the checkpointer option',
             });

@@ -1,0 +1,205 @@
+import { placeholdersIn, type Agent, type LlmConfig, type Property } from '@agentspec/core';
+import { generationParams, openAiBaseUrl, RuntimeError, SUBMIT_RESULT, submitResultSpec } from '@agentspec/runtime';
+import { CHANNELS, RESERVED_STATE_KEYS } from '../../constants.js';
+import { commentText, key, literal, Names, str, text } from '../literal.js';
+import { buildFunction } from './agent-graph.js';
+import { emitTool, functionDefinition, type EmittedTool } from './agent-tools.js';
+import { HELPERS, helpersFor, type HelperName } from './helpers.js';
+
+/** What an agent's module needs from the emitter of the whole module. */
+export interface AgentModule {
+  readonly imports: string;
+  readonly body: string;
+}
+
+/** The chat model of the LLM config, with `options.llm` overriding where it is (as LlmOptions.override does). */
+function chatModel(config: LlmConfig, timeoutMs: number): string {
+  if (config.component_type === 'OciGenAiConfig') {
+    throw new RuntimeError('AS_UNSUPPORTED', `OciGenAiConfig '${config.id}' cannot be emitted`, { llm: config.id }, { hint: 'point the spec at an OpenAI-compatible endpoint' });
+  }
+  const openAi = config.component_type === 'OpenAiConfig';
+  const baseURL = openAi ? 'https://api.openai.com/v1' : openAiBaseUrl(config.url);
+  const params = generationParams(config);
+  // OpenAI-compatible servers take any key; OpenAiConfig falls back to OPENAI_API_KEY (never a key from the spec)
+  const apiKey = openAi ? 'options.llm?.apiKey ?? process.env.OPENAI_API_KEY' : "options.llm?.apiKey ?? 'not-needed'";
+  return [
+    `  // ${commentText(config.component_type)} ${commentText(str(config.name))}; never \`streaming: true\`, retries are the model node's RetryPolicy`,
+    '  return new ChatOpenAI({',
+    `    model: options.llm?.model ?? ${str(config.model_id)},`,
+    `    apiKey: ${apiKey},`,
+    `    configuration: { baseURL: options.llm?.baseURL ?? ${str(baseURL)} },`,
+    ...(params.temperature !== undefined ? [`    temperature: ${params.temperature},`] : []),
+    ...(params.topP !== undefined ? [`    topP: ${params.topP},`] : []),
+    ...(params.maxTokens !== undefined ? [`    maxTokens: ${params.maxTokens},`] : []),
+    ...(params.extra ? [`    modelKwargs: ${literal(params.extra, '    ')},`] : []),
+    `    timeout: options.llm?.timeoutMs ?? ${timeoutMs},`,
+    '    maxRetries: 0,',
+    '  });',
+  ].join('\n');
+}
+
+function schemaOf(p: Property): Record<string, unknown> {
+  const { title: _title, ...schema } = p;
+  return schema;
+}
+
+function stateKeys(agent: Agent): string[] {
+  const keys: string[] = [];
+  for (const p of [...(agent.inputs ?? []), ...(agent.outputs ?? [])]) {
+    if (RESERVED_STATE_KEYS.has(p.title)) {
+      throw new RuntimeError('AS_UNSUPPORTED', `agent '${agent.id}' has an input or output named '${p.title}', a state key the LangGraph compiler reserves`, { agent: agent.id }, { hint: 'rename that input or output' });
+    }
+    if (!keys.includes(p.title)) keys.push(p.title);
+  }
+  return keys;
+}
+
+function nodeNames(keys: readonly string[]): { model: string; tools: string; human: string } {
+  const pick = (base: string) => {
+    let n = base;
+    for (let i = 2; keys.includes(n); i++) n = `${base}_${i}`;
+    return n;
+  };
+  return { model: pick('model'), tools: pick('tools'), human: pick('human') };
+}
+
+/** `state.x` or `state['x y']`. */
+function stateRef(name: string): string {
+  const k = key(name);
+  return k.startsWith("'") || k.startsWith('[') ? `state[${str(name)}]` : `state.${name}`;
+}
+
+function annotations(agent: Agent, keys: readonly string[]): string {
+  const props = (list: readonly Property[] | null | undefined) => (list ?? []).map((p) => p.title);
+  const root = (entries: readonly string[]) => `Annotation.Root({\n${entries.map((e) => `  ${e},`).join('\n')}\n})`;
+  const spec = (k: string) => `${key(k)}: State.spec${key(k).startsWith("'") || key(k).startsWith('[') ? `[${str(k)}]` : `.${k}`}`;
+  return [
+    '/**',
+    ' * The agent\'s state: the conversation, the LLM turns since the user last spoke, whether submit_result',
+    ' * finished it, and a key per input (rendered into the system prompt) and output.',
+    ' */',
+    `const State = ${root([
+      '...MessagesAnnotation.spec',
+      ...keys.map((k) => `${key(k)}: Annotation<unknown>()`),
+      `${CHANNELS.turns}: Annotation<number>({ reducer: (_before: number, after: number) => after, default: () => 0 })`,
+      `${CHANNELS.done}: Annotation<boolean>()`,
+    ])};`,
+    '',
+    '/** What the graph takes (the conversation and the inputs) and gives back (the conversation and the outputs). */',
+    `const Input = ${root([...props(agent.inputs).map(spec), 'messages: State.spec.messages'])};`,
+    `const Output = ${root([...props(agent.outputs).map(spec), 'messages: State.spec.messages'])};`,
+    '',
+    'type AgentState = typeof State.State;',
+    'type AgentUpdate = typeof State.Update;',
+  ].join('\n');
+}
+
+function inputsFunction(agent: Agent): string {
+  const lines = (agent.inputs ?? []).map((p) => {
+    const value = stateRef(p.title);
+    const fallback = 'default' in p ? literal(p.default, '    ') : `missingInput(${str(p.title)})`;
+    return `    ${key(p.title)}: ${value} === undefined ? ${fallback} : coerce(${value}, ${literal(schemaOf(p), '    ')}),`;
+  });
+  return [
+    '/** The agent\'s inputs from the state: coerced to their types; a default for what was not given. */',
+    'function agentInputs(state: AgentState): Record<string, unknown> {',
+    '  return {',
+    ...lines,
+    '  };',
+    '}',
+  ].join('\n');
+}
+
+/** The emitted module's parts for an Agent: declarations at the top level, and `build()`. */
+export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }): AgentModule {
+  const keys = stateKeys(agent);
+  const names = new Names(['State', 'Input', 'Output', 'AgentState', 'AgentUpdate', 'build', 'BuildOptions', 'ToolImplementation', 'BuiltAgent', 'chatModel',
+    'SYSTEM_PROMPT', 'AGENT_ID', 'AGENT_NAME', 'SERVER_TOOLS', 'agentInputs', 'options', 'model', 'tools', 'graph', 'builder', 'mcp', 'runnable', 'maxAgentSteps',
+    'callModel', 'runTools', 'askUser', 'afterModel', 'afterTools', 'tool', 'render', 'coerce', 'coerceArgs', 'conversation', 'llmError', 'llmRetryPolicy',
+    'httpCall', 'runServerTool', 'callMcpTool', 'McpConnections', 'AgentSpecRunError', 'submissionProblem', 'resultText', 'missingInput', 'SUBMIT_RESULT_TOOL',
+    'OUTPUTS', 'Client', 'Transport', 'ChatOpenAI', 'Annotation', 'StateGraph', 'MessagesAnnotation', 'START', 'END', 'interrupt', 'ContractMessage', 'JsonSchema']);
+  const tools: EmittedTool[] = agent.tools.map((t) => emitTool(t, { names }));
+  const outputs = agent.outputs ?? [];
+  const wanted = new Set<HelperName>(['error', 'conversation', 'llmError']);
+  for (const t of tools) for (const h of t.helpers) wanted.add(h);
+  const renders = placeholdersIn(agent.system_prompt).length > 0;
+  if (renders) wanted.add('render');
+  if ((agent.inputs ?? []).length > 0) wanted.add('coerce');
+  if ((agent.inputs ?? []).some((p) => !('default' in p))) wanted.add('missingInput');
+  const runnable = tools.filter((t) => t.tool.component_type !== 'ClientTool');
+  const clients = tools.filter((t) => t.tool.component_type === 'ClientTool');
+  const confirmed = tools.filter((t) => t.tool.requires_confirmation === true);
+  if (runnable.length > 0) wanted.add('coerceArgs').add('resultText');
+  if (clients.length > 0) wanted.add('resultText');
+  if (outputs.length > 0) wanted.add('submission').add('coerce');
+  const helpers = helpersFor(wanted);
+  const servers = tools.filter((t) => t.tool.component_type === 'ServerTool').map((t) => t.tool.name);
+  const mcp = tools.some((t) => t.tool.component_type === 'MCPTool');
+  const n = nodeNames(keys);
+
+  const langgraphImports = ['Annotation', 'END', 'interrupt', 'MessagesAnnotation', 'START', 'StateGraph', 'type BaseCheckpointSaver', 'type LangGraphRunnableConfig', 'type RetryPolicy'];
+  const messageImports = ['HumanMessage', 'SystemMessage', 'ToolMessage', 'type AIMessage', 'type BaseMessage'];
+  const imports = [
+    `import { ${[...new Set(messageImports)].join(', ')} } from '@langchain/core/messages';`,
+    ...(runnable.length > 0 ? ["import { tool, type StructuredToolInterface } from '@langchain/core/tools';"] : []),
+    `import { ${langgraphImports.join(', ')} } from '@langchain/langgraph';`,
+    "import { ChatOpenAI } from '@langchain/openai';",
+    ...[...new Set(tools.flatMap((t) => t.imports))].sort(),
+  ].join('\n');
+
+  const parts: string[] = [];
+  parts.push(buildOptions(servers));
+  parts.push([
+    `const AGENT_ID = ${str(agent.id)};`,
+    `const AGENT_NAME = ${str(agent.name)};`,
+    ...(servers.length > 0 ? [`/** The ServerTools: their implementations come from \`options.tools\`. */\nconst SERVER_TOOLS = ${literal(servers)};`] : []),
+    '',
+    renders ? '/** The system prompt; `{{ name }}` placeholders are the agent\'s inputs. */' : '/** The system prompt. */',
+    `const SYSTEM_PROMPT = ${text(agent.system_prompt)};`,
+  ].join('\n'));
+  parts.push(annotations(agent, keys));
+  if ((agent.inputs ?? []).length > 0) parts.push(inputsFunction(agent));
+  if (outputs.length > 0) {
+    const spec = submitResultSpec(outputs);
+    parts.push([
+      '/** The outputs, which the LLM gives by calling submit_result (that finishes the agent). */',
+      `const OUTPUTS = ${literal(Object.fromEntries(outputs.map((p) => [p.title, schemaOf(p)])))};`,
+      '',
+      `const SUBMIT_RESULT_TOOL = ${functionDefinition(SUBMIT_RESULT, spec.description, spec.parameters)};`,
+    ].join('\n'));
+  }
+  for (const t of tools) parts.push(t.declaration);
+  parts.push(['/** The chat model of the agent\'s LLM config. */', 'function chatModel(options: BuildOptions): ChatOpenAI {', chatModel(agent.llm_config, defaults.timeoutMs), '}'].join('\n'));
+  parts.push(buildFunction(agent, { tools, runnable, clients, confirmed, outputs, mcp, servers, renders, names: n }));
+  parts.push('// ---- Helpers: the Agent Spec semantics this agent uses (errors, conversation, templates, coercion, tools) ----');
+  for (const h of helpers) parts.push(HELPERS[h]);
+  return { imports, body: parts.join('\n\n') };
+}
+
+function buildOptions(servers: readonly string[]): string {
+  return [
+    '/** A ServerTool implementation: the tool\'s arguments in, its result out. */',
+    'export type ToolImplementation = (args: Record<string, unknown>) => unknown;',
+    '',
+    'export interface BuildOptions {',
+    `  /** ServerTool implementations by tool name${servers.length > 0 ? ` (${commentText(servers.join(', '))})` : ''}. */`,
+    '  readonly tools?: Readonly<Record<string, ToolImplementation>>;',
+    '  /** Where the LLM is, overriding the spec\'s endpoint; the API key (else OPENAI_API_KEY); request timeout; retries on 429/5xx. */',
+    '  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number };',
+    '  /** Where threads are checkpointed: the agent waits for the user (and for tool results or decisions) with interrupt(). */',
+    '  readonly checkpointer?: BaseCheckpointSaver | false;',
+    '  /** LLM turns allowed since the user last spoke (default 20); timeout and retries of HTTP calls. */',
+    '  readonly limits?: { readonly maxAgentSteps?: number; readonly http?: { readonly timeoutMs?: number; readonly retries?: number } };',
+    '  /** Hosts a templated URL may reach; MCP stdio commands allowed to start. */',
+    '  readonly network?: { readonly allow?: readonly string[]; readonly allowStdio?: readonly string[] };',
+    '}',
+    '',
+    '/** The graph, the StateGraph it was compiled from, and close() for what its tools hold open. */',
+    'export interface BuiltAgent {',
+    '  readonly graph: ReturnType<typeof compile>;',
+    '  readonly builder: ReturnType<typeof createBuilder>;',
+    '  readonly warnings: readonly never[];',
+    '  close(): Promise<void>;',
+    '}',
+  ].join('\n');
+}

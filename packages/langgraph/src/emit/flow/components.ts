@@ -1,0 +1,86 @@
+import { fieldsOf, isBuiltinType, type Component, type ComponentType, type Flow } from '@agentspec/core';
+import { SECRET_FIELDS } from '../check.js';
+import { commentText, identifier, literal, raw, str, type Names, type Raw } from '../literal.js';
+
+/** Components written inline in the literal of the component holding them (not constants of their own). */
+const INLINE = new Set(['ControlFlowEdge', 'DataFlowEdge']);
+
+/** The suffix of a constant's name, by kind of component (nodes and LLM configs have none). */
+function suffix(type: string): string {
+  if (type === 'Flow') return 'Flow';
+  if (type === 'Agent') return 'Agent';
+  if (type.endsWith('Tool')) return 'Tool';
+  if (type.endsWith('Transport')) return 'Transport';
+  return '';
+}
+
+function isComponent(v: unknown): v is Component {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) && typeof (v as { component_type?: unknown }).component_type === 'string';
+}
+
+/**
+ * The spec's components as typed constants (`const classify: LlmNode =
+ * { … }`), each after the ones it refers to, references written as the
+ * constants' names: the data the node steps read.
+ */
+export class ComponentConstants {
+  readonly order: Component[] = [];
+  readonly names = new Map<Component, string>();
+  readonly types = new Set<string>();
+
+  constructor(root: Flow, private readonly taken: Names) {
+    this.visit(root);
+  }
+
+  private visit(c: Component): void {
+    if (this.names.has(c)) return;
+    this.names.set(c, '');
+    for (const [k, v] of Object.entries(c)) if (k !== 'metadata') this.children(v);
+    this.names.set(c, this.taken.take(`${identifier(c.name)}${suffix(c.component_type)}`, `${identifier(`${c.name} ${c.id}`)}${suffix(c.component_type)}`));
+    this.types.add(c.component_type);
+    this.order.push(c);
+  }
+
+  private children(v: unknown): void {
+    if (Array.isArray(v)) return v.forEach((x) => this.children(x));
+    if (!isComponent(v)) return;
+    if (INLINE.has(v.component_type)) {
+      for (const [k, x] of Object.entries(v)) if (k !== 'metadata') this.children(x);
+      return;
+    }
+    this.visit(v);
+  }
+
+  /** A field value: components as their constant's name, edges inline. */
+  private value(v: unknown): unknown {
+    if (Array.isArray(v)) return v.map((x) => this.value(x));
+    if (isComponent(v)) {
+      const name = this.names.get(v);
+      if (name && !INLINE.has(v.component_type)) return raw(name);
+      return this.fields(v);
+    }
+    return v;
+  }
+
+  /** The fields of a component in the spec's order (whatever the order of the document it was read from). */
+  private fields(c: Component): Record<string, unknown | Raw> {
+    const out: Record<string, unknown> = {};
+    const known = isBuiltinType(c.component_type) ? fieldsOf(c.component_type as ComponentType).map((f) => f.name) : [];
+    const order = ['component_type', ...known, ...Object.keys(c).filter((k) => k !== 'component_type' && !known.includes(k)).sort()];
+    for (const k of order) {
+      const v = (c as unknown as Record<string, unknown>)[k];
+      if (v === undefined || v === null || SECRET_FIELDS.has(k)) continue;
+      if (k === 'metadata' && typeof v === 'object' && Object.keys(v).length === 0) continue;
+      out[k] = this.value(v);
+    }
+    return out;
+  }
+
+  /** `const name: Type = { … };` (a flow's with a comment: its graph is written out below). */
+  declaration(c: Component): string {
+    const doc = c.component_type === 'Flow'
+      ? `/**\n * Flow ${commentText(str(c.name))} as the spec has it: the node steps read its data edges, and check the branch a\n * node finished on against its control edges (the graph's edges, written out below, follow them).\n */\n`
+      : '';
+    return `${doc}const ${this.names.get(c) as string}: ${c.component_type} = ${literal(this.fields(c))};`;
+  }
+}

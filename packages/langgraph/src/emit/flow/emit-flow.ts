@@ -1,0 +1,185 @@
+import type { AgentNode, Component, Flow, FlowNode, MapNode, Node } from '@agentspec/core';
+import { CHANNELS } from '../../constants.js';
+import { routesOnBranch, transitionsOf } from '../../compile/flow/flow-edges.js';
+import { checkStateKeys } from '../../compile/flow/flow-state.js';
+import { graphNodeNames } from '../../compile/node-names.js';
+import type { CompileWarning } from '../../compile/options.js';
+import { commentText, identifier, key, literal, Names, str } from '../literal.js';
+import { ComponentConstants } from './components.js';
+
+export interface FlowModule {
+  readonly imports: string;
+  readonly body: string;
+  readonly warnings: CompileWarning[];
+}
+
+interface FlowNames {
+  readonly builder: string;
+  readonly graph: string;
+  readonly state: string;
+}
+
+/** The subgraph a node runs: a subflow's graph function, or an agent's graph from flowNodes. */
+function subgraphOf(node: Node): Component | undefined {
+  if (node.component_type === 'FlowNode' || node.component_type === 'MapNode') return (node as FlowNode | MapNode).subflow;
+  if (node.component_type === 'AgentNode') return (node as AgentNode).agent;
+  return undefined;
+}
+
+/** The flows of the module, each after the subflows it runs. */
+function flowsOf(root: Flow): Flow[] {
+  const out: Flow[] = [];
+  const visit = (f: Flow): void => {
+    if (out.includes(f)) return;
+    for (const n of f.nodes) {
+      const sub = subgraphOf(n);
+      if (sub?.component_type === 'Flow') visit(sub as Flow);
+    }
+    out.push(f);
+  };
+  visit(root);
+  return out;
+}
+
+function stateKeys(flow: Flow): string[] {
+  const keys: string[] = [];
+  for (const p of [...(flow.inputs ?? []), ...(flow.outputs ?? [])]) if (!keys.includes(p.title)) keys.push(p.title);
+  return keys;
+}
+
+function spec(state: string, k: string): string {
+  const kk = key(k);
+  return `${kk}: ${state}.spec${/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${str(k)}]`}`;
+}
+
+function annotations(flow: Flow, n: FlowNames): string {
+  const named = flow.data_flow_connections === null || flow.data_flow_connections === undefined;
+  const root = (entries: readonly string[]) => `Annotation.Root({\n${entries.map((e) => `  ${e},`).join('\n')}\n})`;
+  const inputs = (flow.inputs ?? []).map((p) => p.title);
+  const outputs = (flow.outputs ?? []).map((p) => p.title);
+  return [
+    `/** The state of flow ${commentText(str(flow.name))}: its inputs and outputs, the conversation, node inputs in flight, the last branch. */`,
+    `const ${n.state}State = ${root([
+      ...stateKeys(flow).map((k) => `${key(k)}: Annotation<unknown>()`),
+      '...MessagesAnnotation.spec',
+      `${CHANNELS.values}: Annotation<Record<string, unknown>>({ reducer: flowNodes.${named ? 'valuesByName' : 'valuesByNode'}, default: () => ({}) })`,
+      `${CHANNELS.branch}: Annotation<string>()`,
+    ])};`,
+    `const ${n.state}Input = ${root([...inputs.map((k) => spec(`${n.state}State`, k)), spec(`${n.state}State`, 'messages')])};`,
+    `const ${n.state}Output = ${root([...outputs.map((k) => spec(`${n.state}State`, k)), spec(`${n.state}State`, 'messages'), spec(`${n.state}State`, CHANNELS.branch)])};`,
+  ].join('\n');
+}
+
+function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants, flowNames: ReadonlyMap<Flow, FlowNames>, taken: Names): string {
+  const stateKeySet = new Set([...stateKeys(flow), CHANNELS.messages, CHANNELS.values, CHANNELS.branch]);
+  const names = graphNodeNames(flow.nodes, stateKeySet);
+  const transitions = transitionsOf(flow);
+  const flowConst = constants.names.get(flow) as string;
+  const lines: string[] = [];
+  const w = (s: string) => lines.push(s);
+  w('/**');
+  w(` * Flow ${commentText(str(flow.name))} as a StateGraph: one node per Agent Spec node; a plain edge where a node has one`);
+  w(' * branch, a conditional edge on the branch it finished on (with a path map) where it has several.');
+  w(' */');
+  w(`function ${n.builder}(ctx: FlowContext) {`);
+  const subgraphs = new Map<Component, string>();
+  const local = taken.fork();
+  for (const node of flow.nodes) {
+    const sub = subgraphOf(node);
+    if (!sub || subgraphs.has(sub)) continue;
+    const v = local.take(`${identifier(sub.name)}Subgraph`);
+    subgraphs.set(sub, v);
+    if (sub.component_type === 'Flow') w(`  const ${v} = ${(flowNames.get(sub as Flow) as FlowNames).graph}(ctx); // the subflow ${commentText(str(sub.name))}`);
+    else w(`  const ${v} = flowNodes.agentGraph(${constants.names.get(sub) as string}, ctx); // the agent loop of ${commentText(str(sub.name))}`);
+  }
+  w(`  return new StateGraph({ stateSchema: ${n.state}State, input: ${n.state}Input, output: ${n.state}Output })`);
+  for (const node of flow.nodes) {
+    const sub = subgraphOf(node);
+    const subVar = sub ? subgraphs.get(sub) : undefined;
+    const opts = [
+      ...(subVar ? [`subgraphs: [${subVar}]`] : []),
+      ...(node.component_type === 'LlmNode' ? ['retryPolicy: flowNodes.llmRetryPolicy(ctx)'] : []),
+    ];
+    const stepCall = `flowNodes.step(${flowConst}, ${constants.names.get(node) as string}, ctx${subVar ? `, ${subVar}` : ''})`;
+    w(`    .addNode(${str(names.get(node) as string)}, ${stepCall}${opts.length > 0 ? `, { ${opts.join(', ')} }` : ''})`);
+  }
+  const name = (x: Node) => str(names.get(x) as string);
+  w(`    .addEdge(START, ${name(flow.start_node)})`);
+  for (const node of flow.nodes) {
+    if (node.component_type === 'EndNode') {
+      w(`    .addEdge(${name(node)}, END)`);
+      continue;
+    }
+    const leaving = transitions.get(node);
+    if (!leaving || leaving.size === 0) continue;
+    if (!routesOnBranch(node, leaving)) {
+      w(`    .addEdge(${name(node)}, ${name([...leaving.values()][0] as Node)})`);
+      continue;
+    }
+    const pathMap = Object.fromEntries([...leaving].map(([b, to]) => [b, names.get(to) as string]));
+    w(`    .addConditionalEdges(${name(node)}, flowNodes.branch, ${literal(pathMap, '    ')})`);
+  }
+  lines[lines.length - 1] += ';';
+  w('}');
+  if (n.graph) {
+    w('');
+    w(`/** The compiled graph of subflow ${commentText(str(flow.name))}, as the nodes running it invoke it. */`);
+    w(`function ${n.graph}(ctx: FlowContext) {`);
+    w(`  return ${n.builder}(ctx).compile({ name: ${str(flow.name)} }).withConfig({ recursionLimit: ctx.maxSteps });`);
+    w('}');
+  }
+  return lines.join('\n');
+}
+
+/** The emitted module's parts for a Flow. */
+export function emitFlow(root: Flow): FlowModule {
+  const flows = flowsOf(root);
+  for (const f of flows) checkStateKeys(f);
+  const taken = new Names(['build', 'BuildOptions', 'BuiltFlow', 'WARNINGS', 'CompileWarning', 'flowNodes', 'FlowContext', 'FlowBuildOptions', 'Annotation', 'StateGraph', 'MessagesAnnotation', 'START', 'END', 'ctx', 'options']);
+  const flowNames = new Map<Flow, FlowNames>();
+  for (const f of flows) {
+    const base = identifier(f.name);
+    const pascal = taken.take(identifier(f.name, true));
+    flowNames.set(f, { builder: taken.take(`${base}Builder`), graph: f === root ? '' : taken.take(`${base}Graph`), state: pascal });
+  }
+  const constants = new ComponentConstants(root, taken);
+  const warnings: CompileWarning[] = [];
+  if (flows.length > 1 || root.nodes.some((n) => n.component_type === 'AgentNode')) {
+    warnings.push({ kind: 'approximated', component: root.id, message: 'limits.maxSteps is the recursion limit of each graph: nested flows (FlowNode, MapNode, AgentNode) count their node executions separately, not towards one total per run' });
+  }
+  const types = [...constants.types].sort();
+  const imports = [
+    "import { Annotation, END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';",
+    `import type { ${types.join(', ')} } from '@agentspec/core';`,
+    `import { flowNodes, type ${warnings.length > 0 ? 'CompileWarning, type ' : ''}FlowBuildOptions, type FlowContext } from '@agentspec/langgraph';`,
+  ].join('\n');
+  const parts: string[] = [];
+  parts.push([
+    '/**',
+    ' * ServerTool implementations (`tools`), where the LLM is (`llm`), the checkpointer (needed to pause:',
+    ' * InputMessageNodes, ClientTools and confirmations wait with interrupt()), `limits` and `network`.',
+    ' */',
+    'export type BuildOptions = FlowBuildOptions;',
+  ].join('\n'));
+  parts.push(['// The spec\'s components: what the node steps read (prompts, tools, LLM configs, data edges).', ...constants.order.map((c) => constants.declaration(c))].join('\n\n'));
+  for (const f of flows) {
+    const n = flowNames.get(f) as FlowNames;
+    parts.push(annotations(f, n));
+    parts.push(builderFunction(f, n, constants, flowNames, taken));
+  }
+  const r = flowNames.get(root) as FlowNames;
+  if (warnings.length > 0) {
+    parts.push(`/** Where the graph does not do exactly what the spec says. */\nconst WARNINGS: readonly CompileWarning[] = ${literal(warnings)};`);
+  }
+  parts.push([
+    `/** Build the graph of flow ${commentText(str(root.name))}. Pass a checkpointer to pause and resume (interrupts). */`,
+    'export function build(options: BuildOptions = {}) {',
+    '  const ctx = flowNodes.context(options);',
+    `  const builder = ${r.builder}(ctx);`,
+    '  const checkpointer = options.checkpointer;',
+    `  const graph = builder.compile({ name: ${str(root.name)}, ...(checkpointer !== undefined ? { checkpointer } : {}) }).withConfig({ recursionLimit: ctx.maxSteps });`,
+    `  return { graph, builder, warnings: ${warnings.length > 0 ? 'WARNINGS' : '[]'}, close: () => ctx.close() };`,
+    '}',
+  ].join('\n'));
+  return { imports, body: parts.join('\n\n'), warnings };
+}

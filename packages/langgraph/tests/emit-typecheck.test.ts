@@ -1,0 +1,68 @@
+// Every valid conformance case emitted into tests/.emitted/ and typechecked at once with the workspace's tsc.
+import { execFile } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { emitLangGraph } from '../src/index.js';
+import { deserialize } from '@agentspec/core';
+import { CALCULATOR, caseComponent, EMITTED_DIR, emittedFile, GREETING, KITCHEN_SINK_AGENT, NASTY_AGENT, NASTY_FLOW, PACKAGE_DIR, prepareEmittedDir, SHARED_SUBFLOW, validCases } from './emit-cases.js';
+
+const TSCONFIG = {
+  compilerOptions: {
+    target: 'ES2022',
+    lib: ['ES2023'],
+    module: 'NodeNext',
+    moduleResolution: 'NodeNext',
+    strict: true,
+    noUnusedLocals: true,
+    noUnusedParameters: true,
+    skipLibCheck: true,
+    noEmit: true,
+    isolatedModules: true,
+    verbatimModuleSyntax: true,
+    customConditions: ['@agentspec/source'],
+    types: ['node'],
+    typeRoots: [join(PACKAGE_DIR, '..', '..', 'node_modules', '@types')],
+  },
+  include: ['*.ts'],
+};
+
+const HOOK_USAGE = `import { langgraphRuntime } from '@agentspec/langgraph';
+import { build as buildAgent } from './calculator.js';
+import { build as buildFlow } from './greeting.js';
+
+export const agents = langgraphRuntime({ build: (_component, load) => buildAgent({ checkpointer: load.checkpointer, ...(load.tools ? { tools: load.tools } : {}) }) });
+export const flows = langgraphRuntime({ build: (_component, load) => buildFlow({ checkpointer: load.checkpointer, ...(load.limits ? { limits: load.limits } : {}) }) });
+`;
+
+describe('emitted modules typecheck', () => {
+  it('emits every valid case (and specs with hostile strings), and tsc --noEmit finds nothing (strict, noUnusedLocals)', async () => {
+    prepareEmittedDir();
+    const dir = join(EMITTED_DIR, 'typecheck');
+    const cases = await validCases();
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    let emitted = 0;
+    for (const c of cases) {
+      const component = await caseComponent(c);
+      if (process.env.EMIT_ONLY !== undefined && component.component_type !== process.env.EMIT_ONLY) continue;
+      writeFileSync(emittedFile(c.id, dir), emitLangGraph(component, { source: `${c.id}/spec.yaml` }).code);
+      emitted++;
+    }
+    // the two small specs of the fixtures, and specs whose strings try to break out of their literals
+    writeFileSync(emittedFile('calculator', dir), emitLangGraph(deserialize(CALCULATOR)).code);
+    writeFileSync(emittedFile('greeting', dir), emitLangGraph(deserialize(GREETING)).code);
+    writeFileSync(emittedFile('shared-subflow', dir), emitLangGraph(deserialize(JSON.stringify(SHARED_SUBFLOW))).code);
+    writeFileSync(emittedFile('kitchen-sink-agent', dir), emitLangGraph(deserialize(JSON.stringify(KITCHEN_SINK_AGENT))).code);
+    writeFileSync(emittedFile('nasty-agent', dir), emitLangGraph(deserialize(JSON.stringify(NASTY_AGENT)), { source: 'nasty */ `${x}`.json' }).code);
+    writeFileSync(emittedFile('nasty-flow', dir), emitLangGraph(deserialize(JSON.stringify(NASTY_FLOW)), { source: "nasty '\n.json" }).code);
+    // how a user hands an emitted module to the runtime: typed, no casts
+    writeFileSync(join(dir, 'hook-usage.ts'), HOOK_USAGE);
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify(TSCONFIG, null, 2));
+    const tsc = join(PACKAGE_DIR, '..', '..', 'node_modules', '.bin', 'tsc');
+    const run = await promisify(execFile)(tsc, ['-p', join(dir, 'tsconfig.json')], { cwd: dir }).then(() => ({ out: '' }), (e: { stdout?: string }) => ({ out: e.stdout ?? String(e) }));
+    expect(run.out).toBe('');
+    expect(emitted).toBe(process.env.EMIT_ONLY === undefined ? 98 : emitted);
+  }, 180_000);
+});
