@@ -1,13 +1,14 @@
 // @agentspec/ai-sdk — Agent Spec on the Vercel AI SDK: Agents compiled to
 // ToolLoopAgents, Flows on the reference interpreter with AI SDK LLM calls,
-// and AI SDK agents imported back to Agent Spec.
+// AI SDK agents imported back to Agent Spec, and Agents emitted as TypeScript modules.
 
 export { AI_SDK_RUNTIME_NAME } from './runtime-name.js';
 export { compileAiSdk, type AiSdkAgent, type AiSdkCompileResult } from './compile/compile-ai-sdk.js';
 export { aiSdkRuntime } from './runtime/ai-sdk-runtime.js';
 export { aiSdkBackend } from './backend/ai-sdk-backend.js';
 export { importAiSdk, type AiSdkImportResult } from './import/import-ai-sdk.js';
+export { emitAiSdk, type EmitOptions, type EmitResult } from './emit/index.js';
 export type {
-  AiSdkBackendOptions, AiSdkCompileOptions, AiSdkImportOptions, AiSdkRuntimeOptions, AiSdkWarning, CompileWarning, ImportWarning, ModelOption,
-  StructuredOutputMode,
+  AgentBuilder, AgentBuildOptions, AgentBuildResult, AgentHooks, AiSdkBackendOptions, AiSdkCompileOptions, AiSdkImportOptions, AiSdkRuntimeOptions,
+  AiSdkWarning, CompileWarning, ImportWarning, ModelOption, StructuredOutputMode,
 } from './options.js';

@@ -1,6 +1,6 @@
-import type { LlmConfig } from '@agentspec/core';
+import type { Agent, LlmConfig } from '@agentspec/core';
 import type { LlmOptions, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
-import type { LanguageModel } from 'ai';
+import type { LanguageModel, OnToolExecutionEndCallback, PrepareStepFunction, StopCondition, ToolLoopAgent, ToolLoopAgentSettings, ToolSet } from 'ai';
 
 /** How an agent with outputs finishes: the synthetic `submit_result` tool (default), or the AI SDK's `Output.object`. */
 export type StructuredOutputMode = 'submit_result' | 'native';
@@ -43,7 +43,44 @@ export interface AiSdkRuntimeOptions {
   readonly structuredOutput?: StructuredOutputMode;
   /** Use this model for every LLM config instead of the one built from it. */
   readonly model?: ModelOption;
+  /**
+   * Build the ToolLoopAgent of each agent session yourself instead of the
+   * runtime compiling it — e.g. with the `build` of a module written by
+   * `emitAiSdk` (`agentspec compile --target ai-sdk`). Flows are not affected.
+   */
+  readonly build?: AgentBuilder;
 }
+
+/**
+ * What aiSdkRuntime adds to every agent it runs, for Agent Spec's semantics:
+ * stop conditions to append (a failed tool or an invalid call, the step
+ * budget) and callbacks to set (failed tools are recorded, a failure from an
+ * approved call run at the start of a call stops it, errors are the session's
+ * to report).
+ */
+export interface AgentHooks {
+  readonly stopWhen: readonly StopCondition<ToolSet>[];
+  readonly prepareStep: PrepareStepFunction<ToolSet>;
+  readonly onToolExecutionEnd: OnToolExecutionEndCallback<ToolSet>;
+  readonly onError: NonNullable<ToolLoopAgentSettings<never, ToolSet>['onError']>;
+}
+
+/** The options aiSdkRuntime gives an {@link AgentBuilder}: compileAiSdk's, with the session's inputs resolved, and the hooks to add. */
+export interface AgentBuildOptions extends AiSdkCompileOptions {
+  /** The session's inputs, coerced, defaults filled in (render them into the instructions). */
+  readonly inputs: Readonly<Record<string, unknown>>;
+  readonly hooks: AgentHooks;
+}
+
+/** What an {@link AgentBuilder} returns: the agent (like compileAiSdk's), and how to close what its tools opened. */
+export interface AgentBuildResult {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly agent: ToolLoopAgent<never, any, any, any>;
+  close?(): Promise<void>;
+}
+
+/** Builds the ToolLoopAgent of one agent session (called once per session, with its inputs). */
+export type AgentBuilder = (agent: Agent, options: AgentBuildOptions) => AgentBuildResult | Promise<AgentBuildResult>;
 
 export interface AiSdkBackendOptions extends LlmOptions {
   /** Use this model for every LLM config instead of the one built from it. */

@@ -10,7 +10,7 @@ import { AI_SDK_RUNTIME_NAME } from '../runtime-name.js';
 import { agentShape, type AgentContext } from './agent-context.js';
 import { AGENT_SAVE_FORMAT, AgentSession, type SavedAgentSession } from './agent-session.js';
 
-/** An Agent run natively on a ToolLoopAgent, one per session (its instructions are rendered with the session's inputs). */
+/** An Agent run natively on a ToolLoopAgent, one per session (its instructions are rendered with the session's inputs), compiled or built by the `build` option. */
 export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkRuntimeOptions): App {
   checkServerTools(agent, load.tools);
   for (const t of agent.tools) toolKind(agent, t);
@@ -20,7 +20,7 @@ export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkR
   const executor = toolExecutor({
     ...(load.tools ? { registry: load.tools } : {}), ...(load.network ? { network: load.network } : {}), ...(load.limits?.http ? { http: load.limits.http } : {}),
   });
-  const ctx: AgentContext = { agent, shape: agentShape(agent, options), load, options, executor, maxAgentSteps: load.limits?.maxAgentSteps ?? 20 };
+  const ctx: AgentContext = { agent, shape: agentShape(agent, options), load, options, executor, maxAgentSteps: load.limits?.maxAgentSteps ?? 20, built: [] };
   return {
     component: agent,
     start: (start = {}) => new AgentSession(ctx, start.inputs ?? {}),
@@ -32,6 +32,9 @@ export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkR
       if (s.component !== agent.id) throw new RuntimeError('AS_RESUME_MISMATCH', `this save is of component '${String(s.component)}', not '${agent.id}'`);
       return new AgentSession(ctx, s.inputs ?? {}, s as SavedAgentSession);
     },
-    close: () => executor.close(),
+    async close() {
+      const built = ctx.built.splice(0);
+      await Promise.all([executor.close(), ...built.map((b) => b.close?.())]);
+    },
   };
 }

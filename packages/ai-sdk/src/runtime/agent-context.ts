@@ -1,11 +1,11 @@
 import type { Agent } from '@agentspec/core';
-import type { RuntimeError, RuntimeLoadOptions } from '@agentspec/runtime';
+import { RuntimeError, type RuntimeLoadOptions } from '@agentspec/runtime';
 import { ToolLoopAgent, type StepResult, type ToolSet } from 'ai';
 import { agentSettings, type RuntimeExtras } from '../compile/agent-settings.js';
 import { mark } from '../compile/marks.js';
 import type { ToolExecutor } from '../compile/tools/tool-executor.js';
 import { DEFAULT_LLM_TIMEOUT_MS } from '../model/language-model.js';
-import type { AiSdkRuntimeOptions } from '../options.js';
+import type { AgentBuildResult, AgentHooks, AiSdkCompileOptions, AiSdkRuntimeOptions } from '../options.js';
 import type { AgentShape } from './next-step.js';
 
 /** What every session of an agent app shares. */
@@ -16,6 +16,8 @@ export interface AgentContext {
   readonly options: AiSdkRuntimeOptions;
   readonly executor: ToolExecutor;
   readonly maxAgentSteps: number;
+  /** What the `build` option built for the sessions so far (closed with the app). */
+  readonly built: AgentBuildResult[];
 }
 
 /** What the runtime watches during one AI SDK call of a session. */
@@ -41,13 +43,14 @@ export function agentShape(agent: Agent, options: AiSdkRuntimeOptions): AgentSha
 }
 
 /**
- * The ToolLoopAgent a session runs: the compiled agent (instructions rendered
- * with the session's inputs), plus the runtime's semantics — the loop stops
+ * The ToolLoopAgent a session runs: the compiled agent, or the one the
+ * `build` option builds (instructions rendered with the session's inputs),
+ * plus the runtime's semantics — the loop stops
  * on a failed tool or an invalid call, and on the step budget; a failure
  * recorded before a step (an approved tool run at the start of a call) stops
  * it before the LLM is called.
  */
-export function sessionAgent(ctx: AgentContext, inputs: Readonly<Record<string, unknown>>, control: CallControl): ToolLoopAgent<never, ToolSet> {
+export async function sessionAgent(ctx: AgentContext, inputs: Readonly<Record<string, unknown>>, control: CallControl): Promise<ToolLoopAgent<never, ToolSet>> {
   const { load, options } = ctx;
   const extras: RuntimeExtras = {
     stopWhen: [
@@ -63,7 +66,7 @@ export function sessionAgent(ctx: AgentContext, inputs: Readonly<Record<string, 
       onError: mark(() => undefined, { kind: 'runtime' }),
     },
   };
-  const settings = agentSettings(ctx.agent, {
+  const compileOptions: AiSdkCompileOptions = {
     inputs,
     llm: { ...load.llm, timeoutMs: load.llm?.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS },
     maxSteps: ctx.maxAgentSteps,
@@ -72,6 +75,33 @@ export function sessionAgent(ctx: AgentContext, inputs: Readonly<Record<string, 
     ...(options.structuredOutput ? { structuredOutput: options.structuredOutput } : {}),
     ...(load.network ? { network: load.network } : {}),
     ...(load.limits?.http ? { http: load.limits.http } : {}),
-  }, ctx.executor, [], extras);
+  };
+  if (options.build) return builtAgent(ctx, { ...compileOptions, inputs }, extras, control);
+  const settings = agentSettings(ctx.agent, compileOptions, ctx.executor, [], extras);
   return new ToolLoopAgent(settings) as unknown as ToolLoopAgent<never, ToolSet>;
+}
+
+/**
+ * The agent of the `build` option (e.g. an emitted module's `build`), given
+ * the same additions as a compiled one as hooks: the stop conditions and
+ * callbacks, and failed tools recorded from `onToolExecutionEnd` (an error
+ * that is not already a RuntimeError is AS_TOOL_FAILED, naming the tool).
+ */
+async function builtAgent(ctx: AgentContext, compileOptions: AiSdkCompileOptions & { inputs: Readonly<Record<string, unknown>> }, extras: RuntimeExtras, control: CallControl): Promise<ToolLoopAgent<never, ToolSet>> {
+  const { agent } = ctx;
+  const hooks: AgentHooks = {
+    stopWhen: extras.stopWhen ?? [],
+    prepareStep: extras.callbacks?.prepareStep as AgentHooks['prepareStep'],
+    onError: extras.callbacks?.onError as AgentHooks['onError'],
+    onToolExecutionEnd: (event) => {
+      if (event.toolOutput.type !== 'tool-error') return;
+      const { error, toolName } = event.toolOutput;
+      control.failures.push(RuntimeError.isInstance(error)
+        ? (error as RuntimeError)
+        : new RuntimeError('AS_TOOL_FAILED', `tool '${toolName}' threw: ${(error as Error)?.message ?? String(error)}`, { agent: agent.id, tool: toolName }, { cause: error }));
+    },
+  };
+  const built = await (ctx.options.build as NonNullable<AiSdkRuntimeOptions['build']>)(agent, { ...compileOptions, hooks });
+  ctx.built.push(built);
+  return built.agent as ToolLoopAgent<never, ToolSet>;
 }

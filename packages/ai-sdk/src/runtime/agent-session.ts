@@ -159,7 +159,7 @@ export class AgentSession implements Session {
     if (this.llmSteps >= maxAgentSteps) {
       throw new RuntimeError('AS_MAX_ITERATIONS', `the agent took more than ${maxAgentSteps} LLM turns`, { agent: agent.id }, { hint: 'raise limits.maxAgentSteps' });
     }
-    this.compiled ??= sessionAgent(this.ctx, resolveInputs(agent.inputs, this.inputs, { agent: agent.id }), this.control);
+    this.compiled ??= await sessionAgent(this.ctx, resolveInputs(agent.inputs, this.inputs, { agent: agent.id }), this.control);
     this.control.budget = maxAgentSteps - this.llmSteps;
     const commit = (messages: readonly ModelMessage[], steps: number): void => {
       this.history.push(...messages);

@@ -1,0 +1,613 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize, type Agent, type Component } from '@agentspec/core';
+import { renderTemplate, RuntimeError, type Runtime, type RunStatus } from '@agentspec/runtime';
+import { startScriptedLlm, type RecordedRequest, type Rule, type ScriptedLlm } from '@agentspec/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { aiSdkRuntime, compileAiSdk, emitAiSdk } from '../src/index.js';
+import type { AgentBuildOptions } from '../src/options.js';
+import { conformanceAgents } from './helpers/conformance-agents.js';
+import { EMITTED_DIR, emittedBuilder, importEmitted, prepareEmittedDir } from './helpers/emitted-module.js';
+import { sampleArgs } from './helpers/sample-values.js';
+
+const LLM = { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'scripted model', model_id: 'scripted-model', url: 'http://127.0.0.1:8000' };
+
+const spec = (doc: Record<string, unknown>): Agent => deserialize(JSON.stringify({ agentspec_version: '26.2.0', ...doc })) as Agent;
+
+/** A small agent: one ServerTool, an input with a default. */
+const SMALL = spec({
+  component_type: 'Agent', id: 'calc', name: 'Calculator', system_prompt: 'You help {{user}} with arithmetic.',
+  inputs: [{ title: 'user', type: 'string', default: 'you' }], llm_config: LLM,
+  tools: [{ component_type: 'ServerTool', id: 'multiply', name: 'multiply', description: 'Multiplies two numbers.', inputs: [{ title: 'a', type: 'number' }, { title: 'b', type: 'number' }], outputs: [{ title: 'product', type: 'number' }] }],
+});
+
+/** Every tool kind, and the strings a spec may hold that a naive emitter would turn into code: quotes, backticks, `${`, backslashes, `*\/`, line breaks. */
+function kitchenSink(http: string, { mcp = true } = {}): Agent {
+  const hostile = "q ' \" ` ${x} \\ */ \n end";
+  return spec({
+    component_type: 'Agent', id: 'kitchen_sink', name: `Kitchen sink ${hostile}`,
+    system_prompt: `Hi {{user}}! ${hostile} {{ count }}, {{tags}}.\r\nTab\there \u2028 \${not_a_placeholder} \`{{user}}\``,
+    inputs: [{ title: 'user', type: 'string' }, { title: 'count', type: 'integer', default: 3 }, { title: 'tags', type: 'array', items: { type: 'string' }, default: ['a', 'b'] }],
+    outputs: [{ title: 'answer', type: 'string', description: `The answer ${hostile}` }, { title: 'score', type: 'number', default: 0 }],
+    llm_config: { component_type: 'OllamaConfig', id: 'llm', name: `local ${hostile}`, model_id: "llama'3`", url: 'http://127.0.0.1:11434', default_generation_parameters: { temperature: 0.5, top_p: 0.9, seed: 7, repeat_penalty: 1.1 } },
+    tools: [
+      { component_type: 'ServerTool', id: 'look_up', name: 'look-up', description: `Looks things up ${hostile}`, inputs: [{ title: 'query', type: 'string', description: hostile }, { title: 'limit', type: 'integer', default: 5 }], outputs: [{ title: 'found', type: 'string' }] },
+      { component_type: 'ClientTool', id: 'pick_file', name: 'pick_file', description: 'Pick a file.', requires_confirmation: true, inputs: [{ title: 'pattern', type: 'string' }] },
+      {
+        component_type: 'RemoteTool', id: 'fetch_item', name: 'fetch_item', description: 'Fetches an item.', url: '{{base}}/items/{{id}}?x=1', http_method: 'POST',
+        headers: { 'X-Key': `k-{{id}} ${hostile.replace('\n', '')}`, 'x-none': null }, query_params: { q: '{{id}}', tags: ['a', '{{id}}'], n: 2 },
+        data: { id: '{{id}}', nested: { n: 1, s: `it's {{id}} ${hostile}`, '{{id}}': true }, list: ['{{id}}', 2] },
+        inputs: [{ title: 'base', type: 'string' }, { title: 'id', type: 'string' }],
+      },
+      { component_type: 'RemoteTool', id: 'form_post', name: 'form_post', url: `${http}/form/{{a}}`, http_method: 'post', headers: { 'content-type': 'application/x-www-form-urlencoded' }, data: { a: '{{a}}', b: 2 }, inputs: [{ title: 'a', type: 'string' }] },
+      ...(mcp ? [
+        { component_type: 'MCPTool', id: 'mcp_sse', name: 'mcp_sse', description: 'On an SSE server.', inputs: [{ title: 'text', type: 'string' }], client_transport: { component_type: 'SSETransport', id: 'sse', name: `SSE ${hostile}`, url: 'http://127.0.0.1:9/sse', headers: { authorization: 'Bearer */' } } },
+        { component_type: 'MCPTool', id: 'mcp_stdio', name: 'mcp_stdio', inputs: [{ title: 'id', type: 'integer' }], outputs: [{ title: 'user', type: 'object' }], client_transport: { component_type: 'StdioTransport', id: 'stdio', name: 'stdio server', command: 'node', args: ['server.mjs', `--flag=${hostile}`], env: { A: '1' }, cwd: '/tmp' } },
+      ] : []),
+    ],
+  });
+}
+
+describe('emitAiSdk', () => {
+  it('writes this module for a small agent', () => {
+    const { code, warnings } = emitAiSdk(SMALL, { source: 'calc.yaml', version: '26.2.0' });
+    expect(warnings).toEqual([]);
+    expect(code).toMatchInlineSnapshot(`
+      "// Generated by \`agentspec compile --target ai-sdk\` from calc.yaml (Agent Spec 26.2.0).
+      // The Agent 'Calculator' as a Vercel AI SDK ToolLoopAgent. Edit freely: this code is yours now,
+      // and depends only on the packages it imports (no @agentspec package).
+      //
+      // Usage:
+      //   import { build } from './agent.js';
+      //   const { agent, close } = build({ tools: { multiply: async (args) => … }, llm: { apiKey: process.env.LLM_API_KEY } });
+      //   const result = await agent.generate({ prompt: 'Hello!' }); console.log(result.text); await close();
+
+      import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+      import {
+        jsonSchema,
+        type JSONSchema7,
+        type LanguageModel,
+        type OnToolExecutionEndCallback,
+        type PrepareStepFunction,
+        stepCountIs,
+        type StopCondition,
+        type Tool,
+        tool,
+        ToolLoopAgent,
+        type ToolLoopAgentSettings,
+        type ToolSet,
+      } from 'ai';
+
+      /** The agent's inputs, rendered into its system prompt (those with a default may be left out). */
+      export interface Inputs {
+        user?: string;
+      }
+
+      /** Your implementations of the ServerTools, by tool name (never taken from the spec). */
+      export interface Tools {
+        multiply: (args: MultiplyArgs) => unknown;
+      }
+
+      /** Where the LLM is: each field overrides the spec's endpoint. API keys come from here or the environment, never from the spec. */
+      export interface LlmOptions {
+        /** An OpenAI-compatible base URL, \`/v1\` included. */
+        readonly baseURL?: string;
+        readonly apiKey?: string;
+        readonly model?: string;
+        /** Time allowed to each LLM request, in milliseconds (default: no limit). */
+        readonly timeoutMs?: number;
+        /** Retries of a failed LLM request (default: the AI SDK's, 2). */
+        readonly retries?: number;
+      }
+
+      /** Added to the agent's settings: more stop conditions and callbacks (how aiSdkRuntime adds Agent Spec's checks: failed tools, step budget). */
+      export interface AgentHooks {
+        readonly stopWhen?: readonly StopCondition<ToolSet>[];
+        readonly prepareStep?: PrepareStepFunction<ToolSet>;
+        readonly onToolExecutionEnd?: OnToolExecutionEndCallback<ToolSet>;
+        readonly onError?: ToolLoopAgentSettings<never, ToolSet>['onError'];
+      }
+
+      export interface BuildOptions {
+        /** ServerTool implementations. */
+        readonly tools: Tools;
+        /** Values of the agent's inputs, rendered into its system prompt. */
+        readonly inputs?: Inputs;
+        readonly llm?: LlmOptions;
+        /** LLM steps of one \`generate()\` / \`stream()\` call (default 20). */
+        readonly maxSteps?: number;
+        readonly hooks?: AgentHooks;
+      }
+
+      /** The system prompt, its placeholders rendered with the inputs (strings as they are, other values as JSON; defaults filled in). */
+      function systemPrompt(inputs: Inputs = {}): string {
+        return \`You help \${text(inputs.user ?? 'you')} with arithmetic.\`;
+      }
+
+      /** The LLM: scripted model (OpenAiCompatibleConfig). */
+      const BASE_URL = 'http://127.0.0.1:8000/v1';
+      const MODEL_ID = 'scripted-model';
+
+      function languageModel(llm: LlmOptions): LanguageModel {
+        const provider = createOpenAICompatible({
+          name: 'compatible',
+          baseURL: llm.baseURL ?? BASE_URL,
+          apiKey: llm.apiKey,
+          supportsStructuredOutputs: true,
+          includeUsage: true,
+          fetch: fetchWithTimeout(llm.timeoutMs),
+        });
+        return provider.chatModel(llm.model ?? MODEL_ID);
+      }
+
+      /** Arguments of multiply. */
+      export type MultiplyArgs = {
+        a: number;
+        b: number;
+      };
+
+      /** Parameters of multiply: the JSON Schema the LLM sees. */
+      const MULTIPLY_PARAMETERS: JSONSchema7 = {
+        type: 'object',
+        properties: { a: { type: 'number' }, b: { type: 'number' } },
+        required: ['a', 'b'],
+        additionalProperties: false,
+      };
+
+      /**
+       * multiply (ServerTool): Multiplies two numbers.
+       * Runs your implementation, with the arguments coerced to their declared types.
+       */
+      function multiplyTool(run: (args: MultiplyArgs) => unknown): Tool {
+        return tool({
+          description: 'Multiplies two numbers.',
+          inputSchema: jsonSchema<Args>(MULTIPLY_PARAMETERS, { validate: objectArguments }),
+          execute: async (args: Args) => run(coerceArgs<MultiplyArgs>(args, MULTIPLY_PARAMETERS)),
+          toModelOutput: toolText,
+        });
+      }
+
+      /**
+       * The agent Calculator as a ToolLoopAgent: call \`agent.generate({ messages })\` or \`agent.stream(…)\`.
+       * \`close()\` ends what its tools opened (nothing here).
+       */
+      export function build(options: BuildOptions): { agent: ToolLoopAgent<never, ToolSet>; close(): Promise<void> } {
+        const llm = options.llm ?? {};
+        const tools: ToolSet = {
+          multiply: multiplyTool(options.tools.multiply),
+        };
+        const agent = new ToolLoopAgent<never, ToolSet>({
+          id: 'calc',
+          model: languageModel(llm),
+          instructions: systemPrompt(options.inputs),
+          tools,
+          toolOrder: ['multiply'],
+          stopWhen: [stepCountIs(options.maxSteps ?? 20), ...(options.hooks?.stopWhen ?? [])],
+          maxRetries: llm.retries,
+          prepareCall: speakFirst,
+          prepareStep: options.hooks?.prepareStep,
+          onToolExecutionEnd: options.hooks?.onToolExecutionEnd,
+          onError: options.hooks?.onError,
+        });
+        return { agent, close: async () => {} };
+      }
+
+      // Helpers: Agent Spec semantics the AI SDK does not have built in.
+
+      /** Tool arguments, as the LLM sends them. */
+      type Args = Record<string, unknown>;
+
+      /** Tool arguments must be a JSON object; anything else is an invalid tool call. */
+      function objectArguments(value: unknown): { success: true; value: Args } | { success: false; error: Error } {
+        return typeof value === 'object' && value !== null && !Array.isArray(value)
+          ? { success: true, value: value as Args }
+          : { success: false, error: new TypeError('tool arguments must be a JSON object') };
+      }
+
+      /** A value as text, as Agent Spec renders templates: strings as they are, anything else as JSON. */
+      function text(value: unknown): string {
+        return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+      }
+
+      /** What the LLM reads of a tool result: strings as they are, anything else as JSON. */
+      function toolText({ output }: { output: unknown }): { type: 'text'; value: string } {
+        return { type: 'text', value: typeof output === 'string' ? output : JSON.stringify(output ?? null) };
+      }
+
+      /** Arguments coerced to the declared parameter types (see \`coerce\`), defaults filled in. */
+      function coerceArgs<T = Args>(args: Args, parameters: JSONSchema7): T {
+        const out: Args = { ...args };
+        for (const [name, schema] of Object.entries(parameters.properties ?? {})) {
+          if (Object.hasOwn(args, name) && args[name] !== undefined) out[name] = coerce(args[name], schema);
+          else if (typeof schema === 'object' && schema.default !== undefined) out[name] = structuredClone(schema.default);
+        }
+        return out as T;
+      }
+
+      /**
+       * A value coerced to a JSON Schema's type, by Agent Spec's rules: anything to
+       * string (JSON for non-strings), integer and number and boolean among
+       * themselves, numeric strings to numbers, recursively in arrays and objects.
+       * A value that does not coerce is returned unchanged.
+       */
+      function coerce(value: unknown, schema: unknown): unknown {
+        if (!isRecord(schema) || value === undefined) return value;
+        const alternatives = schema.anyOf ?? schema.oneOf;
+        if (Array.isArray(alternatives)) {
+          for (const alt of alternatives) if (fits(value, alt)) return coerceParts(value, alt);
+          for (const alt of alternatives) {
+            const coerced = coerce(value, alt);
+            if (fits(coerced, alt)) return coerced;
+          }
+          return value;
+        }
+        const types = typesOf(schema);
+        if (!types || types.some((t) => isType(value, t))) return coerceParts(value, schema);
+        for (const t of types) {
+          const coerced = toType(value, t);
+          if (coerced !== undefined) return coerceParts(coerced, schema);
+        }
+        return value;
+      }
+
+      function toType(value: unknown, type: string): unknown {
+        const numeric = typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
+        switch (type) {
+          case 'string':
+            return typeof value === 'string' ? value : JSON.stringify(value);
+          case 'number':
+            return typeof value === 'boolean' ? Number(value) : numeric ? Number(value) : undefined;
+          case 'integer':
+            if (typeof value === 'boolean') return Number(value);
+            if (typeof value === 'number' && Number.isFinite(value)) return Math.trunc(value);
+            return numeric ? Math.trunc(Number(value)) : undefined;
+          case 'boolean':
+            if (typeof value === 'number') return value !== 0;
+            return value === 'true' || value === 'false' ? value === 'true' : undefined;
+          default:
+            return undefined;
+        }
+      }
+
+      function coerceParts(value: unknown, schema: unknown): unknown {
+        if (!isRecord(schema)) return value;
+        if (Array.isArray(value) && schema.items !== undefined) return value.map((v) => coerce(v, schema.items));
+        if (isRecord(value) && (isRecord(schema.properties) || isRecord(schema.additionalProperties))) {
+          const properties = isRecord(schema.properties) ? schema.properties : {};
+          const out: Record<string, unknown> = {};
+          for (const [k, v] of Object.entries(value)) out[k] = coerce(v, Object.hasOwn(properties, k) ? properties[k] : schema.additionalProperties);
+          return out;
+        }
+        return value;
+      }
+
+      function fits(value: unknown, schema: unknown): boolean {
+        const types = isRecord(schema) ? typesOf(schema) : undefined;
+        return !types || types.some((t) => isType(value, t));
+      }
+
+      function isType(value: unknown, type: string): boolean {
+        switch (type) {
+          case 'string': return typeof value === 'string';
+          case 'number': return typeof value === 'number';
+          case 'integer': return typeof value === 'number' && Number.isInteger(value);
+          case 'boolean': return typeof value === 'boolean';
+          case 'null': return value === null;
+          case 'array': return Array.isArray(value);
+          case 'object': return isRecord(value);
+          default: return true;
+        }
+      }
+
+      function typesOf(schema: Record<string, unknown>): string[] | undefined {
+        if (typeof schema.type === 'string') return [schema.type];
+        return Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : undefined;
+      }
+
+      function isRecord(value: unknown): value is Record<string, unknown> {
+        return typeof value === 'object' && value !== null && !Array.isArray(value);
+      }
+
+      /** \`fetch\` giving each LLM request \`timeoutMs\`, its body included (no limit when undefined). */
+      function fetchWithTimeout(timeoutMs: number | undefined): typeof fetch | undefined {
+        if (timeoutMs === undefined) return undefined;
+        return (input, init) => {
+          const timeout = AbortSignal.timeout(timeoutMs);
+          return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+        };
+      }
+
+      /**
+       * An agent called with no messages speaks first: the AI SDK refuses an empty
+       * message list, so the instructions are sent as the one (system) message.
+       */
+      const speakFirst: NonNullable<ToolLoopAgentSettings<never, ToolSet>['prepareCall']> = (call) => {
+        const { prompt, messages, instructions } = call;
+        if (prompt !== undefined || (messages !== undefined && messages.length > 0) || typeof instructions !== 'string') return call;
+        return { ...call, instructions: undefined, allowSystemInMessages: true, messages: [{ role: 'system', content: instructions }] };
+      };
+      "
+    `);
+  });
+
+  it('is stable: the same spec gives byte-identical code, also after a round trip through YAML', () => {
+    const agent = kitchenSink('http://127.0.0.1:1');
+    const first = emitAiSdk(agent, { source: 'a.yaml' }).code;
+    expect(emitAiSdk(agent, { source: 'a.yaml' }).code).toBe(first);
+    expect(emitAiSdk(deserialize(serialize(agent, { format: 'yaml' })), { source: 'a.yaml' }).code).toBe(first);
+  });
+
+  it('writes every string of the spec as an escaped literal: quotes, backticks, ${, backslashes, */ and line breaks stay text', () => {
+    const { code } = emitAiSdk(kitchenSink('http://127.0.0.1:1'), { source: 'evil */ `name`.yaml', version: '26.2.0' });
+    expect(code).toContain('// Generated by `agentspec compile --target ai-sdk` from evil *\\/ `name`.yaml (Agent Spec 26.2.0).');
+    expect(code).toContain("description: 'Looks things up q \\' \" ` ${x} \\\\ */ \\n end',");
+    expect(code).toContain(' * look-up (ServerTool): Looks things up q \' " ` ${x} \\ *\\/ end');
+    expect(code).toContain("const MODEL_ID = 'llama\\'3`';");
+    expect(code).toContain('return `Hi ${text(inputs.user)}! q \' " \\` \\${x} \\\\ */ \n end ${text(inputs.count ?? 3)}, ${text(inputs.tags ?? [\'a\', \'b\'])}.\\r\nTab\\there \\u2028 \\${not_a_placeholder} \\`${text(inputs.user)}\\``;');
+    // Nothing of the spec ends a comment early: in comment lines, "*/" only closes the emitter's own doc comments.
+    const comments = code.split('\n').filter((l) => /^\s*(\/\/|\/\*\*|\*)/.test(l));
+    expect(comments.length).toBeGreaterThan(20);
+    for (const line of comments) expect(line.trimEnd().replace(/\*\/$/, '')).not.toContain('*/');
+  });
+
+  it('refuses Flows like compileAiSdk, with AS_UNSUPPORTED and the same hint', () => {
+    const flow = deserialize(JSON.stringify({
+      component_type: 'Flow', id: 'f', name: 'f', start_node: { $component_ref: 's' },
+      nodes: [{ component_type: 'StartNode', id: 's', name: 's' }, { component_type: 'EndNode', id: 'e', name: 'e' }],
+      control_flow_connections: [{ component_type: 'ControlFlowEdge', id: 'c', name: 'c', from_node: { $component_ref: 's' }, to_node: { $component_ref: 'e' } }],
+      agentspec_version: '25.4.1',
+    }));
+    const emitted = (() => { try { return emitAiSdk(flow); } catch (e) { return e; } })() as RuntimeError;
+    const compiled = (() => { try { return compileAiSdk(flow); } catch (e) { return e; } })() as RuntimeError;
+    expect(emitted).toBeInstanceOf(RuntimeError);
+    expect(emitted.code).toBe('AS_UNSUPPORTED');
+    expect(emitted.hint).toBe(compiled.hint);
+    expect(emitted.message).toContain("Flow 'f' cannot be emitted as a ToolLoopAgent");
+  });
+
+  it('refuses what it cannot write with AS_UNSUPPORTED: another component, a tool kind it does not know, an mTLS MCP transport', () => {
+    const code = (component: unknown) => {
+      try {
+        emitAiSdk(component as Component);
+      } catch (e) {
+        return (e as RuntimeError).code;
+      }
+      return 'emitted';
+    };
+    expect(code(SMALL.tools[0])).toBe('AS_UNSUPPORTED');
+    expect(code({ ...SMALL, tools: [{ ...SMALL.tools[0], component_type: 'FutureTool' }] })).toBe('AS_UNSUPPORTED');
+    const transport = { component_type: 'StreamableHTTPmTLSTransport', id: 't', name: 't', url: 'https://127.0.0.1:9/mcp', key_file: 'k', cert_file: 'c', ca_file: 'a' };
+    expect(code({ ...SMALL, tools: [{ component_type: 'MCPTool', id: 'm', name: 'm', inputs: [], client_transport: transport }] })).toBe('AS_UNSUPPORTED');
+    expect(code({ ...SMALL, llm_config: { ...SMALL.llm_config, component_type: 'FutureConfig' } })).toBe('AS_UNSUPPORTED');
+    expect(code({ ...SMALL, tools: [SMALL.tools[0], SMALL.tools[0]] })).toBe('AS_UNSUPPORTED');
+    expect(code({ ...SMALL, outputs: [{ title: 'x', type: 'string' }], tools: [{ ...SMALL.tools[0], name: 'submit_result' }] })).toBe('AS_UNSUPPORTED');
+    expect(code(SMALL)).toBe('emitted');
+  });
+
+  it('warns like compileAiSdk about what the module cannot carry over', () => {
+    const openAi = spec({ ...SMALL, tools: [], human_in_the_loop: false, llm_config: { component_type: 'OpenAiConfig', id: 'gpt', name: 'gpt', model_id: 'gpt-4o-mini', default_generation_parameters: { top_k: 3 } } });
+    expect(emitAiSdk(openAi).warnings).toEqual(compileAiSdk(openAi, { llm: { apiKey: 'k' } }).warnings);
+    expect(emitAiSdk(openAi).warnings.map((w) => w.kind)).toEqual(['approximated', 'unsupported']);
+    const oci = spec({ ...SMALL, tools: [], llm_config: { component_type: 'OciGenAiConfig', id: 'oci', name: 'oci', model_id: 'm', compartment_id: 'c', client_config: { component_type: 'OciClientConfigWithApiKey', id: 'cc', name: 'cc', service_endpoint: 'https://x', auth_profile: 'p', auth_file_location: '~/.oci/config' } } });
+    expect(emitAiSdk(oci).warnings).toEqual([expect.objectContaining({ kind: 'unsupported', component: 'oci' })]);
+  });
+});
+
+describe('the emitted module', () => {
+  let llm: ScriptedLlm;
+  let http: Server;
+  let httpUrl = '';
+  const received: unknown[] = [];
+  beforeAll(async () => {
+    llm = await startScriptedLlm({ strict: false, rules: [] });
+    http = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+      req.on('end', () => {
+        const seen = { method: req.method, url: req.url, key: req.headers['x-key'], type: req.headers['content-type'], body };
+        received.push(seen);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(seen));
+      });
+    });
+    await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+    httpUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await llm.close();
+    await new Promise<void>((r) => http.close(() => r()));
+  });
+
+  it('builds a ToolLoopAgent that sends the spec\'s strings as they are: system prompt rendered once, tool descriptions, model id', async () => {
+    const agent = kitchenSink(httpUrl, { mcp: false });
+    llm.setRules([{ match: { lastUserMessage: 'Hello' }, answer: { text: 'Hi.' } }]);
+    llm.clear();
+    const mod = await importEmitted(agent, 'unit');
+    const { agent: built, close } = mod.build({ tools: { 'look-up': () => 'found' }, inputs: { user: 'Ada {{count}} ${x}' }, llm: { baseURL: llm.url } });
+    const result = await (built as unknown as { generate(o: unknown): Promise<{ text: string }> }).generate({ prompt: 'Hello' });
+    await close?.();
+    expect(result.text).toBe('Hi.');
+    const request = llm.requests[0] as RecordedRequest;
+    expect(request.systemPrompt).toBe(renderTemplate(agent.system_prompt, { user: 'Ada {{count}} ${x}', count: 3, tags: ['a', 'b'] }));
+    expect(request.model).toBe("llama'3`");
+    expect(request.tools.map((t) => [t.name, t.description])).toEqual([...agent.tools.map((t) => [t.name, t.description ?? '']), ['submit_result', expect.any(String)]]);
+    expect(request.parameters).toEqual({ temperature: 0.5, topP: 0.9, extra: { seed: 7, repeat_penalty: 1.1 } });
+  });
+
+  it('drives the same requests and statuses as compileAiSdk on aiSdkRuntime, for every tool kind but MCP (the conformance suite covers MCP)', async () => {
+    const agent = kitchenSink(httpUrl, { mcp: false });
+    const rules: Rule[] = [
+      { match: { lastToolResult: { tool: 'form_post' } }, answer: { toolCalls: [{ name: 'submit_result', arguments: { answer: 'done', score: 2 } }] } },
+      { match: { lastToolResult: { tool: 'pick_file' } }, answer: { toolCalls: [{ name: 'fetch_item', arguments: { base: httpUrl, id: '7' } }, { name: 'form_post', arguments: { a: 'x y' } }] } },
+      { match: { lastToolResult: { tool: 'look-up' } }, answer: { toolCalls: [{ name: 'pick_file', arguments: { pattern: '*.md' } }] } },
+      { match: { lastUserMessage: 'Hello' }, answer: { toolCalls: [{ name: 'look-up', arguments: { query: 'q', limit: '2' } }] } },
+    ];
+    const compiled = await drive(aiSdkRuntime(), agent, rules);
+    const fromModule = await drive(aiSdkRuntime({ build: emittedBuilder('equivalence') }), agent, rules);
+    expect(compiled.statuses.map((s) => s.type)).toEqual(['tool_confirmation', 'tool_request', 'finished']);
+    expect(fromModule.requests.map(essentials)).toEqual(compiled.requests.map(essentials));
+    expect(fromModule.statuses.map(view)).toEqual(compiled.statuses.map(view));
+    expect(fromModule.http).toEqual(compiled.http);
+  });
+
+  it.each(conformanceAgents('${http}').filter((c) => !c.agent.tools.some((t) => t.component_type === 'MCPTool')).map((c) => [c.id] as const))(
+    'drives the same requests and statuses as compileAiSdk for %s',
+    async (id) => {
+      const agent = conformanceAgents(httpUrl).find((c) => c.id === id)!.agent;
+      const outputs = agent.outputs ?? [];
+      const finish = outputs.length > 0 ? { toolCalls: [{ name: 'submit_result', arguments: sampleArgs(outputs) }] } : { text: 'Done.' };
+      const rules: Rule[] = [
+        ...agent.tools.map((t) => ({ match: { lastToolResult: { tool: t.name } }, answer: finish })),
+        { match: { lastUserMessage: 'Hello' }, answer: agent.tools.length > 0 ? { toolCalls: agent.tools.map((t) => ({ name: t.name, arguments: sampleArgs(t.inputs) })) } : finish },
+      ];
+      const compiled = await drive(aiSdkRuntime(), agent, rules);
+      const fromModule = await drive(aiSdkRuntime({ build: emittedBuilder('equivalence') }), agent, rules);
+      expect(compiled.requests.length).toBeGreaterThan(0);
+      expect(fromModule.requests.map(essentials)).toEqual(compiled.requests.map(essentials));
+      expect(fromModule.statuses.map(view)).toEqual(compiled.statuses.map(view));
+    },
+  );
+
+  async function drive(runtime: Runtime, agent: Agent, rules: Rule[]): Promise<{ statuses: RunStatus[]; requests: RecordedRequest[]; http: unknown[] }> {
+    llm.setRules(rules);
+    llm.clear();
+    received.length = 0;
+    const tools = Object.fromEntries(agent.tools.map((t) => [t.name, (args: Record<string, unknown>) => `${t.name} of ${JSON.stringify(args)}`]));
+    const app = await runtime.load(agent, { tools, llm: { override: { url: llm.url, apiKey: 'test' } }, network: { allow: ['127.0.0.1'] } });
+    const statuses: RunStatus[] = [];
+    try {
+      const session = app.start({ inputs: sampleArgs((agent.inputs ?? []).filter((p) => !('default' in p))) });
+      session.appendUserMessage('Hello');
+      for (let i = 0; i < 6; i++) {
+        const status = await session.run().catch((e: RuntimeError) => ({ type: 'error', code: e.code, messages: [] }) as unknown as RunStatus);
+        statuses.push(status);
+        if (status.type === 'tool_confirmation') for (const r of status.requests) session.decide(r.id, 'approve');
+        else if (status.type === 'tool_request') session.appendToolResults(status.requests.map((r) => ({ id: r.id, content: `client ${r.name}` })));
+        else break;
+      }
+    } finally {
+      await app.close();
+    }
+    return { statuses, requests: [...llm.requests], http: [...received] };
+  }
+});
+
+describe('the runtime\'s build option', () => {
+  it('builds one agent per session with the session\'s resolved inputs and the runtime\'s hooks, and closes what it built with the app', async () => {
+    const llm = await startScriptedLlm({ strict: true, rules: [{ match: { lastUserMessage: 'Hi' }, answer: { text: 'Hello.' } }] });
+    const seen: AgentBuildOptions[] = [];
+    let closed = 0;
+    const runtime = aiSdkRuntime({
+      build: (agent, options) => {
+        seen.push(options);
+        return { agent: compileAiSdk(agent, options).agent, close: async () => void closed++ };
+      },
+    });
+    try {
+      const app = await runtime.load(SMALL, { tools: { multiply: () => 0 }, llm: { override: { url: llm.url } } });
+      for (const user of ['Ada', 'Alan']) {
+        const session = app.start({ inputs: { user } });
+        session.appendUserMessage('Hi');
+        expect((await session.run()).type).toBe('user_input');
+      }
+      await app.close();
+      expect(seen.map((o) => o.inputs)).toEqual([{ user: 'Ada' }, { user: 'Alan' }]);
+      expect(seen[0]?.hooks.stopWhen).toHaveLength(2);
+      expect(llm.requests.map((r) => r.systemPrompt)).toEqual(['You help Ada with arithmetic.', 'You help Alan with arithmetic.']);
+      expect(closed).toBe(2);
+    } finally {
+      await llm.close();
+    }
+  });
+  it('streams the same events from an emitted module as from the compiled agent (token deltas, tool spans, the final status)', async () => {
+    const llm = await startScriptedLlm({
+      strict: true,
+      rules: [
+        { match: { lastToolResult: { tool: 'multiply' } }, answer: { text: '30 x 6 = 180' } },
+        { match: { lastUserMessage: 'What is 30x6?' }, answer: { toolCalls: [{ name: 'multiply', arguments: { a: 30, b: '6' } }] } },
+      ],
+    });
+    const events = async (runtime: Runtime) => {
+      const app = await runtime.load(SMALL, { tools: { multiply: ({ a, b }) => Number(a) * Number(b) }, llm: { override: { url: llm.url } } });
+      const session = app.start({ inputs: { user: 'Ada' } });
+      session.appendUserMessage('What is 30x6?');
+      const out: unknown[] = [];
+      for await (const e of session.stream()) out.push(e.type === 'RunStatus' ? [e.type, e.status.type] : [e.type, 'name' in e ? e.name : undefined]);
+      await app.close();
+      return out;
+    };
+    try {
+      const compiled = await events(aiSdkRuntime());
+      expect(compiled).toContainEqual(['ToolExecutionResponse', 'multiply']);
+      expect(await events(aiSdkRuntime({ build: emittedBuilder('stream') }))).toEqual(compiled);
+    } finally {
+      await llm.close();
+    }
+  });
+});
+
+describe('typecheck', () => {
+  it('every emitted module compiles with tsc (strict, noUnusedLocals), all at once', () => {
+    prepareEmittedDir();
+    const dir = new URL('./typecheck/', EMITTED_DIR);
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const agents: [string, Agent][] = [
+      ...conformanceAgents().map((c) => [c.id.replace('/', '--'), c.agent] as [string, Agent]),
+      ['small', SMALL],
+      ['kitchen-sink', kitchenSink('http://127.0.0.1:1')],
+      ['openai', spec({ ...SMALL, llm_config: { component_type: 'OpenAiConfig', id: 'gpt', name: 'gpt', model_id: 'gpt-4o-mini' } })],
+      ['names', spec({
+        ...SMALL,
+        tools: [
+          { component_type: 'ServerTool', id: 't1', name: 'text', inputs: [{ title: 'delete', type: 'string' }, { title: '3d', type: 'boolean' }] },
+          { component_type: 'ServerTool', id: 't2', name: 'get-x', inputs: [] },
+          { component_type: 'ServerTool', id: 't3', name: 'get_x', inputs: [] },
+          { component_type: 'RemoteTool', id: 't4', name: 'delete', url: 'http://127.0.0.1:9/x', http_method: 'DELETE', inputs: [] },
+          { component_type: 'ClientTool', id: 't5', name: '3d', inputs: [] },
+          { component_type: 'ServerTool', id: 't6', name: 'submit_result', inputs: [] },
+        ],
+      })],
+      ['vllm-required-inputs', spec({ ...SMALL, system_prompt: '{{user}} {{n}}', inputs: [{ title: 'user', type: 'string' }, { title: 'n', type: ['integer', 'null'] }], llm_config: { ...LLM, component_type: 'VllmConfig' } })],
+    ];
+    for (const [name, agent] of agents) writeFileSync(new URL(`${name}.ts`, dir), emitAiSdk(agent, { source: `${name}.yaml` }).code);
+    writeFileSync(new URL('tsconfig.json', dir), `${JSON.stringify({
+      compilerOptions: {
+        target: 'ES2022', lib: ['ES2023'], module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, noUnusedLocals: true, noUnusedParameters: true,
+        noUncheckedIndexedAccess: true, isolatedModules: true, verbatimModuleSyntax: true, skipLibCheck: true, noEmit: true, types: ['node'],
+      },
+      include: ['*.ts'],
+    }, null, 2)}\n`);
+    expect(readdirSync(dir).filter((f) => f.endsWith('.ts'))).toHaveLength(agents.length);
+    const tsc = fileURLToPath(new URL('../../../node_modules/typescript/bin/tsc', import.meta.url));
+    let output = '';
+    try {
+      execFileSync(process.execPath, [tsc, '-p', fileURLToPath(dir)], { encoding: 'utf8' });
+    } catch (e) {
+      output = `${(e as { stdout?: string }).stdout ?? ''}${(e as { stderr?: string }).stderr ?? ''}` || String(e);
+    }
+    expect(output).toBe('');
+  }, 120_000);
+});
+
+/** What the two agents must agree on in a request (call ids are made up by the scripted server, so they are left out). */
+function essentials(r: RecordedRequest) {
+  return {
+    model: r.model,
+    systemPrompt: r.systemPrompt,
+    tools: r.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters })),
+    parameters: r.parameters,
+    responseFormat: r.responseFormat,
+    messages: r.messages.map((m) => ({
+      role: m.role, content: m.content,
+      ...(m.toolCalls ? { toolCalls: m.toolCalls.map((c) => ({ name: c.name, args: JSON.parse(c.arguments || '{}') as unknown })) } : {}),
+    })),
+  };
+}
+
+const view = (s: RunStatus) => ({
+  type: s.type, outputs: s.type === 'finished' ? s.outputs : undefined, code: (s as { code?: string }).code,
+  messages: s.messages.map((m) => [m.role, m.content, m.toolCalls?.map((c) => [c.name, c.args])]),
+});

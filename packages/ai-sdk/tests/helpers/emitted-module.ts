@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import type { Agent } from '@agentspec/core';
+import { openAiBaseUrl, type LlmOptions } from '@agentspec/runtime';
+import { emitAiSdk } from '../../src/emit/index.js';
+import type { AgentBuildOptions, AgentBuildResult } from '../../src/options.js';
+
+/** Where the tests write emitted modules (git-ignored). */
+export const EMITTED_DIR = new URL('../.emitted/', import.meta.url);
+
+/** Where emitted modules are written; MCP agents import `@modelcontextprotocol/sdk`, a devDependency of this package. */
+export function prepareEmittedDir(): void {
+  mkdirSync(EMITTED_DIR, { recursive: true });
+}
+
+/** An emitted module's exports, as the tests use them. */
+export interface EmittedModule {
+  build(options: Record<string, unknown>): AgentBuildResult;
+}
+
+/** Write the module of an agent to `.emitted/<prefix>-<agent id>-<hash of the code>.ts` and import it. */
+export async function importEmitted(agent: Agent, prefix: string): Promise<EmittedModule> {
+  prepareEmittedDir();
+  const code = emitAiSdk(agent, { source: `${agent.id}.yaml` }).code;
+  const file = new URL(`${prefix}-${agent.id.replace(/[^\w-]/g, '_')}-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.ts`, EMITTED_DIR);
+  if (!existsSync(file)) writeFileSync(file, code);
+  return (await import(file.href)) as EmittedModule;
+}
+
+/** The emitted module's LLM options from the runtime's (`llm.override` → `baseURL`, as compileAiSdk resolves it). */
+export function emittedLlmOptions(llm: LlmOptions | undefined): Record<string, unknown> {
+  const o = llm?.override;
+  const apiKey = o ? o.apiKey : llm?.apiKey;
+  return {
+    ...(o ? { baseURL: openAiBaseUrl(o.url) } : {}),
+    ...(o?.model ? { model: o.model } : {}),
+    ...(apiKey ? { apiKey } : {}),
+    ...(llm?.timeoutMs !== undefined ? { timeoutMs: llm.timeoutMs } : {}),
+    ...(llm?.retries !== undefined ? { retries: llm.retries } : {}),
+  };
+}
+
+/**
+ * aiSdkRuntime's `build` option on emitted modules: emit the agent the
+ * runtime loaded (local server URLs already substituted), import the module,
+ * and call its `build` with the session's options.
+ */
+export function emittedBuilder(prefix: string): (agent: Agent, options: AgentBuildOptions) => Promise<AgentBuildResult> {
+  return async (agent, options) => {
+    const mod = await importEmitted(agent, prefix);
+    return mod.build({
+      tools: options.tools ?? {},
+      inputs: options.inputs,
+      llm: emittedLlmOptions(options.llm),
+      ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
+      ...(options.network?.allow ? { allowHosts: options.network.allow } : {}),
+      hooks: options.hooks,
+    });
+  };
+}
