@@ -2,7 +2,7 @@
 
 export { OPENAI_AGENTS_RUNTIME_NAME } from './names.js';
 export type {
-  CompileOptions, CompileResult, CompileWarning, ImportOptions, ImportResult, OpenAiAgentsRuntimeOptions, StructuredOutputMode,
+  AgentCompile, CompileOptions, CompileResult, CompileWarning, ImportOptions, ImportResult, OpenAiAgentsRuntimeOptions, StructuredOutputMode,
 } from './types.js';
 
 // Compile: Agent Spec Agent → Agents SDK Agent
@@ -10,6 +10,9 @@ export { compileOpenAiAgents } from './compile/compile-open-ai-agents.js';
 export type { CompiledAgent } from './compile/compile-agent.js';
 export { respondToClientTool, type AgentSpecRunData, type PausedRun } from './compile/run-data.js';
 export { AgentSpecChatCompletionsModel, AgentSpecResponsesModel, type ModelEndpoint } from './model/agentspec-models.js';
+
+// Emit: Agent Spec Agent → a TypeScript module that builds the same Agent (`agentspec compile --target openai-agents`)
+export { emitOpenAiAgents, type EmitOptions, type EmitResult } from './emit/index.js';
 
 // The Runnable contract, and the LLM backend of flows
 export { openaiAgentsRuntime } from './runtime/openai-agents-runtime.js';

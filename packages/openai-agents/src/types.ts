@@ -1,4 +1,5 @@
-import type { Component } from '@agentspec/core';
+import type { Agent as SpecAgent, Component } from '@agentspec/core';
+import type { Agent, AgentOutputType } from '@openai/agents';
 import type { LlmOptions, McpConnections, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
 
 /** Something of the spec (or of the SDK object, when importing) that did not carry over exactly. */
@@ -50,7 +51,23 @@ export interface OpenAiAgentsRuntimeOptions {
   readonly structuredOutput?: StructuredOutputMode;
   /** Export traces to OpenAI (default false). */
   readonly tracing?: boolean;
+  /**
+   * Builds the SDK agent of an Agent in place of compileOpenAiAgents: e.g.
+   * the `build()` of a module written by emitOpenAiAgents (`agentspec compile
+   * --target openai-agents`). Called once per session (with its `inputs`) and
+   * on resume; the sessions drive what it returns exactly as a compiled agent
+   * (its runs take `runOptions.maxTurns`), and `app.close()` calls its
+   * `close()`. Errors it throws with an Agent Spec `code` (`AS_…`) are
+   * reported with that code.
+   */
+  readonly compile?: AgentCompile;
 }
+
+/** What `openaiAgentsRuntime({ compile })` takes: the options are those the runtime would give compileOpenAiAgents. */
+export type AgentCompile = (
+  agent: SpecAgent,
+  options: CompileOptions,
+) => CompileResult<Agent<unknown, AgentOutputType>> | Promise<CompileResult<Agent<unknown, AgentOutputType>>>;
 
 export interface ImportOptions {
   /** Id of the imported agent (default: derived from its name). */

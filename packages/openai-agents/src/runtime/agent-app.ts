@@ -1,29 +1,42 @@
 import type { Agent } from '@agentspec/core';
 import { Runner } from '@openai/agents';
 import { McpConnections, resolveEndpoint, type App, type RuntimeLoadOptions } from '@agentspec/runtime';
-import { compileAgent, DEFAULT_MAX_TURNS } from '../compile/compile-agent.js';
+import { compileAgent, type CompiledAgent } from '../compile/compile-agent.js';
 import { checkServerTools } from '../compile/check-server-tools.js';
-import type { OpenAiAgentsRuntimeOptions } from '../types.js';
+import type { CompileResult, OpenAiAgentsRuntimeOptions } from '../types.js';
 import { AgentSession, type AgentServices } from './agent-session.js';
 import { checkSave, type SavedAgentSession } from './saved-agent.js';
 
-/** An Agent loaded on this runtime: each session compiles it with its inputs and runs it with one Runner. */
+/**
+ * An Agent loaded on this runtime: each session compiles it with its inputs
+ * (compileAgent, or the `compile` option, e.g. an emitted module's build())
+ * and runs it with one Runner.
+ */
 export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiAgentsRuntimeOptions): App {
   checkServerTools(spec, load.tools ?? {});
   resolveEndpoint(spec.llm_config, load.llm); // an LLM config this runtime cannot reach is a load error
   const mcp = new McpConnections({ network: load.network ?? {} });
   const structuredOutput = options.structuredOutput ?? 'submit_result';
+  const compile = options.compile;
+  /** What the `compile` option built, released by close(). */
+  const built: CompileResult<CompiledAgent>[] = [];
   const services: AgentServices = {
     spec,
     runner: new Runner({ tracingDisabled: options.tracing !== true }),
-    compile: (inputs) => compileAgent(spec, {
-      inputs, structuredOutput, mcp,
-      ...(load.tools ? { tools: load.tools } : {}),
-      ...(load.llm ? { llm: load.llm } : {}),
-      ...(load.limits ? { limits: load.limits } : {}),
-      ...(load.network ? { network: load.network } : {}),
-    }).agent,
-    maxTurns: load.limits?.maxAgentSteps ?? DEFAULT_MAX_TURNS,
+    compile: async (inputs) => {
+      const compileOptions = {
+        inputs, structuredOutput, mcp,
+        ...(load.tools ? { tools: load.tools } : {}),
+        ...(load.llm ? { llm: load.llm } : {}),
+        ...(load.limits ? { limits: load.limits } : {}),
+        ...(load.network ? { network: load.network } : {}),
+        ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),
+      };
+      if (!compile) return compileAgent(spec, compileOptions);
+      const result = await compile(spec, compileOptions);
+      built.push(result);
+      return result;
+    },
     native: structuredOutput === 'native' && (spec.outputs ?? []).length > 0,
     ...(load.signal ? { signal: load.signal } : {}),
   };
@@ -31,6 +44,9 @@ export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiA
     component: spec,
     start: (start = {}) => new AgentSession(services, start.inputs ?? {}),
     resume: async (saved) => AgentSession.restore(services, checkSave<SavedAgentSession>(saved, 'agent', spec.id)),
-    close: () => mcp.close(),
+    close: async () => {
+      await Promise.all(built.splice(0).map((r) => r.close()));
+      await mcp.close();
+    },
   };
 }

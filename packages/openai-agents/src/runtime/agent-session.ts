@@ -6,6 +6,7 @@ import { runData } from '../compile/run-data.js';
 import { toRuntimeError } from '../model/sdk-errors.js';
 import { OPENAI_AGENTS_RUNTIME_NAME, SAVE_FORMAT } from '../names.js';
 import { AgentEvents } from './agent-events.js';
+import { withAgentSpecCode } from './coded-errors.js';
 import { eventStream } from './event-stream.js';
 import { pendingCalls, PendingAnswers } from './pending-calls.js';
 import type { SavedAgentSession } from './saved-agent.js';
@@ -15,11 +16,16 @@ import { toMessages } from './to-messages.js';
 export interface AgentServices {
   readonly spec: SpecAgent;
   readonly runner: Runner;
-  /** The SDK agent for a session's inputs (its instructions are rendered from them). */
-  readonly compile: (inputs: Readonly<Record<string, unknown>>) => CompiledAgent;
-  readonly maxTurns: number;
+  /** The SDK agent for a session's inputs (its instructions are rendered from them), and the `maxTurns` of its runs. */
+  readonly compile: (inputs: Readonly<Record<string, unknown>>) => Promise<SessionAgent>;
   readonly native: boolean;
   readonly signal?: AbortSignal;
+}
+
+/** What a session runs: the agent and its run options. */
+export interface SessionAgent {
+  readonly agent: CompiledAgent;
+  readonly runOptions: { readonly maxTurns: number };
 }
 
 type SdkResult = RunResult<unknown, CompiledAgent> | StreamedRunResult<unknown, CompiledAgent>;
@@ -33,7 +39,7 @@ type SdkResult = RunResult<unknown, CompiledAgent> | StreamedRunResult<unknown, 
  */
 export class AgentSession implements Session {
   messages: readonly Message[] = [];
-  #agent: CompiledAgent | undefined;
+  #agent: SessionAgent | undefined;
   #history: AgentInputItem[] = [];
   #pendingUser: string[] = [];
   #paused: PendingAnswers | undefined;
@@ -56,14 +62,14 @@ export class AgentSession implements Session {
     session.#last = saved.status ?? undefined;
     session.messages = saved.status?.messages ?? [];
     if (saved.paused) {
-      const state = await RunState.fromString(session.#compiled(), saved.paused.state);
+      const state = await RunState.fromString((await session.#compiled()).agent, saved.paused.state);
       session.#paused = new PendingAnswers(state, pendingCalls(state.getInterruptions(), session.#tools), new Set(saved.paused.settled), new Set(saved.paused.confirmed));
     }
     return session;
   }
 
-  #compiled(): CompiledAgent {
-    return (this.#agent ??= this.services.compile(this.inputs));
+  async #compiled(): Promise<SessionAgent> {
+    return (this.#agent ??= await this.services.compile(this.inputs));
   }
 
   appendUserMessage(text: string): void {
@@ -111,7 +117,8 @@ export class AgentSession implements Session {
       if (status.type === 'finished') events?.end(status.outputs);
       return status;
     } catch (e) {
-      const error = toRuntimeError(e, { agent: this.services.spec.id }, this.services.signal);
+      const site = { agent: this.services.spec.id };
+      const error = toRuntimeError(withAgentSpecCode(e, site), site, this.services.signal);
       events?.error(error);
       throw error;
     } finally {
@@ -121,7 +128,7 @@ export class AgentSession implements Session {
 
   /** SDK runs until the agent finishes or waits for the caller. */
   async #loop(events: AgentEvents | undefined): Promise<RunStatus> {
-    const agent = this.#compiled();
+    const { agent, runOptions } = await this.#compiled();
     for (;;) {
       const paused = this.#paused;
       if (paused) {
@@ -135,7 +142,7 @@ export class AgentSession implements Session {
       const snapshot = paused ? (paused.state as RunState<unknown, CompiledAgent>).toString() : undefined;
       let result: SdkResult;
       try {
-        result = await this.#runOnce(agent, input, events);
+        result = await this.#runOnce(agent, runOptions.maxTurns, input, events);
       } catch (e) {
         // the SDK may have advanced the state before failing: retry from where the run was paused
         if (snapshot !== undefined && paused) this.#paused = new PendingAnswers(await RunState.fromString(agent, snapshot), paused.calls, paused.settled, paused.confirmed);
@@ -167,8 +174,8 @@ export class AgentSession implements Session {
     return undefined;
   }
 
-  async #runOnce(agent: CompiledAgent, input: AgentInputItem[] | RunState<unknown, CompiledAgent>, events: AgentEvents | undefined): Promise<SdkResult> {
-    const { runner, maxTurns, signal } = this.services;
+  async #runOnce(agent: CompiledAgent, maxTurns: number, input: AgentInputItem[] | RunState<unknown, CompiledAgent>, events: AgentEvents | undefined): Promise<SdkResult> {
+    const { runner, signal } = this.services;
     const options = { maxTurns, ...(signal ? { signal } : {}), ...(Array.isArray(input) ? { context: {} } : {}) };
     if (!events) return runner.run(agent, input, options);
     const streamed = await runner.run(agent, input, { ...options, stream: true });

@@ -1,0 +1,39 @@
+import { AgentSpecLoadError, hasErrors, validateComponent, type Agent, type Component } from '@agentspec/core';
+import { RuntimeError } from '@agentspec/runtime';
+import type { CompileWarning } from '../types.js';
+import { emitAgent } from './emit-agent.js';
+
+export interface EmitOptions {
+  /** The spec's file name, for the header comment. */
+  readonly source?: string;
+}
+
+export interface EmitResult {
+  /** The TypeScript module. */
+  readonly code: string;
+  /** What of the spec the module does not carry over exactly (as compileOpenAiAgents reports them). */
+  readonly warnings: readonly CompileWarning[];
+}
+
+/**
+ * Write a TypeScript module that builds, with the OpenAI Agents SDK's own API,
+ * the `Agent` compileOpenAiAgents builds in memory (`agentspec compile --target
+ * openai-agents`): `build(options)` returns `{ agent, warnings, runOptions,
+ * close }`, which `openaiAgentsRuntime({ compile })` drives like a compiled
+ * agent. The module depends on `@openai/agents` and `openai` only. Same
+ * component, same bytes; nothing of the spec is ever executed (its strings are
+ * escaped literals). Flows run on openaiAgentsRuntime()'s interpreter and are
+ * refused (AS_UNSUPPORTED), like other components.
+ */
+export function emitOpenAiAgents(component: Component, options: EmitOptions = {}): EmitResult {
+  const diagnostics = validateComponent(component);
+  if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
+  if (component.component_type !== 'Agent') {
+    throw new RuntimeError('AS_UNSUPPORTED', `${component.component_type} '${component.id}' cannot be emitted as an Agents SDK agent`, {}, {
+      hint: component.component_type === 'Flow'
+        ? 'Flows run on openaiAgentsRuntime() (the reference interpreter with the SDK\'s models); emit a Flow with --target langgraph or mastra'
+        : 'emit an Agent',
+    });
+  }
+  return emitAgent(component as Agent, options.source);
+}

@@ -1,0 +1,59 @@
+import type { Agent } from '@agentspec/core';
+import { inputsField } from './inputs.js';
+import { key } from './literal.js';
+
+export const LLM_OPTIONS = `/** Where the LLM is, overriding the spec's endpoint (never put keys in the spec). */
+export interface LlmOptions {
+  /** Base URL of an OpenAI-compatible API, ending in /v1 (default: the spec's). */
+  readonly baseURL?: string;
+  /** API key (default: none${'${'}…}). */
+  readonly apiKey?: string;
+  /** Model name (default: the spec's). */
+  readonly model?: string;
+  /** Per-request timeout in milliseconds (default 60 000). */
+  readonly timeoutMs?: number;
+  /** Retries of failed requests (default 2). */
+  readonly retries?: number;
+}`;
+
+export const BUILT = `/** What build() returns: the SDK agent, and what to run it with. */
+export interface Built {
+  readonly agent: Agent<unknown, AgentOutputType>;
+  /** What of the spec this module does not carry over exactly. */
+  readonly warnings: readonly { readonly kind: 'unsupported' | 'approximated'; readonly component: string; readonly message: string }[];
+  /** Spread into \`run(agent, input, { ...runOptions })\`. */
+  readonly runOptions: { readonly maxTurns: number };
+  /** Release what the agent holds open (MCP connections). */
+  close(): Promise<void>;
+}`;
+
+/** The BuildOptions interface. */
+export function buildOptions(agent: Agent, serverTools: readonly string[], remote: boolean, mcp: boolean): string {
+  const fields: string[] = [];
+  if (serverTools.length > 0) {
+    fields.push(
+      '  /** ServerTool implementations, by tool name (the spec holds no code). */',
+      `  readonly tools: {\n${serverTools.map((n) => `    readonly ${key(n)}: ToolImplementation;`).join('\n')}\n  };`,
+    );
+  }
+  if ((agent.inputs ?? []).length > 0) fields.push(inputsField(agent.inputs ?? []));
+  fields.push('  /** Where the LLM is (default: the endpoint of the spec). */', '  readonly llm?: LlmOptions;');
+  if ((agent.outputs ?? []).length > 0) {
+    fields.push(
+      "  /** How the agent returns its outputs: a submit_result tool (default) or the SDK's native `outputType`. */",
+      "  readonly structuredOutput?: 'submit_result' | 'native';",
+    );
+  }
+  if (remote || mcp) {
+    const what = [remote ? 'hosts RemoteTools may reach when their URL\'s host comes from an argument' : '', mcp ? 'commands MCP stdio servers may start' : ''];
+    fields.push(`  /** What the tools may reach: ${what.filter(Boolean).join('; ')}. */`, '  readonly network?: { readonly allow?: readonly string[]; readonly allowStdio?: readonly string[] };');
+  }
+  if (remote) fields.push('  /** RemoteTool calls: time per attempt (default 30 000 ms), retries (default 2). */', '  readonly http?: { readonly timeoutMs?: number; readonly retries?: number };');
+  fields.push(
+    '  /** LLM turns per run (default MAX_TURNS), for `runOptions.maxTurns`. */',
+    '  readonly maxTurns?: number;',
+    '  /** Export traces to OpenAI (default false: `setTracingDisabled(true)` is called). */',
+    '  readonly tracing?: boolean;',
+  );
+  return `/** What build() takes besides the spec. */\nexport interface BuildOptions {\n${fields.join('\n')}\n}`;
+}

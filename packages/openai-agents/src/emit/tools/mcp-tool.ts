@@ -1,0 +1,80 @@
+import type { ClientTransport, MCPTool } from '@agentspec/core';
+import { isSingleStringOutput, RuntimeError } from '@agentspec/runtime';
+import { literal, str } from '../literal.js';
+import type { ModuleWriter } from '../module-writer.js';
+import type { ToolEmitter } from './tool-emitter.js';
+import { emitFunctionTool } from './function-tool.js';
+
+/** The SDK class of each transport this emitter writes (mTLS ones are refused). */
+const SERVER_CLASSES: Partial<Record<ClientTransport['component_type'], string>> = {
+  StdioTransport: 'MCPServerStdio',
+  SSETransport: 'MCPServerSSE',
+  StreamableHTTPTransport: 'MCPServerStreamableHttp',
+};
+
+/** The options of the SDK's MCP server class for a transport. */
+function serverOptions(t: ClientTransport): Record<string, unknown> {
+  const timeout = t.session_parameters?.read_timeout_seconds;
+  const common = { name: t.name, ...(typeof timeout === 'number' && timeout > 0 ? { clientSessionTimeoutSeconds: timeout } : {}) };
+  if (t.component_type === 'StdioTransport') {
+    return { command: t.command, args: [...(t.args ?? [])], ...(t.env ? { env: { ...t.env } } : {}), ...(t.cwd ? { cwd: t.cwd } : {}), ...common };
+  }
+  return { url: t.url, ...(t.headers ? { requestInit: { headers: { ...t.headers } } } : {}), ...common };
+}
+
+/** The MCP connection build() opens for a transport (one per transport component), declared once. */
+function connection(w: ModuleWriter, t: ClientTransport): { name: string; code: string } {
+  const known = w.mcpConnections.get(t);
+  if (known) return { name: known, code: '' };
+  const cls = SERVER_CLASSES[t.component_type];
+  if (!cls) {
+    throw new RuntimeError('AS_UNSUPPORTED', `${t.component_type} '${t.id}' (MCP over mTLS) cannot be emitted for the OpenAI Agents SDK`, {}, {
+      hint: 'run this agent with openaiAgentsRuntime() or compileOpenAiAgents(), which support mTLS transports',
+    });
+  }
+  w.sdk.add(cls);
+  w.use('mcpServer');
+  const words = w.identifier(t.name.replace(/[^A-Za-z0-9]*server$/i, '') || 'mcp', ['Server'], 'mcp');
+  const name = `${words}Server`;
+  w.mcpConnections.set(t, name);
+  const create = (indent: number, column: number) => `new ${cls}(${literal(serverOptions(t), indent, column + cls.length + 5)})`;
+  if (t.component_type !== 'StdioTransport') return { name, code: `const ${name} = new McpConnection(() => ${create(2, name.length + 36)});` };
+  w.use('codedError');
+  const refused = `starting the MCP stdio server '${t.command}' is not allowed: list it in network.allowStdio`;
+  return {
+    name,
+    code: [
+      `const ${name} = new McpConnection(() => {`,
+      `    if (!options.network?.allowStdio?.includes(${str(t.command)})) throw new CodedError('AS_HTTP_REFUSED', ${str(refused)});`,
+      `    return ${create(4, 11)};`,
+      '  });',
+    ].join('\n'),
+  };
+}
+
+/** MCPTool: called on its MCP server through the SDK's MCP classes; text content verbatim for one string output, else JSON. */
+export const emitMcpTool: ToolEmitter<MCPTool> = (w, spec) => {
+  const server = connection(w, spec.client_transport);
+  w.use('coerceArgs');
+  w.use('asText');
+  w.use('mcpValue');
+  const base = w.toolIdentifier(spec.name);
+  const outputs = spec.outputs ?? [];
+  const as = isSingleStringOutput(outputs) ? 'text' : outputs.length === 0 ? 'any' : 'json';
+  const emitted = emitFunctionTool(w, spec, base, {
+    doc: `${spec.name} (MCPTool): called on the MCP server '${spec.client_transport.name}'.`,
+    factory: 'server: McpConnection',
+    needsApproval: spec.requires_confirmation === true,
+    execute: [
+      'async (args, _runContext, details) => {',
+      `  const result = await server.callTool(${str(spec.name)}, coerceArgs(args, ${base}Parameters), details?.signal);`,
+      `  return asText(mcpValue(result, '${as}'));`,
+      '}',
+    ].join('\n'),
+  });
+  return {
+    code: emitted.code,
+    expression: `${emitted.name}(${server.name})`,
+    ...(server.code ? { setup: { name: server.name, code: server.code, close: `${server.name}.close()` } } : {}),
+  };
+};

@@ -1,0 +1,36 @@
+// The conformance suite on openaiAgentsRuntime() driving the agents of emitted modules: for each
+// session, the runtime's `compile` hook emits the spec's module (emitOpenAiAgents), writes it to
+// tests/.emitted/conformance/, imports it and calls its build() with the options of the compile.
+//
+// Which cases run: every valid case whose spec is an Agent. Flows are AS_UNSUPPORTED on this target
+// (they run on openaiAgentsRuntime()'s reference interpreter, with nothing to emit), so the cases of
+// Flows, and the invalid documents of _invalid_ (no module to emit), are left out.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Runtime } from '@agentspec/runtime';
+import { openaiAgentsRuntime } from '../src/index.js';
+import { conformanceSpecs } from './helpers/conformance-specs.js';
+import { built, compileThroughEmittedModule, EMITTED_DIR } from './helpers/emitted-modules.js';
+
+/** describeConformance of @agentspec/conformance (not a dependency of this package: loaded from the repository). */
+type DescribeConformance = (runtime: () => Runtime, options: { readonly filter: (id: string) => boolean }) => Promise<void>;
+const { describeConformance } = (await import(new URL('../../../conformance/src/vitest.ts', import.meta.url).href)) as { describeConformance: DescribeConformance };
+
+rmSync(join(EMITTED_DIR, 'conformance'), { recursive: true, force: true });
+const valid = conformanceSpecs();
+const agentCases = new Set(valid.filter((c) => c.spec.component_type === 'Agent').map((c) => c.id));
+
+describe('emitted modules on the conformance suite', () => {
+  it('runs every Agent case (the rule above): 32 of the valid cases', () => {
+    expect(agentCases.size).toBe(32);
+    expect(valid.length - agentCases.size).toBe(valid.filter((c) => c.spec.component_type === 'Flow').length);
+  });
+});
+
+afterAll(() => {
+  // every case but missing-server-tool (a load error, before any build) built its agent through the hook
+  expect(built.count).toBeGreaterThanOrEqual(agentCases.size - 1);
+});
+
+await describeConformance(() => openaiAgentsRuntime({ compile: compileThroughEmittedModule }), { filter: (id) => agentCases.has(id) });

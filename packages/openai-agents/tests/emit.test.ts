@@ -1,0 +1,146 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { deserialize, flow, serialize, serverTool, agent, openAiCompatibleConfig, mcpTool, sseMtlsTransport, startNode, endNode, controlFlowEdge, type Agent, type Component } from '@agentspec/core';
+import { openAiBaseUrl } from '@agentspec/runtime';
+import { OpenAIChatCompletionsModel, OpenAIResponsesModel, type FunctionTool } from '@openai/agents';
+import { compileOpenAiAgents, emitOpenAiAgents, openaiAgentsRuntime } from '../src/index.js';
+import type { CompiledAgent } from '../src/compile/compile-agent.js';
+import { conformanceSpecs } from './helpers/conformance-specs.js';
+import { extraSpecs, NASTY } from './helpers/emit-specs.js';
+import { compileThroughEmittedModule, writeEmitted } from './helpers/emitted-modules.js';
+import { startScriptedLlm } from '@agentspec/testing';
+import type { RuntimeEvent } from '@agentspec/runtime';
+import { literal } from '../src/emit/literal.js';
+
+const WEATHER = new URL('../../../examples/specs/weather-agent.yaml', import.meta.url).pathname;
+const FIXTURE = new URL('./fixtures/weather-agent.emitted.ts.txt', import.meta.url).pathname;
+
+interface Built { agent: CompiledAgent; warnings: unknown[]; runOptions: { maxTurns: number }; close(): Promise<void> }
+
+async function buildEmitted(spec: Agent, options: Record<string, unknown>): Promise<Built> {
+  const module = (await import(writeEmitted(spec, 'unit'))) as { build(o: Record<string, unknown>): Built };
+  return module.build(options);
+}
+
+/** What an SDK agent is made of, as far as the model and the session see it. */
+function anatomy(a: CompiledAgent) {
+  const model = a.model;
+  return {
+    name: a.name,
+    instructions: a.instructions,
+    handoffDescription: a.handoffDescription,
+    modelSettings: a.modelSettings,
+    api: model instanceof OpenAIResponsesModel ? 'responses' : model instanceof OpenAIChatCompletionsModel ? 'chat' : 'other',
+    tools: a.tools.map((t) => {
+      const f = t as FunctionTool;
+      return { type: f.type, name: f.name, description: f.description, parameters: f.parameters, strict: f.strict };
+    }),
+    outputType: a.outputType,
+    toolUseBehavior: typeof a.toolUseBehavior,
+  };
+}
+
+describe('emitOpenAiAgents', () => {
+  it('writes the module of the weather agent example exactly (tests/fixtures/weather-agent.emitted.ts.txt)', () => {
+    const { code, warnings } = emitOpenAiAgents(deserialize(readFileSync(WEATHER, 'utf8')), { source: 'weather-agent.yaml' });
+    expect(warnings).toEqual([]);
+    expect(code).toBe(readFileSync(FIXTURE, 'utf8'));
+  });
+
+  it('is deterministic: same component, same bytes (also after a round trip through YAML)', () => {
+    for (const { spec } of [...conformanceSpecs().filter((c) => c.spec.component_type === 'Agent'), ...extraSpecs()]) {
+      const once = emitOpenAiAgents(spec, { source: 'a.yaml' }).code;
+      expect(emitOpenAiAgents(spec, { source: 'a.yaml' }).code).toBe(once);
+      expect(emitOpenAiAgents(deserialize(serialize(spec, { format: 'yaml' })), { source: 'a.yaml' }).code).toBe(once);
+    }
+  });
+
+  it('builds the same SDK agent as compileOpenAiAgents, for every Agent of the suite and the extra agents', async () => {
+    const specs = [...conformanceSpecs().filter((c) => c.spec.component_type === 'Agent'), ...extraSpecs()];
+    for (const { id, spec } of specs) {
+      const agentSpec = spec as Agent;
+      const inputs = Object.fromEntries((agentSpec.inputs ?? []).map((p) => [p.title, `value of ${p.title}`]));
+      const registry = Object.fromEntries(agentSpec.tools.map((t) => [t.name, () => 'ok']));
+      for (const structuredOutput of ['submit_result', 'native'] as const) {
+        const compiled = compileOpenAiAgents(spec, { tools: registry, inputs, structuredOutput, llm: { override: { url: 'http://127.0.0.1:9' } } });
+        const emitted = await buildEmitted(agentSpec, { tools: registry, inputs, structuredOutput, llm: { baseURL: openAiBaseUrl('http://127.0.0.1:9') } });
+        expect(anatomy(emitted.agent), id).toEqual(anatomy(compiled.agent));
+        expect(emitted.warnings, id).toEqual(compiled.warnings);
+        expect(emitted.runOptions, id).toEqual(compiled.runOptions);
+        await emitted.close();
+        await compiled.close();
+      }
+    }
+  });
+
+  it('picks the API as compileOpenAiAgents does: OpenAiConfig on the Responses API unless llm.baseURL is given', async () => {
+    const spec = extraSpecs().find((s) => s.id === 'extra/openai-remote-mcp')!.spec;
+    expect((await buildEmitted(spec, {})).agent.model).toBeInstanceOf(OpenAIResponsesModel);
+    expect((await buildEmitted(spec, { llm: { baseURL: 'http://127.0.0.1:9/v1' } })).agent.model).not.toBeInstanceOf(OpenAIResponsesModel);
+    const oci = extraSpecs().find((s) => s.id === 'extra/oci')!.spec;
+    await expect(buildEmitted(oci, {})).rejects.toMatchObject({ code: 'AS_UNSUPPORTED' });
+  });
+
+  it('escapes every string of the spec: nothing is ever executed, the values arrive as written', async () => {
+    const spec = extraSpecs().find((s) => s.id === 'extra/escaping')!.spec;
+    const { code } = emitOpenAiAgents(spec);
+    expect(code.split('\n').some((line) => line.startsWith(' second line'))).toBe(false);
+    const built = await buildEmitted(spec, { tools: { "it's */ a `tool`": () => 'ok', ['__proto__']: () => 'ok' }, inputs: { user: 'Ada' } });
+    expect(built.agent.name).toBe(NASTY);
+    expect(built.agent.handoffDescription).toBe(NASTY);
+    // rendered once: the default of x, '{{user}}', stays as it is
+    expect(built.agent.instructions).toBe(`Hello Ada. ${NASTY.replace('{{ x }}', '{{user}}')}`);
+    // (the SDK makes tool names safe for the API itself)
+    expect(built.agent.tools.map((t) => t.name)).toEqual(['it_s____a__tool_', '__proto__', 'class', 'submit_result']);
+    expect(Object.keys((built.agent.tools[1] as FunctionTool).parameters.properties)).toEqual(['constructor']);
+    // a '__proto__' key stays an own key (a computed key in the module), never a prototype
+    const proto = Object.defineProperty({}, '__proto__', { value: { a: "'" }, enumerable: true });
+    expect(literal(proto)).toBe("{ ['__proto__']: { a: '\\'' } }");
+    expect(Object.getPrototypeOf(new Function(`return ${literal(proto)};`)())).toBe(Object.prototype);
+  });
+
+  it('refuses what it cannot emit, with the codes of compileOpenAiAgents', () => {
+    const llm = openAiCompatibleConfig({ id: 'llm', name: 'llm', model_id: 'm', url: 'http://127.0.0.1:9' });
+    const start = startNode({ id: 'start', name: 'start' });
+    const end = endNode({ id: 'end', name: 'end' });
+    const aFlow = flow({ id: 'f', name: 'f', start_node: start, nodes: [start, end], control_flow_connections: [controlFlowEdge({ id: 'e', name: 'e', from_node: start, to_node: end })] });
+    expect(() => emitOpenAiAgents(aFlow)).toThrow(expect.objectContaining({ code: 'AS_UNSUPPORTED', hint: expect.stringContaining('openaiAgentsRuntime()') }));
+    expect(() => emitOpenAiAgents(serverTool({ id: 't', name: 't' }) as Component)).toThrow(expect.objectContaining({ code: 'AS_UNSUPPORTED' }));
+    const mtls = agent({
+      id: 'a', name: 'a', system_prompt: 'x', llm_config: llm,
+      tools: [mcpTool({ id: 'm', name: 'm', client_transport: sseMtlsTransport({ id: 's', name: 's', url: 'https://x/sse', key_file: 'k', cert_file: 'c', ca_file: 'ca' }) })],
+    });
+    expect(() => emitOpenAiAgents(mtls)).toThrow(expect.objectContaining({ code: 'AS_UNSUPPORTED', message: expect.stringContaining('mTLS') }));
+    const invalid = { ...agent({ id: 'a', name: 'a', system_prompt: '{{x}}', llm_config: llm }), inputs: [] } as Component;
+    expect(() => emitOpenAiAgents(invalid)).toThrow(expect.objectContaining({ name: 'AgentSpecLoadError' }));
+  });
+});
+
+describe('openaiAgentsRuntime({ compile }) with an emitted module', () => {
+  it('streams the weather agent: tool span, submit_result, outputs (the streamed model checks tool calls too)', async () => {
+    const llm = await startScriptedLlm([
+      { match: { lastToolResult: { tool: 'get_forecast' } }, answer: { toolCalls: [{ name: 'submit_result', arguments: { summary: 'Sunny in Zurich.' } }] } },
+      { match: { lastUserMessage: 'Weather in Zurich?' }, answer: { toolCalls: [{ name: 'get_forecast', arguments: { city: 'Zurich' } }] } },
+    ]);
+    const app = await openaiAgentsRuntime({ compile: (spec, options) => compileThroughEmittedModule(spec, options, 'unit') }).load(deserialize(readFileSync(WEATHER, 'utf8')), {
+      tools: { get_forecast: ({ city }) => `sunny in ${String(city)}` },
+      llm: { override: { url: llm.url } },
+    });
+    try {
+      const session = app.start({ inputs: { user_name: 'Ada' } });
+      session.appendUserMessage('Weather in Zurich?');
+      const events: RuntimeEvent[] = [];
+      for await (const e of session.stream()) events.push(e);
+      const types = events.map((e) => e.type);
+      expect(types).toContain('ToolExecutionResponse');
+      expect(types).toContain('AgentExecutionEnd');
+      expect(llm.requests[0]?.body).toMatchObject({ stream: true });
+      expect(JSON.stringify(llm.requests[0]?.body)).toContain('You are a concise weather assistant for Ada.');
+      const saved = await session.save();
+      expect((saved as { status?: { type: string; outputs?: unknown } }).status).toMatchObject({ type: 'finished', outputs: { summary: 'Sunny in Zurich.' } });
+    } finally {
+      await app.close();
+      await llm.close();
+    }
+  });
+});

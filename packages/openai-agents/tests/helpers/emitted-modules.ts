@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Agent, Component } from '@agentspec/core';
+import { openAiBaseUrl } from '@agentspec/runtime';
+import type { CompileOptions, CompileResult } from '../../src/types.js';
+import type { CompiledAgent } from '../../src/compile/compile-agent.js';
+import { emitOpenAiAgents } from '../../src/index.js';
+
+/** Where the tests write emitted modules (git-ignored). */
+export const EMITTED_DIR = new URL('../.emitted/', import.meta.url).pathname;
+
+/** Write a file unless it already holds exactly this text (vitest watches the folder otherwise). */
+export function writeIfChanged(file: string, text: string): void {
+  let old: string | undefined;
+  try {
+    old = readFileSync(file, 'utf8');
+  } catch {
+    old = undefined;
+  }
+  if (old !== text) writeFileSync(file, text);
+}
+
+/** Emit a component's module into `.emitted/<subdir>/<name>.ts`; returns the file. */
+export function writeEmitted(component: Component, subdir: string, name?: string): string {
+  const { code } = emitOpenAiAgents(component, { source: `${component.id}.yaml` });
+  const dir = join(EMITTED_DIR, subdir);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `${name ?? `${component.id.replace(/[^\w-]/g, '_')}-${createHash('sha256').update(code).digest('hex').slice(0, 10)}`}.ts`);
+  writeIfChanged(file, code);
+  return file;
+}
+
+/** The options of an emitted module's build() for what the runtime passes to a compile. */
+export function buildOptionsOf(options: CompileOptions): Record<string, unknown> {
+  const llm = options.llm ?? {};
+  const override = llm.override;
+  return {
+    tools: options.tools ?? {},
+    inputs: options.inputs ?? {},
+    llm: {
+      ...(override ? { baseURL: openAiBaseUrl(override.url) } : {}),
+      ...(override?.apiKey ?? llm.apiKey ? { apiKey: override?.apiKey ?? llm.apiKey } : {}),
+      ...(override?.model ? { model: override.model } : {}),
+      ...(llm.timeoutMs !== undefined ? { timeoutMs: llm.timeoutMs } : {}),
+      ...(llm.retries !== undefined ? { retries: llm.retries } : {}),
+    },
+    ...(options.structuredOutput ? { structuredOutput: options.structuredOutput } : {}),
+    ...(options.network ? { network: options.network } : {}),
+    ...(options.limits?.http ? { http: options.limits.http } : {}),
+    ...(options.limits?.maxAgentSteps !== undefined ? { maxTurns: options.limits.maxAgentSteps } : {}),
+    ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),
+  };
+}
+
+interface EmittedModule {
+  build(options: Record<string, unknown>): CompileResult<CompiledAgent>;
+}
+
+/**
+ * The runtime hook of the tests: emit the module of the agent, write it,
+ * import it and call its build() with the options of the compile it replaces.
+ */
+export const built = { count: 0 };
+
+export async function compileThroughEmittedModule(agent: Agent, options: CompileOptions, subdir = 'conformance'): Promise<CompileResult<CompiledAgent>> {
+  const file = writeEmitted(agent, subdir);
+  const module = (await import(file)) as EmittedModule;
+  const result = module.build(buildOptionsOf(options));
+  built.count++;
+  return result;
+}
