@@ -1,6 +1,7 @@
 // @agentspec/mastra — compile Agent Spec Agents and Flows to Mastra agents and
-// workflows, run them through the Runnable contract, and import Mastra
-// workflows and agents back to Agent Spec.
+// workflows (in memory, or as a TypeScript module to own: emitMastra), run
+// them through the Runnable contract, and import Mastra workflows and agents
+// back to Agent Spec.
 
 export { MASTRA_RUNTIME_NAME } from './constants.js';
 export { compileMastra, type MastraCompiled } from './compile-mastra.js';
@@ -9,3 +10,6 @@ export type { MastraWarning } from './warnings.js';
 export { mastraRuntime, type MastraRuntimeOptions } from './runtime/mastra-runtime.js';
 export type { MastraStorageOption } from './runtime/storage.js';
 export { importMastra, type ImportMastraOptions, type MastraImported } from './import/import-mastra.js';
+export { emitMastra, type EmitOptions, type EmitResult } from './emit/index.js';
+// the node semantics the workflows of emitted flow modules run
+export { flowSteps, type FlowSteps, type FrameCondition, type StepExecute } from './emit/flow-steps.js';

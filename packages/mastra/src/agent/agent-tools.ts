@@ -60,8 +60,9 @@ export function mastraTool(tool: Tool, agent: Agent, ctx: CompileContext): Mastr
 
 /**
  * The synthetic `submit_result` tool of an agent with outputs (DESIGN §4.2):
- * its parameters are the outputs; a valid call records them and ends the run,
- * an invalid one answers the LLM with what is wrong (no coercion here: the
+ * its parameters are the outputs; a valid call records them and ends the run
+ * (the runtime's `stopWhen`, else the agent's own: `resultSubmitted`), an
+ * invalid one answers the LLM with what is wrong (no coercion here: the
  * LLM must send values of the declared types).
  */
 export function submitResultTool(outputs: readonly Property[]): MastraTool {
@@ -76,7 +77,32 @@ export function submitResultTool(outputs: readonly Property[]): MastraTool {
       if (problem) return problem;
       const state = runStateOf(context?.requestContext);
       if (state) state.submitted ??= shapeOutputs(outputs, args);
-      return 'Result submitted.';
+      return SUBMITTED;
     },
   } as never) as MastraTool;
+}
+
+/** What `submit_result` answers a valid call with (an invalid one is answered with what is wrong). */
+export const SUBMITTED = 'Result submitted.';
+
+/** One step of Mastra's agent loop, as a stop condition sees it (only the fields read here). */
+interface LoopStep {
+  readonly toolResults?: readonly { readonly toolName?: string; readonly output?: unknown }[];
+}
+
+/**
+ * The stop condition (Mastra's `stopWhen`) of an agent with `submit_result`:
+ * its last step had a submit_result call that the tool accepted, so the agent
+ * stops by itself, as Agent Spec says, when run alone with `agent.generate()`
+ * (an invalid submission goes back to the LLM; `maxSteps` stays the other
+ * stop). `mastraRuntime` passes its own `stopWhen`, which replaces this one.
+ */
+export function resultSubmitted({ steps }: { readonly steps: readonly LoopStep[] }): boolean {
+  const last = steps[steps.length - 1];
+  return (last?.toolResults ?? []).some((r) => r.toolName === SUBMIT_RESULT && resultValue(r.output) === SUBMITTED);
+}
+
+/** A tool result's value: Mastra gives a step's results as model message parts (`{ type: 'text', value }`). */
+function resultValue(output: unknown): unknown {
+  return typeof output === 'object' && output !== null && 'value' in output ? (output as { value: unknown }).value : output;
 }

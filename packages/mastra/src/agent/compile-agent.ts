@@ -4,7 +4,7 @@ import { Agent as MastraAgent } from '@mastra/core/agent';
 import type { CompileContext } from '../compile-context.js';
 import { AGENTSPEC_METADATA_KEY } from '../constants.js';
 import { modelSettings } from '../model/llm-model.js';
-import { mastraTool, submitResultTool } from './agent-tools.js';
+import { mastraTool, resultSubmitted, submitResultTool } from './agent-tools.js';
 import { inputsOf } from './run-state.js';
 
 /** A compiled agent: the Mastra Agent and what the runtime needs to drive it. */
@@ -29,9 +29,10 @@ export function compiledAgentOf(agent: MastraAgent): CompiledAgent | undefined {
 /**
  * Agent → Mastra `Agent` (DESIGN §4.4): instructions rendered from the agent's
  * inputs (read from the RequestContext, defaults applied), one `createTool`
- * per tool plus `submit_result` for outputs, the model of its LLM config, its
- * generation parameters as `modelSettings`, `limits.maxAgentSteps` as
- * `maxSteps`. The Agent Spec component is kept in `metadata.agentspec`.
+ * per tool plus `submit_result` for outputs (the agent stops after a valid
+ * call: `stopWhen`), the model of its LLM config, its generation parameters
+ * as `modelSettings`, `limits.maxAgentSteps` as `maxSteps`. The Agent Spec
+ * component is kept in `metadata.agentspec`.
  */
 export function compileAgent(spec: Agent, ctx: CompileContext): CompiledAgent {
   const cached = ctx.agents.get(spec);
@@ -43,7 +44,8 @@ export function compileAgent(spec: Agent, ctx: CompileContext): CompiledAgent {
     if (Object.hasOwn(tools, t.name)) ctx.warnings.add('unsupported', t.id, `agent '${spec.id}' has two tools named '${t.name}': only the first is offered`);
     else tools[t.name] = mastraTool(t, spec, ctx);
   }
-  if (outputs.length > 0 && !native) tools.submit_result = submitResultTool(outputs);
+  const submits = outputs.length > 0 && !native;
+  if (submits) tools.submit_result = submitResultTool(outputs);
   const settings = modelSettings(spec.llm_config);
   const agent = new MastraAgent({
     id: ctx.uniqueId(spec.id),
@@ -53,7 +55,12 @@ export function compileAgent(spec: Agent, ctx: CompileContext): CompiledAgent {
     model: ctx.model(spec.llm_config),
     tools,
     maxRetries: ctx.llm.retries ?? 2,
-    defaultOptions: { maxSteps: ctx.limits.maxAgentSteps, ...(Object.keys(settings).length > 0 ? { modelSettings: settings } : {}) },
+    defaultOptions: {
+      maxSteps: ctx.limits.maxAgentSteps,
+      // run alone (agent.generate), the agent stops after a valid submit_result; mastraRuntime passes its own stopWhen
+      ...(submits ? { stopWhen: resultSubmitted } : {}),
+      ...(Object.keys(settings).length > 0 ? { modelSettings: settings } : {}),
+    },
     metadata: { [AGENTSPEC_METADATA_KEY]: toDocument(spec) as Record<string, unknown> },
   } as never);
   const result: CompiledAgent = {

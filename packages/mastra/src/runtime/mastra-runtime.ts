@@ -1,8 +1,9 @@
-import { AgentSpecLoadError, hasErrors, validateComponent, type Component } from '@agentspec/core';
+import { AgentSpecLoadError, hasErrors, validateComponent, type Agent, type Component } from '@agentspec/core';
 import { RuntimeError, type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type StartOptions } from '@agentspec/runtime';
 import { Mastra } from '@mastra/core';
 import { compiledAgentOf } from '../agent/compile-agent.js';
-import { compileMastra } from '../compile-mastra.js';
+import { compileMastra, type MastraCompiled } from '../compile-mastra.js';
+import { builtAgent } from '../emit/built-agent.js';
 import type { CompileMastraOptions } from '../options.js';
 import { MASTRA_RUNTIME_NAME, SAVE_FORMAT } from '../constants.js';
 import { AgentSession, assertAgentSave } from './agent-session.js';
@@ -23,6 +24,15 @@ export interface MastraRuntimeOptions {
   readonly controlFlow?: 'structured' | 'dispatcher';
   /** See `CompileMastraOptions.model`. */
   readonly model?: CompileMastraOptions['model'];
+  /**
+   * Builds the Mastra objects instead of `compileMastra` (same arguments, same
+   * result shape), e.g. with the `build` of a module written by `agentspec
+   * compile --target mastra`. Its agents are driven like compiled ones: they
+   * read their inputs from the RequestContext key `agentspec.inputs` and report
+   * tool failures and the submitted result under `agentspec.run`; they finish
+   * through `submit_result` (`structuredOutput` and `model` are the hook's to honour).
+   */
+  readonly compile?: (component: Component, options: CompileMastraOptions) => MastraCompiled | Promise<MastraCompiled>;
   /** The name in the conformance matrix (default `mastra`). */
   readonly name?: string;
 }
@@ -39,12 +49,13 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
       const diagnostics = validateComponent(component);
       if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
       checkRunnable(component, load);
-      const compiled = compileMastra(component, {
+      const compileOptions: CompileMastraOptions = {
         ...(load.tools ? { tools: load.tools } : {}), ...(load.llm ? { llm: load.llm } : {}), ...(load.limits ? { limits: load.limits } : {}),
         ...(load.network ? { network: load.network } : {}),
         ...(options.structuredOutput ? { structuredOutput: options.structuredOutput } : {}), ...(options.controlFlow ? { controlFlow: options.controlFlow } : {}),
         ...(options.model ? { model: options.model } : {}),
-      });
+      };
+      const compiled = options.compile ? await options.compile(component, compileOptions) : compileMastra(component, compileOptions);
       const storageOption = load.checkpointer ?? options.storage;
       const storage = await openStorage(storageOption);
       const mastra = new Mastra({
@@ -56,7 +67,7 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
       const signal = load.signal;
       const newSession = (inputs: Readonly<Record<string, unknown>>, saved?: SavedSession): Session => {
         if (compiled.kind === 'agent') {
-          const agent = compiledAgentOf(compiled.agent);
+          const agent = compiledAgentOf(compiled.agent) ?? (options.compile ? builtAgent(component as Agent, compiled.agent, load.limits?.maxAgentSteps) : undefined);
           if (!agent) throw new RuntimeError('AS_UNSUPPORTED', 'the compiled agent is not from compileMastra');
           return new AgentSession(agent, inputs, signal, saved && assertAgentSave(saved, component.id));
         }

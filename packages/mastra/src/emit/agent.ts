@@ -1,0 +1,172 @@
+import { canCast, describeType, type Agent, type Property, type Tool } from '@agentspec/core';
+import { parametersSchema, RuntimeError } from '@agentspec/runtime';
+import { camel, doc, indent, key, literal, member, str, templateText } from './code.js';
+import { modelExpression, settingsLiteral } from './llm.js';
+import type { ModuleWriter } from './module.js';
+import { TOOL_EMITTERS, type EmittedTool, type ToolEmitter } from './tools/index.js';
+
+const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
+const JSON_TYPES = ['string', 'number', 'boolean', 'null', 'array', 'object'];
+
+/** The TypeScript type of an Agent Spec property's values, for the Inputs interface. */
+function tsType(p: Property): string {
+  switch (p.type) {
+    case 'string': return 'string';
+    case 'number':
+    case 'integer': return 'number';
+    case 'boolean': return 'boolean';
+    case 'array': return 'unknown[]';
+    case 'object': return 'Record<string, unknown>';
+    default: return 'unknown';
+  }
+}
+
+/**
+ * The system prompt as a template literal: each `{{ input }}` becomes
+ * `${show(inputs.input ?? default)}` (an input without a default keeps its
+ * placeholder, as the in-memory compile does); everything else is escaped text.
+ */
+function promptExpression(prompt: string, inputs: readonly Property[], m: ModuleWriter): string {
+  let out = '';
+  let last = 0;
+  for (const match of prompt.matchAll(PLACEHOLDER)) {
+    out += templateText(prompt.slice(last, match.index));
+    last = match.index + match[0].length;
+    const p = inputs.find((i) => i.title === match[1]);
+    if (!p) continue;
+    m.helper('show');
+    const fallback = 'default' in p ? literal(p.default) : str(`{{${p.title}}}`);
+    out += `\${show(${member('inputs', p.title)} ?? ${fallback})}`;
+  }
+  out += templateText(prompt.slice(last));
+  return `\`${out}\``;
+}
+
+/** The instructions: a constant string, or a function of the agent's inputs (read from Mastra's RequestContext). */
+function emitInstructions(spec: Agent, m: ModuleWriter): string {
+  const inputs = spec.inputs ?? [];
+  const templated = [...spec.system_prompt.matchAll(PLACEHOLDER)].some((x) => inputs.some((i) => i.title === x[1]));
+  if (!templated) {
+    const text = spec.system_prompt.includes('\n') ? `\`${templateText(spec.system_prompt)}\`` : str(spec.system_prompt);
+    m.add(`/** The system prompt. */\nconst INSTRUCTIONS = ${text};`);
+    return 'INSTRUCTIONS';
+  }
+  m.add(doc(['The agent\'s inputs (Agent Spec `inputs`): the caller puts them in Mastra\'s RequestContext under INPUTS.']) + '\nconst INPUTS = \'agentspec.inputs\';');
+  m.add([
+    '/** The values the system prompt is rendered with. */',
+    'export interface Inputs {',
+    ...inputs.map((p) => `${p.description ? `${doc([p.description], '  ')}\n` : ''}  readonly ${key(p.title)}?: ${tsType(p)};`),
+    '}',
+  ].join('\n'));
+  m.add([
+    '/** The system prompt, rendered with the agent\'s inputs (their defaults for those not given). */',
+    'function instructions(inputs: Inputs): string {',
+    `  return ${promptExpression(spec.system_prompt, inputs, m)};`,
+    '}',
+  ].join('\n'));
+  return '({ requestContext }) => instructions((requestContext.get(INPUTS) ?? {}) as Inputs)';
+}
+
+/** The submit_result tool of an agent with outputs, and the rules it checks them by. */
+function emitOutputs(outputs: readonly Property[], m: ModuleWriter): string {
+  m.helper('submitResult');
+  const rules = outputs.map((p) => {
+    const { title, ...schema } = p;
+    return {
+      name: title,
+      schema,
+      required: !('default' in p),
+      accepts: JSON_TYPES.filter((t) => canCast({ type: t }, p as unknown as Record<string, unknown>)),
+      expected: describeType(p as unknown as Record<string, unknown>),
+    };
+  });
+  m.add(`/** The agent's outputs: the parameters of submit_result, checked as Agent Spec casts values. */\nconst OUTPUTS: readonly OutputRule[] = ${literal(rules)};`);
+  return `submitResult(OUTPUTS, ${literal(parametersSchema(outputs), '    ')})`;
+}
+
+/** The module of a standalone Agent: a Mastra `Agent` with one `createTool` per tool (DESIGN §4.4), mirroring compileAgent. */
+export function emitAgent(spec: Agent, m: ModuleWriter): void {
+  m.use('@mastra/core/agent', 'Agent');
+  const outputs = spec.outputs ?? [];
+  const serverTools = spec.tools.filter((t) => t.component_type === 'ServerTool');
+  const hasMcp = spec.tools.some((t) => t.component_type === 'MCPTool');
+  const instructions = emitInstructions(spec, m);
+  m.add(buildOptions(serverTools, spec.tools.some((t) => t.component_type === 'RemoteTool'), hasMcp));
+  m.add([
+    '/** What `build` returns: the shape `compileMastra` of @agentspec/mastra returns, so `mastraRuntime` can drive it. */',
+    'export interface Built {',
+    '  readonly kind: \'agent\';',
+    '  readonly agent: Agent;',
+    '  /** Every Mastra agent made, by id: register them with your `Mastra`. */',
+    '  readonly agents: Record<string, Agent>;',
+    '  readonly warnings: readonly { readonly kind: \'unsupported\' | \'approximated\'; readonly component: string; readonly message: string }[];',
+    '  /** Ends what the agent holds open (MCP connections). */',
+    '  close(): Promise<void>;',
+    '}',
+  ].join('\n'));
+  const tools: [string, EmittedTool][] = [];
+  for (const t of spec.tools) {
+    if (tools.some(([n]) => n === t.name)) {
+      m.warnings.push({ kind: 'unsupported', component: t.id, message: `agent '${spec.id}' has two tools named '${t.name}': only the first is offered` });
+      continue;
+    }
+    const emitter = TOOL_EMITTERS[t.component_type] as ToolEmitter<Tool> | undefined;
+    if (!emitter) throw new RuntimeError('AS_UNSUPPORTED', `${(t as Tool).component_type} '${(t as Tool).id}' cannot be emitted`, { agent: spec.id });
+    const emitted = emitter(t, m, m.names.take(`${camel(t.name, 'tool')}Tool`));
+    m.add(emitted.declaration);
+    tools.push([t.name, emitted]);
+  }
+  const submit = outputs.length > 0 ? emitOutputs(outputs, m) : undefined;
+  if (m.has('runControl')) m.add('/** Where a caller that follows the run keeps its RunControl in Mastra\'s RequestContext. */\nconst RUN = \'agentspec.run\';');
+  const settings = settingsLiteral(spec.llm_config, '    ');
+  const body = [
+    ...(hasMcp ? ['const mcp = new McpClients(options.network?.allowStdio ?? []);'] : []),
+    '// the type argument spares TypeScript inferring Agent\'s generics from the whole config (slow)',
+    'const agent = new Agent<string>({',
+    `  id: ${str(spec.id.replace(/[^A-Za-z0-9_.:-]/g, '_') || 'component')},`,
+    `  name: ${str(spec.name)},`,
+    ...(spec.description ? [`  description: ${str(spec.description)},`] : []),
+    `  instructions: ${instructions},`,
+    `  model: ${modelExpression(spec.llm_config, m, '  ')},`,
+    ...(tools.length === 0 && !submit ? ['  tools: {},'] : [
+      '  tools: {',
+      ...tools.map(([name, t]) => `    ${key(name)}: ${t.create},`),
+      ...(submit ? [`    submit_result: ${submit},`] : []),
+      '  },',
+    ]),
+    '  maxRetries: options.llm?.retries ?? 2,',
+    ...(submit ? ['  // the agent stops after a valid submit_result (or after maxSteps LLM turns)'] : []),
+    `  defaultOptions: { maxSteps: options.maxAgentSteps ?? 20${submit ? ', stopWhen: resultSubmitted' : ''}${settings ? `, modelSettings: ${settings}` : ''} },`,
+    '});',
+    `return { kind: 'agent', agent, agents: { [agent.id]: agent }, warnings: [], close: ${hasMcp ? '() => mcp.close()' : 'async () => {}'} };`,
+  ];
+  m.add([
+    '/** The Mastra agent of the spec, bound to the tool implementations and the LLM endpoint given. */',
+    `export function build(options: BuildOptions${serverTools.length > 0 ? '' : ' = {}'}): Built {`,
+    indent(body.join('\n')),
+    '}',
+  ].join('\n'));
+}
+
+/** The `BuildOptions` interface: what `build` binds the agent to. */
+function buildOptions(serverTools: readonly Tool[], http: boolean, mcp: boolean): string {
+  const names = [...new Set(serverTools.map((t) => t.name))];
+  return [
+    ...(names.length > 0 ? ['/** A ServerTool implementation: the tool\'s arguments in, its result out. */', 'export type ToolImplementation = (args: Record<string, unknown>) => unknown;', ''] : []),
+    'export interface BuildOptions {',
+    ...(names.length > 0 ? [
+      '  /** ServerTool implementations by tool name (never taken from the spec). */',
+      `  readonly tools: { ${names.map((n) => `readonly ${key(n)}: ToolImplementation`).join('; ')} };`,
+    ] : []),
+    '  /** Where the LLM is: overrides the spec\'s endpoint (an OpenAI-compatible `baseURL`, `apiKey`, `model`), the request timeout, retries. */',
+    '  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number };',
+    '  /** LLM turns per run (default 20). */',
+    '  readonly maxAgentSteps?: number;',
+    ...(http || mcp ? [
+      '  /** Hosts a templated URL may reach (SSRF guard), commands an MCP stdio server may run. */',
+      '  readonly network?: { readonly allow?: readonly string[]; readonly allowStdio?: readonly string[] };',
+    ] : []),
+    ...(http ? ['  /** Time allowed to each HTTP attempt (default 30 000 ms), retries on network errors, 429 and 5xx (default 2). */', '  readonly http?: { readonly timeoutMs?: number; readonly retries?: number };'] : []),
+    '}',
+  ].join('\n');
+}

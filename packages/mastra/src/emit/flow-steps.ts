@@ -1,0 +1,135 @@
+import { deserialize, type Component, type EndNode, type Flow, type FlowNode, type MapNode, type Node } from '@agentspec/core';
+import { finishFlow, RuntimeError } from '@agentspec/runtime';
+import type { Agent as MastraAgent } from '@mastra/core/agent';
+import type { StandardSchemaWithJSON } from '@mastra/core/schema';
+import { CompileContext } from '../compile-context.js';
+import { FlowCompile } from '../flow/flow-compile.js';
+import { frameOf, SHARED_KEY } from '../flow/frame.js';
+import { NODE_COMPILERS } from '../flow/nodes/index.js';
+import type { AnyStep, MastraEntry, NodeCompiler } from '../flow/nodes/types.js';
+import { FRAME_SCHEMA, flowInputSchema, flowOutputSchema } from '../flow/schemas.js';
+import type { CompileMastraOptions } from '../options.js';
+import { passthroughSchema } from '../schema/coercing-schema.js';
+import type { MastraWarning } from '../warnings.js';
+
+/** The `execute` of a Mastra step: Mastra's step parameters in (read as needed), the step's output out. */
+export type StepExecute<O = Record<string, unknown>> = (params: { readonly inputData: unknown }) => Promise<O>;
+
+/** A `.branch` / `.dountil` condition on the frame a step passed on. */
+export type FrameCondition = (params: { readonly inputData: unknown }) => Promise<boolean>;
+
+type Schema<T = Record<string, unknown>> = StandardSchemaWithJSON<T>;
+
+/** The parts of a node's step: the node itself, a sub-flow's `call`/`return`, a MapNode's `items`/`collect`. */
+type Part = 'call' | 'return' | 'items' | 'collect';
+
+/**
+ * The Agent Spec semantics of one flow's nodes, for a Mastra workflow written
+ * out by hand or by `emitMastra` (DESIGN §4.2): each method gives the
+ * `execute` of a step, or a condition, that behaves exactly as the steps
+ * `compileMastra` builds. Steps pass a frame (the flow's data space, the next
+ * node, the conversation) from one to the next; `.branch` arms and loops test
+ * which node is next.
+ */
+export interface FlowSteps {
+  /** Input and output schema of every node step (the frame: plain JSON that only these steps read). */
+  readonly frame: Schema<unknown>;
+  /** The flow's inputs (workflow input) and outputs (workflow output, after `finish`). */
+  readonly inputs: Schema;
+  readonly outputs: Schema;
+  /** What a MapNode's `items` step hands to `.foreach`, and what its `collect` step gets back. */
+  readonly iterations: Schema<Record<string, unknown>[]>;
+  /** MapNode iterations run at once (`limits.mapConcurrency`, default 1). */
+  readonly mapConcurrency: number;
+  /** The `execute` of node `id`'s step (`part`: a FlowNode's `call`/`return`, a MapNode's `items`/`collect`). */
+  step(id: string): StepExecute;
+  step(id: string, part: 'call' | 'return' | 'collect'): StepExecute;
+  step(id: string, part: 'items'): StepExecute<Record<string, unknown>[]>;
+  /** The last step: the flow's outputs from the EndNode reached, and its branch. */
+  readonly finish: StepExecute;
+  /** A step that passes the frame on (the "none of the others" arm of a `.branch`). */
+  readonly pass: StepExecute;
+  /** The steps of the sub-flow node `id` runs (FlowNode, MapNode, AgentNode of a Flow). */
+  subflow(id: string): FlowSteps;
+  /** Conditions: node `id` is next; none of `ids` is; `id` is not; the flow reached an EndNode. */
+  nextIs(id: string): FrameCondition;
+  nextNotIn(ids: readonly string[]): FrameCondition;
+  nextIsNot(id: string): FrameCondition;
+  readonly finished: FrameCondition;
+  /** The Mastra agents the steps use (AgentNodes, LlmNodes): register them with your `Mastra`. */
+  readonly agents: Readonly<Record<string, MastraAgent>>;
+  readonly warnings: readonly MastraWarning[];
+  /** Ends what the steps hold open (MCP connections). */
+  close(): Promise<void>;
+}
+
+/**
+ * The node steps of a flow (a Flow component, or its Agent Spec JSON/YAML
+ * text), bound to tool implementations, LLM endpoints, limits and network
+ * policy as `compileMastra` binds its workflow. `workflowId` (default: the
+ * flow's id) prefixes the ids of the nested workflows its steps compile.
+ */
+export function flowSteps(flow: Flow | string, options: CompileMastraOptions = {}, workflowId?: string): FlowSteps {
+  const spec = typeof flow === 'string' ? deserialize(flow) as Component : flow;
+  if (spec.component_type !== 'Flow') throw new RuntimeError('AS_UNSUPPORTED', `flowSteps takes a Flow, not a ${spec.component_type}`);
+  const ctx = new CompileContext(options);
+  return stepsOf(new FlowCompile(ctx, spec as Flow, workflowId ?? ctx.uniqueId(spec.id)));
+}
+
+const ITERATIONS = passthroughSchema<Record<string, unknown>[]>({ type: 'array', items: { type: 'object' } });
+
+function stepsOf(fc: FlowCompile): FlowSteps {
+  const { ctx, flow } = fc;
+  const entries = new Map<Node, MastraEntry[]>();
+  const subflows = new Map<string, FlowSteps>();
+  const nodeOf = (id: string): Node => {
+    const node = fc.info.byId.get(id);
+    if (!node) throw new RuntimeError('AS_UNSUPPORTED', `flow '${flow.id}' has no node '${id}'`);
+    return node;
+  };
+  const stepOf = (id: string, part?: Part): StepExecute<never> => {
+    const node = nodeOf(id);
+    let list = entries.get(node);
+    if (!list) entries.set(node, (list = (NODE_COMPILERS[node.component_type] as NodeCompiler)(node, fc)));
+    const stepId = part ? `${fc.stepId(node)}:${part}` : fc.stepId(node);
+    const step = list.find((e): e is { kind: 'step'; step: AnyStep } => e.kind === 'step' && e.step.id === stepId)?.step;
+    if (!step) throw new RuntimeError('AS_UNSUPPORTED', `node '${id}' has no step '${stepId}'`);
+    return step.execute as StepExecute<never>;
+  };
+  const frame = FRAME_SCHEMA as Schema<unknown>;
+  return {
+    frame,
+    inputs: flowInputSchema(flow) as Schema,
+    outputs: flowOutputSchema(flow) as Schema,
+    iterations: ITERATIONS,
+    mapConcurrency: ctx.limits.mapConcurrency,
+    step: stepOf as FlowSteps['step'],
+    finish: async ({ inputData }) => {
+      const f = frameOf(inputData);
+      const end = f?.end && flow.nodes.find((n) => n.id === f.end?.node);
+      if (!f?.end || !end) throw new RuntimeError('AS_NO_TRANSITION', `flow '${flow.id}' stopped without reaching an EndNode`);
+      const { outputs, branch } = finishFlow(flow, end as EndNode, f.end.values);
+      return { ...outputs, [SHARED_KEY]: { branch, shared: f.shared } };
+    },
+    pass: async ({ inputData }) => frameOf(inputData) as unknown as Record<string, unknown>,
+    subflow(id) {
+      let s = subflows.get(id);
+      if (!s) {
+        const node = nodeOf(id);
+        const sub = node.component_type === 'AgentNode' ? (node.agent as Flow) : (node as FlowNode | MapNode).subflow;
+        if (sub?.component_type !== 'Flow') throw new RuntimeError('AS_UNSUPPORTED', `node '${id}' runs no sub-flow`);
+        subflows.set(id, (s = stepsOf(new FlowCompile(ctx, sub, `${fc.workflowId}/${fc.stepId(node)}`))));
+      }
+      return s;
+    },
+    nextIs: (id) => async ({ inputData }) => frameOf(inputData)?.next === id,
+    nextNotIn: (ids) => async ({ inputData }) => !ids.includes(frameOf(inputData)?.next as string),
+    nextIsNot: (id) => async ({ inputData }) => frameOf(inputData)?.next !== id,
+    finished: async ({ inputData }) => frameOf(inputData)?.next === null,
+    get agents() {
+      return Object.fromEntries([...ctx.agents.values(), ...ctx.llmAgents].map((a) => [a.id, a]));
+    },
+    warnings: ctx.warnings.list,
+    close: () => ctx.runner.close(),
+  };
+}

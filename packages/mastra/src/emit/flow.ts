@@ -1,0 +1,244 @@
+import { serialize, type Flow, type Node, type Tool } from '@agentspec/core';
+import { RuntimeError } from '@agentspec/runtime';
+import { FlowInfo } from '../flow/flow-info.js';
+import { structure, type Plan } from '../flow/structure.js';
+import { camel, doc, key, str, templateText } from './code.js';
+import type { ModuleWriter } from './module.js';
+
+/** One builder call of a workflow under construction (`.then(x)`, `.branch([…])`…); `step` when it is `.then` of a single step. */
+interface Entry {
+  readonly text: string;
+  readonly step?: string;
+}
+
+const APPROXIMATED = 'its control flow has a cycle entered in the middle, which Mastra\'s .then/.branch/.dountil cannot express: it runs as a .dountil loop over a .branch of every node (same behaviour, less readable graph)';
+
+/**
+ * Writes the workflows of a flow and its sub-flows into `build`, mirroring
+ * compileFlow / planEntries (DESIGN §4.4): one `createStep` per node (and the
+ * `:call`/`:return`, `:items`/`:collect` steps of sub-flows and maps), the
+ * control flow with `.then`, `.branch`, `.dountil`, `.foreach`, nested
+ * workflows as their own constants — declared before they are used.
+ */
+class FlowWriter {
+  readonly body: string[] = [];
+  private readonly nodes = new Map<Node, Entry[]>();
+  private readonly passes = new Map<string, string>();
+
+  constructor(private readonly m: ModuleWriter, private readonly flow: Flow, private readonly s: string, private readonly workflowId: string) {}
+
+  private declare(base: string, expression: string): string {
+    const name = this.m.names.take(base);
+    this.body.push(`const ${name} = ${expression};`);
+    return name;
+  }
+
+  private step(base: string, id: string, description: string, input: string, output: string, execute: string): string {
+    return this.declare(base, [
+      'createStep({',
+      `  id: ${str(id)},`,
+      `  description: ${str(description)},`,
+      `  inputSchema: ${input},`,
+      `  outputSchema: ${output},`,
+      `  execute: ${execute},`,
+      '})',
+    ].join('\n'));
+  }
+
+  private workflow(base: string, id: string, description: string | undefined, input: string, output: string, entries: readonly Entry[]): string {
+    return this.declare(base, [
+      `createWorkflow({ id: ${str(id)}, ${description === undefined ? '' : `description: ${str(description)}, `}inputSchema: ${input}, outputSchema: ${output} })`,
+      ...entries.map((e) => `  ${e.text.replace(/\n/g, '\n  ')}`),
+      '  .commit()',
+    ].join('\n'));
+  }
+
+  /** The workflow of the flow: its plan, then the `$finish` step; the constant's name. */
+  write(base: string): string {
+    const info = new FlowInfo(this.flow);
+    let plan = structure(info);
+    if (!plan) {
+      this.m.warnings.push({ kind: 'approximated', component: this.flow.id, message: APPROXIMATED });
+      this.body.push(`// '${this.flow.id.replace(/[\r\n\u2028\u2029]/g, ' ')}' has a cycle entered in the middle: a .dountil loop over a .branch of every node runs it`);
+      plan = [{ kind: 'node', node: this.flow.start_node }, { kind: 'dispatch', nodes: [...info.byId.values()] }];
+    }
+    const entries = this.plan(plan, `${this.workflowId}/`);
+    const finish = this.step(`${base}Finish`, '$finish', `the outputs of flow '${this.flow.name}'`, `${this.s}.frame`, `${this.s}.outputs`, `${this.s}.finish`);
+    return this.workflow(base, this.workflowId, this.flow.description ?? this.flow.name, `${this.s}.inputs`, `${this.s}.outputs`, [...entries, { text: `.then(${finish})`, step: finish }]);
+  }
+
+  private plan(plan: readonly Plan[], prefix: string): Entry[] {
+    const out: Entry[] = [];
+    const s = this.s;
+    for (const p of plan) {
+      switch (p.kind) {
+        case 'node':
+          out.push(...this.node(p.node));
+          break;
+        case 'loop': {
+          const id = `${prefix}${p.header.id}@loop`;
+          const loop = this.workflow(`${camel(p.header.id, 'node')}Loop`, id, `the cycle through '${p.header.id}'`, `${s}.frame`, `${s}.frame`, this.plan(p.body, `${id}/`));
+          out.push({ text: `.dountil(${loop}, ${s}.nextIsNot(${str(p.header.id)}))` });
+          break;
+        }
+        case 'guard': {
+          const t = p.target.id;
+          out.push(this.branch([[`${s}.nextIs(${str(t)})`, this.arm(`${camel(t, 'node')}Arm`, `${prefix}${t}?`, p.body)], [`${s}.nextNotIn([${str(t)}])`, this.pass(`${camel(t, 'node')}Skip`, `${t}?skip`)]]));
+          break;
+        }
+        case 'branch': {
+          const from = p.from.id;
+          const arms: [string, string][] = p.arms.map((a) => [`${s}.nextIs(${str(a.target.id)})`, this.arm(`${camel(a.target.id, 'node')}Arm`, `${prefix}${from}->${a.target.id}`, a.body)]);
+          arms.push([`${s}.nextNotIn([${p.arms.map((a) => str(a.target.id)).join(', ')}])`, this.pass(`${camel(from, 'node')}Else`, `${from}->else`)]);
+          out.push(this.branch(arms));
+          break;
+        }
+        case 'dispatch': {
+          const arms: [string, string][] = p.nodes.map((n) => [`${s}.nextIs(${str(n.id)})`, this.arm(`${camel(n.id, 'node')}Arm`, `${prefix}${n.id}!`, [{ kind: 'node', node: n }])]);
+          const body = this.workflow('dispatch', `${prefix}dispatch`, 'runs the next node', `${s}.frame`, `${s}.frame`, [this.branch(arms)]);
+          out.push({ text: `.dountil(${body}, ${s}.finished)` });
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  private branch(arms: readonly (readonly [string, string])[]): Entry {
+    return { text: ['.branch([', ...arms.map(([c, a]) => `  [${c}, ${a}],`), '])'].join('\n') };
+  }
+
+  /** A `.branch` arm: the plan's single step, else a nested workflow. */
+  private arm(base: string, id: string, plan: readonly Plan[]): string {
+    const entries = this.plan(plan, `${id}/`);
+    const only = entries.length === 1 ? entries[0]?.step : undefined;
+    return only ?? this.workflow(base, id, undefined, `${this.s}.frame`, `${this.s}.frame`, entries);
+  }
+
+  private pass(base: string, id: string): string {
+    let name = this.passes.get(id);
+    if (!name) this.passes.set(id, (name = this.step(base, id, 'pass the frame on', `${this.s}.frame`, `${this.s}.frame`, `${this.s}.pass`)));
+    return name;
+  }
+
+  /** The entries of one node (declared once, reused when the plan runs it in two places). */
+  private node(node: Node): Entry[] {
+    let entries = this.nodes.get(node);
+    if (entries) return entries;
+    const s = this.s;
+    const id = str(node.id);
+    const base = camel(node.id, 'node');
+    const description = node.description ?? `${node.component_type} '${node.name}'`;
+    const main = this.step(base, node.id, description, `${s}.frame`, `${s}.frame`, `${s}.step(${id})`);
+    const sub = node.component_type === 'FlowNode' || node.component_type === 'MapNode' ? node.subflow
+      : node.component_type === 'AgentNode' && node.agent.component_type === 'Flow' ? node.agent as Flow : undefined;
+    if (node.component_type === 'AgentNode' && node.agent.component_type !== 'Agent' && node.agent.component_type !== 'Flow') {
+      throw new RuntimeError('AS_UNSUPPORTED', `${node.agent.component_type} '${node.agent.id}' cannot run on Mastra`, { node: node.id });
+    }
+    if (!sub) {
+      entries = [{ text: `.then(${main})`, step: main }];
+    } else {
+      const subSteps = this.declare(`${base}Steps`, `${s}.subflow(${id})`);
+      const writer = new FlowWriter(this.m, sub, subSteps, `${this.workflowId}/${node.id}`);
+      const workflow = writer.write(`${base}Flow`);
+      this.body.push(...writer.body);
+      if (node.component_type === 'MapNode') {
+        const items = this.step(`${base}Items`, `${node.id}:items`, `one input per iteration of '${node.name}'`, `${s}.frame`, `${s}.iterations`, `${s}.step(${id}, 'items')`);
+        const collect = this.step(`${base}Collect`, `${node.id}:collect`, `the reduced outputs of '${node.name}'`, `${s}.iterations`, `${s}.frame`, `${s}.step(${id}, 'collect')`);
+        entries = [
+          { text: `.then(${main})`, step: main },
+          { text: `.then(${items})`, step: items },
+          { text: `.foreach(${workflow}, { concurrency: ${s}.mapConcurrency })` },
+          { text: `.then(${collect})`, step: collect },
+        ];
+      } else {
+        const call = this.step(`${base}Call`, `${node.id}:call`, `the inputs of sub-flow '${sub.name}'`, `${s}.frame`, `${subSteps}.inputs`, `${s}.step(${id}, 'call')`);
+        const ret = this.step(`${base}Return`, `${node.id}:return`, `the outputs of sub-flow '${sub.name}'`, `${subSteps}.outputs`, `${s}.frame`, `${s}.step(${id}, 'return')`);
+        entries = [
+          { text: `.then(${main})`, step: main },
+          { text: `.then(${call})`, step: call },
+          { text: `.then(${workflow})` },
+          { text: `.then(${ret})`, step: ret },
+        ];
+      }
+    }
+    this.nodes.set(node, entries);
+    return entries;
+  }
+}
+
+/** Every ServerTool of a flow and its sub-flows (and their agents), by name. */
+function serverTools(flow: Flow): string[] {
+  const names = new Set<string>();
+  const seen = new Set<object>();
+  const visit = (v: unknown): void => {
+    if (Array.isArray(v)) return v.forEach(visit);
+    if (typeof v !== 'object' || v === null || seen.has(v)) return;
+    seen.add(v);
+    if ((v as { component_type?: unknown }).component_type === 'ServerTool') names.add((v as Tool).name);
+    for (const [k, child] of Object.entries(v)) if (k !== 'metadata' && k !== 'inputs' && k !== 'outputs') visit(child);
+  };
+  visit(flow);
+  return [...names].sort();
+}
+
+/** The module of a Flow; the usage lines of its header. */
+export function emitFlow(flow: Flow, m: ModuleWriter): string[] {
+  m.use('@agentspec/mastra', 'flowSteps');
+  m.use('@agentspec/mastra', 'CompileMastraOptions', true);
+  m.use('@agentspec/mastra', 'MastraCompiled', true);
+  m.use('@mastra/core/workflows', 'createStep');
+  m.use('@mastra/core/workflows', 'createWorkflow');
+  const tools = serverTools(flow);
+  const workflowId = flow.id.replace(/[^A-Za-z0-9_.:-]/g, '_') || 'component';
+  m.add([
+    'export interface BuildOptions {',
+    ...(tools.length > 0 ? [
+      '  /** ServerTool implementations by tool name (never taken from the spec). */',
+      `  readonly tools: { ${tools.map((n) => `readonly ${key(n)}: (args: Record<string, unknown>) => unknown`).join('; ')} };`,
+    ] : []),
+    '  /** Where the LLMs are: overrides every LLM config\'s endpoint (an OpenAI-compatible `baseURL`, `apiKey`, `model`), the request timeout, retries. */',
+    '  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number };',
+    '  /** Node executions per run, LLM turns per agent, MapNode concurrency, HTTP timeout and retries. */',
+    '  readonly limits?: CompileMastraOptions[\'limits\'];',
+    '  /** Hosts a templated URL may reach (SSRF guard), commands an MCP stdio server may run. */',
+    '  readonly network?: CompileMastraOptions[\'network\'];',
+    '}',
+  ].join('\n'));
+  const writer = new FlowWriter(m, flow, 'steps', workflowId);
+  const workflow = writer.write('workflow');
+  const body = [
+    '// the Agent Spec semantics of every node (inputs, templates, tools, LLM calls, suspensions), bound to the options',
+    'const steps = flowSteps(SPEC, {',
+    `  tools: ${tools.length > 0 ? 'options.tools' : '{}'},`,
+    '  llm: llmOptions(options.llm),',
+    '  limits: options.limits ?? {},',
+    '  network: options.network ?? {},',
+    '});',
+    ...writer.body,
+    `return { kind: 'workflow', ${workflow === 'workflow' ? 'workflow' : `workflow: ${workflow}`}, agents: steps.agents, warnings: steps.warnings, close: () => steps.close() };`,
+  ];
+  m.add([
+    doc(['The Mastra workflow of the flow: register it (and `agents`) with a `Mastra` that has storage, then `createRun()` and `start({ inputData })`.']),
+    `export function build(options: BuildOptions${tools.length > 0 ? '' : ' = {}'}): MastraCompiled {`,
+    ...body.map((l) => (l === '' ? l : `  ${l.replace(/\n/g, '\n  ')}`)),
+    '}',
+  ].join('\n'));
+  m.add([
+    '/** `options.llm` as the LLM options of @agentspec/mastra (`override` points every LLM config at one endpoint). */',
+    'function llmOptions(llm: BuildOptions[\'llm\']): CompileMastraOptions[\'llm\'] {',
+    '  if (!llm) return {};',
+    '  const { baseURL, apiKey, model, ...rest } = llm;',
+    '  return { ...rest, ...(baseURL ? { override: { url: baseURL, ...(apiKey ? { apiKey } : {}), ...(model ? { model } : {}) } } : apiKey ? { apiKey } : {}) };',
+    '}',
+  ].join('\n'));
+  m.add([
+    '/** The flow as Agent Spec: what the node steps run (prompts, tools, HTTP calls, mappings). */',
+    `const SPEC = \`${templateText(serialize(flow, { format: 'yaml' }))}\`;`,
+  ].join('\n'));
+  return [
+    'import { build } from \'./this-module.js\';',
+    `const { workflow, agents } = build(${tools.length > 0 ? '{ tools: { … } }' : ''}); // register both with a Mastra that has storage`,
+    'const result = await (await workflow.createRun()).start({ inputData: { … } });',
+  ];
+}

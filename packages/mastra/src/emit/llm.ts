@@ -1,0 +1,48 @@
+import type { LlmConfig } from '@agentspec/core';
+import { generationParams, RuntimeError } from '@agentspec/runtime';
+import { modelSettings } from '../model/llm-model.js';
+import { literal, str } from './code.js';
+import type { ModuleWriter } from './module.js';
+
+/**
+ * The `chatModel({ … })` expression of an LLM config (DESIGN §4.2 LLM
+ * configs): its endpoint, which `options.llm` overrides (`baseURL`, `apiKey`,
+ * `model`, as `llm.override` does); OpenAiConfig's key from `options.llm` or
+ * `OPENAI_API_KEY`, never from the spec.
+ */
+export function modelExpression(config: LlmConfig, m: ModuleWriter, pad: string): string {
+  m.helper('chatModel');
+  let baseURL: string;
+  let apiKey = 'options.llm?.apiKey';
+  switch (config.component_type) {
+    case 'OpenAiConfig':
+      baseURL = 'https://api.openai.com/v1';
+      apiKey = 'options.llm?.apiKey ?? process.env.OPENAI_API_KEY';
+      break;
+    case 'OpenAiCompatibleConfig':
+    case 'VllmConfig':
+    case 'OllamaConfig':
+      baseURL = config.url;
+      break;
+    default:
+      throw new RuntimeError('AS_UNSUPPORTED', `${config.component_type} '${config.id}' cannot be emitted: the emitted module has no provider for it`, { llm: config.id }, {
+        hint: 'point the spec at an OpenAI-compatible endpoint, or run it with mastraRuntime() and llm.override',
+      });
+  }
+  const extra = generationParams(config).extra;
+  return [
+    'chatModel({',
+    `${pad}  baseURL: options.llm?.baseURL ?? ${str(baseURL)},`,
+    `${pad}  model: options.llm?.model ?? ${str(config.model_id)},`,
+    `${pad}  apiKey: ${apiKey},`,
+    `${pad}  timeoutMs: options.llm?.timeoutMs,`,
+    ...(extra ? [`${pad}  extraBody: ${literal(extra, `${pad}  `)},`] : []),
+    `${pad}})`,
+  ].join('\n');
+}
+
+/** Mastra `modelSettings` of the config's generation parameters, as a literal (undefined when there are none). */
+export function settingsLiteral(config: LlmConfig, pad: string): string | undefined {
+  const s = modelSettings(config);
+  return Object.keys(s).length > 0 ? literal(s, pad) : undefined;
+}

@@ -1,0 +1,36 @@
+import { isSingleStringOutput, RuntimeError } from '@agentspec/runtime';
+import type { MCPTool } from '@agentspec/core';
+import { literal, str } from '../code.js';
+import { toolFunction, toolHead } from './common.js';
+import type { ToolEmitter } from './types.js';
+
+/** The `McpServer` literal of a transport (mTLS transports are refused: the emitted client has no mTLS). */
+function server(tool: MCPTool): Record<string, unknown> {
+  const t = tool.client_transport;
+  switch (t.component_type) {
+    case 'StdioTransport':
+      return { kind: 'stdio', command: t.command, ...(t.args.length > 0 ? { args: t.args } : {}), ...(t.env ? { env: t.env } : {}), ...(t.cwd ? { cwd: t.cwd } : {}) };
+    case 'SSETransport':
+    case 'StreamableHTTPTransport':
+      return { kind: t.component_type === 'SSETransport' ? 'sse' : 'http', url: t.url, ...(t.headers && Object.keys(t.headers).length > 0 ? { headers: t.headers } : {}) };
+    default:
+      throw new RuntimeError('AS_UNSUPPORTED', `${t.component_type} '${t.id}' (MCP over mTLS) cannot be emitted`, { tool: tool.name }, {
+        hint: 'run the spec with mastraRuntime(), which supports mTLS transports, or use a plain transport',
+      });
+  }
+}
+
+/** MCPTool: a call of the tool on its MCP server through the official SDK (`@modelcontextprotocol/sdk`). */
+export const mcpTool: ToolEmitter<MCPTool> = (tool, m, fn) => {
+  m.helper('runTool');
+  m.helper('mcp');
+  const text = isSingleStringOutput(tool.outputs ?? []);
+  const lines = [
+    ...toolHead(tool, m),
+    `    execute: (args, context) => runTool(${str(tool.name)}, context, () => mcp.call(${literal(server(tool), '    ')}, ${str(tool.name)}, args, ${String(text)})),`,
+  ];
+  return {
+    declaration: toolFunction(tool, fn, 'mcp: McpClients', lines, text ? 'Its result is the text the server answers.' : 'Its result is the JSON the server answers.'),
+    create: `${fn}(mcp)`,
+  };
+};

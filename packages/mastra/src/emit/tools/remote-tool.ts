@@ -1,0 +1,42 @@
+import type { RemoteTool } from '@agentspec/core';
+import { hostIsTemplated } from '@agentspec/runtime';
+import { literal, str } from '../code.js';
+import { toolFunction, toolHead } from './common.js';
+import type { ToolEmitter } from './types.js';
+
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'object' && Object.keys(v).length === 0);
+
+/** Whether the call never sends a body (GET/HEAD, no data, `{}` unless POST/PUT/PATCH): its `data` is then left out. */
+const noBody = (method: string, data: unknown) => {
+  const m = method.trim().toUpperCase();
+  return m === 'GET' || m === 'HEAD' || data === undefined || data === null || (isEmpty(data) && !method.includes('{{') && !['POST', 'PUT', 'PATCH'].includes(m));
+};
+
+/**
+ * RemoteTool: a `fetch` of the URL, headers, query and data rendered from the
+ * arguments (DESIGN §4.2); a templated host must be in `network.allow`.
+ */
+export const remoteTool: ToolEmitter<RemoteTool> = (tool, m, fn) => {
+  m.helper('runTool');
+  m.helper('httpCall');
+  m.helper('render');
+  const method = tool.http_method || 'GET';
+  const request = [
+    `      method: ${method.includes('{{') ? `String(render(${str(method)}, args)).trim().toUpperCase()` : str(method.trim().toUpperCase())},`,
+    `      url: render(${str(tool.url)}, args) as string,`,
+    `      templatedHost: ${String(hostIsTemplated(tool.url))},`,
+    ...(isEmpty(tool.headers) ? [] : [`      headers: render(${literal(tool.headers, '      ')}, args) as Record<string, unknown>,`]),
+    ...(isEmpty(tool.query_params) ? [] : [`      query: render(${literal(tool.query_params, '      ')}, args) as Record<string, unknown>,`]),
+    ...(noBody(method, tool.data) ? [] : [`      data: render(${literal(tool.data, '      ')}, args),`]),
+  ];
+  const lines = [
+    ...toolHead(tool, m),
+    `    execute: (args, context) => runTool(${str(tool.name)}, context, () => httpCall({`,
+    ...request,
+    '    }, options.network?.allow ?? [], options.http ?? {}, context?.abortSignal)),',
+  ];
+  return {
+    declaration: toolFunction(tool, fn, 'options: BuildOptions', lines, `${method.toUpperCase()} ${tool.url}`),
+    create: `${fn}(options)`,
+  };
+};

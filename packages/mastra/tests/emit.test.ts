@@ -1,0 +1,153 @@
+import { writeFileSync } from 'node:fs';
+import { deserialize, type Component, type Flow } from '@agentspec/core';
+import { RuntimeError } from '@agentspec/runtime';
+import { RequestContext } from '@mastra/core/request-context';
+import { describe, expect, it } from 'vitest';
+import { emitMastra, mastraRuntime, type MastraCompiled } from '../src/index.js';
+import { emittedCompile, emittedFile, NASTY, nastyAgent, oddFlow, prepareEmittedDir } from './emit-helpers.js';
+import { caseSpec, INCREMENT, IRREDUCIBLE_FLOW } from './fixtures.js';
+
+/** A small agent: an input with a default, a ServerTool, a ClientTool that needs confirmation, an output, generation parameters. */
+const SMALL_AGENT = `
+component_type: Agent
+id: weather_agent
+name: Weather agent
+description: Tells the weather.
+system_prompt: You help {{user}} with the weather.
+inputs: [{title: user, type: string, default: you}]
+outputs: [{title: summary, type: string, description: One sentence.}]
+llm_config: {component_type: OpenAiCompatibleConfig, id: llm, name: llm, model_id: weather-model, url: "http://127.0.0.1:8000", default_generation_parameters: {temperature: 0.2, seed: 7}}
+tools:
+  - {component_type: ServerTool, id: get_weather, name: get_weather, description: The weather in a city., inputs: [{title: city, type: string, description: A city.}, {title: days, type: integer, default: 1}]}
+  - {component_type: ClientTool, id: ask_location, name: ask_location, description: Where the user is., requires_confirmation: true}
+agentspec_version: 25.4.2
+`;
+
+async function importEmitted(component: Component): Promise<{ build(options: unknown): MastraCompiled }> {
+  prepareEmittedDir();
+  const { code } = emitMastra(component, { source: 'test.yaml' });
+  const file = emittedFile(component, code);
+  writeFileSync(file, code);
+  return await import(/* @vite-ignore */ file) as { build(options: unknown): MastraCompiled };
+}
+
+function refusal(f: () => unknown): string | undefined {
+  try {
+    f();
+  } catch (e) {
+    return RuntimeError.isInstance(e) ? (e as RuntimeError).code : String(e);
+  }
+  return undefined;
+}
+
+describe('emitMastra', () => {
+  it('writes a small agent as this exact module', async () => {
+    const { code, warnings } = emitMastra(deserialize(SMALL_AGENT), { source: 'weather.yaml' });
+    expect(warnings).toEqual([]);
+    await expect(code).toMatchFileSnapshot('./emit-agent.ts.txt');
+  });
+
+  it('is deterministic: the same spec gives the same bytes', () => {
+    for (const spec of [SMALL_AGENT, IRREDUCIBLE_FLOW]) {
+      expect(emitMastra(deserialize(spec), { source: 's.yaml' }).code).toBe(emitMastra(deserialize(spec), { source: 's.yaml' }).code);
+    }
+    const flow = caseSpec('nodes/map-node');
+    expect(emitMastra(flow).code).toBe(emitMastra(caseSpec('nodes/map-node')).code);
+  });
+
+  it('writes strings from the spec as escaped literals, never as code', async () => {
+    const spec = nastyAgent();
+    const { code } = emitMastra(spec, { source: `evil */ ${NASTY}.yaml` });
+    // the only comment end of the header is its own: the spec's `*/` are escaped
+    const header = code.slice(0, code.indexOf('*/') + 2);
+    expect(header).toContain('from evil *\\/ it\'s');
+    expect(header.endsWith('\n */')).toBe(true);
+    const { build } = await importEmitted(spec);
+    const built = build({ tools: { 'odd-name': () => 'ok' }, llm: { baseURL: 'http://127.0.0.1:9' } });
+    if (built.kind !== 'agent') throw new Error('an agent');
+    const context = new RequestContext();
+    expect(await built.agent.getInstructions({ requestContext: context })).toBe(`Hello ${NASTY}. ${NASTY}`);
+    context.set('agentspec.inputs', { who: '{{who}} ${x}' });
+    expect(await built.agent.getInstructions({ requestContext: context })).toBe(`Hello {{who}} \${x}. ${NASTY}`);
+    const tools = await built.agent.listTools() as Record<string, { description?: string }>;
+    expect(tools['odd-name']?.description).toBe(NASTY);
+    expect(built.agent.name).toBe(`Nasty ${NASTY}`);
+  });
+
+  it('guards a RemoteTool whose host comes from an argument (network.allow)', async () => {
+    const spec = deserialize(`
+component_type: Agent
+id: fetcher
+name: fetcher
+system_prompt: fetch
+llm_config: {component_type: OpenAiCompatibleConfig, id: llm, name: llm, model_id: m, url: "http://127.0.0.1:8000"}
+tools:
+  - {component_type: RemoteTool, id: get, name: get, url: "http://{{host}}/x", http_method: GET, inputs: [{title: host, type: string}]}
+agentspec_version: 25.4.1
+`);
+    const { build } = await importEmitted(spec);
+    const codeOf = async (options: unknown) => {
+      const built = build(options);
+      if (built.kind !== 'agent') throw new Error('an agent');
+      const tools = await built.agent.listTools() as Record<string, { execute(args: unknown, context: unknown): Promise<unknown> }>;
+      return tools.get?.execute({ host: '127.0.0.1:9' }, {}).then(() => 'ok', (e: { code?: string }) => e.code);
+    };
+    expect(await codeOf({})).toBe('AS_HTTP_REFUSED');
+    expect(await codeOf({ network: { allow: ['127.0.0.1'] }, http: { retries: 0 } })).toBe('AS_HTTP_STATUS');
+  });
+
+  it('keeps a flow\'s spec intact and its ids as written', async () => {
+    const flow = caseSpec('nodes/flow-node') as Flow;
+    const { code } = emitMastra(flow);
+    expect(code).toContain('.then(sub)\n    .then(subCall)\n    .then(subFlow)\n    .then(subReturn)');
+    const { build } = await importEmitted(flow);
+    const built = build({ tools: { double: () => 0 } });
+    if (built.kind !== 'workflow') throw new Error('a workflow');
+    expect(built.workflow.id).toBe(flow.id);
+  });
+
+  it('keeps odd node ids and messages as data in a flow, and runs it', async () => {
+    const flow = oddFlow();
+    const app = await mastraRuntime({ compile: emittedCompile }).load(flow);
+    try {
+      const status = await app.start({ inputs: { who: '{{who}} ${x}' } }).run();
+      expect(status).toMatchObject({ type: 'finished', messages: [{ role: 'assistant', content: `{{who}} \${x}: ${NASTY.replace('{{other}}', '')}` }] });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('writes a cycle entered in the middle as a dispatcher loop, with the compile\'s warning, and runs it', async () => {
+    const { code, warnings } = emitMastra(deserialize(IRREDUCIBLE_FLOW));
+    expect(warnings).toEqual([expect.objectContaining({ kind: 'approximated', component: 'ping_pong', message: expect.stringContaining('cycle entered in the middle') })]);
+    expect(code).toContain('.dountil(dispatch, steps.finished)');
+    const app = await mastraRuntime({ compile: emittedCompile }).load(deserialize(IRREDUCIBLE_FLOW), { tools: INCREMENT });
+    try {
+      const status = await app.start({ inputs: { n: 0 } }).run();
+      expect(status).toMatchObject({ type: 'finished', outputs: { n: 3 } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('refuses what it cannot emit, with the codes compileMastra uses', () => {
+    const tool = deserialize('{"component_type": "ServerTool", "id": "t", "name": "t", "agentspec_version": "25.4.1"}');
+    expect(refusal(() => emitMastra(tool))).toBe('AS_UNSUPPORTED');
+    const oci = SMALL_AGENT.replace(/llm_config: .*\n/, 'llm_config: {component_type: OciGenAiConfig, id: oci, name: oci, model_id: m, compartment_id: c, client_config: {component_type: OciClientConfigWithApiKey, id: cc, name: cc, service_endpoint: "https://x", auth_type: API_KEY, auth_profile: p, auth_file_location: f}}\n');
+    expect(refusal(() => emitMastra(deserialize(oci)))).toBe('AS_UNSUPPORTED');
+    const mtlsSpec = deserialize(`
+component_type: Agent
+id: a
+name: a
+system_prompt: hi
+llm_config: {component_type: OpenAiCompatibleConfig, id: llm, name: llm, model_id: m, url: "http://127.0.0.1:8000"}
+tools:
+  - component_type: MCPTool
+    id: t
+    name: t
+    client_transport: {component_type: StreamableHTTPmTLSTransport, id: tr, name: tr, url: "https://127.0.0.1:1/mcp", key_file: k, cert_file: c, ca_file: ca}
+agentspec_version: 25.4.1
+`);
+    expect(refusal(() => emitMastra(mtlsSpec))).toBe('AS_UNSUPPORTED');
+  });
+});
