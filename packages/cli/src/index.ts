@@ -11,3 +11,4 @@ export { runCommand, type RunOptions } from './commands/run.js';
 export { compareRuns, type RuntimeRun } from './run/compare-runs.js';
 export { driveSession, formatMessage, type Ask, type DriveResult } from './run/drive-session.js';
 export { importCommand, type ImportOptions } from './commands/import.js';
+export { COMPILE_TARGETS, compileCommand, type CompileOptions } from './commands/compile.js';

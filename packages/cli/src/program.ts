@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { registerConformance } from './commands/conformance.js';
+import { compileCommand } from './commands/compile.js';
 import { convertCommand } from './commands/convert.js';
 import { graphCommand } from './commands/graph.js';
 import { importCommand } from './commands/import.js';
@@ -14,7 +15,7 @@ Exit codes: 0 success (all valid), 1 invalid input, 2 usage error.`;
 /** Build the `agentspec` program; `run` executes it and returns the exit code. */
 export function buildProgram(io: Io, setCode: (code: number) => void): Command {
   const program = new Command('agentspec')
-    .description('Open Agent Specification for TypeScript: validate, convert and run Agent Spec documents')
+    .description('Open Agent Specification for TypeScript: validate, convert, run, compile, import and test Agent Spec documents')
     .version('0.1.0')
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
     .exitOverride()
@@ -85,6 +86,22 @@ Example:
   $ agentspec import ./src/agent.ts#supportAgent --from openai-agents --out support-agent.yaml
 ${EXIT_HELP}`)
     .action(async (target: string, opts) => setCode(await importCommand(io, target, opts)));
+
+  program
+    .command('compile')
+    .description("write a TypeScript module that builds the spec's framework objects with the framework's own API")
+    .argument('<spec>', 'JSON or YAML document of an Agent (any target) or a Flow (langgraph, mastra)')
+    .requiredOption('--target <framework>', 'langgraph, ai-sdk, openai-agents or mastra')
+    .option('--out <file>', 'write the module here (.ts) instead of stdout')
+    .addHelpText('after', `
+The module exports build(options) (ServerTool implementations, the LLM endpoint,
+…) returning the same objects the in-memory compiler gives; it is yours to edit.
+Warnings (what the framework cannot represent exactly) go to stderr.
+
+Example:
+  $ agentspec compile examples/specs/weather-agent.yaml --target openai-agents --out src/weather-agent.ts
+${EXIT_HELP}`)
+    .action(async (file: string, opts) => setCode(await compileCommand(io, file, opts)));
 
   registerConformance(program, io, setCode, EXIT_HELP);
 

@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterAll } from 'vitest';
 import { run, type Io } from '../src/index.js';
 
 export interface Ran {
@@ -32,8 +33,15 @@ export async function cliWithInput(lines: readonly string[], ...argv: string[]):
   return { code, stdout, stderr };
 }
 
+const tempDirs: string[] = [];
+afterAll(() => {
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Files in a fresh temporary folder (removed after the test file), by name. */
 export function tempFiles(files: Record<string, string>): (name: string) => string {
   const dir = mkdtempSync(join(tmpdir(), 'agentspec-cli-'));
+  tempDirs.push(dir);
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return (name) => join(dir, name);
 }

@@ -1,0 +1,77 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { cli, tempFiles } from './helpers.js';
+
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const weather = `${root}examples/specs/weather-agent.yaml`;
+const flow = `${root}examples/specs/support-triage-flow.yaml`;
+const generated = (target: string) => `${root}examples/compile-to-code/generated/weather-agent.${target}.ts`;
+
+describe('agentspec compile', () => {
+  for (const target of ['langgraph', 'ai-sdk', 'openai-agents', 'mastra']) {
+    it(`writes the ${target} module of an agent: the one committed in examples/compile-to-code, byte for byte`, async () => {
+      const out = tempFiles({})(`weather.${target}.ts`);
+      const r = await cli('compile', weather, '--target', target, '--out', out);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toMatch(new RegExp(`^compiled Agent 'Weather assistant' for ${target} to .*weather\\.${target}\\.ts \\(\\d+ lines, 0 warnings\\)\\n$`));
+      const code = readFileSync(out, 'utf8');
+      expect(code).toContain('agentspec compile');
+      expect(code).toContain('weather-agent.yaml');
+      expect(code).toMatch(/export (async )?function build\(/);
+      expect(code).not.toMatch(/from '@agentspec\//);
+      expect(code, 'regenerate examples/compile-to-code/generated (see its README)').toBe(readFileSync(generated(target), 'utf8'));
+    });
+  }
+
+  it('prints the module on stdout without --out', async () => {
+    const r = await cli('compile', weather, '--target', 'openai-agents');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(readFileSync(generated('openai-agents'), 'utf8'));
+  });
+
+  it('compiles a flow to a LangGraph StateGraph and a Mastra workflow, written out node by node', async () => {
+    const lg = await cli('compile', flow, '--target', 'langgraph');
+    expect(lg.code, lg.stderr).toBe(0);
+    expect(lg.stdout).toContain('new StateGraph(');
+    expect(lg.stdout).toMatch(/\.addNode\('classify'/);
+    expect(lg.stdout).toContain('.addConditionalEdges(');
+    const mastra = await cli('compile', flow, '--target', 'mastra');
+    expect(mastra.code, mastra.stderr).toBe(0);
+    expect(mastra.stdout).toContain('createWorkflow(');
+    expect(mastra.stdout).toContain('.branch(');
+  });
+
+  for (const target of ['ai-sdk', 'openai-agents']) {
+    it(`refuses a flow for ${target} with AS_UNSUPPORTED and a hint, writing nothing`, async () => {
+      const out = tempFiles({})('flow.ts');
+      const r = await cli('compile', flow, '--target', target, '--out', out);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toMatch(/support-triage-flow\.yaml: error AS_UNSUPPORTED .*\n {2}hint: .+/);
+      expect(() => readFileSync(out)).toThrow();
+    });
+  }
+
+  it('reports an invalid spec as file:line:col diagnostics and compiles nothing', async () => {
+    const file = tempFiles({ 'bad.yaml': readFileSync(weather, 'utf8').replace('system_prompt:', 'system_prompts:') })('bad.yaml');
+    const r = await cli('compile', file, '--target', 'langgraph');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toMatch(/bad\.yaml:\d+:\d+ error AS_\w+/);
+  });
+
+  it('usage errors: unknown or missing target, an --out that is not TypeScript, a missing file', async () => {
+    expect((await cli('compile', weather, '--target', 'crewai')).stderr).toContain('--target must be one of langgraph, ai-sdk, openai-agents, mastra');
+    expect((await cli('compile', weather, '--target', 'crewai')).code).toBe(2);
+    expect((await cli('compile', weather)).code).toBe(2);
+    expect((await cli('compile', weather, '--target', 'langgraph', '--out', 'x.js')).code).toBe(2);
+    expect((await cli('compile', `${root}nope.yaml`, '--target', 'langgraph')).code).toBe(2);
+  });
+
+  it('--help shows an example', async () => {
+    const r = await cli('compile', '--help');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('$ agentspec compile examples/specs/weather-agent.yaml --target openai-agents');
+  });
+});
