@@ -13,6 +13,9 @@ export { SPAN_OF, type RunEndEvent, type RuntimeEvent, type SpanType, type Trace
 // The reference interpreter
 export { referenceRuntime, type ReferenceRuntimeOptions } from './reference-runtime.js';
 
+// Walking a spec's components, checks at load (shared with the framework runtimes and emitters)
+export { eachComponent, requireServerTools, serverToolNames } from './components.js';
+
 // Running tools (ServerTool registry, RemoteTool over HTTP, MCPTool)
 export { coerceArgs, toolRunner, type ToolRunner, type ToolRunnerOptions } from './interpreter/tool-runner.js';
 
@@ -33,3 +36,6 @@ export { mapToolResult, toolResultText } from './semantics/tool-results.js';
 export { parametersSchema, SUBMIT_RESULT, submissionProblem, submitResultSpec, toolSpec, type ToolSpec } from './semantics/agent-tools.js';
 export * from './http/index.js';
 export * from './mcp/index.js';
+
+// Emitting TypeScript (shared by the framework emitters)
+export { EMIT_SNIPPETS, outputRules, snippetsFor, type OutputRule, type Snippet, type SnippetName } from './emit/index.js';

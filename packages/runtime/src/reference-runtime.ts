@@ -1,5 +1,6 @@
-import { AgentSpecLoadError, hasErrors, validateComponent, type Component, type LlmConfig, type Tool } from '@agentspec/core';
+import { AgentSpecLoadError, hasErrors, validateComponent, type Component } from '@agentspec/core';
 import type { App, Runtime, RuntimeLoadOptions, SavedSession, Session, StartOptions } from './contract.js';
+import { eachComponent, requireServerTools } from './components.js';
 import { RuntimeError } from './errors.js';
 import type { Limits, Services } from './interpreter/execution.js';
 import { ReferenceSession, SAVE_FORMAT, type SavedReference } from './interpreter/session.js';
@@ -73,27 +74,11 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
   };
 }
 
-/** Refuse at load what cannot run: missing ServerTool implementations (all listed), unsupported components. */
+/** Refuse at load what cannot run: unsupported components, missing ServerTool implementations (all listed). */
 function checkRunnable(root: Component, load: RuntimeLoadOptions): void {
-  const missing = new Set<string>();
-  const seen = new Set<object>();
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(visit);
-    if (typeof v !== 'object' || v === null || seen.has(v)) return;
-    seen.add(v);
-    const type = (v as { component_type?: unknown }).component_type;
-    if (typeof type === 'string') {
-      const c = v as Component;
-      if (UNSUPPORTED.has(type)) throw new RuntimeError('AS_UNSUPPORTED', `${type} '${c.id}' (a remote agent) cannot run in the reference runtime`);
-      if (type === 'ServerTool' && !Object.hasOwn(load.tools ?? {}, (c as Tool).name)) missing.add((c as Tool).name);
-      if (type === 'OciGenAiConfig' && !load.llm?.override) throw unsupportedLlm(c as LlmConfig);
-    }
-    for (const [k, child] of Object.entries(v)) if (k !== 'metadata' && k !== 'inputs' && k !== 'outputs') visit(child);
-  };
-  visit(root);
-  if (missing.size > 0) {
-    throw new RuntimeError('AS_MISSING_TOOL', `no implementation registered for ServerTool${missing.size > 1 ? 's' : ''} ${[...missing].map((n) => `'${n}'`).join(', ')}`, {}, {
-      hint: 'pass them as load options: tools: { name: (args) => result }',
-    });
-  }
+  eachComponent(root, (c) => {
+    if (UNSUPPORTED.has(c.component_type)) throw new RuntimeError('AS_UNSUPPORTED', `${c.component_type} '${c.id}' (a remote agent) cannot run in the reference runtime`);
+    if (c.component_type === 'OciGenAiConfig' && !load.llm?.override) throw unsupportedLlm(c);
+  });
+  requireServerTools(root, load.tools);
 }
