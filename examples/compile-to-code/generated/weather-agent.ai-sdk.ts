@@ -66,7 +66,7 @@ export interface BuildOptions {
 
 /** The system prompt, its placeholders rendered with the inputs (strings as they are, other values as JSON; defaults filled in). */
 function systemPrompt(inputs: Inputs = {}): string {
-  return `You are a concise weather assistant for ${text(inputs.user_name ?? 'friend')}.
+  return `You are a concise weather assistant for ${valueText(inputs.user_name ?? 'friend')}.
 Use get_forecast to look up the forecast before answering.
 `;
 }
@@ -117,10 +117,10 @@ function getForecastTool(run: (args: GetForecastArgs) => unknown): Tool {
 /** The agent's outputs (summary: string), as submit_result checks them. */
 const OUTPUTS: readonly OutputRule[] = [
   {
-    title: 'summary',
-    accepts: ['string', 'number', 'boolean', 'null', 'array', 'object'],
-    type: 'string',
+    name: 'summary',
     required: true,
+    accepts: ['string', 'number', 'boolean', 'null', 'array', 'object'],
+    expected: 'string',
   },
 ];
 
@@ -139,7 +139,7 @@ const SUBMIT_RESULT_PARAMETERS: JSONSchema7 = {
 const submitResultTool: Tool = tool({
   description: 'Call this once you have the final result, with every output filled in. It ends your task.',
   inputSchema: jsonSchema<Args>(SUBMIT_RESULT_PARAMETERS, { validate: objectArguments }),
-  execute: async (args: Args) => submissionProblem(args) ?? submittedOutputs(args),
+  execute: async (args: Args) => submissionProblem(args, OUTPUTS) ?? submittedOutputs(args),
   toModelOutput: ({ output }) => toolText({ output: typeof output === 'string' ? output : SUBMITTED }),
 });
 
@@ -183,48 +183,79 @@ function objectArguments(value: unknown): { success: true; value: Args } | { suc
     : { success: false, error: new TypeError('tool arguments must be a JSON object') };
 }
 
-/** A value as text, as Agent Spec renders templates: strings as they are, anything else as JSON. */
-function text(value: unknown): string {
+/** How a value reads in a template, a prompt or a URL: strings as they are, anything else as JSON, undefined as ''. */
+function valueText(value: unknown): string {
   return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
 }
 
-/** What the LLM reads of a tool result: strings as they are, anything else as JSON. */
-function toolText({ output }: { output: unknown }): { type: 'text'; value: string } {
-  return { type: 'text', value: typeof output === 'string' ? output : JSON.stringify(output ?? null) };
+/** A tool result as the tool message the LLM reads: strings as they are, anything else as JSON. */
+function toolResultText(result: unknown): string {
+  return typeof result === 'string' ? result : JSON.stringify(result ?? null);
 }
 
-/** Arguments coerced to the declared parameter types (see `coerce`), defaults filled in. */
-function coerceArgs<T = Args>(args: Args, parameters: JSONSchema7): T {
-  const out: Args = { ...args };
-  for (const [name, schema] of Object.entries(parameters.properties ?? {})) {
-    if (Object.hasOwn(args, name) && args[name] !== undefined) out[name] = coerce(args[name], schema);
-    else if (typeof schema === 'object' && schema.default !== undefined) out[name] = structuredClone(schema.default);
+/** An output of the agent as submit_result checks it: the JSON kinds of value it accepts (Agent Spec's cast rules), its type in words. */
+interface OutputRule {
+  readonly name: string;
+  readonly required: boolean;
+  readonly accepts: readonly string[];
+  readonly expected: string;
+}
+
+/** Why submit_result arguments do not fit the outputs (the LLM is told, and calls again), or undefined when they do. */
+function submissionProblem(args: unknown, outputs: readonly OutputRule[]): string | undefined {
+  const given = isObject(args) ? args : {};
+  const problems: string[] = [];
+  for (const output of outputs) {
+    if (!Object.hasOwn(given, output.name)) {
+      if (output.required) problems.push(`'${output.name}' is missing`);
+      continue;
+    }
+    const value = given[output.name];
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+    if (!output.accepts.includes(kind)) problems.push(`'${output.name}' should be ${output.expected}`);
+  }
+  for (const name of Object.keys(given)) if (!outputs.some((o) => o.name === name)) problems.push(`'${name}' is not an output`);
+  return problems.length > 0 ? `invalid submission: ${problems.join('; ')}. Call submit_result again with corrected arguments.` : undefined;
+}
+
+/** What the LLM reads of a tool result (`toModelOutput`): strings as they are, anything else as JSON. */
+function toolText({ output }: { output: unknown }): { type: 'text'; value: string } {
+  return { type: 'text', value: toolResultText(output) };
+}
+
+/** Tool arguments coerced to the declared parameter types (see `coerce`); a missing one takes its default. */
+function coerceArgs<T = Record<string, unknown>>(args: unknown, parameters: unknown): T {
+  const given = isObject(args) ? args : {};
+  const out: Record<string, unknown> = { ...given };
+  const properties = isObject(parameters) && isObject(parameters.properties) ? parameters.properties : {};
+  for (const [name, schema] of Object.entries(properties)) {
+    if (Object.hasOwn(given, name) && given[name] !== undefined) out[name] = coerce(given[name], schema);
+    else if (isObject(schema) && 'default' in schema) out[name] = structuredClone(schema.default);
   }
   return out as T;
 }
 
 /**
- * A value coerced to a JSON Schema's type, by Agent Spec's rules: anything to
- * string (JSON for non-strings), integer and number and boolean among
- * themselves, numeric strings to numbers, recursively in arrays and objects.
- * A value that does not coerce is returned unchanged.
+ * A value coerced to a JSON Schema type, as Agent Spec does at boundaries: anything → string (JSON for
+ * non-strings), integer ↔ number, boolean ↔ number (0 is false), numeric strings → numbers, recursively
+ * in arrays and objects. A value that cannot be coerced is returned unchanged: coercion never throws.
  */
 function coerce(value: unknown, schema: unknown): unknown {
-  if (!isRecord(schema) || value === undefined) return value;
+  if (!isObject(schema) || value === undefined) return value;
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(alternatives)) {
-    for (const alt of alternatives) if (fits(value, alt)) return coerceParts(value, alt);
+    for (const alt of alternatives) if (fitsType(value, alt)) return coerceParts(value, alt);
     for (const alt of alternatives) {
-      const coerced = coerce(value, alt);
-      if (fits(coerced, alt)) return coerced;
+      const c = coerce(value, alt);
+      if (fitsType(c, alt)) return c;
     }
     return value;
   }
-  const types = typesOf(schema);
-  if (!types || types.some((t) => isType(value, t))) return coerceParts(value, schema);
+  const types = typeList(schema.type);
+  if (!types || types.some((t) => hasType(value, t))) return coerceParts(value, schema);
   for (const t of types) {
-    const coerced = toType(value, t);
-    if (coerced !== undefined) return coerceParts(coerced, schema);
+    const c = toType(value, t);
+    if (c !== undefined) return coerceParts(c, schema);
   }
   return value;
 }
@@ -235,9 +266,10 @@ function toType(value: unknown, type: string): unknown {
     case 'string':
       return typeof value === 'string' ? value : JSON.stringify(value);
     case 'number':
-      return typeof value === 'boolean' ? Number(value) : numeric ? Number(value) : undefined;
+      if (typeof value === 'boolean') return value ? 1 : 0;
+      return numeric ? Number(value) : undefined;
     case 'integer':
-      if (typeof value === 'boolean') return Number(value);
+      if (typeof value === 'boolean') return value ? 1 : 0;
       if (typeof value === 'number' && Number.isFinite(value)) return Math.trunc(value);
       return numeric ? Math.trunc(Number(value)) : undefined;
     case 'boolean':
@@ -249,23 +281,23 @@ function toType(value: unknown, type: string): unknown {
 }
 
 function coerceParts(value: unknown, schema: unknown): unknown {
-  if (!isRecord(schema)) return value;
+  if (!isObject(schema)) return value;
   if (Array.isArray(value) && schema.items !== undefined) return value.map((v) => coerce(v, schema.items));
-  if (isRecord(value) && (isRecord(schema.properties) || isRecord(schema.additionalProperties))) {
-    const properties = isRecord(schema.properties) ? schema.properties : {};
+  if (isObject(value) && (isObject(schema.properties) || isObject(schema.additionalProperties))) {
+    const props = isObject(schema.properties) ? schema.properties : {};
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = coerce(v, Object.hasOwn(properties, k) ? properties[k] : schema.additionalProperties);
+    for (const [k, v] of Object.entries(value)) out[k] = coerce(v, Object.hasOwn(props, k) ? props[k] : schema.additionalProperties);
     return out;
   }
   return value;
 }
 
-function fits(value: unknown, schema: unknown): boolean {
-  const types = isRecord(schema) ? typesOf(schema) : undefined;
-  return !types || types.some((t) => isType(value, t));
+function fitsType(value: unknown, schema: unknown): boolean {
+  const types = isObject(schema) ? typeList(schema.type) : undefined;
+  return !types || types.some((t) => hasType(value, t));
 }
 
-function isType(value: unknown, type: string): boolean {
+function hasType(value: unknown, type: string): boolean {
   switch (type) {
     case 'string': return typeof value === 'string';
     case 'number': return typeof value === 'number';
@@ -273,17 +305,18 @@ function isType(value: unknown, type: string): boolean {
     case 'boolean': return typeof value === 'boolean';
     case 'null': return value === null;
     case 'array': return Array.isArray(value);
-    case 'object': return isRecord(value);
+    case 'object': return isObject(value);
     default: return true;
   }
 }
 
-function typesOf(schema: Record<string, unknown>): string[] | undefined {
-  if (typeof schema.type === 'string') return [schema.type];
-  return Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : undefined;
+function typeList(type: unknown): string[] | undefined {
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
+/** A JSON object (not null, not an array). */
+function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
@@ -306,33 +339,8 @@ const speakFirst: NonNullable<ToolLoopAgentSettings<never, ToolSet>['prepareCall
   return { ...call, instructions: undefined, allowSystemInMessages: true, messages: [{ role: 'system', content: instructions }] };
 };
 
-/** An output of the agent: the JSON kinds of value it accepts (Agent Spec's casting rules) and its type, as told to the LLM. */
-interface OutputRule {
-  readonly title: string;
-  readonly accepts: readonly string[];
-  readonly type: string;
-  readonly required: boolean;
-}
-
 /** The tool message of an accepted submission. */
 const SUBMITTED = 'Result submitted.';
-
-/** Why a submit_result call does not fit the outputs (goes back to the LLM), or undefined when it does. */
-function submissionProblem(args: Args): string | undefined {
-  const problems: string[] = [];
-  for (const output of OUTPUTS) {
-    const value = args[output.title];
-    if (!Object.hasOwn(args, output.title)) {
-      if (output.required) problems.push("'" + output.title + "' is missing");
-      continue;
-    }
-    const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-    if (!output.accepts.includes(kind)) problems.push("'" + output.title + "' should be " + output.type);
-  }
-  for (const name of Object.keys(args)) if (!OUTPUTS.some((o) => o.title === name)) problems.push("'" + name + "' is not an output");
-  if (problems.length === 0) return undefined;
-  return 'invalid submission: ' + problems.join('; ') + '. Call submit_result again with corrected arguments.';
-}
 
 /** The outputs of an accepted submission, coerced to their types. */
 function submittedOutputs(args: Args): Args {

@@ -82,6 +82,9 @@ function agentInputs(state: AgentState): Record<string, unknown> {
 /** The outputs, which the LLM gives by calling submit_result (that finishes the agent). */
 const OUTPUTS = { summary: { type: 'string', description: 'One sentence summarising the forecast.' } };
 
+/** How submit_result checks them (Agent Spec's cast rules). */
+const OUTPUT_RULES: readonly OutputRule[] = [{ name: 'summary', required: true, accepts: ['string', 'number', 'boolean', 'null', 'array', 'object'], expected: 'string' }];
+
 const SUBMIT_RESULT_TOOL = {
   type: 'function' as const,
   function: {
@@ -139,15 +142,15 @@ function createBuilder(options: BuildOptions) {
   /** An LLM turn: the system prompt and the conversation. Past maxAgentSteps turns since the user spoke, the run fails. */
   async function callModel(state: AgentState, config: LangGraphRunnableConfig): Promise<AgentUpdate> {
     const turns = state.agentspec_turns;
-    if (turns >= maxAgentSteps) throw new AgentSpecRunError('AS_MAX_ITERATIONS', `the agent took more than ${maxAgentSteps} LLM turns`);
+    if (turns >= maxAgentSteps) throw new CodedError('AS_MAX_ITERATIONS', `the agent took more than ${maxAgentSteps} LLM turns`);
     let reply: AIMessage;
     try {
-      reply = await model.invoke([new SystemMessage(render(SYSTEM_PROMPT, agentInputs(state))), ...state.messages], config);
+      reply = await model.invoke([new SystemMessage(renderTemplate(SYSTEM_PROMPT, agentInputs(state))), ...state.messages], config);
     } catch (e) {
       throw llmError(e);
     }
     const invalid = reply.invalid_tool_calls ?? [];
-    if (invalid.length > 0) throw new AgentSpecRunError('AS_TOOL_CALL_INVALID', `the LLM called '${invalid[0]?.name ?? '?'}' with arguments that are not a JSON object`);
+    if (invalid.length > 0) throw new CodedError('AS_TOOL_CALL_INVALID', `the LLM called '${invalid[0]?.name ?? '?'}' with arguments that are not a JSON object`);
     reply.additional_kwargs = { ...reply.additional_kwargs, [SENDER_KEY]: AGENT_NAME };
     return { messages: [reply], agentspec_turns: turns + 1 };
   }
@@ -162,18 +165,18 @@ function createBuilder(options: BuildOptions) {
     const calls = (last?.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, args: c.args }));
     const offered = new Set<string>(['get_forecast', 'submit_result']);
     const unknown = calls.find((c) => !offered.has(c.name));
-    if (unknown) throw new AgentSpecRunError('AS_TOOL_CALL_INVALID', `the LLM called '${unknown.name}', which is not one of the agent's tools`);
+    if (unknown) throw new CodedError('AS_TOOL_CALL_INVALID', `the LLM called '${unknown.name}', which is not one of the agent's tools`);
     const results: ToolMessage[] = [];
     let finished: Record<string, unknown> | undefined;
     for (const c of calls) {
       let content: string;
       if (c.name === 'submit_result') {
-        const problem = submissionProblem(c.args, OUTPUTS);
+        const problem = submissionProblem(c.args, OUTPUT_RULES);
         if (!problem) finished ??= coerce(c.args, { type: 'object', properties: OUTPUTS }) as Record<string, unknown>;
         content = problem ?? 'Result submitted.';
       } else {
         const run = runnable[c.name] as StructuredToolInterface;
-        content = resultText(await run.invoke(coerceArgs(c.args, run.schema as JsonSchema), config));
+        content = toolResultText(await run.invoke(coerceArgs(c.args, run.schema), config));
       }
       results.push(new ToolMessage({ content, tool_call_id: c.id, name: c.name }));
     }
@@ -208,20 +211,20 @@ function compile(builder: ReturnType<typeof createBuilder>, options: BuildOption
 /** Build the agent's graph. Pass a checkpointer to pause and resume (interrupts). */
 export function build(options: BuildOptions = {}): BuiltAgent {
   const missing = SERVER_TOOLS.filter((name) => !options.tools || !Object.hasOwn(options.tools, name));
-  if (missing.length > 0) throw new AgentSpecRunError('AS_MISSING_TOOL', `no implementation registered for ServerTool${missing.length > 1 ? 's' : ''} ${missing.map((name) => `'${name}'`).join(', ')}`);
+  if (missing.length > 0) throw new CodedError('AS_MISSING_TOOL', `no implementation registered for ServerTool${missing.length > 1 ? 's' : ''} ${missing.map((name) => `'${name}'`).join(', ')}`);
   const builder = createBuilder(options);
   return { graph: compile(builder, options), builder, warnings: [], close: async () => undefined };
 }
 
 // ---- Helpers: the Agent Spec semantics this agent uses (errors, conversation, templates, coercion, tools) ----
 
-/** An error with an Agent Spec error code (AS_…), the way the runtimes report failures. */
-export class AgentSpecRunError extends Error {
+/** A failed run, with the Agent Spec error code (`AS_…`) that says why, as the @agentspec runtimes report it. */
+export class CodedError extends Error {
   readonly code: string;
 
   constructor(code: string, message: string, options?: { cause?: unknown }) {
     super(message, options);
-    this.name = 'AgentSpecRunError';
+    this.name = 'CodedError';
     this.code = code;
   }
 }
@@ -263,21 +266,21 @@ function conversation(messages: readonly BaseMessage[]): ContractMessage[] {
 const retryable = new WeakSet<object>();
 
 /** An error of the model call with its Agent Spec code; 429, 5xx and connection failures are marked for retry. */
-function llmError(e: unknown): AgentSpecRunError {
-  if (e instanceof AgentSpecRunError) return e;
+function llmError(e: unknown): CodedError {
+  if (e instanceof CodedError) return e;
   const err = e as { name?: string; message?: string; status?: unknown; constructor?: { name?: string } } | undefined;
   const message = err?.message ?? String(e);
-  if (err?.name === 'TimeoutError') return new AgentSpecRunError('AS_LLM_TIMEOUT', `the LLM endpoint did not answer in time: ${message}`, { cause: e });
-  if (err?.name === 'AbortError') return new AgentSpecRunError('AS_CANCELLED', 'the run was cancelled', { cause: e });
+  if (err?.name === 'TimeoutError') return new CodedError('AS_LLM_TIMEOUT', `the LLM endpoint did not answer in time: ${message}`, { cause: e });
+  if (err?.name === 'AbortError') return new CodedError('AS_CANCELLED', 'the run was cancelled', { cause: e });
   if (typeof err?.status === 'number' || err?.constructor?.name === 'APIConnectionError') {
     const status = err.status;
     const coded = typeof status === 'number'
-      ? new AgentSpecRunError('AS_LLM_HTTP', `the LLM endpoint answered HTTP ${status}: ${message.slice(0, 300)}`, { cause: e })
-      : new AgentSpecRunError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${message}`, { cause: e });
+      ? new CodedError('AS_LLM_HTTP', `the LLM endpoint answered HTTP ${status}: ${message.slice(0, 300)}`, { cause: e })
+      : new CodedError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${message}`, { cause: e });
     if (typeof status !== 'number' || status === 429 || status >= 500) retryable.add(coded);
     return coded;
   }
-  return new AgentSpecRunError('AS_LLM_RESPONSE', `malformed answer from the LLM endpoint: ${message.slice(0, 300)}`, { cause: e });
+  return new CodedError('AS_LLM_RESPONSE', `malformed answer from the LLM endpoint: ${message.slice(0, 300)}`, { cause: e });
 }
 
 /** The model node's RetryPolicy: 429, 5xx and connection failures retried `retries` times; a timeout is not. */
@@ -293,35 +296,49 @@ function llmRetryPolicy(retries = 2): RetryPolicy {
   };
 }
 
-/**
- * `{{ name }}` placeholders replaced in one left-to-right pass: substituted text is never rendered
- * again (no template injection). Strings as they are, other values as JSON, a missing value as ''.
- */
-function render(template: string, values: Readonly<Record<string, unknown>>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => {
-    const value = Object.hasOwn(values, name) ? values[name] : undefined;
-    return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
-  });
+/** How a value reads in a template, a prompt or a URL: strings as they are, anything else as JSON, undefined as ''. */
+function valueText(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
 }
 
 /**
- * A value coerced to a JSON Schema type, as Agent Spec does at boundaries: anything to string
- * (JSON for non-strings), integer and number and boolean among themselves, numeric strings to
- * numbers, inside arrays and objects too. What cannot be coerced is returned unchanged.
+ * `{{ name }}` placeholders replaced in one left-to-right pass: a value containing `{{x}}` is not rendered
+ * again (no template injection), and nothing is evaluated. A placeholder without a value renders as ''.
+ */
+function renderTemplate(template: string, values: Readonly<Record<string, unknown>>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => valueText(Object.hasOwn(values, name) ? values[name] : undefined));
+}
+
+/** Tool arguments coerced to the declared parameter types (see `coerce`); a missing one takes its default. */
+function coerceArgs<T = Record<string, unknown>>(args: unknown, parameters: unknown): T {
+  const given = isObject(args) ? args : {};
+  const out: Record<string, unknown> = { ...given };
+  const properties = isObject(parameters) && isObject(parameters.properties) ? parameters.properties : {};
+  for (const [name, schema] of Object.entries(properties)) {
+    if (Object.hasOwn(given, name) && given[name] !== undefined) out[name] = coerce(given[name], schema);
+    else if (isObject(schema) && 'default' in schema) out[name] = structuredClone(schema.default);
+  }
+  return out as T;
+}
+
+/**
+ * A value coerced to a JSON Schema type, as Agent Spec does at boundaries: anything → string (JSON for
+ * non-strings), integer ↔ number, boolean ↔ number (0 is false), numeric strings → numbers, recursively
+ * in arrays and objects. A value that cannot be coerced is returned unchanged: coercion never throws.
  */
 function coerce(value: unknown, schema: unknown): unknown {
   if (!isObject(schema) || value === undefined) return value;
   const alternatives = schema.anyOf ?? schema.oneOf;
   if (Array.isArray(alternatives)) {
-    for (const alt of alternatives) if (fits(value, alt)) return coerceParts(value, alt);
+    for (const alt of alternatives) if (fitsType(value, alt)) return coerceParts(value, alt);
     for (const alt of alternatives) {
       const c = coerce(value, alt);
-      if (fits(c, alt)) return c;
+      if (fitsType(c, alt)) return c;
     }
     return value;
   }
   const types = typeList(schema.type);
-  if (!types || types.some((t) => matches(value, t))) return coerceParts(value, schema);
+  if (!types || types.some((t) => hasType(value, t))) return coerceParts(value, schema);
   for (const t of types) {
     const c = toType(value, t);
     if (c !== undefined) return coerceParts(c, schema);
@@ -335,9 +352,10 @@ function toType(value: unknown, type: string): unknown {
     case 'string':
       return typeof value === 'string' ? value : JSON.stringify(value);
     case 'number':
-      return typeof value === 'boolean' ? Number(value) : numeric ? Number(value) : undefined;
+      if (typeof value === 'boolean') return value ? 1 : 0;
+      return numeric ? Number(value) : undefined;
     case 'integer':
-      if (typeof value === 'boolean') return Number(value);
+      if (typeof value === 'boolean') return value ? 1 : 0;
       if (typeof value === 'number' && Number.isFinite(value)) return Math.trunc(value);
       return numeric ? Math.trunc(Number(value)) : undefined;
     case 'boolean':
@@ -352,18 +370,20 @@ function coerceParts(value: unknown, schema: unknown): unknown {
   if (!isObject(schema)) return value;
   if (Array.isArray(value) && schema.items !== undefined) return value.map((v) => coerce(v, schema.items));
   if (isObject(value) && (isObject(schema.properties) || isObject(schema.additionalProperties))) {
-    const properties = isObject(schema.properties) ? schema.properties : {};
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, coerce(v, Object.hasOwn(properties, k) ? properties[k] : schema.additionalProperties)]));
+    const props = isObject(schema.properties) ? schema.properties : {};
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = coerce(v, Object.hasOwn(props, k) ? props[k] : schema.additionalProperties);
+    return out;
   }
   return value;
 }
 
-function fits(value: unknown, schema: unknown): boolean {
+function fitsType(value: unknown, schema: unknown): boolean {
   const types = isObject(schema) ? typeList(schema.type) : undefined;
-  return !types || types.some((t) => matches(value, t));
+  return !types || types.some((t) => hasType(value, t));
 }
 
-function matches(value: unknown, type: string): boolean {
+function hasType(value: unknown, type: string): boolean {
   switch (type) {
     case 'string': return typeof value === 'string';
     case 'number': return typeof value === 'number';
@@ -381,53 +401,48 @@ function typeList(type: unknown): string[] | undefined {
   return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : undefined;
 }
 
+/** A JSON object (not null, not an array). */
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** A JSON Schema, as tool parameters are declared. */
-type JsonSchema = Record<string, unknown>;
-
-/** Tool arguments coerced to the types of the tool's parameters, defaults filled in. */
-function coerceArgs(args: Readonly<Record<string, unknown>>, parameters: JsonSchema): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...args };
-  const properties = isObject(parameters.properties) ? parameters.properties : {};
-  for (const [name, property] of Object.entries(properties)) {
-    if (Object.hasOwn(args, name) && args[name] !== undefined) out[name] = coerce(args[name], property);
-    else if (isObject(property) && 'default' in property) out[name] = structuredClone(property.default);
-  }
-  return out;
+/** An output of the agent as submit_result checks it: the JSON kinds of value it accepts (Agent Spec's cast rules), its type in words. */
+interface OutputRule {
+  readonly name: string;
+  readonly required: boolean;
+  readonly accepts: readonly string[];
+  readonly expected: string;
 }
 
-/** Why submit_result arguments do not fit the outputs (the LLM is told, and tries again), or undefined. */
-function submissionProblem(args: Readonly<Record<string, unknown>>, outputs: Readonly<Record<string, { type?: string; default?: unknown }>>): string | undefined {
+/** Why submit_result arguments do not fit the outputs (the LLM is told, and calls again), or undefined when they do. */
+function submissionProblem(args: unknown, outputs: readonly OutputRule[]): string | undefined {
+  const given = isObject(args) ? args : {};
   const problems: string[] = [];
-  const castsTo = (from: string, to: string) => from === to || to === 'string' || (['number', 'integer', 'boolean'].includes(from) && ['number', 'integer', 'boolean'].includes(to));
-  for (const [name, output] of Object.entries(outputs)) {
-    if (!Object.hasOwn(args, name)) {
-      if (!('default' in output)) problems.push(`'${name}' is missing`);
+  for (const output of outputs) {
+    if (!Object.hasOwn(given, output.name)) {
+      if (output.required) problems.push(`'${output.name}' is missing`);
       continue;
     }
-    const value = args[name];
-    const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-    if (output.type !== undefined && !castsTo(actual, output.type)) problems.push(`'${name}' should be ${output.type}`);
+    const value = given[output.name];
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+    if (!output.accepts.includes(kind)) problems.push(`'${output.name}' should be ${output.expected}`);
   }
-  for (const name of Object.keys(args)) if (!Object.hasOwn(outputs, name)) problems.push(`'${name}' is not an output`);
+  for (const name of Object.keys(given)) if (!outputs.some((o) => o.name === name)) problems.push(`'${name}' is not an output`);
   return problems.length > 0 ? `invalid submission: ${problems.join('; ')}. Call submit_result again with corrected arguments.` : undefined;
 }
 
-/** A tool result as a tool message: strings as they are, anything else as JSON. */
-function resultText(result: unknown): string {
+/** A tool result as the tool message the LLM reads: strings as they are, anything else as JSON. */
+function toolResultText(result: unknown): string {
   return typeof result === 'string' ? result : JSON.stringify(result ?? null);
 }
 
 /** Run a ServerTool's implementation; what it throws fails the run with AS_TOOL_FAILED. */
 async function runServerTool(name: string, tools: BuildOptions['tools'], args: Record<string, unknown>): Promise<unknown> {
   const implementation = tools && Object.hasOwn(tools, name) ? tools[name] : undefined;
-  if (!implementation) throw new AgentSpecRunError('AS_MISSING_TOOL', `no implementation registered for ServerTool '${name}'`);
+  if (!implementation) throw new CodedError('AS_MISSING_TOOL', `no implementation registered for ServerTool '${name}'`);
   try {
     return await implementation(args);
   } catch (e) {
-    throw new AgentSpecRunError('AS_TOOL_FAILED', `tool '${name}' threw: ${(e as Error)?.message ?? String(e)}`, { cause: e });
+    throw new CodedError('AS_TOOL_FAILED', `tool '${name}' threw: ${(e as Error)?.message ?? String(e)}`, { cause: e });
   }
 }

@@ -26,7 +26,7 @@ export interface Inputs {
 
 /** The system prompt, rendered with the agent's inputs (their defaults for those not given). */
 function instructions(inputs: Inputs): string {
-  return `You are a concise weather assistant for ${show(inputs.user_name ?? 'friend')}.
+  return `You are a concise weather assistant for ${valueText(inputs.user_name ?? 'friend')}.
 Use get_forecast to look up the forecast before answering.
 `;
 }
@@ -74,13 +74,13 @@ function getForecastTool(implementation: ToolImplementation) {
 }
 
 /** The agent's outputs: the parameters of submit_result, checked as Agent Spec casts values. */
-const OUTPUTS: readonly OutputRule[] = [
+const OUTPUTS: readonly OutputSchemaRule[] = [
   {
     name: 'summary',
-    schema: { type: 'string', description: 'One sentence summarising the forecast.' },
     required: true,
     accepts: ['string', 'number', 'boolean', 'null', 'array', 'object'],
     expected: 'string',
+    schema: { type: 'string', description: 'One sentence summarising the forecast.' },
   },
 ];
 
@@ -124,77 +124,146 @@ function failure(code: string, message: string, cause?: unknown): Error & { code
   return Object.assign(new Error(message, cause === undefined ? undefined : { cause }), { code });
 }
 
-/** How a value reads in a prompt or a URL: strings as they are, anything else as JSON. */
-function show(value: unknown): string {
+/** How a value reads in a template, a prompt or a URL: strings as they are, anything else as JSON, undefined as ''. */
+function valueText(value: unknown): string {
   return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
 }
 
-type JsonSchema = Readonly<Record<string, unknown>>;
-
-/**
- * A value coerced to a JSON Schema type as Agent Spec does at every boundary: anything → string (JSON for
- * non-strings), integer ↔ number, boolean ↔ number, numeric strings → numbers; recursively. Never throws.
- */
-function coerce(value: unknown, schema: JsonSchema | undefined): unknown {
-  if (!schema || value === undefined) return value;
-  const types = schema.type === undefined ? [] : ([] as unknown[]).concat(schema.type);
-  let v = value;
-  if (types.length > 0 && !types.some((t) => isType(v, t))) {
-    for (const t of types) {
-      const c = toType(v, t);
-      if (c !== undefined) {
-        v = c;
-        break;
-      }
-    }
+/** Tool arguments coerced to the declared parameter types (see `coerce`); a missing one takes its default. */
+function coerceArgs<T = Record<string, unknown>>(args: unknown, parameters: unknown): T {
+  const given = isObject(args) ? args : {};
+  const out: Record<string, unknown> = { ...given };
+  const properties = isObject(parameters) && isObject(parameters.properties) ? parameters.properties : {};
+  for (const [name, schema] of Object.entries(properties)) {
+    if (Object.hasOwn(given, name) && given[name] !== undefined) out[name] = coerce(given[name], schema);
+    else if (isObject(schema) && 'default' in schema) out[name] = structuredClone(schema.default);
   }
-  if (Array.isArray(v) && typeof schema.items === 'object') return v.map((x) => coerce(x, schema.items as JsonSchema));
-  if (typeof v === 'object' && v !== null && !Array.isArray(v) && typeof schema.properties === 'object') {
-    const props = schema.properties as Record<string, JsonSchema>;
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, Object.hasOwn(props, k) ? coerce(x, props[k]) : x]));
-  }
-  return v;
+  return out as T;
 }
 
-function isType(v: unknown, type: unknown): boolean {
+/**
+ * A value coerced to a JSON Schema type, as Agent Spec does at boundaries: anything → string (JSON for
+ * non-strings), integer ↔ number, boolean ↔ number (0 is false), numeric strings → numbers, recursively
+ * in arrays and objects. A value that cannot be coerced is returned unchanged: coercion never throws.
+ */
+function coerce(value: unknown, schema: unknown): unknown {
+  if (!isObject(schema) || value === undefined) return value;
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (Array.isArray(alternatives)) {
+    for (const alt of alternatives) if (fitsType(value, alt)) return coerceParts(value, alt);
+    for (const alt of alternatives) {
+      const c = coerce(value, alt);
+      if (fitsType(c, alt)) return c;
+    }
+    return value;
+  }
+  const types = typeList(schema.type);
+  if (!types || types.some((t) => hasType(value, t))) return coerceParts(value, schema);
+  for (const t of types) {
+    const c = toType(value, t);
+    if (c !== undefined) return coerceParts(c, schema);
+  }
+  return value;
+}
+
+function toType(value: unknown, type: string): unknown {
+  const numeric = typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
   switch (type) {
-    case 'string': return typeof v === 'string';
-    case 'number': return typeof v === 'number';
-    case 'integer': return typeof v === 'number' && Number.isInteger(v);
-    case 'boolean': return typeof v === 'boolean';
-    case 'null': return v === null;
-    case 'array': return Array.isArray(v);
-    case 'object': return typeof v === 'object' && v !== null && !Array.isArray(v);
+    case 'string':
+      return typeof value === 'string' ? value : JSON.stringify(value);
+    case 'number':
+      if (typeof value === 'boolean') return value ? 1 : 0;
+      return numeric ? Number(value) : undefined;
+    case 'integer':
+      if (typeof value === 'boolean') return value ? 1 : 0;
+      if (typeof value === 'number' && Number.isFinite(value)) return Math.trunc(value);
+      return numeric ? Math.trunc(Number(value)) : undefined;
+    case 'boolean':
+      if (typeof value === 'number') return value !== 0;
+      return value === 'true' || value === 'false' ? value === 'true' : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function coerceParts(value: unknown, schema: unknown): unknown {
+  if (!isObject(schema)) return value;
+  if (Array.isArray(value) && schema.items !== undefined) return value.map((v) => coerce(v, schema.items));
+  if (isObject(value) && (isObject(schema.properties) || isObject(schema.additionalProperties))) {
+    const props = isObject(schema.properties) ? schema.properties : {};
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[k] = coerce(v, Object.hasOwn(props, k) ? props[k] : schema.additionalProperties);
+    return out;
+  }
+  return value;
+}
+
+function fitsType(value: unknown, schema: unknown): boolean {
+  const types = isObject(schema) ? typeList(schema.type) : undefined;
+  return !types || types.some((t) => hasType(value, t));
+}
+
+function hasType(value: unknown, type: string): boolean {
+  switch (type) {
+    case 'string': return typeof value === 'string';
+    case 'number': return typeof value === 'number';
+    case 'integer': return typeof value === 'number' && Number.isInteger(value);
+    case 'boolean': return typeof value === 'boolean';
+    case 'null': return value === null;
+    case 'array': return Array.isArray(value);
+    case 'object': return isObject(value);
     default: return true;
   }
 }
 
-function toType(v: unknown, type: unknown): unknown {
-  const numeric = typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v));
-  switch (type) {
-    case 'string': return JSON.stringify(v);
-    case 'number': return typeof v === 'boolean' ? Number(v) : numeric ? Number(v) : undefined;
-    case 'integer': return typeof v === 'boolean' ? Number(v) : typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : numeric ? Math.trunc(Number(v)) : undefined;
-    case 'boolean': return typeof v === 'number' ? v !== 0 : v === 'true' || v === 'false' ? v === 'true' : undefined;
-    default: return undefined;
-  }
+function typeList(type: unknown): string[] | undefined {
+  if (typeof type === 'string') return [type];
+  return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : undefined;
 }
+
+/** A JSON object (not null, not an array). */
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** An output of the agent as submit_result checks it: the JSON kinds of value it accepts (Agent Spec's cast rules), its type in words. */
+interface OutputRule {
+  readonly name: string;
+  readonly required: boolean;
+  readonly accepts: readonly string[];
+  readonly expected: string;
+}
+
+/** Why submit_result arguments do not fit the outputs (the LLM is told, and calls again), or undefined when they do. */
+function submissionProblem(args: unknown, outputs: readonly OutputRule[]): string | undefined {
+  const given = isObject(args) ? args : {};
+  const problems: string[] = [];
+  for (const output of outputs) {
+    if (!Object.hasOwn(given, output.name)) {
+      if (output.required) problems.push(`'${output.name}' is missing`);
+      continue;
+    }
+    const value = given[output.name];
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+    if (!output.accepts.includes(kind)) problems.push(`'${output.name}' should be ${output.expected}`);
+  }
+  for (const name of Object.keys(given)) if (!outputs.some((o) => o.name === name)) problems.push(`'${name}' is not an output`);
+  return problems.length > 0 ? `invalid submission: ${problems.join('; ')}. Call submit_result again with corrected arguments.` : undefined;
+}
+
+/** A JSON Schema, as tool parameters and outputs are declared. */
+type JsonSchema = Readonly<Record<string, unknown>>;
 
 /**
  * Tool parameters for Mastra: the JSON Schema the LLM sees, and arguments coerced to it (`"30"` for a number
  * becomes 30), defaults filled in. Missing required arguments are left to the tool.
  */
 function parameters(schema: JsonSchema): StandardSchemaWithJSON<Record<string, unknown>> {
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   return {
     '~standard': {
       version: 1,
       vendor: 'agentspec',
-      validate: (value: unknown) => {
-        const args = { ...(coerce(value ?? {}, schema) as Record<string, unknown>) };
-        for (const [name, p] of Object.entries(properties)) if (args[name] === undefined && 'default' in p) args[name] = structuredClone(p.default);
-        return { value: args };
-      },
+      validate: (value: unknown) => ({ value: coerceArgs(value, schema) }),
       jsonSchema: { input: () => structuredClone(schema), output: () => structuredClone(schema) },
     },
   };
@@ -286,15 +355,9 @@ function chatModel(endpoint: LlmEndpoint) {
   return provider.chatModel(endpoint.model) as unknown as MastraModelConfig;
 }
 
-/** An output of the agent, as submit_result checks it. */
-interface OutputRule {
-  readonly name: string;
+/** An output of the agent, as submit_result checks it (OutputRule) and coerces it (its schema). */
+interface OutputSchemaRule extends OutputRule {
   readonly schema: JsonSchema;
-  readonly required: boolean;
-  /** The JSON types a value may have (Agent Spec casts the others away). */
-  readonly accepts: readonly string[];
-  /** The type in words, for the LLM. */
-  readonly expected: string;
 }
 
 /** What submit_result answers a valid call with. */
@@ -305,24 +368,14 @@ const SUBMITTED = 'Result submitted.';
  * `stopWhen`: resultSubmitted) and records them for a caller that follows the run, an invalid one tells the LLM what
  * is wrong so that it calls again.
  */
-function submitResult(outputs: readonly OutputRule[], schema: JsonSchema) {
+function submitResult(outputs: readonly OutputSchemaRule[], schema: JsonSchema) {
   return createTool({
     id: 'submit_result',
     description: 'Call this once you have the final result, with every output filled in. It ends your task.',
     inputSchema: asIs(schema),
     execute: async (args, context) => {
-      const problems: string[] = [];
-      for (const o of outputs) {
-        if (!Object.hasOwn(args, o.name)) {
-          if (o.required) problems.push(`'${o.name}' is missing`);
-          continue;
-        }
-        const v = args[o.name];
-        const type = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
-        if (!o.accepts.includes(type)) problems.push(`'${o.name}' should be ${o.expected}`);
-      }
-      for (const k of Object.keys(args)) if (!outputs.some((o) => o.name === k)) problems.push(`'${k}' is not an output`);
-      if (problems.length > 0) return `invalid submission: ${problems.join('; ')}. Call submit_result again with corrected arguments.`;
+      const problem = submissionProblem(args, outputs);
+      if (problem) return problem;
       const run = runControl(context);
       if (run) run.submitted ??= Object.fromEntries(outputs.filter((o) => args[o.name] !== undefined).map((o) => [o.name, coerce(args[o.name], o.schema)]));
       return SUBMITTED;

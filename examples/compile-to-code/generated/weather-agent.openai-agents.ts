@@ -126,7 +126,7 @@ function getForecastTool(implementation: ToolImplementation) {
     errorFunction: null,
     execute: async (args) => {
       try {
-        return asText(await implementation(coerceArgs(args, getForecastParameters)));
+        return toolResultText(await implementation(coerceArgs(args, getForecastParameters)));
       } catch (error) {
         throw toolFailed('get_forecast', error);
       }
@@ -144,10 +144,15 @@ const OUTPUTS: ToolParameters = {
   additionalProperties: false,
 };
 
-/** What submit_result accepts for each output (Agent Spec's cast rules), and its type as problems name it. */
-const OUTPUT_TYPES: Record<string, { readonly accepts: readonly string[]; readonly type: string }> = {
-  summary: { accepts: ['string', 'number', 'boolean', 'null', 'array', 'object'], type: 'string' },
-};
+/** How submit_result checks the outputs (Agent Spec's cast rules). */
+const OUTPUT_RULES: readonly OutputRule[] = [
+  {
+    name: 'summary',
+    required: true,
+    accepts: ['string', 'number', 'boolean', 'null', 'array', 'object'],
+    expected: 'string',
+  },
+];
 
 /** submit_result: a valid call records the outputs in the run context; an invalid one tells the model what to fix. */
 const submitResultTool = tool({
@@ -158,7 +163,7 @@ const submitResultTool = tool({
   needsApproval: false,
   errorFunction: null,
   execute: async (args, runContext) => {
-    const problem = submissionProblem(args);
+    const problem = submissionProblem(args, OUTPUT_RULES);
     if (problem) return problem;
     runData(runContext).submitted ??= shapeOutputs(args);
     return 'Result submitted.';
@@ -176,25 +181,6 @@ const finishOnSubmission: ToolToFinalOutputFunction = (context, results) => {
 
 /** `outputType` with `structuredOutput: 'native'`: the SDK's structured output, a JSON Schema of the outputs. */
 const OUTPUT_TYPE: JsonSchemaDefinition = { type: 'json_schema', name: 'agent_outputs', strict: true, schema: OUTPUTS };
-
-/** Why a submit_result call does not fit the outputs, or undefined when it does. */
-function submissionProblem(args: unknown): string | undefined {
-  const given = isObject(args) ? args : {};
-  const problems: string[] = [];
-  for (const [name, schema] of Object.entries(OUTPUTS.properties)) {
-    if (!Object.hasOwn(given, name)) {
-      if (!('default' in schema)) problems.push(`'${name}' is missing`);
-      continue;
-    }
-    const value = given[name];
-    const check = OUTPUT_TYPES[name];
-    if (check && !check.accepts.includes(value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)) {
-      problems.push(`'${name}' should be ${check.type}`);
-    }
-  }
-  for (const name of Object.keys(given)) if (!Object.hasOwn(OUTPUTS.properties, name)) problems.push(`'${name}' is not an output`);
-  return problems.length > 0 ? `invalid submission: ${problems.join('; ')}. Call submit_result again with corrected arguments.` : undefined;
-}
 
 /** The declared outputs of a submission, coerced to their types. */
 function shapeOutputs(args: unknown): Record<string, unknown> {
@@ -255,9 +241,34 @@ type ToolParameters = {
   additionalProperties: false;
 };
 
-/** A tool result as the tool message: strings as they are, anything else as JSON. */
-function asText(result: unknown): string {
+/** A tool result as the tool message the LLM reads: strings as they are, anything else as JSON. */
+function toolResultText(result: unknown): string {
   return typeof result === 'string' ? result : JSON.stringify(result ?? null);
+}
+
+/** An output of the agent as submit_result checks it: the JSON kinds of value it accepts (Agent Spec's cast rules), its type in words. */
+interface OutputRule {
+  readonly name: string;
+  readonly required: boolean;
+  readonly accepts: readonly string[];
+  readonly expected: string;
+}
+
+/** Why submit_result arguments do not fit the outputs (the LLM is told, and calls again), or undefined when they do. */
+function submissionProblem(args: unknown, outputs: readonly OutputRule[]): string | undefined {
+  const given = isObject(args) ? args : {};
+  const problems: string[] = [];
+  for (const output of outputs) {
+    if (!Object.hasOwn(given, output.name)) {
+      if (output.required) problems.push(`'${output.name}' is missing`);
+      continue;
+    }
+    const value = given[output.name];
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+    if (!output.accepts.includes(kind)) problems.push(`'${output.name}' should be ${output.expected}`);
+  }
+  for (const name of Object.keys(given)) if (!outputs.some((o) => o.name === name)) problems.push(`'${name}' is not an output`);
+  return problems.length > 0 ? `invalid submission: ${problems.join('; ')}. Call submit_result again with corrected arguments.` : undefined;
 }
 
 /** A ServerTool implementation threw: the run fails (AS_TOOL_FAILED). */
@@ -266,32 +277,35 @@ function toolFailed(name: string, error: unknown): CodedError {
   return new CodedError('AS_TOOL_FAILED', `tool '${name}' threw: ${message}`, { cause: error });
 }
 
+/** How a value reads in a template, a prompt or a URL: strings as they are, anything else as JSON, undefined as ''. */
+function valueText(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+}
+
 /**
  * `{{ name }}` placeholders replaced in one left-to-right pass: a value containing `{{x}}` is not rendered
- * again, and nothing is evaluated. Strings as they are, other values as JSON, a missing one as ''.
+ * again (no template injection), and nothing is evaluated. A placeholder without a value renders as ''.
  */
 function renderTemplate(template: string, values: Readonly<Record<string, unknown>>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => {
-    const value = Object.hasOwn(values, name) ? values[name] : undefined;
-    return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
-  });
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => valueText(Object.hasOwn(values, name) ? values[name] : undefined));
 }
 
-/** Arguments from the LLM coerced to the declared parameter types; a missing one takes its default. */
-function coerceArgs(args: unknown, parameters: ToolParameters): Record<string, unknown> {
+/** Tool arguments coerced to the declared parameter types (see `coerce`); a missing one takes its default. */
+function coerceArgs<T = Record<string, unknown>>(args: unknown, parameters: unknown): T {
   const given = isObject(args) ? args : {};
   const out: Record<string, unknown> = { ...given };
-  for (const [name, schema] of Object.entries(parameters.properties)) {
+  const properties = isObject(parameters) && isObject(parameters.properties) ? parameters.properties : {};
+  for (const [name, schema] of Object.entries(properties)) {
     if (Object.hasOwn(given, name) && given[name] !== undefined) out[name] = coerce(given[name], schema);
-    else if ('default' in schema) out[name] = structuredClone(schema.default);
+    else if (isObject(schema) && 'default' in schema) out[name] = structuredClone(schema.default);
   }
-  return out;
+  return out as T;
 }
 
 /**
- * A value coerced to a JSON Schema type (Agent Spec's rules): anything → string (JSON for non-strings),
- * integer ↔ number, boolean ↔ number (0 is false), numeric strings → numbers, recursively in arrays and
- * objects. A value that cannot be coerced is returned unchanged.
+ * A value coerced to a JSON Schema type, as Agent Spec does at boundaries: anything → string (JSON for
+ * non-strings), integer ↔ number, boolean ↔ number (0 is false), numeric strings → numbers, recursively
+ * in arrays and objects. A value that cannot be coerced is returned unchanged: coercion never throws.
  */
 function coerce(value: unknown, schema: unknown): unknown {
   if (!isObject(schema) || value === undefined) return value;
@@ -368,6 +382,7 @@ function typeList(type: unknown): string[] | undefined {
   return Array.isArray(type) ? type.filter((t): t is string => typeof t === 'string') : undefined;
 }
 
+/** A JSON object (not null, not an array). */
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

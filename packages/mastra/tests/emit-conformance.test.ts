@@ -19,7 +19,7 @@ const conformance = await import(/* @vite-ignore */ new URL('../../../conformanc
 /** The rule: Agents and Flows are both emitted, so every valid case runs (the `_invalid_` documents never reach a compiler). */
 const filter = (id: string) => !id.startsWith('_invalid_/');
 
-await conformance.describeConformance(() => mastraRuntime({ compile: emittedCompile }), { filter });
+await conformance.describeConformance(() => mastraRuntime({ build: emittedCompile }), { filter });
 
 describe('emitted conformance', () => {
   it('runs every valid case', () => {

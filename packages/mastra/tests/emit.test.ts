@@ -108,7 +108,7 @@ agentspec_version: 25.4.1
 
   it('keeps odd node ids and messages as data in a flow, and runs it', async () => {
     const flow = oddFlow();
-    const app = await mastraRuntime({ compile: emittedCompile }).load(flow);
+    const app = await mastraRuntime({ build: emittedCompile }).load(flow);
     try {
       const status = await app.start({ inputs: { who: '{{who}} ${x}' } }).run();
       expect(status).toMatchObject({ type: 'finished', messages: [{ role: 'assistant', content: `{{who}} \${x}: ${NASTY.replace('{{other}}', '')}` }] });
@@ -121,7 +121,7 @@ agentspec_version: 25.4.1
     const { code, warnings } = emitMastra(deserialize(IRREDUCIBLE_FLOW));
     expect(warnings).toEqual([expect.objectContaining({ kind: 'approximated', component: 'ping_pong', message: expect.stringContaining('cycle entered in the middle') })]);
     expect(code).toContain('.dountil(dispatch, steps.finished)');
-    const app = await mastraRuntime({ compile: emittedCompile }).load(deserialize(IRREDUCIBLE_FLOW), { tools: INCREMENT });
+    const app = await mastraRuntime({ build: emittedCompile }).load(deserialize(IRREDUCIBLE_FLOW), { tools: INCREMENT });
     try {
       const status = await app.start({ inputs: { n: 0 } }).run();
       expect(status).toMatchObject({ type: 'finished', outputs: { n: 3 } });

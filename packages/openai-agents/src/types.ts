@@ -60,10 +60,10 @@ export interface OpenAiAgentsRuntimeOptions {
    * `close()`. Errors it throws with an Agent Spec `code` (`AS_…`) are
    * reported with that code.
    */
-  readonly compile?: AgentCompile;
+  readonly build?: AgentCompile;
 }
 
-/** What `openaiAgentsRuntime({ compile })` takes: the options are those the runtime would give compileOpenAiAgents. */
+/** What `openaiAgentsRuntime({ build })` takes: the options are those the runtime would give compileOpenAiAgents. */
 export type AgentCompile = (
   agent: SpecAgent,
   options: CompileOptions,

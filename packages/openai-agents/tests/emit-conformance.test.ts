@@ -33,4 +33,4 @@ afterAll(() => {
   expect(built.count).toBeGreaterThanOrEqual(agentCases.size - 1);
 });
 
-await describeConformance(() => openaiAgentsRuntime({ compile: compileThroughEmittedModule }), { filter: (id) => agentCases.has(id) });
+await describeConformance(() => openaiAgentsRuntime({ build: compileThroughEmittedModule }), { filter: (id) => agentCases.has(id) });

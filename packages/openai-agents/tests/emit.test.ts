@@ -116,13 +116,13 @@ describe('emitOpenAiAgents', () => {
   });
 });
 
-describe('openaiAgentsRuntime({ compile }) with an emitted module', () => {
+describe('openaiAgentsRuntime({ build }) with an emitted module', () => {
   it('streams the weather agent: tool span, submit_result, outputs (the streamed model checks tool calls too)', async () => {
     const llm = await startScriptedLlm([
       { match: { lastToolResult: { tool: 'get_forecast' } }, answer: { toolCalls: [{ name: 'submit_result', arguments: { summary: 'Sunny in Zurich.' } }] } },
       { match: { lastUserMessage: 'Weather in Zurich?' }, answer: { toolCalls: [{ name: 'get_forecast', arguments: { city: 'Zurich' } }] } },
     ]);
-    const app = await openaiAgentsRuntime({ compile: (spec, options) => compileThroughEmittedModule(spec, options, 'unit') }).load(deserialize(readFileSync(WEATHER, 'utf8')), {
+    const app = await openaiAgentsRuntime({ build: (spec, options) => compileThroughEmittedModule(spec, options, 'unit') }).load(deserialize(readFileSync(WEATHER, 'utf8')), {
       tools: { get_forecast: ({ city }) => `sunny in ${String(city)}` },
       llm: { override: { url: llm.url } },
     });

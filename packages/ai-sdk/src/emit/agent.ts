@@ -1,5 +1,5 @@
-import { canCast, describeType, type Agent, type Property } from '@agentspec/core';
-import { parametersSchema, RuntimeError, SUBMIT_RESULT, submitResultSpec } from '@agentspec/runtime';
+import type { Agent, Property } from '@agentspec/core';
+import { outputRules, parametersSchema, RuntimeError, SUBMIT_RESULT, submitResultSpec } from '@agentspec/runtime';
 import { toolKind } from '../compile/agent-settings.js';
 import { generationSettings } from '../model/generation-settings.js';
 import { commentText, key, literal, member, str } from './literal.js';
@@ -8,8 +8,6 @@ import type { ModuleWriter } from './module.js';
 import { hasPlaceholders, templateExpression } from './template.js';
 import { interfaceFields, tsType } from './tools/context.js';
 import { TOOL_EMITTERS, type EmittedTool } from './tools/index.js';
-
-const JSON_KINDS = ['string', 'number', 'boolean', 'null', 'array', 'object'] as const;
 
 /** The module's types: the agent's inputs, the ServerTool implementations, the LLM and build options. */
 function emitTypes(agent: Agent, tools: readonly [string, EmittedTool][], w: ModuleWriter): { inputsRequired: boolean; toolsRequired: boolean } {
@@ -67,7 +65,7 @@ function emitSystemPrompt(agent: Agent, w: ModuleWriter): string {
     w.section(`/** The system prompt. */\nconst SYSTEM_PROMPT = ${templateExpression(agent.system_prompt, () => '', true)};`);
     return 'SYSTEM_PROMPT';
   }
-  w.use('text');
+  w.use('valueText');
   const valueOf = (name: string): string => {
     const p = inputs.find((i) => i.title === name);
     if (!p) return 'undefined';
@@ -89,16 +87,10 @@ function emitSubmitResult(outputs: readonly Property[], w: ModuleWriter): string
   w.use('toolText');
   w.import('ai', 'jsonSchema', 'tool');
   w.importType('ai', 'JSONSchema7', 'Tool');
-  const rules = outputs.map((p) => ({
-    title: p.title,
-    accepts: JSON_KINDS.filter((kind) => canCast({ type: kind }, p as Record<string, unknown>)),
-    type: describeType(p as Record<string, unknown>),
-    required: !('default' in p),
-  }));
   const spec = submitResultSpec(outputs);
   w.section([
     `/** The agent's outputs (${outputs.map((p) => `${commentText(p.title)}: ${tsType(p)}`).join(', ')}), as submit_result checks them. */`,
-    `const OUTPUTS: readonly OutputRule[] = ${literal(rules)};`,
+    `const OUTPUTS: readonly OutputRule[] = ${literal(outputRules(outputs))};`,
     '',
     '/** Parameters of submit_result: the agent\'s outputs. */',
     `const SUBMIT_RESULT_PARAMETERS: JSONSchema7 = ${literal(parametersSchema(outputs))};`,
@@ -110,7 +102,7 @@ function emitSubmitResult(outputs: readonly Property[], w: ModuleWriter): string
     'const submitResultTool: Tool = tool({',
     `  description: ${str(spec.description)},`,
     '  inputSchema: jsonSchema<Args>(SUBMIT_RESULT_PARAMETERS, { validate: objectArguments }),',
-    '  execute: async (args: Args) => submissionProblem(args) ?? submittedOutputs(args),',
+    '  execute: async (args: Args) => submissionProblem(args, OUTPUTS) ?? submittedOutputs(args),',
     '  toModelOutput: ({ output }) => toolText({ output: typeof output === \'string\' ? output : SUBMITTED }),',
     '});',
   ].join('\n'));

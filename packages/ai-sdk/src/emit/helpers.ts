@@ -2,8 +2,11 @@
  * Helper functions an emitted module may need, written out in it (an Agent
  * has no dependency on @agentspec packages): each is the module's copy of a
  * piece of Agent Spec semantics (DESIGN §4.2) that the AI SDK has no setting
- * for. The emitter includes only those it uses, in this order.
+ * for. The emitter includes only those it uses, in this order. Those every
+ * emitter needs are shared: EMIT_SNIPPETS of @agentspec/runtime.
  */
+import { EMIT_SNIPPETS, type SnippetName } from '@agentspec/runtime';
+
 export interface Helper {
   readonly code: string;
   /** Other helpers it calls. */
@@ -25,121 +28,12 @@ function objectArguments(value: unknown): { success: true; value: Args } | { suc
 }`,
 };
 
-const text: Helper = {
-  code: `
-/** A value as text, as Agent Spec renders templates: strings as they are, anything else as JSON. */
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
-}`,
-};
-
 const toolText: Helper = {
+  uses: ['toolResultText'],
   code: `
-/** What the LLM reads of a tool result: strings as they are, anything else as JSON. */
+/** What the LLM reads of a tool result (\`toModelOutput\`): strings as they are, anything else as JSON. */
 function toolText({ output }: { output: unknown }): { type: 'text'; value: string } {
-  return { type: 'text', value: typeof output === 'string' ? output : JSON.stringify(output ?? null) };
-}`,
-};
-
-const coerceArgs: Helper = {
-  uses: ['args', 'coerce'],
-  types: { ai: ['JSONSchema7'] },
-  code: `
-/** Arguments coerced to the declared parameter types (see \`coerce\`), defaults filled in. */
-function coerceArgs<T = Args>(args: Args, parameters: JSONSchema7): T {
-  const out: Args = { ...args };
-  for (const [name, schema] of Object.entries(parameters.properties ?? {})) {
-    if (Object.hasOwn(args, name) && args[name] !== undefined) out[name] = coerce(args[name], schema);
-    else if (typeof schema === 'object' && schema.default !== undefined) out[name] = structuredClone(schema.default);
-  }
-  return out as T;
-}`,
-};
-
-const coerce: Helper = {
-  code: `
-/**
- * A value coerced to a JSON Schema's type, by Agent Spec's rules: anything to
- * string (JSON for non-strings), integer and number and boolean among
- * themselves, numeric strings to numbers, recursively in arrays and objects.
- * A value that does not coerce is returned unchanged.
- */
-function coerce(value: unknown, schema: unknown): unknown {
-  if (!isRecord(schema) || value === undefined) return value;
-  const alternatives = schema.anyOf ?? schema.oneOf;
-  if (Array.isArray(alternatives)) {
-    for (const alt of alternatives) if (fits(value, alt)) return coerceParts(value, alt);
-    for (const alt of alternatives) {
-      const coerced = coerce(value, alt);
-      if (fits(coerced, alt)) return coerced;
-    }
-    return value;
-  }
-  const types = typesOf(schema);
-  if (!types || types.some((t) => isType(value, t))) return coerceParts(value, schema);
-  for (const t of types) {
-    const coerced = toType(value, t);
-    if (coerced !== undefined) return coerceParts(coerced, schema);
-  }
-  return value;
-}
-
-function toType(value: unknown, type: string): unknown {
-  const numeric = typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value));
-  switch (type) {
-    case 'string':
-      return typeof value === 'string' ? value : JSON.stringify(value);
-    case 'number':
-      return typeof value === 'boolean' ? Number(value) : numeric ? Number(value) : undefined;
-    case 'integer':
-      if (typeof value === 'boolean') return Number(value);
-      if (typeof value === 'number' && Number.isFinite(value)) return Math.trunc(value);
-      return numeric ? Math.trunc(Number(value)) : undefined;
-    case 'boolean':
-      if (typeof value === 'number') return value !== 0;
-      return value === 'true' || value === 'false' ? value === 'true' : undefined;
-    default:
-      return undefined;
-  }
-}
-
-function coerceParts(value: unknown, schema: unknown): unknown {
-  if (!isRecord(schema)) return value;
-  if (Array.isArray(value) && schema.items !== undefined) return value.map((v) => coerce(v, schema.items));
-  if (isRecord(value) && (isRecord(schema.properties) || isRecord(schema.additionalProperties))) {
-    const properties = isRecord(schema.properties) ? schema.properties : {};
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[k] = coerce(v, Object.hasOwn(properties, k) ? properties[k] : schema.additionalProperties);
-    return out;
-  }
-  return value;
-}
-
-function fits(value: unknown, schema: unknown): boolean {
-  const types = isRecord(schema) ? typesOf(schema) : undefined;
-  return !types || types.some((t) => isType(value, t));
-}
-
-function isType(value: unknown, type: string): boolean {
-  switch (type) {
-    case 'string': return typeof value === 'string';
-    case 'number': return typeof value === 'number';
-    case 'integer': return typeof value === 'number' && Number.isInteger(value);
-    case 'boolean': return typeof value === 'boolean';
-    case 'null': return value === null;
-    case 'array': return Array.isArray(value);
-    case 'object': return isRecord(value);
-    default: return true;
-  }
-}
-
-function typesOf(schema: Record<string, unknown>): string[] | undefined {
-  if (typeof schema.type === 'string') return [schema.type];
-  return Array.isArray(schema.type) ? schema.type.filter((t): t is string => typeof t === 'string') : undefined;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return { type: 'text', value: toolResultText(output) };
 }`,
 };
 
@@ -170,36 +64,11 @@ const speakFirst: NonNullable<ToolLoopAgentSettings<never, ToolSet>['prepareCall
 };
 
 const submitResult: Helper = {
-  uses: ['args', 'coerce'],
+  uses: ['args', 'coerce', 'submissionProblem'],
   types: { ai: ['StopCondition', 'ToolSet'] },
   code: `
-/** An output of the agent: the JSON kinds of value it accepts (Agent Spec's casting rules) and its type, as told to the LLM. */
-interface OutputRule {
-  readonly title: string;
-  readonly accepts: readonly string[];
-  readonly type: string;
-  readonly required: boolean;
-}
-
 /** The tool message of an accepted submission. */
 const SUBMITTED = 'Result submitted.';
-
-/** Why a submit_result call does not fit the outputs (goes back to the LLM), or undefined when it does. */
-function submissionProblem(args: Args): string | undefined {
-  const problems: string[] = [];
-  for (const output of OUTPUTS) {
-    const value = args[output.title];
-    if (!Object.hasOwn(args, output.title)) {
-      if (output.required) problems.push("'" + output.title + "' is missing");
-      continue;
-    }
-    const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-    if (!output.accepts.includes(kind)) problems.push("'" + output.title + "' should be " + output.type);
-  }
-  for (const name of Object.keys(args)) if (!OUTPUTS.some((o) => o.title === name)) problems.push("'" + name + "' is not an output");
-  if (problems.length === 0) return undefined;
-  return 'invalid submission: ' + problems.join('; ') + '. Call submit_result again with corrected arguments.';
-}
 
 /** The outputs of an accepted submission, coerced to their types. */
 function submittedOutputs(args: Args): Args {
@@ -292,6 +161,32 @@ function mcpValue(result: Record<string, unknown>, tool: string): unknown {
 }`,
 };
 
-export const HELPERS = { args, text, toolText, coerceArgs, coerce, fetchWithTimeout, speakFirst, submitResult, httpBody, allowedHost, mcp, mcpValue } satisfies Record<string, Helper>;
+/** A helper written once for every emitter, in @agentspec/runtime. */
+function shared(name: SnippetName, uses: readonly HelperName[] = []): Helper {
+  const { code, needs } = EMIT_SNIPPETS[name];
+  return { code, uses: [...uses, ...needs] };
+}
 
-export type HelperName = keyof typeof HELPERS;
+export type HelperName = 'args' | SnippetName | 'toolText' | 'fetchWithTimeout' | 'speakFirst' | 'submitResult' | 'httpBody' | 'allowedHost' | 'mcp' | 'mcpValue';
+
+/** Every helper, in the order they are written (a new name breaks the build until listed). */
+export const HELPERS: { readonly [K in HelperName]: Helper } = {
+  args,
+  codedError: shared('codedError'),
+  valueText: shared('valueText'),
+  renderTemplate: shared('renderTemplate'),
+  renderDeep: shared('renderDeep'),
+  toolResultText: shared('toolResultText'),
+  submissionProblem: shared('submissionProblem'),
+  toolText,
+  coerceArgs: shared('coerceArgs', ['args']),
+  coerce: shared('coerce'),
+  isObject: shared('isObject'),
+  fetchWithTimeout,
+  speakFirst,
+  submitResult,
+  httpBody,
+  allowedHost,
+  mcp,
+  mcpValue,
+};

@@ -11,17 +11,17 @@ export function hasPlaceholders(template: string): boolean {
 /**
  * A template as a TypeScript expression rendering it in one pass: a string
  * literal without placeholders, else a template literal whose placeholders
- * are `${text(<value of name>)}` (`valueOf` gives the expression of a
+ * are `${valueText(<value of name>)}` (`valueOf` gives the expression of a
  * placeholder's value). Substituted text is never rendered again.
  */
 export function templateExpression(template: string, valueOf: (name: string) => string, multiline = false): string {
   if (!hasPlaceholders(template) && !(multiline && template.includes('\n'))) return str(template);
   const whole = new RegExp(`^${PLACEHOLDER.source}$`).exec(template);
-  if (whole) return `text(${valueOf(whole[1] as string)})`;
+  if (whole) return `valueText(${valueOf(whole[1] as string)})`;
   let out = '';
   let last = 0;
   for (const m of template.matchAll(PLACEHOLDER)) {
-    out += templateText(template.slice(last, m.index)) + '${text(' + valueOf(m[1] as string) + ')}';
+    out += templateText(template.slice(last, m.index)) + '${valueText(' + valueOf(m[1] as string) + ')}';
     last = m.index + m[0].length;
   }
   return `\`${out}${templateText(template.slice(last))}\``;

@@ -1,5 +1,5 @@
 import { AgentSpecLoadError, hasErrors, isBuiltinType, validateComponent, type Component, type Tool } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
+import { eachComponent, requireServerTools, RuntimeError } from '@agentspec/runtime';
 import type { CompileContext } from './context.js';
 
 const REMOTE_AGENTS = new Set(['OpenAiAgent', 'OciAgent']);
@@ -19,34 +19,19 @@ export function checkComponent(root: Component, ctx: CompileContext): void {
   if (root.component_type !== 'Agent' && root.component_type !== 'Flow') {
     throw new RuntimeError('AS_UNSUPPORTED', `a ${root.component_type} cannot be compiled to a LangGraph graph on its own: compile an Agent or a Flow`);
   }
-  const missing = new Set<string>();
-  const seen = new Set<object>();
   let nested = false;
   let pauses: string | undefined = root.component_type === 'Agent' ? root.id : undefined;
-  const visit = (v: unknown, inside: boolean): void => {
-    if (Array.isArray(v)) return v.forEach((x) => visit(x, inside));
-    if (typeof v !== 'object' || v === null || seen.has(v)) return;
-    seen.add(v);
-    const type = (v as { component_type?: unknown }).component_type;
-    if (typeof type === 'string') {
-      const c = v as Component;
-      if (REMOTE_AGENTS.has(type)) throw new RuntimeError('AS_UNSUPPORTED', `${type} '${c.id}' (a remote agent) cannot run in a LangGraph graph`);
-      if (!isBuiltinType(type)) throw new RuntimeError('AS_UNSUPPORTED', `${type} '${c.id}' is not a component the LangGraph compiler knows`, {}, { hint: 'plugin and later-version components need a compiler handler' });
-      if (type === 'OciGenAiConfig' && !ctx.llm.override && !ctx.options.chatModel) {
-        throw new RuntimeError('AS_UNSUPPORTED', `OciGenAiConfig '${c.id}' is not supported by the LangGraph compiler`, { llm: c.id }, { hint: 'point it at an OpenAI-compatible endpoint with llm.override, or pass chatModel' });
-      }
-      if (type === 'ServerTool' && !Object.hasOwn(ctx.tools, (c as Tool).name)) missing.add((c as Tool).name);
-      if (inside && type === 'Flow') nested = true;
-      if (type === 'InputMessageNode' || type === 'ClientTool' || (c as Tool).requires_confirmation === true) pauses ??= c.id;
+  eachComponent(root, (c) => {
+    const type = c.component_type;
+    if (REMOTE_AGENTS.has(type)) throw new RuntimeError('AS_UNSUPPORTED', `${type} '${c.id}' (a remote agent) cannot run in a LangGraph graph`);
+    if (!isBuiltinType(type)) throw new RuntimeError('AS_UNSUPPORTED', `${type} '${c.id}' is not a component the LangGraph compiler knows`, {}, { hint: 'plugin and later-version components need a compiler handler' });
+    if (type === 'OciGenAiConfig' && !ctx.llm.override && !ctx.options.chatModel) {
+      throw new RuntimeError('AS_UNSUPPORTED', `OciGenAiConfig '${c.id}' is not supported by the LangGraph compiler`, { llm: c.id }, { hint: 'point it at an OpenAI-compatible endpoint with llm.override, or pass chatModel' });
     }
-    for (const [k, child] of Object.entries(v)) if (k !== 'metadata' && k !== 'inputs' && k !== 'outputs') visit(child, inside || typeof type === 'string');
-  };
-  visit(root, false);
-  if (missing.size > 0) {
-    throw new RuntimeError('AS_MISSING_TOOL', `no implementation registered for ServerTool${missing.size > 1 ? 's' : ''} ${[...missing].map((n) => `'${n}'`).join(', ')}`, {}, {
-      hint: 'pass them as options: tools: { name: (args) => result }',
-    });
-  }
+    if (c !== root && type === 'Flow') nested = true;
+    if (type === 'InputMessageNode' || type === 'ClientTool' || (c as Tool).requires_confirmation === true) pauses ??= c.id;
+  });
+  requireServerTools(root, ctx.tools, 'pass them as options: tools: { name: (args) => result }');
   if (pauses !== undefined && !ctx.options.checkpointer) {
     ctx.warn('unsupported', pauses, `'${pauses}' waits for the caller with interrupt(), which needs a checkpointer: pass the checkpointer option to pause and resume`);
   }

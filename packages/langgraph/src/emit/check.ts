@@ -1,5 +1,5 @@
 import { AgentSpecLoadError, hasErrors, isBuiltinType, validateComponent, type Component } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
+import { eachComponent, RuntimeError } from '@agentspec/runtime';
 import type { CompileWarning } from '../compile/options.js';
 
 const REMOTE_AGENTS = new Set(['OpenAiAgent', 'OciAgent']);
@@ -21,24 +21,15 @@ export function checkEmittable(root: Component): CompileWarning[] {
   if (root.component_type !== 'Agent' && root.component_type !== 'Flow') {
     throw new RuntimeError('AS_UNSUPPORTED', `a ${root.component_type} cannot be emitted as a LangGraph module on its own: emit an Agent or a Flow`);
   }
-  const seen = new Set<object>();
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(visit);
-    if (typeof v !== 'object' || v === null || seen.has(v)) return;
-    seen.add(v);
-    const type = (v as { component_type?: unknown }).component_type;
-    if (typeof type === 'string') {
-      const id = (v as Component).id;
-      if (REMOTE_AGENTS.has(type)) throw new RuntimeError('AS_UNSUPPORTED', `${type} '${id}' (a remote agent) cannot run in a LangGraph graph`);
-      if (!isBuiltinType(type)) throw new RuntimeError('AS_UNSUPPORTED', `${type} '${id}' is not a component the LangGraph emitter knows`, {}, { hint: 'plugin and later-version components need a compiler handler' });
-      if (type === 'OciGenAiConfig') throw new RuntimeError('AS_UNSUPPORTED', `OciGenAiConfig '${id}' cannot be emitted`, { llm: id }, { hint: 'point it at an OpenAI-compatible endpoint' });
-      for (const field of SECRET_FIELDS) {
-        const value = (v as Record<string, unknown>)[field];
-        if (value !== undefined && value !== null) warnings.push({ kind: 'unsupported', component: id, message: `${field} of ${type} '${id}' is a secret: it is not written into the module (the runtimes do not send it either)` });
-      }
+  eachComponent(root, (c) => {
+    const { component_type: type, id } = c;
+    if (REMOTE_AGENTS.has(type)) throw new RuntimeError('AS_UNSUPPORTED', `${type} '${id}' (a remote agent) cannot run in a LangGraph graph`);
+    if (!isBuiltinType(type)) throw new RuntimeError('AS_UNSUPPORTED', `${type} '${id}' is not a component the LangGraph emitter knows`, {}, { hint: 'plugin and later-version components need a compiler handler' });
+    if (type === 'OciGenAiConfig') throw new RuntimeError('AS_UNSUPPORTED', `OciGenAiConfig '${id}' cannot be emitted`, { llm: id }, { hint: 'point it at an OpenAI-compatible endpoint' });
+    for (const field of SECRET_FIELDS) {
+      const value = (c as unknown as Record<string, unknown>)[field];
+      if (value !== undefined && value !== null) warnings.push({ kind: 'unsupported', component: id, message: `${field} of ${type} '${id}' is a secret: it is not written into the module (the runtimes do not send it either)` });
     }
-    for (const [k, child] of Object.entries(v)) if (k !== 'metadata' && k !== 'inputs' && k !== 'outputs') visit(child);
-  };
-  visit(root);
+  });
   return warnings;
 }

@@ -6,20 +6,19 @@
  * semantics as `compileLangGraph`'s graphs (inputs, data flow, branches,
  * templates, tools, HTTP, MCP, map/reduce, interrupts, trace events).
  */
-import type { BaseMessage } from '@langchain/core/messages';
-import type { BaseCheckpointSaver, LangGraphRunnableConfig, RetryPolicy } from '@langchain/langgraph';
+import type { BaseCheckpointSaver, RetryPolicy } from '@langchain/langgraph';
 import type { Agent, Flow, LlmConfig, Node } from '@agentspec/core';
-import { resolveInputs, RuntimeError, type LlmOptions, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
+import { RuntimeError, type LlmOptions, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
 import { CHANNELS } from '../constants.js';
 import { compileAgentGraph } from '../compile/agent/compile-agent.js';
 import { CompileContext } from '../compile/context.js';
-import { emit, eventsOn, parentSpan, span } from '../compile/events.js';
+import { nodeAction } from '../compile/flow/compile-flow.js';
 import { FlowData } from '../compile/flow/flow-data.js';
-import { routesOnBranch, transitionsOf, type Transitions } from '../compile/flow/flow-edges.js';
-import type { FlowValues } from '../compile/flow/flow-state.js';
+import { transitionsOf, type Transitions } from '../compile/flow/flow-edges.js';
+import { mergeByName, mergeByNode } from '../compile/flow/flow-state.js';
 import type { CompiledNode } from '../compile/flow/node-handler.js';
 import { NODE_HANDLERS } from '../compile/flow/nodes/index.js';
-import type { GraphState, GraphUpdate, LangGraph, NodeFn } from '../compile/graph-types.js';
+import type { GraphState, LangGraph, NodeFn } from '../compile/graph-types.js';
 import { chatOpenAI } from '../compile/llm/chat-model.js';
 import { llmRetryPolicy } from '../compile/llm/llm-error.js';
 
@@ -100,59 +99,15 @@ function withSubgraph(ctx: CompileContext, graph: LangGraph): CompileContext {
   return Object.create(ctx, { flowGraph: { value: () => graph }, agentGraph: { value: () => graph } }) as CompileContext;
 }
 
-function flowSpanId(config: LangGraphRunnableConfig): string {
-  const ns = String(config.configurable?.checkpoint_ns ?? '');
-  return `flow:${String(config.configurable?.thread_id ?? '')}:${ns.slice(0, Math.max(0, ns.lastIndexOf('|')))}`;
-}
-
 /**
- * The body of `node` in `flow` (both from the spec): its inputs resolved
- * (flow inputs for the StartNode, data edges or names otherwise), the node
- * kind's semantics run, its outputs written where data edges take them, the
- * branch it finished on written where a conditional edge routes on it
- * (AS_NO_TRANSITION for a branch no edge leaves), messages added to the
- * conversation. A FlowNode, MapNode or AgentNode runs `subgraph`.
+ * The body of `node` in `flow` (both from the spec), as compileLangGraph's
+ * graphs run it (nodeAction). A FlowNode, MapNode or AgentNode runs `subgraph`.
  */
 function step(flow: Flow, node: Node, ctx: FlowContext, subgraph?: Subgraph): NodeFn {
   const { data, transitions } = partsOf(flow);
   const handler = NODE_HANDLERS[node.component_type] as (n: Node, fc: { flow: Flow; ctx: CompileContext }) => CompiledNode;
   const compiled = handler(node, { flow, ctx: subgraph ? withSubgraph(ctx.compile, subgraph as LangGraph) : ctx.compile });
-  const site = { node: node.id };
-  const isStart = node === flow.start_node;
-  const isEnd = node.component_type === 'EndNode';
-  const leaving = transitions.get(node);
-  const routes = isEnd || routesOnBranch(node, leaving);
-  return async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
-    const flowSpan = eventsOn(config) ? flowSpanId(config) : undefined;
-    if (isStart && flowSpan) emit(config, 'FlowExecutionStart', flowSpan, flow.name, { flow: flow.id }, parentSpan(config));
-    const inputs = isStart
-      ? resolveInputs(node.inputs, resolveInputs(flow.inputs ?? node.inputs, state, site), site)
-      : resolveInputs(node.inputs, data.available(node, state[CHANNELS.values] as FlowValues | undefined), site);
-    const messages = (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
-    const outcome = await span(config, ['NodeExecutionStart', 'NodeExecutionEnd'], node.name, { node: node.id, component_type: node.component_type, inputs }, flowSpan,
-      (nodeSpan) => compiled.run({ inputs, state, messages, config, span: nodeSpan }),
-      (o) => ({ outputs: o.outputs, branch: o.branch ?? 'next' }));
-    const branch = outcome.branch ?? 'next';
-    if (!isEnd && !leaving?.has(branch)) throw new RuntimeError('AS_NO_TRANSITION', `no control edge leaves branch '${branch}'`, site);
-    const update: GraphUpdate = routes ? { [CHANNELS.branch]: branch, ...outcome.update } : { ...outcome.update };
-    const writes = data.writes(node, outcome.outputs);
-    if (writes) update[CHANNELS.values] = writes;
-    if (outcome.messages && outcome.messages.length > 0) update[CHANNELS.messages] = [...outcome.messages];
-    if (isEnd && flowSpan) emit(config, 'FlowExecutionEnd', flowSpan, flow.name, { outputs: outcome.update ?? {}, branch }, parentSpan(config));
-    return update;
-  };
-}
-
-/** Node inputs in flight, without data edges: one space of values by name (the last writer wins). */
-function valuesByName(a: FlowValues, b: FlowValues): FlowValues {
-  return { ...a, ...b };
-}
-
-/** Node inputs in flight, with data edges: `{ [nodeId]: { [input]: value } }`. */
-function valuesByNode(a: FlowValues, b: FlowValues): FlowValues {
-  const out: FlowValues = { ...a };
-  for (const [node, inputs] of Object.entries(b)) out[node] = { ...(a[node] as FlowValues | undefined), ...(inputs as FlowValues) };
-  return out;
+  return nodeAction(flow, node, compiled, data, transitions);
 }
 
 /** The node steps of emitted flows (see the README, "Emitting TypeScript"). */
@@ -164,8 +119,10 @@ export const flowNodes = {
   agentGraph: (agent: Agent, ctx: FlowContext): LangGraph => compileAgentGraph(agent, true, ctx.compile).graph,
   /** The path function of conditional edges: the branch the node finished on. */
   branch: (state: GraphState): string => state[CHANNELS.branch] as string,
-  valuesByName,
-  valuesByNode,
+  /** Node inputs in flight, without data edges: one space of values by name (the last writer wins). */
+  valuesByName: mergeByName,
+  /** Node inputs in flight, with data edges: `{ [nodeId]: { [input]: value } }`. */
+  valuesByNode: mergeByNode,
   /** The RetryPolicy of nodes that call an LLM (429, 5xx, connection errors; `llm.retries`, default 2). */
   llmRetryPolicy: (ctx: FlowContext): RetryPolicy => llmRetryPolicy(ctx.compile.llm.retries),
 } as const;

@@ -1,4 +1,5 @@
 import { toDocument, type Agent, type Component, type Flow } from '@agentspec/core';
+import { serverToolNames } from '@agentspec/runtime';
 import { DEFAULT_LLM_TIMEOUT_MS } from '../compile/llm/chat-model.js';
 import { emitAgent } from './agent/emit-agent.js';
 import { checkEmittable } from './check.js';
@@ -11,18 +12,9 @@ export type { EmitOptions, EmitResult } from './options.js';
 
 /** `, tools: { name: (args) => … }` for the ServerTools of a component (usage in the header). */
 function toolsUsage(root: Component): string {
-  const names = new Set<string>();
-  const seen = new Set<object>();
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(visit);
-    if (typeof v !== 'object' || v === null || seen.has(v)) return;
-    seen.add(v);
-    if ((v as { component_type?: unknown }).component_type === 'ServerTool') names.add((v as { name: string }).name);
-    for (const [k, child] of Object.entries(v)) if (k !== 'metadata') visit(child);
-  };
-  visit(root);
-  if (names.size === 0) return '';
-  return `, tools: { ${[...names].map((n) => `${key(n)}: (args) => …`).join(', ')} }`;
+  const names = serverToolNames(root);
+  if (names.length === 0) return '';
+  return `, tools: { ${names.map((n) => `${key(n)}: (args) => …`).join(', ')} }`;
 }
 
 /**

@@ -1,12 +1,11 @@
-import { canCast, describeType, type Agent, type Property, type Tool } from '@agentspec/core';
-import { parametersSchema, RuntimeError } from '@agentspec/runtime';
+import type { Agent, Property, Tool } from '@agentspec/core';
+import { outputRules, parametersSchema, RuntimeError } from '@agentspec/runtime';
 import { camel, doc, indent, key, literal, member, str, templateText } from './code.js';
 import { modelExpression, settingsLiteral } from './llm.js';
 import type { ModuleWriter } from './module.js';
 import { TOOL_EMITTERS, type EmittedTool, type ToolEmitter } from './tools/index.js';
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
-const JSON_TYPES = ['string', 'number', 'boolean', 'null', 'array', 'object'];
 
 /** The TypeScript type of an Agent Spec property's values, for the Inputs interface. */
 function tsType(p: Property): string {
@@ -23,7 +22,7 @@ function tsType(p: Property): string {
 
 /**
  * The system prompt as a template literal: each `{{ input }}` becomes
- * `${show(inputs.input ?? default)}` (an input without a default keeps its
+ * `${valueText(inputs.input ?? default)}` (an input without a default keeps its
  * placeholder, as the in-memory compile does); everything else is escaped text.
  */
 function promptExpression(prompt: string, inputs: readonly Property[], m: ModuleWriter): string {
@@ -34,9 +33,9 @@ function promptExpression(prompt: string, inputs: readonly Property[], m: Module
     last = match.index + match[0].length;
     const p = inputs.find((i) => i.title === match[1]);
     if (!p) continue;
-    m.helper('show');
+    m.helper('valueText');
     const fallback = 'default' in p ? literal(p.default) : str(`{{${p.title}}}`);
-    out += `\${show(${member('inputs', p.title)} ?? ${fallback})}`;
+    out += `\${valueText(${member('inputs', p.title)} ?? ${fallback})}`;
   }
   out += templateText(prompt.slice(last));
   return `\`${out}\``;
@@ -70,17 +69,11 @@ function emitInstructions(spec: Agent, m: ModuleWriter): string {
 /** The submit_result tool of an agent with outputs, and the rules it checks them by. */
 function emitOutputs(outputs: readonly Property[], m: ModuleWriter): string {
   m.helper('submitResult');
-  const rules = outputs.map((p) => {
-    const { title, ...schema } = p;
-    return {
-      name: title,
-      schema,
-      required: !('default' in p),
-      accepts: JSON_TYPES.filter((t) => canCast({ type: t }, p as unknown as Record<string, unknown>)),
-      expected: describeType(p as unknown as Record<string, unknown>),
-    };
+  const rules = outputRules(outputs).map((rule, i) => {
+    const { title: _title, ...schema } = outputs[i] as Property;
+    return { ...rule, schema };
   });
-  m.add(`/** The agent's outputs: the parameters of submit_result, checked as Agent Spec casts values. */\nconst OUTPUTS: readonly OutputRule[] = ${literal(rules)};`);
+  m.add(`/** The agent's outputs: the parameters of submit_result, checked as Agent Spec casts values. */\nconst OUTPUTS: readonly OutputSchemaRule[] = ${literal(rules)};`);
   return `submitResult(OUTPUTS, ${literal(parametersSchema(outputs), '    ')})`;
 }
 

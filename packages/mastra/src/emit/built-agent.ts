@@ -5,7 +5,7 @@ import type { CompiledAgent } from '../agent/compile-agent.js';
 
 /**
  * What the runtime needs to drive a Mastra agent that `compileMastra` did not
- * make (one a `compile` hook built, such as an emitted module's `build`): the
+ * make (one the `build` option built, such as an emitted module's `build`): the
  * spec it was built from and its limits. Such an agent reads its inputs from
  * the RequestContext key `agentspec.inputs` and reports tool failures and the
  * submitted result under `agentspec.run`, as emitted modules do; it finishes

@@ -1,5 +1,5 @@
-import { serialize, type Flow, type Node, type Tool } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
+import { serialize, type Flow, type Node } from '@agentspec/core';
+import { RuntimeError, serverToolNames } from '@agentspec/runtime';
 import { FlowInfo } from '../flow/flow-info.js';
 import { structure, type Plan } from '../flow/structure.js';
 import { camel, doc, key, str, templateText } from './code.js';
@@ -169,17 +169,7 @@ class FlowWriter {
 
 /** Every ServerTool of a flow and its sub-flows (and their agents), by name. */
 function serverTools(flow: Flow): string[] {
-  const names = new Set<string>();
-  const seen = new Set<object>();
-  const visit = (v: unknown): void => {
-    if (Array.isArray(v)) return v.forEach(visit);
-    if (typeof v !== 'object' || v === null || seen.has(v)) return;
-    seen.add(v);
-    if ((v as { component_type?: unknown }).component_type === 'ServerTool') names.add((v as Tool).name);
-    for (const [k, child] of Object.entries(v)) if (k !== 'metadata' && k !== 'inputs' && k !== 'outputs') visit(child);
-  };
-  visit(flow);
-  return [...names].sort();
+  return serverToolNames(flow).sort();
 }
 
 /** The module of a Flow; the usage lines of its header. */

@@ -1,6 +1,8 @@
 // The small helpers an emitted module may need, each written once at the end
 // of the module when used (stable order: the order of this table). They are
-// plain TypeScript over Mastra and the platform: no @agentspec import.
+// plain TypeScript over Mastra and the platform: no @agentspec import. Those
+// every emitter needs are shared: EMIT_SNIPPETS of @agentspec/runtime.
+import { EMIT_SNIPPETS, type SnippetName } from '@agentspec/runtime';
 
 export interface Helper {
   readonly code: string;
@@ -16,74 +18,9 @@ function failure(code: string, message: string, cause?: unknown): Error & { code
   return Object.assign(new Error(message, cause === undefined ? undefined : { cause }), { code });
 }`;
 
-const show = `
-/** How a value reads in a prompt or a URL: strings as they are, anything else as JSON. */
-function show(value: unknown): string {
-  return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
-}`;
-
-const render = `
-/** \`{{ name }}\` placeholders replaced by values, in one pass (a value is never rendered again); nested strings and keys too. */
-function render(template: unknown, values: Readonly<Record<string, unknown>>): unknown {
-  if (typeof template === 'string') return template.replace(/\\{\\{\\s*(\\w+)\\s*\\}\\}/g, (_m, name: string) => show(values[name]));
-  if (Array.isArray(template)) return template.map((t) => render(t, values));
-  if (typeof template === 'object' && template !== null) {
-    return Object.fromEntries(Object.entries(template).map(([k, v]) => [render(k, values), render(v, values)]));
-  }
-  return template;
-}`;
-
-const coerce = `
-type JsonSchema = Readonly<Record<string, unknown>>;
-
-/**
- * A value coerced to a JSON Schema type as Agent Spec does at every boundary: anything → string (JSON for
- * non-strings), integer ↔ number, boolean ↔ number, numeric strings → numbers; recursively. Never throws.
- */
-function coerce(value: unknown, schema: JsonSchema | undefined): unknown {
-  if (!schema || value === undefined) return value;
-  const types = schema.type === undefined ? [] : ([] as unknown[]).concat(schema.type);
-  let v = value;
-  if (types.length > 0 && !types.some((t) => isType(v, t))) {
-    for (const t of types) {
-      const c = toType(v, t);
-      if (c !== undefined) {
-        v = c;
-        break;
-      }
-    }
-  }
-  if (Array.isArray(v) && typeof schema.items === 'object') return v.map((x) => coerce(x, schema.items as JsonSchema));
-  if (typeof v === 'object' && v !== null && !Array.isArray(v) && typeof schema.properties === 'object') {
-    const props = schema.properties as Record<string, JsonSchema>;
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, Object.hasOwn(props, k) ? coerce(x, props[k]) : x]));
-  }
-  return v;
-}
-
-function isType(v: unknown, type: unknown): boolean {
-  switch (type) {
-    case 'string': return typeof v === 'string';
-    case 'number': return typeof v === 'number';
-    case 'integer': return typeof v === 'number' && Number.isInteger(v);
-    case 'boolean': return typeof v === 'boolean';
-    case 'null': return v === null;
-    case 'array': return Array.isArray(v);
-    case 'object': return typeof v === 'object' && v !== null && !Array.isArray(v);
-    default: return true;
-  }
-}
-
-function toType(v: unknown, type: unknown): unknown {
-  const numeric = typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v));
-  switch (type) {
-    case 'string': return JSON.stringify(v);
-    case 'number': return typeof v === 'boolean' ? Number(v) : numeric ? Number(v) : undefined;
-    case 'integer': return typeof v === 'boolean' ? Number(v) : typeof v === 'number' && Number.isFinite(v) ? Math.trunc(v) : numeric ? Math.trunc(Number(v)) : undefined;
-    case 'boolean': return typeof v === 'number' ? v !== 0 : v === 'true' || v === 'false' ? v === 'true' : undefined;
-    default: return undefined;
-  }
-}`;
+const jsonSchema = `
+/** A JSON Schema, as tool parameters and outputs are declared. */
+type JsonSchema = Readonly<Record<string, unknown>>;`;
 
 const parameters = `
 /**
@@ -91,16 +28,11 @@ const parameters = `
  * becomes 30), defaults filled in. Missing required arguments are left to the tool.
  */
 function parameters(schema: JsonSchema): StandardSchemaWithJSON<Record<string, unknown>> {
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
   return {
     '~standard': {
       version: 1,
       vendor: 'agentspec',
-      validate: (value: unknown) => {
-        const args = { ...(coerce(value ?? {}, schema) as Record<string, unknown>) };
-        for (const [name, p] of Object.entries(properties)) if (args[name] === undefined && 'default' in p) args[name] = structuredClone(p.default);
-        return { value: args };
-      },
+      validate: (value: unknown) => ({ value: coerceArgs(value, schema) }),
       jsonSchema: { input: () => structuredClone(schema), output: () => structuredClone(schema) },
     },
   };
@@ -221,8 +153,8 @@ async function httpCall(request: HttpRequest, allow: readonly string[], http: { 
   if (request.templatedHost && !allow.map((a) => a.trim().toLowerCase()).some((a) => a === url.hostname || a === hostPort)) {
     throw failure('AS_HTTP_REFUSED', \`the host '\${url.hostname}' comes from an input value and is not in network.allow\`);
   }
-  for (const [k, v] of Object.entries(request.query ?? {})) for (const item of ([] as unknown[]).concat(v)) if (item != null) url.searchParams.append(k, show(item));
-  const headers = Object.fromEntries(Object.entries(request.headers ?? {}).filter(([, v]) => v != null).map(([k, v]) => [k.trim().toLowerCase(), show(v)]));
+  for (const [k, v] of Object.entries(request.query ?? {})) for (const item of ([] as unknown[]).concat(v)) if (item != null) url.searchParams.append(k, valueText(item));
+  const headers = Object.fromEntries(Object.entries(request.headers ?? {}).filter(([, v]) => v != null).map(([k, v]) => [k.trim().toLowerCase(), valueText(v)]));
   let body: string | undefined;
   const data = request.data;
   const noBody = request.method === 'GET' || request.method === 'HEAD' || data == null
@@ -231,7 +163,7 @@ async function httpCall(request: HttpRequest, allow: readonly string[], http: { 
     if (typeof data === 'string') body = data;
     else if (typeof data === 'object' && headers['content-type']?.split(';')[0]?.trim() === 'application/x-www-form-urlencoded') {
       const form = new URLSearchParams();
-      for (const [k, v] of Object.entries(data as object)) for (const item of ([] as unknown[]).concat(v)) if (item != null) form.append(k, show(item));
+      for (const [k, v] of Object.entries(data as object)) for (const item of ([] as unknown[]).concat(v)) if (item != null) form.append(k, valueText(item));
       body = form.toString();
     } else {
       body = JSON.stringify(data);
@@ -324,15 +256,9 @@ class McpClients {
 }`;
 
 const submission = `
-/** An output of the agent, as submit_result checks it. */
-interface OutputRule {
-  readonly name: string;
+/** An output of the agent, as submit_result checks it (OutputRule) and coerces it (its schema). */
+interface OutputSchemaRule extends OutputRule {
   readonly schema: JsonSchema;
-  readonly required: boolean;
-  /** The JSON types a value may have (Agent Spec casts the others away). */
-  readonly accepts: readonly string[];
-  /** The type in words, for the LLM. */
-  readonly expected: string;
 }
 
 /** What submit_result answers a valid call with. */
@@ -343,24 +269,14 @@ const SUBMITTED = 'Result submitted.';
  * \`stopWhen\`: resultSubmitted) and records them for a caller that follows the run, an invalid one tells the LLM what
  * is wrong so that it calls again.
  */
-function submitResult(outputs: readonly OutputRule[], schema: JsonSchema) {
+function submitResult(outputs: readonly OutputSchemaRule[], schema: JsonSchema) {
   return createTool({
     id: 'submit_result',
     description: 'Call this once you have the final result, with every output filled in. It ends your task.',
     inputSchema: asIs(schema),
     execute: async (args, context) => {
-      const problems: string[] = [];
-      for (const o of outputs) {
-        if (!Object.hasOwn(args, o.name)) {
-          if (o.required) problems.push(\`'\${o.name}' is missing\`);
-          continue;
-        }
-        const v = args[o.name];
-        const type = v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v;
-        if (!o.accepts.includes(type)) problems.push(\`'\${o.name}' should be \${o.expected}\`);
-      }
-      for (const k of Object.keys(args)) if (!outputs.some((o) => o.name === k)) problems.push(\`'\${k}' is not an output\`);
-      if (problems.length > 0) return \`invalid submission: \${problems.join('; ')}. Call submit_result again with corrected arguments.\`;
+      const problem = submissionProblem(args, outputs);
+      if (problem) return problem;
       const run = runControl(context);
       if (run) run.submitted ??= Object.fromEntries(outputs.filter((o) => args[o.name] !== undefined).map((o) => [o.name, coerce(args[o.name], o.schema)]));
       return SUBMITTED;
@@ -379,17 +295,28 @@ function resultSubmitted({ steps }: { readonly steps: readonly { readonly toolRe
   return results.some((r) => r.toolName === 'submit_result' && (r.output as { value?: unknown } | undefined)?.value === SUBMITTED);
 }`;
 
+/** A helper written once for every emitter, in @agentspec/runtime. */
+function shared(name: SnippetName): { readonly code: string; readonly needs: readonly string[] } {
+  const { code, needs } = EMIT_SNIPPETS[name];
+  return { code, needs };
+}
+
 export const HELPERS = {
   failure: { code: failure },
-  show: { code: show },
-  render: { code: render, needs: ['show'] },
-  coerce: { code: coerce },
-  parameters: { code: parameters, needs: ['coerce'], imports: { '@mastra/core/schema': ['type StandardSchemaWithJSON'] } },
-  asIs: { code: asIs, needs: ['coerce'], imports: { '@mastra/core/schema': ['type StandardSchemaWithJSON'] } },
+  valueText: shared('valueText'),
+  renderTemplate: shared('renderTemplate'),
+  renderDeep: shared('renderDeep'),
+  coerceArgs: shared('coerceArgs'),
+  coerce: shared('coerce'),
+  isObject: shared('isObject'),
+  submissionProblem: shared('submissionProblem'),
+  jsonSchema: { code: jsonSchema },
+  parameters: { code: parameters, needs: ['coerceArgs', 'jsonSchema'], imports: { '@mastra/core/schema': ['type StandardSchemaWithJSON'] } },
+  asIs: { code: asIs, needs: ['jsonSchema'], imports: { '@mastra/core/schema': ['type StandardSchemaWithJSON'] } },
   runControl: { code: runControl },
   runTool: { code: runTool, needs: ['failure', 'runControl'] },
   chatModel: { code: model, imports: { '@ai-sdk/openai-compatible': ['createOpenAICompatible'], '@mastra/core/llm': ['type MastraModelConfig'] } },
-  httpCall: { code: http, needs: ['failure', 'show'] },
+  httpCall: { code: http, needs: ['failure', 'valueText'] },
   mcp: {
     code: mcp,
     needs: ['failure'],
@@ -400,7 +327,7 @@ export const HELPERS = {
       '@modelcontextprotocol/sdk/client/streamableHttp.js': ['StreamableHTTPClientTransport'],
     },
   },
-  submitResult: { code: submission, needs: ['asIs', 'coerce', 'runControl'], imports: { '@mastra/core/tools': ['createTool'] } },
+  submitResult: { code: submission, needs: ['asIs', 'coerce', 'jsonSchema', 'runControl', 'submissionProblem'], imports: { '@mastra/core/tools': ['createTool'] } },
 } satisfies Record<string, Helper>;
 
 export type HelperName = keyof typeof HELPERS;

@@ -1,3 +1,4 @@
+import { EMIT_SNIPPETS } from '@agentspec/runtime';
 import type { MastraWarning } from '../warnings.js';
 import { Names } from './code.js';
 import { HELPERS, type HelperName } from './helpers.js';
@@ -7,10 +8,10 @@ export class ModuleWriter {
   /** Top-level and `build`-local names the emitters write themselves: a spec's ids never become one of them. */
   readonly names = new Names([
     'build', 'BuildOptions', 'Built', 'ToolImplementation', 'Inputs', 'INPUTS', 'RUN', 'INSTRUCTIONS', 'OUTPUTS', 'instructions', 'options', 'agent',
-    'mcp', 'tools', 'steps', 'SPEC', 'llmOptions', 'isType', 'toType', 'JsonSchema', 'RunControl', 'LlmEndpoint', 'HttpRequest', 'McpServer',
-    'McpClients', 'OutputRule', 'SUBMITTED', 'resultSubmitted', 'Agent', 'createTool', 'createStep', 'createWorkflow', 'flowSteps', 'Client', 'SSEClientTransport',
+    'mcp', 'tools', 'steps', 'SPEC', 'llmOptions', 'JsonSchema', 'RunControl', 'LlmEndpoint', 'HttpRequest', 'McpServer',
+    'McpClients', 'OutputSchemaRule', 'SUBMITTED', 'resultSubmitted', 'Agent', 'createTool', 'createStep', 'createWorkflow', 'flowSteps', 'Client', 'SSEClientTransport',
     'StdioClientTransport', 'StreamableHTTPClientTransport', 'createOpenAICompatible', 'StandardSchemaWithJSON', 'MastraModelConfig',
-    'CompileMastraOptions', 'MastraCompiled', 'fetch', 'process', ...Object.keys(HELPERS),
+    'CompileMastraOptions', 'MastraCompiled', 'fetch', 'process', ...Object.keys(HELPERS), ...Object.values(EMIT_SNIPPETS).flatMap((s) => s.declares),
   ]);
   readonly warnings: MastraWarning[] = [];
   private readonly imports = new Map<string, Map<string, boolean>>();

@@ -32,7 +32,7 @@ export interface MastraRuntimeOptions {
    * tool failures and the submitted result under `agentspec.run`; they finish
    * through `submit_result` (`structuredOutput` and `model` are the hook's to honour).
    */
-  readonly compile?: (component: Component, options: CompileMastraOptions) => MastraCompiled | Promise<MastraCompiled>;
+  readonly build?: (component: Component, options: CompileMastraOptions) => MastraCompiled | Promise<MastraCompiled>;
   /** The name in the conformance matrix (default `mastra`). */
   readonly name?: string;
 }
@@ -55,7 +55,7 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
         ...(options.structuredOutput ? { structuredOutput: options.structuredOutput } : {}), ...(options.controlFlow ? { controlFlow: options.controlFlow } : {}),
         ...(options.model ? { model: options.model } : {}),
       };
-      const compiled = options.compile ? await options.compile(component, compileOptions) : compileMastra(component, compileOptions);
+      const compiled = options.build ? await options.build(component, compileOptions) : compileMastra(component, compileOptions);
       const storageOption = load.checkpointer ?? options.storage;
       const storage = await openStorage(storageOption);
       const mastra = new Mastra({
@@ -67,7 +67,7 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
       const signal = load.signal;
       const newSession = (inputs: Readonly<Record<string, unknown>>, saved?: SavedSession): Session => {
         if (compiled.kind === 'agent') {
-          const agent = compiledAgentOf(compiled.agent) ?? (options.compile ? builtAgent(component as Agent, compiled.agent, load.limits?.maxAgentSteps) : undefined);
+          const agent = compiledAgentOf(compiled.agent) ?? (options.build ? builtAgent(component as Agent, compiled.agent, load.limits?.maxAgentSteps) : undefined);
           if (!agent) throw new RuntimeError('AS_UNSUPPORTED', 'the compiled agent is not from compileMastra');
           return new AgentSession(agent, inputs, signal, saved && assertAgentSave(saved, component.id));
         }

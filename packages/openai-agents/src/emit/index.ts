@@ -19,7 +19,7 @@ export interface EmitResult {
  * Write a TypeScript module that builds, with the OpenAI Agents SDK's own API,
  * the `Agent` compileOpenAiAgents builds in memory (`agentspec compile --target
  * openai-agents`): `build(options)` returns `{ agent, warnings, runOptions,
- * close }`, which `openaiAgentsRuntime({ compile })` drives like a compiled
+ * close }`, which `openaiAgentsRuntime({ build })` drives like a compiled
  * agent. The module depends on `@openai/agents` and `openai` only. Same
  * component, same bytes; nothing of the spec is ever executed (its strings are
  * escaped literals). Flows run on openaiAgentsRuntime()'s interpreter and are

@@ -5,8 +5,8 @@ import { HELPER_DECLARATIONS, HELPERS, type HelperName } from './helpers/index.j
 /** Names the module declares or imports itself, never given to a tool or server. */
 const RESERVED = [
   ...HELPER_DECLARATIONS, 'build', 'BuildOptions', 'Built', 'LlmOptions', 'ToolImplementation', 'AGENT_NAME', 'SYSTEM_PROMPT', 'DESCRIPTION',
-  'MAX_TURNS', 'INPUTS', 'OUTPUTS', 'OUTPUT_TYPES', 'OUTPUT_TYPE', 'WARNINGS', 'LLM', 'model', 'inputValues', 'submitResultTool',
-  'finishOnSubmission', 'submissionProblem', 'shapeOutputs', 'jsonType', 'OpenAI', 'Agent', 'tool', 'setTracingDisabled',
+  'MAX_TURNS', 'INPUTS', 'OUTPUTS', 'OUTPUT_RULES', 'OUTPUT_TYPE', 'WARNINGS', 'LLM', 'model', 'inputValues', 'submitResultTool',
+  'finishOnSubmission', 'shapeOutputs', 'jsonType', 'OpenAI', 'Agent', 'tool', 'setTracingDisabled',
 ];
 
 const JS_RESERVED = new Set((

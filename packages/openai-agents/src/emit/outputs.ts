@@ -1,13 +1,10 @@
-import { canCast, describeType, type Property } from '@agentspec/core';
-import { parametersSchema, SUBMIT_RESULT, submitResultSpec } from '@agentspec/runtime';
+import type { Property } from '@agentspec/core';
+import { outputRules, parametersSchema, SUBMIT_RESULT, submitResultSpec } from '@agentspec/runtime';
 import { allowsStrict } from '../compile/strict-schema.js';
 import { NATIVE_OUTPUT_NAME } from '../compile/native-output.js';
 import { SUBMITTED } from '../compile/submit-result.js';
 import { literal, str, text } from './literal.js';
 import type { ModuleWriter } from './module-writer.js';
-
-/** The JSON types a submitted value may have. */
-const JSON_TYPES = ['string', 'number', 'boolean', 'null', 'array', 'object'] as const;
 
 /**
  * The outputs of an agent, as compileOpenAiAgents makes them: the synthetic
@@ -23,16 +20,15 @@ export function emitOutputs(w: ModuleWriter, outputs: readonly Property[]): stri
   w.use('toolParameters');
   w.use('runData');
   w.use('coerce');
+  w.use('submissionProblem');
   if (!strict) w.use('notStrict');
-  const checks: Record<string, { accepts: string[]; type: string }> = {};
-  for (const p of outputs) checks[p.title] = { accepts: JSON_TYPES.filter((t) => canCast({ type: t }, p)), type: describeType(p) };
   return `// ---- Outputs: the agent finishes by calling submit_result with them (or with the SDK's native structured output)
 
 /** The agent's outputs, as the parameters of submit_result and the schema of the native output type. */
 const OUTPUTS: ToolParameters = ${literal(schema, 0, 31)};
 
-/** What submit_result accepts for each output (Agent Spec's cast rules), and its type as problems name it. */
-const OUTPUT_TYPES: Record<string, { readonly accepts: readonly string[]; readonly type: string }> = ${literal(checks, 0, 100)};
+/** How submit_result checks the outputs (Agent Spec's cast rules). */
+const OUTPUT_RULES: readonly OutputRule[] = ${literal(outputRules(outputs), 0, 100)};
 
 /** submit_result: a valid call records the outputs in the run context; an invalid one tells the model what to fix. */
 const submitResultTool = tool({
@@ -43,7 +39,7 @@ const submitResultTool = tool({
   needsApproval: false,
   errorFunction: null,
   execute: async (args, runContext) => {
-    const problem = submissionProblem(args);
+    const problem = submissionProblem(args, OUTPUT_RULES);
     if (problem) return problem;
     runData(runContext).submitted ??= shapeOutputs(args);
     return ${str(SUBMITTED)};
@@ -61,25 +57,6 @@ const finishOnSubmission: ToolToFinalOutputFunction = (context, results) => {
 
 /** \`outputType\` with \`structuredOutput: 'native'\`: the SDK's structured output, a JSON Schema of the outputs. */
 const OUTPUT_TYPE: JsonSchemaDefinition = { type: 'json_schema', name: ${str(NATIVE_OUTPUT_NAME)}, strict: ${strict}, schema: OUTPUTS };
-
-/** Why a submit_result call does not fit the outputs, or undefined when it does. */
-function submissionProblem(args: unknown): string | undefined {
-  const given = isObject(args) ? args : {};
-  const problems: string[] = [];
-  for (const [name, schema] of Object.entries(OUTPUTS.properties)) {
-    if (!Object.hasOwn(given, name)) {
-      if (!('default' in schema)) problems.push(\`'\${name}' is missing\`);
-      continue;
-    }
-    const value = given[name];
-    const check = OUTPUT_TYPES[name];
-    if (check && !check.accepts.includes(value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value)) {
-      problems.push(\`'\${name}' should be \${check.type}\`);
-    }
-  }
-  for (const name of Object.keys(given)) if (!Object.hasOwn(OUTPUTS.properties, name)) problems.push(\`'\${name}' is not an output\`);
-  return problems.length > 0 ? \`invalid submission: \${problems.join('; ')}. Call ${SUBMIT_RESULT} again with corrected arguments.\` : undefined;
-}
 
 /** The declared outputs of a submission, coerced to their types. */
 function shapeOutputs(args: unknown): Record<string, unknown> {

@@ -9,7 +9,7 @@ import { checkSave, type SavedAgentSession } from './saved-agent.js';
 
 /**
  * An Agent loaded on this runtime: each session compiles it with its inputs
- * (compileAgent, or the `compile` option, e.g. an emitted module's build())
+ * (compileAgent, or the `build` option, e.g. an emitted module's build())
  * and runs it with one Runner.
  */
 export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiAgentsRuntimeOptions): App {
@@ -17,8 +17,8 @@ export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiA
   resolveEndpoint(spec.llm_config, load.llm); // an LLM config this runtime cannot reach is a load error
   const mcp = new McpConnections({ network: load.network ?? {} });
   const structuredOutput = options.structuredOutput ?? 'submit_result';
-  const compile = options.compile;
-  /** What the `compile` option built, released by close(). */
+  const build = options.build;
+  /** What the `build` option built, released by close(). */
   const built: CompileResult<CompiledAgent>[] = [];
   const services: AgentServices = {
     spec,
@@ -32,8 +32,8 @@ export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiA
         ...(load.network ? { network: load.network } : {}),
         ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),
       };
-      if (!compile) return compileAgent(spec, compileOptions);
-      const result = await compile(spec, compileOptions);
+      if (!build) return compileAgent(spec, compileOptions);
+      const result = await build(spec, compileOptions);
       built.push(result);
       return result;
     },

@@ -24,7 +24,7 @@ export const emitRemoteTool: ToolEmitter = (spec, ctx) => {
   const guarded = hostIsTemplated(remote.url);
   if (guarded) ctx.w.use('allowedHost');
   const templated = remote.url.includes('{{') || JSON.stringify([remote.query_params, remote.headers, remote.data]).includes('{{');
-  if (templated) ctx.w.use('text');
+  if (templated) ctx.w.use('valueText');
   const method = (remote.http_method || 'GET').trim().toUpperCase();
   if (method.includes('{{')) ctx.w.warnings.push({ kind: 'approximated', component: spec.id, message: `the HTTP method of RemoteTool '${spec.name}' is a template: it is sent as written` });
   const urlExpr = templateExpression(remote.url, valueOf);

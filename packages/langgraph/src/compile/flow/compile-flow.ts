@@ -76,7 +76,15 @@ function flowSpanId(config: LangGraphRunnableConfig): string {
   return `flow:${String(config.configurable?.thread_id ?? '')}:${ns.slice(0, Math.max(0, ns.lastIndexOf('|')))}`;
 }
 
-function nodeAction(flow: Flow, node: Node, compiled: CompiledNode, data: FlowData, transitions: Transitions): NodeFn {
+/**
+ * The body of `node` in `flow`: its inputs resolved (flow inputs for the
+ * StartNode, data edges or names otherwise), the node kind's semantics run
+ * (`compiled`), its outputs written where data edges take them, the branch it
+ * finished on written where a conditional edge routes on it (AS_NO_TRANSITION
+ * for a branch no edge leaves), messages added to the conversation. Also the
+ * node steps of emitted flows (flowNodes.step).
+ */
+export function nodeAction(flow: Flow, node: Node, compiled: CompiledNode, data: FlowData, transitions: Transitions): NodeFn {
   const site = { node: node.id };
   const isStart = node === flow.start_node;
   const isEnd = node.component_type === 'EndNode';

@@ -8,11 +8,13 @@ import type { GraphSchemas } from '../graph-types.js';
 /** Node inputs waiting to be read: `{ [nodeId]: { [input]: value } }` with data edges, `{ [name]: value }` without. */
 export type FlowValues = Record<string, unknown>;
 
-function mergeByName(a: FlowValues, b: FlowValues): FlowValues {
+/** Node inputs in flight, without data edges: one space of values by name (the last writer wins). */
+export function mergeByName(a: FlowValues, b: FlowValues): FlowValues {
   return { ...a, ...b };
 }
 
-function mergeByNode(a: FlowValues, b: FlowValues): FlowValues {
+/** Node inputs in flight, with data edges: `{ [nodeId]: { [input]: value } }`. */
+export function mergeByNode(a: FlowValues, b: FlowValues): FlowValues {
   const out: FlowValues = { ...a };
   for (const [node, inputs] of Object.entries(b)) out[node] = { ...(a[node] as FlowValues | undefined), ...(inputs as FlowValues) };
   return out;

@@ -26,7 +26,7 @@ export function buildFunction(agent: Agent, p: BuildParts): string {
   const n = p.names;
   const bound = [...p.tools.map((t) => t.variable), ...(p.outputs.length > 0 ? ['SUBMIT_RESULT_TOOL'] : [])];
   const hasInputs = (agent.inputs ?? []).length > 0;
-  const system = p.renders ? `render(SYSTEM_PROMPT, ${hasInputs ? 'agentInputs(state)' : '{}'})` : 'SYSTEM_PROMPT';
+  const system = p.renders ? `renderTemplate(SYSTEM_PROMPT, ${hasInputs ? 'agentInputs(state)' : '{}'})` : 'SYSTEM_PROMPT';
   const lines: string[] = [];
   const w = (s = '') => lines.push(s);
 
@@ -50,7 +50,7 @@ export function buildFunction(agent: Agent, p: BuildParts): string {
   w('  /** An LLM turn: the system prompt and the conversation. Past maxAgentSteps turns since the user spoke, the run fails. */');
   w('  async function callModel(state: AgentState, config: LangGraphRunnableConfig): Promise<AgentUpdate> {');
   w('    const turns = state.agentspec_turns;');
-  w("    if (turns >= maxAgentSteps) throw new AgentSpecRunError('AS_MAX_ITERATIONS', `the agent took more than ${maxAgentSteps} LLM turns`);");
+  w("    if (turns >= maxAgentSteps) throw new CodedError('AS_MAX_ITERATIONS', `the agent took more than ${maxAgentSteps} LLM turns`);");
   if (hasInputs && !p.renders) w('    agentInputs(state); // inputs without a value and a default fail the run');
   w('    let reply: AIMessage;');
   w('    try {');
@@ -59,9 +59,9 @@ export function buildFunction(agent: Agent, p: BuildParts): string {
   w('      throw llmError(e);');
   w('    }');
   w('    const invalid = reply.invalid_tool_calls ?? [];');
-  w("    if (invalid.length > 0) throw new AgentSpecRunError('AS_TOOL_CALL_INVALID', `the LLM called '${invalid[0]?.name ?? '?'}' with arguments that are not a JSON object`);");
+  w("    if (invalid.length > 0) throw new CodedError('AS_TOOL_CALL_INVALID', `the LLM called '${invalid[0]?.name ?? '?'}' with arguments that are not a JSON object`);");
   if (agent.human_in_the_loop === false) {
-    w("    if ((reply.tool_calls ?? []).length === 0) throw new AgentSpecRunError('AS_INVALID_STATE', 'the agent replied in text but may not ask the user (human_in_the_loop: false)');");
+    w("    if ((reply.tool_calls ?? []).length === 0) throw new CodedError('AS_INVALID_STATE', 'the agent replied in text but may not ask the user (human_in_the_loop: false)');");
   }
   w('    reply.additional_kwargs = { ...reply.additional_kwargs, [SENDER_KEY]: AGENT_NAME };');
   w('    return { messages: [reply], agentspec_turns: turns + 1 };');
@@ -78,7 +78,7 @@ export function buildFunction(agent: Agent, p: BuildParts): string {
   const known = [...p.tools.map((t) => t.tool.name), ...(p.outputs.length > 0 ? [SUBMIT_RESULT] : [])];
   w(`    const offered = new Set<string>(${literal(known)});`);
   w('    const unknown = calls.find((c) => !offered.has(c.name));');
-  w("    if (unknown) throw new AgentSpecRunError('AS_TOOL_CALL_INVALID', `the LLM called '${unknown.name}', which is not one of the agent's tools`);");
+  w("    if (unknown) throw new CodedError('AS_TOOL_CALL_INVALID', `the LLM called '${unknown.name}', which is not one of the agent's tools`);");
   if (p.confirmed.length > 0) {
     w('    const toConfirm = calls.filter((c) => needConfirmation.has(c.name));');
     w('    const decisions = (toConfirm.length > 0');
@@ -97,7 +97,7 @@ export function buildFunction(agent: Agent, p: BuildParts): string {
   const cases: [string, string[]][] = [];
   if (p.outputs.length > 0) {
     cases.push([`c.name === ${str(SUBMIT_RESULT)}`, [
-      'const problem = submissionProblem(c.args, OUTPUTS);',
+      'const problem = submissionProblem(c.args, OUTPUT_RULES);',
       "if (!problem) finished ??= coerce(c.args, { type: 'object', properties: OUTPUTS }) as Record<string, unknown>;",
       "content = problem ?? 'Result submitted.';",
     ]]);
@@ -108,9 +108,9 @@ export function buildFunction(agent: Agent, p: BuildParts): string {
       "content = `The user rejected this call of ${c.name}${reason ? `: ${reason}` : '.'}`;",
     ]]);
   }
-  if (p.clients.length > 0) cases.push(['clientTools.has(c.name)', ['content = resultText(given[c.id]);']]);
+  if (p.clients.length > 0) cases.push(['clientTools.has(c.name)', ['content = toolResultText(given[c.id]);']]);
   const last: string[] = p.runnable.length > 0
-    ? ['const run = runnable[c.name] as StructuredToolInterface;', 'content = resultText(await run.invoke(coerceArgs(c.args, run.schema as JsonSchema), config));']
+    ? ['const run = runnable[c.name] as StructuredToolInterface;', 'content = toolResultText(await run.invoke(coerceArgs(c.args, run.schema), config));']
     : ["content = '';"];
   if (cases.length === 0) {
     for (const b of last) w(`      ${b.startsWith('content = ') ? `const ${b}` : b}`);
@@ -160,7 +160,7 @@ export function buildFunction(agent: Agent, p: BuildParts): string {
   w('export function build(options: BuildOptions = {}): BuiltAgent {');
   if (p.servers.length > 0) {
     w('  const missing = SERVER_TOOLS.filter((name) => !options.tools || !Object.hasOwn(options.tools, name));');
-    w("  if (missing.length > 0) throw new AgentSpecRunError('AS_MISSING_TOOL', `no implementation registered for ServerTool${missing.length > 1 ? 's' : ''} ${missing.map((name) => `'${name}'`).join(', ')}`);");
+    w("  if (missing.length > 0) throw new CodedError('AS_MISSING_TOOL', `no implementation registered for ServerTool${missing.length > 1 ? 's' : ''} ${missing.map((name) => `'${name}'`).join(', ')}`);");
   }
   if (p.mcp) w('  const mcp = new McpConnections();');
   w(`  const builder = createBuilder(options${p.mcp ? ', mcp' : ''});`);

@@ -47,7 +47,7 @@ function langchainTool(tool: Tool, body: string): string {
 
 /** A value of the spec with its strings rendered on the arguments where they hold placeholders. */
 function rendered(value: unknown, indent: string): string {
-  if (typeof value === 'string') return placeholdersIn(value).length > 0 ? `render(${text(value)}, args)` : text(value);
+  if (typeof value === 'string') return placeholdersIn(value).length > 0 ? `renderTemplate(${text(value)}, args)` : text(value);
   if (Array.isArray(value)) return literal(value.map((v) => raw(rendered(v, `${indent}  `))), indent);
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {};
@@ -100,7 +100,7 @@ function remoteTool(tool: RemoteTool, fn: string): Omit<EmittedTool, 'tool' | 'v
   const flat = `{ ${init.join(' ').slice(0, -1)} }`;
   const initCode = flat.length <= 70 && !flat.includes('\n') ? flat : `{\n${init.map((l) => `      ${l}`).join('\n')}\n    }`;
   lines.push(`    return httpCall(url, ${initCode}, options, ${String(hostIsTemplated(tool.url))});`);
-  const usesRender = lines.some((l) => l.includes('render('));
+  const usesRender = lines.some((l) => l.includes('renderTemplate('));
   return {
     declaration: [
       docLine(tool, ` (${method} ${commentText(tool.url)})`),
@@ -109,7 +109,7 @@ function remoteTool(tool: RemoteTool, fn: string): Omit<EmittedTool, 'tool' | 'v
       '}',
     ].join('\n'),
     create: `${fn}(options)`,
-    helpers: usesRender ? ['http', 'render'] : ['http'],
+    helpers: usesRender ? ['http', 'renderTemplate'] : ['http'],
     imports: [],
   };
 }
@@ -143,7 +143,7 @@ function mcpTool(tool: MCPTool, fn: string): Omit<EmittedTool, 'tool' | 'variabl
   if (t.component_type === 'StdioTransport') {
     lines.push(
       `    if (!(options.network?.allowStdio ?? []).includes(${str(t.command)})) {`,
-      `      throw new AgentSpecRunError('AS_HTTP_REFUSED', ${str(`starting the MCP stdio server '${t.command}' is not allowed: list it in network.allowStdio`)});`,
+      `      throw new CodedError('AS_HTTP_REFUSED', ${str(`starting the MCP stdio server '${t.command}' is not allowed: list it in network.allowStdio`)});`,
       '    }',
     );
   }

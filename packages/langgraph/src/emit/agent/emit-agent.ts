@@ -1,5 +1,5 @@
 import { placeholdersIn, type Agent, type LlmConfig, type Property } from '@agentspec/core';
-import { generationParams, openAiBaseUrl, RuntimeError, SUBMIT_RESULT, submitResultSpec } from '@agentspec/runtime';
+import { EMIT_SNIPPETS, generationParams, openAiBaseUrl, outputRules, RuntimeError, SUBMIT_RESULT, submitResultSpec } from '@agentspec/runtime';
 import { CHANNELS, RESERVED_STATE_KEYS } from '../../constants.js';
 import { commentText, key, literal, Names, str, text } from '../literal.js';
 import { buildFunction } from './agent-graph.js';
@@ -115,23 +115,24 @@ export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }
   const keys = stateKeys(agent);
   const names = new Names(['State', 'Input', 'Output', 'AgentState', 'AgentUpdate', 'build', 'BuildOptions', 'ToolImplementation', 'BuiltAgent', 'chatModel',
     'SYSTEM_PROMPT', 'AGENT_ID', 'AGENT_NAME', 'SERVER_TOOLS', 'agentInputs', 'options', 'model', 'tools', 'graph', 'builder', 'mcp', 'runnable', 'maxAgentSteps',
-    'callModel', 'runTools', 'askUser', 'afterModel', 'afterTools', 'tool', 'render', 'coerce', 'coerceArgs', 'conversation', 'llmError', 'llmRetryPolicy',
-    'httpCall', 'runServerTool', 'callMcpTool', 'McpConnections', 'AgentSpecRunError', 'submissionProblem', 'resultText', 'missingInput', 'SUBMIT_RESULT_TOOL',
-    'OUTPUTS', 'Client', 'Transport', 'ChatOpenAI', 'Annotation', 'StateGraph', 'MessagesAnnotation', 'START', 'END', 'interrupt', 'ContractMessage', 'JsonSchema']);
+    'callModel', 'runTools', 'askUser', 'afterModel', 'afterTools', 'tool', 'conversation', 'llmError', 'llmRetryPolicy',
+    'httpCall', 'runServerTool', 'callMcpTool', 'McpConnections', 'submissionProblem', 'missingInput', 'SUBMIT_RESULT_TOOL', 'OUTPUTS', 'OUTPUT_RULES',
+    'Client', 'Transport', 'ChatOpenAI', 'Annotation', 'StateGraph', 'MessagesAnnotation', 'START', 'END', 'interrupt', 'ContractMessage', 'JsonSchema',
+    ...Object.values(EMIT_SNIPPETS).flatMap((s) => s.declares)]);
   const tools: EmittedTool[] = agent.tools.map((t) => emitTool(t, { names }));
   const outputs = agent.outputs ?? [];
-  const wanted = new Set<HelperName>(['error', 'conversation', 'llmError']);
+  const wanted = new Set<HelperName>(['codedError', 'conversation', 'llmError']);
   for (const t of tools) for (const h of t.helpers) wanted.add(h);
   const renders = placeholdersIn(agent.system_prompt).length > 0;
-  if (renders) wanted.add('render');
+  if (renders) wanted.add('renderTemplate');
   if ((agent.inputs ?? []).length > 0) wanted.add('coerce');
   if ((agent.inputs ?? []).some((p) => !('default' in p))) wanted.add('missingInput');
   const runnable = tools.filter((t) => t.tool.component_type !== 'ClientTool');
   const clients = tools.filter((t) => t.tool.component_type === 'ClientTool');
   const confirmed = tools.filter((t) => t.tool.requires_confirmation === true);
-  if (runnable.length > 0) wanted.add('coerceArgs').add('resultText');
-  if (clients.length > 0) wanted.add('resultText');
-  if (outputs.length > 0) wanted.add('submission').add('coerce');
+  if (runnable.length > 0) wanted.add('coerceArgs').add('toolResultText');
+  if (clients.length > 0) wanted.add('toolResultText');
+  if (outputs.length > 0) wanted.add('submissionProblem').add('coerce');
   const helpers = helpersFor(wanted);
   const servers = tools.filter((t) => t.tool.component_type === 'ServerTool').map((t) => t.tool.name);
   const mcp = tools.some((t) => t.tool.component_type === 'MCPTool');
@@ -164,6 +165,9 @@ export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }
     parts.push([
       '/** The outputs, which the LLM gives by calling submit_result (that finishes the agent). */',
       `const OUTPUTS = ${literal(Object.fromEntries(outputs.map((p) => [p.title, schemaOf(p)])))};`,
+      '',
+      '/** How submit_result checks them (Agent Spec\'s cast rules). */',
+      `const OUTPUT_RULES: readonly OutputRule[] = ${literal(outputRules(outputs))};`,
       '',
       `const SUBMIT_RESULT_TOOL = ${functionDefinition(SUBMIT_RESULT, spec.description, spec.parameters)};`,
     ].join('\n'));

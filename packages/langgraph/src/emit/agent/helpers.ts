@@ -4,37 +4,37 @@
  * @agentspec/runtime, written out so that the module depends on the
  * framework packages only.
  */
-import { COERCION_SNIPPETS } from './snippets/coercion.js';
+import { EMIT_SNIPPETS, type SnippetName } from '@agentspec/runtime';
 import { ERRORS_SNIPPETS } from './snippets/errors.js';
 import { IO_SNIPPETS } from './snippets/io.js';
 import { MESSAGES_SNIPPETS } from './snippets/messages.js';
 
-export type HelperName =
-  | 'error' | 'conversation' | 'llmError' | 'render' | 'coerce' | 'coerceArgs' | 'missingInput' | 'submission' | 'resultText'
-  | 'serverTool' | 'http' | 'mcp';
+/** The helpers of this emitter, and those shared by every emitter (EMIT_SNIPPETS of @agentspec/runtime). */
+export type HelperName = SnippetName | 'conversation' | 'llmError' | 'missingInput' | 'serverTool' | 'http' | 'mcp';
 
 /** Helpers each helper needs. */
 export const HELPER_NEEDS: Readonly<Record<HelperName, readonly HelperName[]>> = {
-  error: [],
+  ...(Object.fromEntries(Object.entries(EMIT_SNIPPETS).map(([name, s]) => [name, s.needs])) as Record<SnippetName, readonly SnippetName[]>),
   conversation: [],
-  llmError: ['error'],
-  render: [],
-  coerce: [],
-  coerceArgs: ['coerce'],
-  missingInput: ['error'],
-  submission: [],
-  resultText: [],
-  serverTool: ['error'],
-  http: ['error'],
-  mcp: ['error'],
+  llmError: ['codedError'],
+  missingInput: ['codedError'],
+  serverTool: ['codedError'],
+  http: ['codedError'],
+  mcp: ['codedError'],
 };
 
 /** In the order they are written. */
 export const HELPER_ORDER: readonly HelperName[] = [
-  'error', 'conversation', 'llmError', 'render', 'coerce', 'coerceArgs', 'missingInput', 'submission', 'resultText', 'serverTool', 'http', 'mcp',
+  'codedError', 'conversation', 'llmError', 'valueText', 'renderTemplate', 'renderDeep', 'coerceArgs', 'coerce', 'isObject', 'missingInput', 'submissionProblem',
+  'toolResultText', 'serverTool', 'http', 'mcp',
 ];
 
-export const HELPERS: Readonly<Record<HelperName, string>> = { ...ERRORS_SNIPPETS, ...MESSAGES_SNIPPETS, ...COERCION_SNIPPETS, ...IO_SNIPPETS };
+export const HELPERS: Readonly<Record<HelperName, string>> = {
+  ...(Object.fromEntries(Object.entries(EMIT_SNIPPETS).map(([name, s]) => [name, s.code])) as Record<SnippetName, string>),
+  ...ERRORS_SNIPPETS,
+  ...MESSAGES_SNIPPETS,
+  ...IO_SNIPPETS,
+};
 
 /** The helpers `wanted` need, in writing order. */
 export function helpersFor(wanted: Iterable<HelperName>): HelperName[] {

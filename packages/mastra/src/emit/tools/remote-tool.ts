@@ -19,15 +19,15 @@ const noBody = (method: string, data: unknown) => {
 export const remoteTool: ToolEmitter<RemoteTool> = (tool, m, fn) => {
   m.helper('runTool');
   m.helper('httpCall');
-  m.helper('render');
+  m.helper('renderDeep');
   const method = tool.http_method || 'GET';
   const request = [
-    `      method: ${method.includes('{{') ? `String(render(${str(method)}, args)).trim().toUpperCase()` : str(method.trim().toUpperCase())},`,
-    `      url: render(${str(tool.url)}, args) as string,`,
+    `      method: ${method.includes('{{') ? `String(renderDeep(${str(method)}, args)).trim().toUpperCase()` : str(method.trim().toUpperCase())},`,
+    `      url: renderDeep(${str(tool.url)}, args) as string,`,
     `      templatedHost: ${String(hostIsTemplated(tool.url))},`,
-    ...(isEmpty(tool.headers) ? [] : [`      headers: render(${literal(tool.headers, '      ')}, args) as Record<string, unknown>,`]),
-    ...(isEmpty(tool.query_params) ? [] : [`      query: render(${literal(tool.query_params, '      ')}, args) as Record<string, unknown>,`]),
-    ...(noBody(method, tool.data) ? [] : [`      data: render(${literal(tool.data, '      ')}, args),`]),
+    ...(isEmpty(tool.headers) ? [] : [`      headers: renderDeep(${literal(tool.headers, '      ')}, args) as Record<string, unknown>,`]),
+    ...(isEmpty(tool.query_params) ? [] : [`      query: renderDeep(${literal(tool.query_params, '      ')}, args) as Record<string, unknown>,`]),
+    ...(noBody(method, tool.data) ? [] : [`      data: renderDeep(${literal(tool.data, '      ')}, args),`]),
   ];
   const lines = [
     ...toolHead(tool, m),

@@ -1,3 +1,5 @@
+import type { SnippetName } from '@agentspec/runtime';
+
 /** A piece of code the emitted module needs, with what it needs in turn. */
 export interface Helper {
   readonly code: string;
@@ -12,6 +14,5 @@ export interface Helper {
 }
 
 export type HelperName =
-  | 'codedError' | 'toolParameters' | 'notStrict' | 'isObject' | 'asText' | 'toolFailed' | 'renderTemplate' | 'renderDeep'
-  | 'coerce' | 'coerceArgs' | 'runData' | 'respondToClientTool' | 'checkToolCalls' | 'chatModel' | 'responsesModel'
+  | SnippetName | 'toolParameters' | 'notStrict' | 'toolFailed' | 'runData' | 'respondToClientTool' | 'checkToolCalls' | 'chatModel' | 'responsesModel'
   | 'httpCall' | 'mcpServer' | 'mcpValue';

@@ -1,5 +1,5 @@
-import { asText, codedError, isObject, notStrict, renderDeep, renderTemplate, toolFailed, toolParameters } from './base.js';
-import { coerce, coerceArgs } from './coercion.js';
+import { EMIT_SNIPPETS } from '@agentspec/runtime';
+import { notStrict, shared, toolFailed, toolParameters } from './base.js';
 import type { Helper, HelperName } from './helper.js';
 import { httpCall } from './http.js';
 import { mcpServer, mcpValue } from './mcp.js';
@@ -9,16 +9,18 @@ import { respondToClientTool, runData } from './run-data.js';
 /** Every helper the emitted module may need, in the order they are written (a new name breaks the build until listed). */
 export const HELPERS: { readonly [K in HelperName]: Helper } = {
   respondToClientTool,
-  codedError,
+  codedError: shared('codedError'),
   toolParameters,
   notStrict,
-  asText,
+  toolResultText: shared('toolResultText'),
+  submissionProblem: shared('submissionProblem'),
   toolFailed,
-  renderTemplate,
-  renderDeep,
-  coerceArgs,
-  coerce,
-  isObject,
+  valueText: shared('valueText'),
+  renderTemplate: shared('renderTemplate'),
+  renderDeep: shared('renderDeep'),
+  coerceArgs: shared('coerceArgs'),
+  coerce: shared('coerce'),
+  isObject: shared('isObject'),
   runData,
   checkToolCalls,
   chatModel,
@@ -30,9 +32,8 @@ export const HELPERS: { readonly [K in HelperName]: Helper } = {
 
 /** Top-level names the helpers declare (the emitter gives other declarations different names). */
 export const HELPER_DECLARATIONS = [
-  'CodedError', 'ToolParameters', 'notStrict', 'isObject', 'asText', 'toolFailed', 'renderTemplate', 'renderDeep', 'coerce', 'toType',
-  'coerceParts', 'fitsType', 'hasType', 'typeList', 'coerceArgs', 'RunData', 'runData', 'respondToClientTool', 'checkToolCalls',
-  'CheckedChatCompletionsModel', 'CheckedResponsesModel', 'HttpRequest', 'HttpOptions', 'httpCall', 'checkedUrl', 'appendParams',
+  ...Object.values(EMIT_SNIPPETS).flatMap((s) => s.declares), 'ToolParameters', 'notStrict', 'toolFailed', 'RunData', 'runData', 'respondToClientTool',
+  'checkToolCalls', 'CheckedChatCompletionsModel', 'CheckedResponsesModel', 'HttpRequest', 'HttpOptions', 'httpCall', 'checkedUrl', 'appendParams',
   'encodeBody', 'decodeBody', 'McpConnection', 'mcpValue',
 ];
 

@@ -11,7 +11,7 @@ import { emitFunctionTool } from './function-tool.js';
  */
 export const emitClientTool: ToolEmitter<ClientTool> = (w, spec) => {
   w.use('runData');
-  w.use('asText');
+  w.use('toolResultText');
   w.use('respondToClientTool');
   const base = w.toolIdentifier(spec.name);
   const unanswered = `ClientTool '${spec.name}' was approved without a result: answer it with respondToClientTool(state, item, result)`;
@@ -23,7 +23,7 @@ export const emitClientTool: ToolEmitter<ClientTool> = (w, spec) => {
       '  const results = runData(runContext).clientResults;',
       "  const callId = details?.toolCall?.callId ?? '';",
       `  if (!Object.hasOwn(results, callId)) throw new CodedError('AS_INVALID_STATE', ${str(unanswered)});`,
-      '  return asText(results[callId]);',
+      '  return toolResultText(results[callId]);',
       '}',
     ].join('\n'),
   });

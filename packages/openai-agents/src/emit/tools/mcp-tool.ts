@@ -56,7 +56,7 @@ function connection(w: ModuleWriter, t: ClientTransport): { name: string; code: 
 export const emitMcpTool: ToolEmitter<MCPTool> = (w, spec) => {
   const server = connection(w, spec.client_transport);
   w.use('coerceArgs');
-  w.use('asText');
+  w.use('toolResultText');
   w.use('mcpValue');
   const base = w.toolIdentifier(spec.name);
   const outputs = spec.outputs ?? [];
@@ -68,7 +68,7 @@ export const emitMcpTool: ToolEmitter<MCPTool> = (w, spec) => {
     execute: [
       'async (args, _runContext, details) => {',
       `  const result = await server.callTool(${str(spec.name)}, coerceArgs(args, ${base}Parameters), details?.signal);`,
-      `  return asText(mcpValue(result, '${as}'));`,
+      `  return toolResultText(mcpValue(result, '${as}'));`,
       '}',
     ].join('\n'),
   });

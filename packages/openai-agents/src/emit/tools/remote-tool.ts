@@ -31,7 +31,7 @@ function noBody(spec: RemoteTool): boolean {
 /** RemoteTool: an HTTP call with fetch, rendered from the arguments; the decoded response body is the result. */
 export const emitRemoteTool: ToolEmitter<RemoteTool> = (w, spec) => {
   w.use('coerceArgs');
-  w.use('asText');
+  w.use('toolResultText');
   w.use('httpCall');
   const base = w.toolIdentifier(spec.name);
   const methodTemplate = spec.http_method || 'GET';
@@ -56,7 +56,7 @@ export const emitRemoteTool: ToolEmitter<RemoteTool> = (w, spec) => {
       '  const request: HttpRequest = {',
       ...request,
       '  };',
-      '  return asText(await httpCall(request, http, details?.signal));',
+      '  return toolResultText(await httpCall(request, http, details?.signal));',
       '}',
     ].join('\n'),
   });

@@ -6,7 +6,7 @@ import { emitFunctionTool } from './function-tool.js';
 /** ServerTool: runs the implementation given to build() under its name; a throw fails the run (AS_TOOL_FAILED). */
 export const emitServerTool: ToolEmitter<ServerTool> = (w, spec) => {
   w.use('coerceArgs');
-  w.use('asText');
+  w.use('toolResultText');
   w.use('toolFailed');
   const base = w.toolIdentifier(spec.name);
   const emitted = emitFunctionTool(w, spec, base, {
@@ -16,7 +16,7 @@ export const emitServerTool: ToolEmitter<ServerTool> = (w, spec) => {
     execute: [
       'async (args) => {',
       '  try {',
-      `    return asText(await implementation(coerceArgs(args, ${base}Parameters)));`,
+      `    return toolResultText(await implementation(coerceArgs(args, ${base}Parameters)));`,
       '  } catch (error) {',
       `    throw toolFailed(${str(spec.name)}, error);`,
       '  }',

@@ -1,34 +1,23 @@
-/** Helpers of emitted agents (TypeScript source text). Coded errors: the error class, LLM errors and their retry policy, missing inputs, ServerTool failures. */
+/** Helpers of emitted agents (TypeScript source text). Coded errors (CodedError is shared, in @agentspec/runtime): LLM errors and their retry policy, missing inputs, ServerTool failures. */
 export const ERRORS_SNIPPETS = {
-  error: `/** An error with an Agent Spec error code (AS_…), the way the runtimes report failures. */
-export class AgentSpecRunError extends Error {
-  readonly code: string;
-
-  constructor(code: string, message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'AgentSpecRunError';
-    this.code = code;
-  }
-}`,
-
   llmError: `const retryable = new WeakSet<object>();
 
 /** An error of the model call with its Agent Spec code; 429, 5xx and connection failures are marked for retry. */
-function llmError(e: unknown): AgentSpecRunError {
-  if (e instanceof AgentSpecRunError) return e;
+function llmError(e: unknown): CodedError {
+  if (e instanceof CodedError) return e;
   const err = e as { name?: string; message?: string; status?: unknown; constructor?: { name?: string } } | undefined;
   const message = err?.message ?? String(e);
-  if (err?.name === 'TimeoutError') return new AgentSpecRunError('AS_LLM_TIMEOUT', \`the LLM endpoint did not answer in time: \${message}\`, { cause: e });
-  if (err?.name === 'AbortError') return new AgentSpecRunError('AS_CANCELLED', 'the run was cancelled', { cause: e });
+  if (err?.name === 'TimeoutError') return new CodedError('AS_LLM_TIMEOUT', \`the LLM endpoint did not answer in time: \${message}\`, { cause: e });
+  if (err?.name === 'AbortError') return new CodedError('AS_CANCELLED', 'the run was cancelled', { cause: e });
   if (typeof err?.status === 'number' || err?.constructor?.name === 'APIConnectionError') {
     const status = err.status;
     const coded = typeof status === 'number'
-      ? new AgentSpecRunError('AS_LLM_HTTP', \`the LLM endpoint answered HTTP \${status}: \${message.slice(0, 300)}\`, { cause: e })
-      : new AgentSpecRunError('AS_LLM_HTTP', \`cannot reach the LLM endpoint: \${message}\`, { cause: e });
+      ? new CodedError('AS_LLM_HTTP', \`the LLM endpoint answered HTTP \${status}: \${message.slice(0, 300)}\`, { cause: e })
+      : new CodedError('AS_LLM_HTTP', \`cannot reach the LLM endpoint: \${message}\`, { cause: e });
     if (typeof status !== 'number' || status === 429 || status >= 500) retryable.add(coded);
     return coded;
   }
-  return new AgentSpecRunError('AS_LLM_RESPONSE', \`malformed answer from the LLM endpoint: \${message.slice(0, 300)}\`, { cause: e });
+  return new CodedError('AS_LLM_RESPONSE', \`malformed answer from the LLM endpoint: \${message.slice(0, 300)}\`, { cause: e });
 }
 
 /** The model node's RetryPolicy: 429, 5xx and connection failures retried \`retries\` times; a timeout is not. */
@@ -45,17 +34,17 @@ function llmRetryPolicy(retries = 2): RetryPolicy {
 }`,
 
   missingInput: `function missingInput(name: string): never {
-  throw new AgentSpecRunError('AS_MISSING_INPUT', \`input '\${name}' has no value and no default\`);
+  throw new CodedError('AS_MISSING_INPUT', \`input '\${name}' has no value and no default\`);
 }`,
 
   serverTool: `/** Run a ServerTool's implementation; what it throws fails the run with AS_TOOL_FAILED. */
 async function runServerTool(name: string, tools: BuildOptions['tools'], args: Record<string, unknown>): Promise<unknown> {
   const implementation = tools && Object.hasOwn(tools, name) ? tools[name] : undefined;
-  if (!implementation) throw new AgentSpecRunError('AS_MISSING_TOOL', \`no implementation registered for ServerTool '\${name}'\`);
+  if (!implementation) throw new CodedError('AS_MISSING_TOOL', \`no implementation registered for ServerTool '\${name}'\`);
   try {
     return await implementation(args);
   } catch (e) {
-    throw new AgentSpecRunError('AS_TOOL_FAILED', \`tool '\${name}' threw: \${(e as Error)?.message ?? String(e)}\`, { cause: e });
+    throw new CodedError('AS_TOOL_FAILED', \`tool '\${name}' threw: \${(e as Error)?.message ?? String(e)}\`, { cause: e });
   }
 }`,
 } as const;

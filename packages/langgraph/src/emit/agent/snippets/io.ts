@@ -6,11 +6,11 @@ export const IO_SNIPPETS = {
  * (default 30 s). The body is parsed JSON when it is JSON, else the text.
  */
 async function httpCall(url: URL, init: RequestInit, options: BuildOptions, templatedHost: boolean): Promise<unknown> {
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new AgentSpecRunError('AS_HTTP_REFUSED', \`the URL scheme '\${url.protocol}' is not allowed\`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CodedError('AS_HTTP_REFUSED', \`the URL scheme '\${url.protocol}' is not allowed\`);
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const allowed = (options.network?.allow ?? []).map((host) => host.trim().toLowerCase());
   if (templatedHost && !allowed.includes(url.hostname) && !allowed.includes(\`\${url.hostname}:\${port}\`)) {
-    throw new AgentSpecRunError('AS_HTTP_REFUSED', \`the host '\${url.hostname}' comes from an input value and is not in network.allow\`);
+    throw new CodedError('AS_HTTP_REFUSED', \`the host '\${url.hostname}' comes from an input value and is not in network.allow\`);
   }
   const retries = options.limits?.http?.retries ?? 2;
   const timeoutMs = options.limits?.http?.timeoutMs ?? 30_000;
@@ -21,9 +21,9 @@ async function httpCall(url: URL, init: RequestInit, options: BuildOptions, temp
       // a redirect away from a host chosen by input values is refused (it could lead anywhere)
       response = await fetch(url, { ...init, redirect: templatedHost ? 'error' : 'follow', signal: AbortSignal.timeout(timeoutMs) });
     } catch (e) {
-      if ((e as Error).name === 'TimeoutError') throw new AgentSpecRunError('AS_HTTP_TIMEOUT', \`\${where} did not answer within \${timeoutMs} ms\`);
+      if ((e as Error).name === 'TimeoutError') throw new CodedError('AS_HTTP_TIMEOUT', \`\${where} did not answer within \${timeoutMs} ms\`);
       if (attempt < retries) continue;
-      throw new AgentSpecRunError('AS_HTTP_STATUS', \`\${where} failed, no HTTP answer: \${(e as Error).message}\`, { cause: e });
+      throw new CodedError('AS_HTTP_STATUS', \`\${where} failed, no HTTP answer: \${(e as Error).message}\`, { cause: e });
     }
     const body = await response.text();
     if (response.ok) {
@@ -38,7 +38,7 @@ async function httpCall(url: URL, init: RequestInit, options: BuildOptions, temp
       await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * 2 ** attempt)));
       continue;
     }
-    throw new AgentSpecRunError('AS_HTTP_STATUS', \`\${where} answered HTTP \${response.status}: \${body.slice(0, 200)}\`);
+    throw new CodedError('AS_HTTP_STATUS', \`\${where} answered HTTP \${response.status}: \${body.slice(0, 200)}\`);
   }
 }`,
 
@@ -54,7 +54,7 @@ class McpConnections {
         try {
           await c.connect(transport());
         } catch (e) {
-          throw new AgentSpecRunError('AS_MCP', \`cannot connect to the MCP server '\${server}': \${(e as Error).message}\`, { cause: e });
+          throw new CodedError('AS_MCP', \`cannot connect to the MCP server '\${server}': \${(e as Error).message}\`, { cause: e });
         }
         return c;
       })();
@@ -80,11 +80,11 @@ async function callMcpTool(client: Client, name: string, args: Record<string, un
   try {
     result = await client.callTool({ name, arguments: args });
   } catch (e) {
-    throw new AgentSpecRunError('AS_TOOL_FAILED', \`calling the MCP tool '\${name}' failed: \${(e as Error).message}\`, { cause: e });
+    throw new CodedError('AS_TOOL_FAILED', \`calling the MCP tool '\${name}' failed: \${(e as Error).message}\`, { cause: e });
   }
   const blocks = Array.isArray(result.content) ? (result.content as { type?: unknown; text?: unknown }[]) : [];
   const text = blocks.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text).join('\\n');
-  if (result.isError === true) throw new AgentSpecRunError('AS_TOOL_FAILED', \`the MCP tool reported an error: \${text.slice(0, 500) || '(no text)'}\`);
+  if (result.isError === true) throw new CodedError('AS_TOOL_FAILED', \`the MCP tool reported an error: \${text.slice(0, 500) || '(no text)'}\`);
   if (textOutput) return blocks.some((b) => b.type === 'text') || result.structuredContent === undefined ? text : JSON.stringify(result.structuredContent);
   if (result.structuredContent !== undefined && result.structuredContent !== null) return result.structuredContent;
   try {
