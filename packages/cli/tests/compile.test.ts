@@ -1,6 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { load } from '@agentspec/core';
+import { COMPILE_TARGETS } from '../src/index.js';
 import { cli, tempFiles } from './helpers.js';
 
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -24,6 +26,24 @@ describe('agentspec compile', () => {
       expect(code, 'regenerate examples/compile-to-code/generated (see its README)').toBe(readFileSync(generated(target), 'utf8'));
     });
   }
+
+  it('the module of every Agent of the conformance suite imports only framework packages, for every target', async () => {
+    const cases = `${root}conformance/cases/`;
+    const agents = readdirSync(cases).filter((area) => !area.startsWith('_')).flatMap((area) =>
+      readdirSync(`${cases}${area}`).map((name) => load(readFileSync(`${cases}${area}/${name}/spec.yaml`, 'utf8')).component))
+      .filter((c) => c?.component_type === 'Agent');
+    expect(agents.length).toBeGreaterThanOrEqual(30);
+    for (const [target, emitter] of Object.entries(COMPILE_TARGETS)) {
+      const emit = await emitter();
+      for (const agent of agents) {
+        const code = emit(agent!).code;
+        const modules = [...code.matchAll(/\bfrom '([^']+)';$|\bimport\(['"]([^'"]+)['"]\)/gm)].map((m) => m[1] ?? m[2]);
+        expect(modules.length, `${target}: ${agent!.id}`).toBeGreaterThan(0);
+        expect(modules.filter((m) => m!.startsWith('@agentspec/')), `${target}: ${agent!.id}`).toEqual([]);
+        expect(code, `${target}: ${agent!.id}`).not.toMatch(/['"]@agentspec\//);
+      }
+    }
+  });
 
   it('prints the module on stdout without --out', async () => {
     const r = await cli('compile', weather, '--target', 'openai-agents');
