@@ -1,14 +1,22 @@
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll } from 'vitest';
 
 /** The runner's own cases (conformance/cases/_selftest_). */
 export const SELFTEST_DIR = fileURLToPath(new URL('../../cases/_selftest_', import.meta.url));
 
-/** A fresh temporary directory. */
+const made: string[] = [];
+afterAll(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh temporary directory, removed after the test file. */
 export function tempDir(prefix = 'conformance-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
 }
 
 /** Writes files (path → text) under a new temporary directory and returns it. */

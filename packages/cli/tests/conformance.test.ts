@@ -1,8 +1,8 @@
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { RuntimeRegistry } from '@agentspec/conformance';
 import { conformanceCommand, type ConformanceOptions } from '../src/commands/conformance.js';
 import type { Io } from '../src/io.js';
@@ -18,9 +18,15 @@ const { miniRuntime } = (await import(MINI)) as { miniRuntime: (options?: { name
 const SELFTEST = fileURLToPath(new URL('../../../conformance/cases/_selftest_', import.meta.url));
 const registry: RuntimeRegistry = { mini: () => miniRuntime(), loud: () => miniRuntime({ name: 'loud', shout: true }) };
 
+const roots: string[] = [];
+afterAll(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true });
+});
+
 /** A copy of the self-test cases with known-gaps files beside them; returns the cases dir. */
 function casesWithGaps(gaps: Record<string, string>): string {
   const root = mkdtempSync(join(tmpdir(), 'agentspec-cli-conformance-'));
+  roots.push(root);
   cpSync(SELFTEST, join(root, 'cases'), { recursive: true });
   mkdirSync(join(root, 'known-gaps'));
   for (const [name, text] of Object.entries(gaps)) writeFileSync(join(root, 'known-gaps', name), text);
