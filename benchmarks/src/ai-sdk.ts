@@ -13,8 +13,8 @@ import { referenceRuntime, type LlmBackend, type Runtime, type ToolRegistry } fr
 import { aiSdkRuntime } from '@agentspec/ai-sdk';
 import { generateText, type LanguageModel } from 'ai';
 import { chainFlowDocument } from './chain-flow.js';
+import { fastestAsync } from './measure.js';
 
-const gc = (globalThis as { gc?: () => void }).gc;
 const nodes = Number(process.env.BENCH_NODES ?? 100);
 const runs = Number(process.env.BENCH_RUNS ?? 30);
 const ANSWER = 'rewritten text';
@@ -51,19 +51,6 @@ function toolsOf(n: number): ToolRegistry {
   return tools;
 }
 
-/** Fastest wall time of `once`, over `samples` samples after a warm-up, a full GC before each. */
-async function fastest(once: () => Promise<void>, samples: number): Promise<number> {
-  for (let i = 0; i < 5; i++) await once();
-  let best = Infinity;
-  for (let i = 0; i < samples; i++) {
-    gc?.();
-    const t0 = process.hrtime.bigint();
-    await once();
-    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  return best;
-}
-
 /**
  * The same chain by hand on the AI SDK: one generateText per LlmNode (the
  * rendered prompt as the only message), the tool called per ToolNode.
@@ -85,7 +72,7 @@ async function fastestRun(runtime: Runtime, component: Component, tools: ToolReg
     const status = await app.start({ inputs: { text: 'hello' } }).run();
     if (status.type !== 'finished') throw new Error(`the flow did not finish: ${status.type}`);
   };
-  const best = await fastest(once, samples);
+  const best = await fastestAsync(once, samples, 5);
   await app.close();
   return best;
 }
@@ -100,7 +87,7 @@ let byHand = Infinity;
 for (let round = 0; round < 3; round++) {
   reference = Math.min(reference, await fastestRun(referenceRuntime({ backend: instantBackend }), component, tools, runs));
   aiSdk = Math.min(aiSdk, await fastestRun(aiSdkRuntime({ model: instantModel }), component, tools, runs));
-  byHand = Math.min(byHand, await fastest(handWritten(tools), runs));
+  byHand = Math.min(byHand, await fastestAsync(handWritten(tools), runs, 5));
 }
 const perNode = (ms: number) => (ms / nodes) * 1000;
 console.log(`${nodes}-node chain flow (${llmNodes} LlmNodes), in-process instant model, fastest of 3 × ${runs} runs${gc ? '' : ' (run node with --expose-gc for GC-isolated samples)'}`);

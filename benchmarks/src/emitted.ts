@@ -23,7 +23,7 @@ import { compileOpenAiAgents, emitOpenAiAgents } from '@agentspec/openai-agents'
 import { startScriptedLlm, type ScriptedLlmConfig } from '@agentspec/testing';
 import { chainFlowDocument } from './chain-flow.js';
 import { llmChainDocument } from './langgraph.js';
-import { fastest } from './measure.js';
+import { fastest, fastestAsync } from './measure.js';
 
 const EMITTED_DIR = fileURLToPath(new URL('../.emitted/', import.meta.url));
 export const WEATHER = fileURLToPath(new URL('../../examples/specs/weather-agent.yaml', import.meta.url));
@@ -129,27 +129,13 @@ export async function flowPairs(flow: Component, url: string): Promise<Record<st
   };
 }
 
-/** Fastest time of an async call over `runs` samples (after warm-up). */
-async function fastestAsync(fn: Run, runs: number): Promise<number> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  for (let i = 0; i < 2; i++) await fn();
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    gc?.();
-    const t0 = process.hrtime.bigint();
-    await fn();
-    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  return best;
-}
-
 /** Both sides of a pair, interleaved over three rounds so that both see the same machine. */
 async function ratio(pair: AgentPair, runs: number): Promise<{ compiled: number; emitted: number }> {
   let compiled = Infinity;
   let emitted = Infinity;
   for (let round = 0; round < 3; round++) {
-    compiled = Math.min(compiled, await fastestAsync(pair.compiled, runs));
-    emitted = Math.min(emitted, await fastestAsync(pair.emitted, runs));
+    compiled = Math.min(compiled, await fastestAsync(pair.compiled, runs, 2));
+    emitted = Math.min(emitted, await fastestAsync(pair.emitted, runs, 2));
   }
   return { compiled, emitted };
 }

@@ -14,7 +14,7 @@ import { Annotation, END, START, StateGraph, type LangGraphRunnableConfig } from
 import { deserialize, validateComponent, type Component } from '@agentspec/core';
 import { compileLangGraph } from '@agentspec/langgraph';
 import { chainFlowDocument } from './chain-flow.js';
-import { fastest } from './measure.js';
+import { fastest, fastestAsync } from './measure.js';
 
 /** A chat model that answers at once, in process: it echoes the prompt's last word. */
 export class InstantChatModel extends BaseChatModel {
@@ -71,20 +71,6 @@ const limits = { maxBytes: 1024 * 1024 * 1024 };
 
 function stubTools(n: number): Record<string, () => string> {
   return Object.fromEntries(Array.from({ length: n }, (_, i) => [`tool_${i + 1}`, () => 'ok']));
-}
-
-/** Fastest time of an async call over `runs` samples (after warm-up). */
-async function fastestAsync(fn: () => Promise<unknown>, runs: number): Promise<number> {
-  const gc = (globalThis as { gc?: () => void }).gc;
-  for (let i = 0; i < 3; i++) await fn();
-  let best = Infinity;
-  for (let i = 0; i < runs; i++) {
-    gc?.();
-    const t0 = process.hrtime.bigint();
-    await fn();
-    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  return best;
 }
 
 async function main(): Promise<void> {

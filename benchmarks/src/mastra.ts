@@ -18,8 +18,8 @@ import { InMemoryStore } from '@mastra/core/storage';
 import { createStep, createWorkflow, type AnyWorkflow } from '@mastra/core/workflows';
 import { z } from 'zod';
 import { chainFlowDocument } from './chain-flow.js';
+import { fastestAsync } from './measure.js';
 
-const gc = (globalThis as { gc?: () => void }).gc;
 const nodes = Number(process.env.BENCH_NODES ?? 100);
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 const ANSWER = 'rewritten text';
@@ -78,19 +78,6 @@ function handWritten(tools: ToolRegistry, withLlm: boolean): { workflow: AnyWork
   return { workflow: wf.commit() as AnyWorkflow, agent };
 }
 
-/** Fastest wall time of `once`, over `samples` samples after a warm-up, a full GC before each. */
-async function fastest(once: () => Promise<void>, samples: number): Promise<number> {
-  for (let i = 0; i < 3; i++) await once();
-  let best = Infinity;
-  for (let i = 0; i < samples; i++) {
-    gc?.();
-    const t0 = process.hrtime.bigint();
-    await once();
-    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
-  }
-  return best;
-}
-
 /** One run of a registered workflow with Mastra's createRun().start(). */
 function mastraRun(workflows: Record<string, AnyWorkflow>, agents: Record<string, Agent>, id: string, check: (result: Record<string, unknown>) => void): () => Promise<void> {
   const mastra = new Mastra({ workflows, agents, storage: new InMemoryStore(), logger: false } as never);
@@ -124,9 +111,9 @@ async function measure(doc: Record<string, unknown>, withLlm: boolean): Promise<
   // Three rounds, interleaved, keeping each subject's fastest: JIT warm-up and a busy machine favour no one.
   const best = { byHand: Infinity, compiled: Infinity, session: Infinity };
   for (let round = 0; round < 3; round++) {
-    best.byHand = Math.min(best.byHand, await fastest(handRun, runs));
-    best.compiled = Math.min(best.compiled, await fastest(compiledRun, runs));
-    best.session = Math.min(best.session, await fastest(sessionRun, runs));
+    best.byHand = Math.min(best.byHand, await fastestAsync(handRun, runs, 3));
+    best.compiled = Math.min(best.compiled, await fastestAsync(compiledRun, runs, 3));
+    best.session = Math.min(best.session, await fastestAsync(sessionRun, runs, 3));
   }
   await app.close();
   return best;

@@ -20,6 +20,23 @@ export function fastest(fn: () => unknown, runs: number, batch = 1): number {
   return best;
 }
 
+/**
+ * Fastest wall time in milliseconds of one awaited call of `fn` over `runs`
+ * samples, after `warmups` calls, with a full GC before each sample (when
+ * node runs with --expose-gc).
+ */
+export async function fastestAsync(fn: () => Promise<unknown>, runs: number, warmups = 3): Promise<number> {
+  for (let i = 0; i < warmups; i++) await fn();
+  let best = Infinity;
+  for (let i = 0; i < runs; i++) {
+    gc?.();
+    const t0 = process.hrtime.bigint();
+    await fn();
+    best = Math.min(best, Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+  return best;
+}
+
 /** Calls per timed sample: small documents are timed in batches so the clock and a fresh heap do not dominate. */
 export function batchFor(n: number): number {
   return Math.max(1, Math.ceil(2_000 / n));

@@ -1,8 +1,8 @@
 import { MaxTurnsExceededError, ModelBehaviorError } from '@openai/agents';
 import { RuntimeError, type ErrorSite } from '@agentspec/runtime';
 
-/** The errors an SDK error wraps: `cause`, and `error` of ToolCallError / GuardrailExecutionError. */
-function* chain(e: unknown): Generator<unknown> {
+/** The errors an error wraps: `cause`, and `error` of ToolCallError / GuardrailExecutionError (the SDK's and ours). */
+export function* chain(e: unknown): Generator<unknown> {
   const seen = new Set<unknown>();
   for (let x = e; x !== undefined && x !== null && !seen.has(x); ) {
     seen.add(x);

@@ -1,15 +1,5 @@
 import { RUNTIME_ERROR_CODES, RuntimeError, type ErrorSite, type RuntimeErrorCode } from '@agentspec/runtime';
-
-/** The errors an error wraps: `cause`, and `error` of the SDK's ToolCallError. */
-function* chain(e: unknown): Generator<unknown> {
-  const seen = new Set<unknown>();
-  for (let x = e; x !== undefined && x !== null && !seen.has(x); ) {
-    seen.add(x);
-    yield x;
-    const o = x as { cause?: unknown; error?: unknown };
-    x = o.error instanceof Error ? o.error : o.cause;
-  }
-}
+import { chain } from '../model/sdk-errors.js';
 
 /**
  * An error carrying an Agent Spec runtime code (`code: 'AS_…'`, as the
