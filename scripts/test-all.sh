@@ -1,14 +1,12 @@
 #!/usr/bin/env bash
 # Install from the lockfile, then build, typecheck, lint and run every test.
-# This is the README's test command and what CI runs (.ci/run).
+# This is the README's test command and what CI runs (.ci/run). It needs only
+# npm on PATH: Node.js 22 and pnpm are installed into .tools/ from the npm
+# registry by scripts/toolchain.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-PNPM_VERSION=12.21.0
-if ! command -v pnpm >/dev/null 2>&1 || [ "$(pnpm --version)" != "$PNPM_VERSION" ]; then
-  npm install -g "pnpm@$PNPM_VERSION" >/dev/null
-fi
-# Native addons must build against this Node's headers, never downloaded ones.
-if [ -d /usr/include/node ]; then export npm_config_nodedir=/usr; fi
+source scripts/toolchain.sh
+echo "test-all: node $(node --version), pnpm $(pnpm --version)"
 pnpm install --frozen-lockfile
 # A throwaway PostgreSQL server for the LangGraph checkpointer tests (installed from Debian's packages when absent).
 AGENTSPEC_TEST_POSTGRES_URL="$(bash scripts/ensure-postgres.sh start)"
