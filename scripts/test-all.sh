@@ -15,6 +15,9 @@ trap 'bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true' EXIT
 pnpm build
 pnpm typecheck
 pnpm lint
+# The install story: our packages packed, installed into a new project outside
+# this workspace with npm, and the installed `agentspec` run there.
+bash scripts/check-install.sh
 mkdir -p .reports
 pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
 node scripts/summary.mjs .reports/vitest.json

@@ -16,7 +16,7 @@ describe('compileLangGraph: a Flow', () => {
     expect(readNodeMetadata(builder.nodes.tell?.metadata)?.component).toMatchObject({ component_type: 'OutputMessageNode', message: 'The capital is {{capital}}.' });
     const drawn = await graph.getGraphAsync({ xray: true });
     expect(Object.keys(drawn.nodes)).toEqual(expect.arrayContaining(['find the capital:known?', 'find the capital:lookup']));
-    expect(drawn.drawMermaid()).toContain('agentspec = BranchingNode');
+    expect(drawn.drawMermaid()).toContain('agentspec_type = BranchingNode');
     expect(warnings.map((w) => [w.kind, w.component])).toEqual([['approximated', 'capital_report']]);
 
     const found = (await graph.invoke({ country: 'France' })) as Invoked;

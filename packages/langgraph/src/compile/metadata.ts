@@ -59,9 +59,11 @@ export function edgeFields(edge: { id: string; name: string; description?: strin
 }
 
 /**
- * LangGraph node metadata for a component, drawn as `agentspec =
- * <ComponentType>` by getGraph().drawMermaid(). Written when first read
- * (documents of big flows cost more than compiling them), then kept.
+ * LangGraph node metadata for a component: `agentspec` holds the component
+ * and its edges, written when first read (documents of big flows cost more
+ * than compiling them), then kept; `agentspec_type` is the component type, a
+ * scalar, so that getGraph().drawMermaid() shows it (it draws scalar metadata
+ * only) as `agentspec_type = <ComponentType>`.
  */
 export function nodeMetadata(componentType: string, make: () => NodeMetadata): Record<string, unknown> {
   let made: NodeMetadata | undefined;
@@ -71,7 +73,7 @@ export function nodeMetadata(componentType: string, make: () => NodeMetadata): R
     Object.defineProperty(value, key, { get: () => get()[key], enumerable: true });
   }
   Object.defineProperty(value, 'toString', { value: () => componentType, enumerable: false });
-  return { [METADATA_KEY]: value };
+  return { [METADATA_KEY]: value, [`${METADATA_KEY}_type`]: componentType };
 }
 
 export function readNodeMetadata(metadata: Record<string, unknown> | undefined): NodeMetadata | undefined {
