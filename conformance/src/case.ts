@@ -13,7 +13,7 @@ import type { ConformanceCase, ExpectedDiagnostic, InvalidCase, ServerName } fro
 import { SERVER_NAMES } from './case-types.js';
 import { pointer, Problems, type Obj } from './check.js';
 import { PLACEHOLDERS, placeholdersOf } from './servers/placeholders.js';
-import { isLibraryTool, LIBRARY_TOOL_NAMES } from './tool-library.js';
+import { CASE_TOOL_NAMES, isCaseTool } from './tool-library.js';
 
 /** A case that cannot be run as written. */
 export class CaseError extends Error {
@@ -58,7 +58,7 @@ export function loadRunCase(dir: string, id: string): ConformanceCase {
   const description = p.string(c.description, '/description') ?? '';
   const tools = c.tools === undefined ? [] : p.strings(c.tools, '/tools');
   tools.forEach((name, i) => {
-    if (!isLibraryTool(name)) p.add(pointer('/tools', i), `'${name}' is not in the tool library (${LIBRARY_TOOL_NAMES.join(', ')})`);
+    if (!isCaseTool(name)) p.add(pointer('/tools', i), `'${name}' is not in the tool library (${CASE_TOOL_NAMES.join(', ')})`);
   });
   const servers = (c.servers === undefined ? [] : p.strings(c.servers, '/servers')).flatMap((s, i) => p.oneOf(s, pointer('/servers', i), SERVER_NAMES) ?? []);
   const network = c.network === undefined ? undefined : checkNetwork(c.network, p);

@@ -66,12 +66,36 @@ export function isLibraryTool(name: string): name is LibraryToolName {
   return Object.hasOwn(TOOL_LIBRARY, name);
 }
 
-/** The registry given to `runtime.load`: only the tools a case asks for. */
+/**
+ * Tools with a side effect the cases observe: each registry gets its own
+ * counter, so a tool that runs twice for one call shows it in its result.
+ */
+const COUNTING_TOOLS = {
+  /** `{amount}` → `payment #<n> of <amount>`, n counting the executions in this case. */
+  record_payment: () => {
+    let n = 0;
+    return (args: Args) => `payment #${++n} of ${num(args, 'amount')}`;
+  },
+} satisfies Record<string, () => (args: Args) => unknown>;
+
+function isCountingTool(name: string): name is keyof typeof COUNTING_TOOLS {
+  return Object.hasOwn(COUNTING_TOOLS, name);
+}
+
+/** Every tool name a case may list in `tools:`. */
+export const CASE_TOOL_NAMES: readonly string[] = [...LIBRARY_TOOL_NAMES, ...Object.keys(COUNTING_TOOLS)];
+
+export function isCaseTool(name: string): boolean {
+  return isLibraryTool(name) || isCountingTool(name);
+}
+
+/** The registry given to `runtime.load`: only the tools a case asks for (counting tools start at zero). */
 export function toolRegistry(names: readonly string[]): ToolRegistry {
   const registry: Record<string, (args: Args) => unknown> = {};
   for (const name of names) {
-    if (!isLibraryTool(name)) throw new Error(`'${name}' is not in the conformance tool library (${LIBRARY_TOOL_NAMES.join(', ')})`);
-    registry[name] = TOOL_LIBRARY[name];
+    if (isCountingTool(name)) registry[name] = COUNTING_TOOLS[name]();
+    else if (isLibraryTool(name)) registry[name] = TOOL_LIBRARY[name];
+    else throw new Error(`'${name}' is not in the conformance tool library (${CASE_TOOL_NAMES.join(', ')})`);
   }
   return registry;
 }

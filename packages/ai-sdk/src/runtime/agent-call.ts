@@ -5,8 +5,11 @@ import { hasInvalidCall, type CallControl } from './agent-context.js';
 import type { AgentTrace } from './agent-trace.js';
 
 /** One `generate()` (or `stream()`, when traced) of the session's ToolLoopAgent on its history. */
-async function call(agent: ToolLoopAgent<never, ToolSet>, history: readonly ModelMessage[], site: ErrorSite, trace: AgentTrace | undefined, signal: AbortSignal | undefined) {
-  const options = { messages: [...history], ...(signal ? { abortSignal: signal } : {}) };
+async function call(
+  agent: ToolLoopAgent<never, ToolSet>, history: readonly ModelMessage[], site: ErrorSite, trace: AgentTrace | undefined, signal: AbortSignal | undefined,
+  ended: StepResult<ToolSet>[],
+) {
+  const options = { messages: [...history], onStepEnd: (step: StepResult<ToolSet>) => void ended.push(step), ...(signal ? { abortSignal: signal } : {}) };
   try {
     if (!trace) {
       const r = await agent.generate(options);
@@ -33,6 +36,13 @@ function invalidCallError(step: StepResult<ToolSet>, site: ErrorSite): RuntimeEr
   return new RuntimeError('AS_TOOL_CALL_INVALID', message, { ...site, tool: c.toolName }, { cause: c.error });
 }
 
+/** Commit the messages of the steps that ended before a failure (each step's messages are its own). */
+function commitEnded(ended: readonly StepResult<ToolSet>[], commit: (messages: readonly ModelMessage[], steps: number) => void): void {
+  const invalid = ended.findIndex((s) => hasInvalidCall(s));
+  const kept = invalid === -1 ? ended : ended.slice(0, invalid);
+  if (kept.length > 0) commit(kept.flatMap((s) => s.response.messages), kept.length);
+}
+
 /**
  * Run the agent on its history until the AI SDK loop stops, and return the
  * messages to append and the LLM steps used. A failed tool or an invalid call
@@ -46,7 +56,17 @@ export async function runAgentCall(
   site: ErrorSite, trace?: AgentTrace, signal?: AbortSignal,
 ): Promise<void> {
   control.failures.length = 0;
-  const { steps, messages } = await call(agent, history, site, trace, signal);
+  const ended: StepResult<ToolSet>[] = [];
+  let result: Awaited<ReturnType<typeof call>>;
+  try {
+    result = await call(agent, history, site, trace, signal, ended);
+  } catch (e) {
+    // The call failed after some steps had ended — their tools ran and their results are known. Keep them, so
+    // that running the session again goes on after them and never executes those tools a second time.
+    commitEnded(ended, commit);
+    throw e;
+  }
+  const { steps, messages } = result;
   const last = steps.at(-1);
   const failure = control.failures[0] ?? (last && hasInvalidCall(last) ? invalidCallError(last, site) : undefined);
   if (!failure) return commit(messages, steps.length);

@@ -34,6 +34,8 @@ export interface StreamChunk {
 
 /** One finished step of Mastra's agent loop (only the fields read here). */
 export interface FinishedStep {
+  /** `error` for the step of a failed LLM call (Mastra reports it as finished too). */
+  readonly finishReason?: string;
   readonly text?: string;
   readonly toolCalls?: readonly StreamChunk[];
   readonly toolResults?: readonly StreamChunk[];

@@ -23,6 +23,13 @@ export interface AgentRunRequest {
   readonly inFlow: boolean;
   readonly events?: EventSink;
   readonly signal?: AbortSignal;
+  /**
+   * Called when the run fails, with the conversation as far as it got: the
+   * steps that ended before the failure, their tool results included. The
+   * session keeps it, so that running again goes on after those steps and
+   * never executes their tools a second time.
+   */
+  readonly onFailure?: (committed: readonly Message[]) => void;
 }
 
 export type AgentRunOutcome =
@@ -115,6 +122,9 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
       }
       return finish(compiled, req, tracker, out, consumed);
     }
+  } catch (e) {
+    req.onFailure?.(tracker.committed);
+    throw e;
   } finally {
     abort.dispose();
   }

@@ -54,6 +54,8 @@ export class TurnTracker {
   }
 
   stepFinished(step: FinishedStep): void {
+    // A failed LLM call ends its step with nothing said: the run fails, and the conversation stays as it was.
+    if (step.finishReason === 'error' && !step.text && (step.toolCalls?.length ?? 0) === 0) return;
     const added = stepMessages(step, this.compiled.spec.name, new Map(Object.entries(this.rejected)));
     this.committed.push(...added);
     for (const m of added) this.state.events?.emit('ConversationMessageAdded', 'run', m.sender ?? m.role, { message: m });

@@ -43,6 +43,9 @@ export class AgentSession extends BaseSession {
     const inputs = resolveInputs(spec.inputs, this.inputs, { agent: spec.id });
     const outcome = await inSpan(events, 'AgentExecutionStart', 'AgentExecutionEnd', spec.name, { agent: spec.id, inputs }, () => runAgent(this.compiled, {
       messages: this.conversation, inputs, answers: this.queues, inFlow: false,
+      onFailure: (committed) => {
+        if (!this.pending) this.conversation = [...committed];
+      },
       ...(this.pending ? { pending: this.pending } : {}), ...(events ? { events } : {}), ...(this.signal ? { signal: this.signal } : {}),
     }), (o: AgentRunOutcome) => ({ status: o.type }));
     this.queues.consume(outcome.consumed);
