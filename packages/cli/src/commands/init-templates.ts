@@ -81,8 +81,8 @@ runs:
 `;
 
 const WORKFLOW = `# Validate the spec and run its conformance cases on every push and pull request.
-# Uses the agentspec installed in node_modules (never a bare \`npx agentspec\`:
-# that name on the npm registry is an unrelated package).
+# Runs the agentspec installed in node_modules (npx --no-install): never let npx
+# download the bare name agentspec, which on the npm registry is an unrelated package.
 name: agentspec
 on: [push, pull_request]
 jobs:
@@ -123,8 +123,8 @@ npm install -D ./packs/*.tgz
 \`\`\`
 
 Always run the installed command (\`npx --no-install agentspec\`, or
-\`node_modules/.bin/agentspec\`), never a bare \`npx agentspec\`: that name on
-the npm registry is an unrelated package.
+\`node_modules/.bin/agentspec\`). Never let \`npx\` download \`agentspec\` by
+its bare name: on the npm registry that name is an unrelated package.
 
 ## Commands
 
