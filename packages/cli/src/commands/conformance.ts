@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import {
-  DEFAULT_CASES_DIR, exitCodeOf, formatReport, runConformance, RUNTIMES, summarize, summaryLine, toolsOf,
+  DEFAULT_CASES_DIR, exitCodeOf, formatReport, runConformance, RUNTIMES, summarize, summaryLine, toolsOf, ToolsModuleError,
   type Progress, type Report, type RuntimeRegistry, type ToolsModuleLoader,
 } from '@agentspec/conformance';
 import type { ToolRegistry } from '@agentspec/runtime';
@@ -59,7 +59,15 @@ async function runTools(path: string | undefined): Promise<ToolRegistry | undefi
 }
 
 /** A case's own tools module, TypeScript through tsx like `--tools`. */
-const loadCaseTools: ToolsModuleLoader = async (file) => toolsOf(await loadModule(file), file);
+const loadCaseTools: ToolsModuleLoader = async (file) => {
+  let mod: Record<string, unknown>;
+  try {
+    mod = await loadModule(file);
+  } catch (e) {
+    throw new ToolsModuleError(file, (e as Error).message.replace(`cannot load ${file}: `, ''));
+  }
+  return toolsOf(mod, file);
+};
 
 function runtimeNames(option: string | undefined, registry: RuntimeRegistry): string[] {
   const names = option === undefined ? Object.keys(registry) : option.split(',').map((n) => n.trim()).filter(Boolean);
