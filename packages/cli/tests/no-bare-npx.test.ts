@@ -12,8 +12,14 @@ const SKIP = new Set(['node_modules', '.git', 'dist', '.tools', '.turbo', 'cover
 /** `npx [options] agentspec` not followed by a name character or `-`, unless an option is --no-install / --no. */
 const NPX = /\bnpx((?:\s+--?[\w-]+(?:=\S+)?)*)\s+agentspec(?![\w-])/g;
 
+/** The line of `text` up to `index`. */
+const lineBefore = (text: string, index: number): string => text.slice(text.lastIndexOf('\n', index) + 1, index);
+
+/** Every bare npx run of agentspec in a text, except in a warning against it (`never` earlier on its line). */
 function bareNpx(text: string): string[] {
-  return [...text.matchAll(NPX)].filter((m) => !/(^|\s)--no(-install)?(\s|=|$)/.test(m[1]!)).map((m) => m[0]);
+  return [...text.matchAll(NPX)]
+    .filter((m) => !/(^|\s)--no(-install)?(\s|=|$)/.test(m[1]!) && !/\bnever\b/i.test(lineBefore(text, m.index)))
+    .map((m) => m[0]);
 }
 
 function* files(dir: string): Generator<string> {
@@ -37,6 +43,8 @@ describe('no doc, example or script lets npx fetch agentspec by its bare name', 
     expect(bareNpx(`${npx} --no agentspec validate a.yaml`)).toEqual([]);
     expect(bareNpx(`${npx} agentspec-scripted-llm --rules r.yaml`)).toEqual([]);
     expect(bareNpx('node_modules/.bin/agentspec; pnpm agentspec validate')).toEqual([]);
+    expect(bareNpx(`package is somebody else's: never run a bare \`${npx} agentspec\`). Build`)).toEqual([]);
+    expect(bareNpx(`never mind\n${npx} agentspec validate`)).toHaveLength(1);
   });
 
   it('holds for every file of the repository (node_modules, dist and .git aside)', () => {
