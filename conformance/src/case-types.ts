@@ -75,7 +75,7 @@ interface CaseBase {
   readonly id: string;
   readonly dir: string;
   readonly description: string;
-  /** Absolute path of spec.yaml or spec.json. */
+  /** Absolute path of spec.yaml or spec.json, or of the document `spec:` names. */
   readonly specFile: string;
   readonly specText: string;
 }
@@ -83,7 +83,10 @@ interface CaseBase {
 /** A document that runs: `cases/<area>/<case>/`. */
 export interface ConformanceCase extends CaseBase {
   readonly kind: 'run';
+  /** Tool library names (`tools:`). */
   readonly tools: readonly string[];
+  /** Absolute path of the case's own tools module (`toolsModule:`, or a tools.ts/.js beside case.yaml). */
+  readonly toolsModule?: string;
   readonly servers: readonly ServerName[];
   readonly network?: NetworkPolicy;
   readonly limits?: RuntimeLimits;

@@ -4,7 +4,7 @@
  * never skipped.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
 import { parseConfig, RulesError, type ScriptedLlmConfig } from '@agentspec/testing';
 import type { NetworkPolicy, RuntimeLimits } from '@agentspec/runtime';
@@ -24,7 +24,9 @@ export class CaseError extends Error {
 }
 
 const SPEC_FILES = ['spec.yaml', 'spec.json'] as const;
-const RUN_KEYS = ['description', 'tools', 'servers', 'network', 'limits', 'llm', 'runs'];
+const RUN_KEYS = ['description', 'spec', 'tools', 'toolsModule', 'servers', 'network', 'limits', 'llm', 'runs'];
+/** A tools module found beside case.yaml when `toolsModule:` is not given (first found wins). */
+export const CASE_TOOLS_FILES = ['tools.ts', 'tools.mts', 'tools.js', 'tools.mjs'] as const;
 
 function readYaml(file: string): unknown {
   try {
@@ -34,14 +36,40 @@ function readYaml(file: string): unknown {
   }
 }
 
-function readSpec(dir: string): { specFile: string; specText: string } {
+/**
+ * The case's spec: `spec.yaml` or `spec.json` in the folder, or the document
+ * `spec:` names (a path relative to the folder, e.g. the project's own spec).
+ */
+function readSpec(dir: string, named: unknown, p: Problems): { specFile: string; specText: string } | undefined {
   const found = SPEC_FILES.filter((name) => existsSync(join(dir, name)));
+  if (named !== undefined) {
+    const path = p.string(named, '/spec');
+    if (path === undefined) return undefined;
+    const specFile = resolve(dir, path);
+    if (found.length > 0) p.add('/spec', `the case folder also has ${found.join(' and ')}: keep one spec`);
+    else if (!existsSync(specFile)) p.add('/spec', `${path} not found (${specFile})`);
+    else return { specFile, specText: readFileSync(specFile, 'utf8') };
+    return undefined;
+  }
   if (found.length !== 1) {
-    const why = found.length === 0 ? 'no spec.yaml or spec.json' : 'both spec.yaml and spec.json';
+    const why = found.length === 0 ? 'no spec.yaml or spec.json (nor spec: in case.yaml)' : 'both spec.yaml and spec.json';
     throw new CaseError(join(dir, 'case.yaml'), [`the case folder has ${why}`]);
   }
   const specFile = join(dir, found[0]!);
   return { specFile, specText: readFileSync(specFile, 'utf8') };
+}
+
+/** The case's own tools module: `toolsModule:` (relative to the folder), else a CASE_TOOLS_FILES file beside case.yaml. */
+function toolsModuleOf(dir: string, named: unknown, p: Problems): string | undefined {
+  if (named === undefined) {
+    const found = CASE_TOOLS_FILES.find((name) => existsSync(join(dir, name)));
+    return found === undefined ? undefined : join(dir, found);
+  }
+  const path = p.string(named, '/toolsModule');
+  if (path === undefined) return undefined;
+  const file = isAbsolute(path) ? path : resolve(dir, path);
+  if (!existsSync(file)) p.add('/toolsModule', `${path} not found (${file})`);
+  return file;
 }
 
 function fail(file: string, p: Problems): void {
@@ -54,25 +82,27 @@ export function loadRunCase(dir: string, id: string): ConformanceCase {
   const p = new Problems();
   const c = p.object(readYaml(file), '', RUN_KEYS, ['description', 'runs']);
   if (!c) throw new CaseError(file, p.list);
-  const spec = readSpec(dir);
+  const spec = readSpec(dir, c.spec, p);
   const description = p.string(c.description, '/description') ?? '';
   const tools = c.tools === undefined ? [] : p.strings(c.tools, '/tools');
   tools.forEach((name, i) => {
     if (!isCaseTool(name)) p.add(pointer('/tools', i), `'${name}' is not in the tool library (${CASE_TOOL_NAMES.join(', ')})`);
   });
+  const toolsModule = toolsModuleOf(dir, c.toolsModule, p);
   const servers = (c.servers === undefined ? [] : p.strings(c.servers, '/servers')).flatMap((s, i) => p.oneOf(s, pointer('/servers', i), SERVER_NAMES) ?? []);
   const network = c.network === undefined ? undefined : checkNetwork(c.network, p);
   const limits = c.limits === undefined ? undefined : checkLimits(c.limits, '/limits', p);
   const llm = checkLlm(c.llm, p);
   const llmClient = checkLlmClient(c.llm, p);
   const runs = checkRuns(c.runs, '/runs', p);
-  for (const name of placeholdersOf(spec.specText)) {
+  for (const name of spec ? placeholdersOf(spec.specText) : []) {
     const server = PLACEHOLDERS[name]!;
     if (!servers.includes(server)) p.add('/servers', `the spec uses \${${name}} but servers does not list ${server}`);
   }
   fail(file, p);
   return {
-    kind: 'run', id, dir, description, ...spec, tools, servers: servers as ServerName[], llm, llmClient, runs,
+    kind: 'run', id, dir, description, ...spec!, tools, servers: servers as ServerName[], llm, llmClient, runs,
+    ...(toolsModule !== undefined ? { toolsModule } : {}),
     ...(network ? { network } : {}),
     ...(limits ? { limits } : {}),
   };
@@ -136,9 +166,9 @@ function checkLlmClient(value: unknown, p: Problems): { timeoutMs?: number; retr
 export function loadInvalidCase(dir: string, id: string): InvalidCase {
   const file = join(dir, 'case.yaml');
   const p = new Problems();
-  const c = p.object(readYaml(file), '', ['description', 'expect'], ['description', 'expect']);
+  const c = p.object(readYaml(file), '', ['description', 'spec', 'expect'], ['description', 'expect']);
   if (!c) throw new CaseError(file, p.list);
-  const spec = readSpec(dir);
+  const spec = readSpec(dir, c.spec, p);
   const description = p.string(c.description, '/description') ?? '';
   const expect = p.object(c.expect, '/expect', ['diagnostics'], ['diagnostics']);
   const list = expect ? p.array(expect.diagnostics, '/expect/diagnostics') ?? [] : [];
@@ -153,7 +183,7 @@ export function loadInvalidCase(dir: string, id: string): InvalidCase {
     return code !== undefined && path !== undefined ? [{ code, path, ...pos }] : [];
   });
   fail(file, p);
-  return { kind: 'invalid', id, dir, description, ...spec, diagnostics };
+  return { kind: 'invalid', id, dir, description, ...spec!, diagnostics };
 }
 
 /** A case folder found under the cases directory, not read yet. */
@@ -168,10 +198,13 @@ const isDir = (path: string): boolean => statSync(path).isDirectory();
 /**
  * Every case folder under `casesDir`, sorted by id: folders holding a
  * case.yaml, and each folder of `_invalid_/`. Other folders whose name starts
- * with `_` are not cases (e.g. `_selftest_`, the runner's own tests).
+ * with `_` are not cases (e.g. `_selftest_`, the runner's own tests). A
+ * `casesDir` that is itself a case folder (has a case.yaml) is that one case,
+ * its id the folder's name.
  */
 export function discoverCases(casesDir: string): CaseEntry[] {
   if (!existsSync(casesDir) || !isDir(casesDir)) throw new Error(`cases directory not found: ${casesDir}`);
+  if (existsSync(join(casesDir, 'case.yaml'))) return [{ id: basename(resolve(casesDir)), dir: casesDir, kind: 'run' }];
   const found: CaseEntry[] = [];
   const id = (dir: string): string => relative(casesDir, dir).split(sep).join('/');
   const walk = (dir: string, top: boolean): void => {

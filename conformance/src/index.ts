@@ -4,8 +4,9 @@
 // Running
 export {
   collectCases, DEFAULT_CASES_DIR, defaultKnownGapsDir, knownGapProblems, matchesFilter, runConformance, runLoadedCase,
-  type CaseFilter, type LoadedCase, type Progress, type RunConformanceOptions,
+  type CaseContext, type CaseFilter, type LoadedCase, type Progress, type RunConformanceOptions,
 } from './runner.js';
+export { importToolsModule, toolsOf, ToolsModuleError, type ToolsModuleLoader } from './case-tools.js';
 export { DEFAULT_CASE_TIMEOUT_MS, runCase, type RunCaseOptions } from './run-case.js';
 export { runInvalidCase } from './run-invalid-case.js';
 export type { CaseDifference, CaseOutcome, UnexpectedError } from './outcome.js';
@@ -13,7 +14,7 @@ export { RUNTIMES, type RuntimeRegistry } from './runtimes.js';
 export { describeConformance, type DescribeConformanceOptions } from './vitest.js';
 
 // Cases
-export { CaseError, discoverCases, loadCase, loadInvalidCase, loadRunCase, type CaseEntry } from './case.js';
+export { CASE_TOOLS_FILES, CaseError, discoverCases, loadCase, loadInvalidCase, loadRunCase, type CaseEntry } from './case.js';
 export {
   SERVER_NAMES, STATUS_NAMES,
   type AnyCase, type CaseRun, type CaseStep, type ConformanceCase, type ExpectedDiagnostic, type ExpectedLlmRequest,

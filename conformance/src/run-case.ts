@@ -4,7 +4,7 @@
  * contract, compare, and stop at the first difference.
  */
 import { deserialize, type Component } from '@agentspec/core';
-import type { App, RunStatus, Runtime, Session } from '@agentspec/runtime';
+import type { App, RunStatus, Runtime, Session, ToolRegistry } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import type { CaseRun, CaseStep, ConformanceCase } from './case-types.js';
 import { under, type Difference } from './compare.js';
@@ -20,6 +20,8 @@ export const DEFAULT_CASE_TIMEOUT_MS = 20_000;
 export interface RunCaseOptions {
   /** The whole case (all runs) must end within this time (default 20 s). */
   readonly timeoutMs?: number;
+  /** ServerTool implementations added to the case's library tools (same name: these win). */
+  readonly tools?: ToolRegistry;
 }
 
 /** A step or run ended the case: a difference or an unexpected error. */
@@ -96,7 +98,7 @@ async function runOne(app: App, run: CaseRun, r: number, llm: ScriptedLlm, where
   return undefined;
 }
 
-async function drive(c: ConformanceCase, runtime: Runtime, signal: AbortSignal, held: Held): Promise<Stop | undefined> {
+async function drive(c: ConformanceCase, runtime: Runtime, signal: AbortSignal, held: Held, tools: ToolRegistry): Promise<Stop | undefined> {
   const where: Where = {};
   try {
     const llm = (held.llm = await startScriptedLlm(c.llm));
@@ -113,7 +115,7 @@ async function drive(c: ConformanceCase, runtime: Runtime, signal: AbortSignal, 
       return { error: { code: errorCode(e), message: `the case's spec does not load: ${errorMessage(e)}` } };
     }
     const app = await runtime.load(component, {
-      tools: toolRegistry(c.tools),
+      tools: { ...toolRegistry(c.tools), ...tools },
       llm: { override: { url: llm.url, apiKey: 'conformance' }, ...c.llmClient },
       signal,
       ...(c.network ? { network: c.network } : {}),
@@ -152,7 +154,7 @@ export async function runCase(c: ConformanceCase, runtime: Runtime, options: Run
     }, timeoutMs);
   });
   try {
-    const stop = await Promise.race([drive(c, runtime, controller.signal, held), timeout]);
+    const stop = await Promise.race([drive(c, runtime, controller.signal, held, options.tools ?? {}), timeout]);
     const durationMs = Math.round(performance.now() - started);
     if (!stop) return { status: 'pass', durationMs };
     return 'difference' in stop ? { status: 'fail', durationMs, difference: stop.difference } : { status: 'error', durationMs, error: stop.error };

@@ -4,11 +4,12 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Runtime } from '@agentspec/runtime';
+import type { Runtime, ToolRegistry } from '@agentspec/runtime';
 import { discoverCases, loadCase, type CaseEntry } from './case.js';
+import { caseToolsCache, importToolsModule, type ToolsModuleLoader } from './case-tools.js';
 import type { AnyCase } from './case-types.js';
 import { readKnownGaps, type KnownGaps } from './known-gaps.js';
-import { errorMessage, type CaseOutcome } from './outcome.js';
+import { errorCode, errorMessage, type CaseOutcome } from './outcome.js';
 import type { CaseResult, Report, ReportCase } from './report.js';
 import { runCase } from './run-case.js';
 import { runInvalidCase } from './run-invalid-case.js';
@@ -36,6 +37,18 @@ export interface RunConformanceOptions {
   /** Per case (default 20 s). */
   readonly timeoutMs?: number;
   readonly onProgress?: (progress: Progress) => void;
+  /** ServerTool implementations given to every case, over its library tools (e.g. the project's own tools). */
+  readonly tools?: ToolRegistry;
+  /** Loads a case's own tools module (`toolsModule:`); default: Node's `import()`. */
+  readonly loadToolsModule?: ToolsModuleLoader;
+}
+
+/** What a case runs with besides itself: the run's tools and its own module's. */
+export interface CaseContext {
+  readonly timeoutMs?: number;
+  readonly tools?: ToolRegistry;
+  /** A case's own tools module by absolute path. */
+  readonly caseTools?: (file: string) => Promise<ToolRegistry>;
 }
 
 /** A discovered case, read (or why it could not be). */
@@ -75,12 +88,29 @@ export function knownGapProblems(gaps: KnownGaps, ids: ReadonlySet<string>): str
   return [...gaps.problems, ...unknown];
 }
 
+/** The run's tools, then the case's own module's over them; a module that does not load is the case's error. */
+async function toolsFor(c: AnyCase, context: CaseContext): Promise<ToolRegistry> {
+  if (c.kind !== 'run' || c.toolsModule === undefined) return context.tools ?? {};
+  const load = context.caseTools ?? caseToolsCache(importToolsModule);
+  return { ...context.tools, ...(await load(c.toolsModule)) };
+}
+
 /** Runs one read case on one runtime and applies its known gap, if any. */
-export async function runLoadedCase(loaded: LoadedCase, runtime: Runtime, gap: string | undefined, timeoutMs?: number): Promise<CaseResult> {
+export async function runLoadedCase(loaded: LoadedCase, runtime: Runtime, gap: string | undefined, ctx: CaseContext = {}): Promise<CaseResult> {
   const base = { runtime: runtime.name, caseId: loaded.entry.id };
   const c = loaded.case;
   if (!c) return { ...base, status: 'error', durationMs: 0, error: { code: 'AS_CASE_INVALID', message: loaded.problem ?? 'unreadable case' } };
-  const outcome: CaseOutcome = c.kind === 'invalid' ? runInvalidCase(c) : await runCase(c, runtime, timeoutMs === undefined ? {} : { timeoutMs });
+  let outcome: CaseOutcome;
+  if (c.kind === 'invalid') {
+    outcome = runInvalidCase(c);
+  } else {
+    try {
+      const tools = await toolsFor(c, ctx);
+      outcome = await runCase(c, runtime, { tools, ...(ctx.timeoutMs !== undefined ? { timeoutMs: ctx.timeoutMs } : {}) });
+    } catch (e) {
+      outcome = { status: 'error', durationMs: 0, error: { code: errorCode(e), message: errorMessage(e) } };
+    }
+  }
   const { status, ...rest } = outcome;
   if (gap === undefined) return { ...base, status, ...rest };
   return { ...base, ...rest, status: status === 'pass' ? 'stale-gap' : 'known-gap', reason: gap };
@@ -103,11 +133,16 @@ export async function runConformance(options: RunConformanceOptions): Promise<Re
   const results: CaseResult[] = [];
   const errors: string[] = [];
   const total = cases.length * options.runtimes.length;
+  const context: CaseContext = {
+    caseTools: caseToolsCache(options.loadToolsModule ?? importToolsModule),
+    ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  };
   for (const runtime of options.runtimes) {
     const gaps = readKnownGaps(knownGapsDir, runtime.name);
     errors.push(...knownGapProblems(gaps, ids));
     for (const loaded of cases) {
-      const result = await runLoadedCase(loaded, runtime, gaps.gaps.get(loaded.entry.id), options.timeoutMs);
+      const result = await runLoadedCase(loaded, runtime, gaps.gaps.get(loaded.entry.id), context);
       results.push(result);
       options.onProgress?.({ result, done: results.length, total });
     }

@@ -11,7 +11,8 @@
  * otherwise. A known gap that still fails is a skipped test (with the reason);
  * one that passes fails (stale gap), as does a known-gaps entry naming no case.
  */
-import type { Runtime } from '@agentspec/runtime';
+import type { Runtime, ToolRegistry } from '@agentspec/runtime';
+import { caseToolsCache, importToolsModule, type ToolsModuleLoader } from './case-tools.js';
 import { explain } from './reporters/describe.js';
 import { DEFAULT_CASE_TIMEOUT_MS } from './run-case.js';
 import { readKnownGaps } from './known-gaps.js';
@@ -25,6 +26,10 @@ export interface DescribeConformanceOptions {
   readonly knownGapsDir?: string;
   /** Per case (default 20 s); the vitest timeout is a little longer. */
   readonly timeoutMs?: number;
+  /** ServerTool implementations given to every case (as `RunConformanceOptions.tools`). */
+  readonly tools?: ToolRegistry;
+  /** Loads a case's own tools module; default: Node's `import()`. */
+  readonly loadToolsModule?: ToolsModuleLoader;
 }
 
 /** Registers a `describe('conformance: <runtime>')` with one test per case. Await it at the top of a test file. */
@@ -40,6 +45,11 @@ export async function describeConformance(
   const { ids, cases } = collectCases(casesDir, options.filter);
   const gaps = readKnownGaps(options.knownGapsDir ?? defaultKnownGapsDir(casesDir), runtime.name);
   const timeout = (options.timeoutMs ?? DEFAULT_CASE_TIMEOUT_MS) + 5_000;
+  const caseContext = {
+    caseTools: caseToolsCache(options.loadToolsModule ?? importToolsModule),
+    ...(options.tools ? { tools: options.tools } : {}),
+    ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+  };
   describe(`conformance: ${runtime.name}`, () => {
     for (const problem of knownGapProblems(gaps, ids)) {
       it(`known-gaps/${runtime.name}.yaml: ${problem.startsWith(gaps.file) ? problem.slice(gaps.file.length + 2) : problem}`, () => {
@@ -48,7 +58,7 @@ export async function describeConformance(
     }
     for (const loaded of cases) {
       it(loaded.entry.id, { timeout }, async (context) => {
-        const result = await runLoadedCase(loaded, runtime, gaps.gaps.get(loaded.entry.id), options.timeoutMs);
+        const result = await runLoadedCase(loaded, runtime, gaps.gaps.get(loaded.entry.id), caseContext);
         if (result.status === 'known-gap') context.skip(`known gap: ${result.reason ?? ''}`);
         if (result.status !== 'pass') throw new Error(`${result.status}: ${explain(result)}`);
       });

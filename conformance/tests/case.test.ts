@@ -82,7 +82,7 @@ runs:
       - expect: { status: error }
 `);
     expect(problems).toEqual([
-      '/colour: unknown key (expected one of: description, tools, servers, network, limits, llm, runs)',
+      '/colour: unknown key (expected one of: description, spec, tools, toolsModule, servers, network, limits, llm, runs)',
       '/description: must be a string, not number 3',
       "/tools/1: 'frobnicate' is not in the tool library (add, multiply, square, echo, to_upper, lookup_capital, get_weather, split_name, stats, partial, increment, explode, slow)",
       '/servers/0: must be one of http, mcp-http, mcp-sse, mcp-stdio, not string "ftp"',
@@ -105,7 +105,7 @@ runs:
 
   it('fails on YAML syntax errors, a missing or a doubled spec, and unlisted server placeholders', () => {
     expect(problemsOf('description: [unclosed\n')[0]).toMatch(/line 2|Flow sequence/i);
-    expect(problemsOf(`description: d\n${OK_RUNS}`, {})).toEqual(['the case folder has no spec.yaml or spec.json']);
+    expect(problemsOf(`description: d\n${OK_RUNS}`, {})).toEqual(['the case folder has no spec.yaml or spec.json (nor spec: in case.yaml)']);
     expect(problemsOf(`description: d\n${OK_RUNS}`, { 'spec.yaml': SPEC, 'spec.json': '{}' })).toEqual(['the case folder has both spec.yaml and spec.json']);
     expect(problemsOf(`description: d\n${OK_RUNS}`, { 'spec.yaml': 'url: ${http}/x\nargs: ${mcp-stdio-args}\n' })).toEqual([
       '/servers: the spec uses ${http} but servers does not list http',

@@ -4,12 +4,12 @@ import * as conformance from '../src/index.js';
 describe('@agentspec/conformance exports', () => {
   it('has exactly this public surface', () => {
     expect(Object.keys(conformance).sort()).toEqual([
-      'CaseError', 'DEFAULT_CASES_DIR', 'DEFAULT_CASE_TIMEOUT_MS', 'LIBRARY_TOOL_NAMES', 'MATRIX_END', 'MATRIX_START', 'REPORTERS', 'REPORT_FORMATS', 'RUNTIMES',
-      'SERVER_NAMES', 'STATUS_NAMES', 'TOOL_LIBRARY', 'checkLlmRequests', 'checkStep', 'collectCases', 'defaultKnownGapsDir',
+      'CASE_TOOLS_FILES', 'CaseError', 'DEFAULT_CASES_DIR', 'DEFAULT_CASE_TIMEOUT_MS', 'LIBRARY_TOOL_NAMES', 'MATRIX_END', 'MATRIX_START', 'REPORTERS', 'REPORT_FORMATS', 'RUNTIMES',
+      'SERVER_NAMES', 'STATUS_NAMES', 'TOOL_LIBRARY', 'ToolsModuleError', 'checkLlmRequests', 'checkStep', 'collectCases', 'defaultKnownGapsDir',
       'describeConformance', 'discoverCases', 'exitCodeOf', 'firstDifference', 'firstSubsetDifference', 'formatJson', 'formatJunit',
-      'formatMarkdown', 'formatReport', 'formatText', 'knownGapProblems', 'loadCase', 'loadInvalidCase', 'loadRunCase',
+      'formatMarkdown', 'formatReport', 'formatText', 'importToolsModule', 'knownGapProblems', 'loadCase', 'loadInvalidCase', 'loadRunCase',
       'matchesFilter', 'readKnownGaps', 'readmeMatrix', 'replaceReadmeMatrix', 'reportOk', 'roundTrip', 'runCase', 'runConformance', 'runInvalidCase', 'runLoadedCase',
-      'startLocalServers', 'substitute', 'summarize', 'summaryLine', 'toJsonReport', 'toolRegistry',
+      'startLocalServers', 'substitute', 'summarize', 'summaryLine', 'toJsonReport', 'toolRegistry', 'toolsOf',
     ]);
   });
 

@@ -12,3 +12,4 @@ export { compareRuns, type RuntimeRun } from './run/compare-runs.js';
 export { driveSession, formatMessage, type Ask, type DriveResult } from './run/drive-session.js';
 export { importCommand, type ImportOptions } from './commands/import.js';
 export { COMPILE_TARGETS, compileCommand, type CompileOptions } from './commands/compile.js';
+export { initCommand, type InitOptions } from './commands/init.js';

@@ -4,6 +4,7 @@ import { compileCommand } from './commands/compile.js';
 import { convertCommand } from './commands/convert.js';
 import { graphCommand } from './commands/graph.js';
 import { importCommand } from './commands/import.js';
+import { registerInit } from './commands/init.js';
 import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
 import { EXIT } from './exit-codes.js';
@@ -104,6 +105,7 @@ ${EXIT_HELP}`)
     .action(async (file: string, opts) => setCode(await compileCommand(io, file, opts)));
 
   registerConformance(program, io, setCode, EXIT_HELP);
+  registerInit(program, io, setCode, EXIT_HELP);
 
   program
     .command('graph')

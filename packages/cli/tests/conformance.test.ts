@@ -89,9 +89,10 @@ describe('agentspec conformance', () => {
   });
 
   it('is a usage error (exit 2) for an unknown runtime, a missing cases dir, a bad report format, no matching case', async () => {
-    await expect(run({ runtimes: 'mini,nope', cases: SELFTEST })).rejects.toThrow(new UsageError("unknown runtime 'nope' (known: mini, loud)"));
+    await expect(run({ runtimes: 'mini,nope', cases: SELFTEST })).rejects.toBeInstanceOf(UsageError);
+    await expect(run({ runtimes: 'mini,nope', cases: SELFTEST })).rejects.toThrow("AS_USAGE_RUNTIME: unknown runtime 'nope' (known: mini, loud)");
     await expect(run({ cases: '/nonexistent/cases' })).rejects.toThrow('cases directory not found: /nonexistent/cases');
-    await expect(run({ cases: SELFTEST, report: 'xml' })).rejects.toThrow("--report must be one of text, md, json, junit, not 'xml'");
+    await expect(run({ cases: SELFTEST, report: 'xml' })).rejects.toThrow("AS_USAGE_REPORT: --report must be one of text, md, json, junit (optionally :FILE), not 'xml'");
     await expect(run({ cases: SELFTEST, timeout: 'soon' })).rejects.toThrow('--timeout must be a whole number');
     await expect(run({ runtimes: 'mini', cases: SELFTEST, filter: 'zzz' })).rejects.toThrow("matching 'zzz'");
     expect((await cli('conformance', '--runtimes', 'nope')).code).toBe(2);
