@@ -19,8 +19,9 @@ export type ToolImplementation = (args: Record<string, unknown>) => unknown;
 export interface BuildOptions {
   /** ServerTool implementations by tool name (get_forecast). */
   readonly tools?: Readonly<Record<string, ToolImplementation>>;
-  /** Where the LLM is, overriding the spec's endpoint; the API key (else OPENAI_API_KEY); request timeout; retries on 429/5xx. */
-  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number };
+  /** Where the LLM is, overriding the spec's endpoint; the API key (else OPENAI_API_KEY); request timeout; retries on 429/5xx;
+   * a fetch for the model client (e.g. @agentspec/runtime's retryingFetch, with retries: 0 here). */
+  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number; readonly fetch?: typeof fetch };
   /** Where threads are checkpointed: the agent waits for the user (and for tool results or decisions) with interrupt(). */
   readonly checkpointer?: BaseCheckpointSaver | false;
   /** LLM turns allowed since the user last spoke (default 20); timeout and retries of HTTP calls. */
@@ -119,7 +120,7 @@ function chatModel(options: BuildOptions): ChatOpenAI {
   return new ChatOpenAI({
     model: options.llm?.model ?? 'scripted-model',
     apiKey: options.llm?.apiKey ?? 'not-needed',
-    configuration: { baseURL: options.llm?.baseURL ?? 'http://127.0.0.1:8000/v1' },
+    configuration: { baseURL: options.llm?.baseURL ?? 'http://127.0.0.1:8000/v1', ...(options.llm?.fetch ? { fetch: options.llm.fetch } : {}) },
     temperature: 0,
     maxTokens: 512,
     timeout: options.llm?.timeoutMs ?? 60000,
@@ -151,6 +152,9 @@ function createBuilder(options: BuildOptions) {
     }
     const invalid = reply.invalid_tool_calls ?? [];
     if (invalid.length > 0) throw new CodedError('AS_TOOL_CALL_INVALID', `the LLM called '${invalid[0]?.name ?? '?'}' with arguments that are not a JSON object`);
+    const offered = new Set<string>(['get_forecast', 'submit_result']);
+    const unknown = (reply.tool_calls ?? []).find((c) => !offered.has(c.name));
+    if (unknown) throw new CodedError('AS_TOOL_CALL_INVALID', `the LLM called '${unknown.name}', which is not one of the agent's tools`);
     reply.additional_kwargs = { ...reply.additional_kwargs, [SENDER_KEY]: AGENT_NAME };
     return { messages: [reply], agentspec_turns: turns + 1 };
   }
@@ -163,9 +167,6 @@ function createBuilder(options: BuildOptions) {
   async function runTools(state: AgentState, config: LangGraphRunnableConfig): Promise<AgentUpdate> {
     const last = state.messages.at(-1) as AIMessage | undefined;
     const calls = (last?.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, args: c.args }));
-    const offered = new Set<string>(['get_forecast', 'submit_result']);
-    const unknown = calls.find((c) => !offered.has(c.name));
-    if (unknown) throw new CodedError('AS_TOOL_CALL_INVALID', `the LLM called '${unknown.name}', which is not one of the agent's tools`);
     const results: ToolMessage[] = [];
     let finished: Record<string, unknown> | undefined;
     for (const c of calls) {

@@ -59,6 +59,9 @@ export interface LlmOptions {
   readonly timeoutMs?: number;
   /** Retries on 429/5xx/network errors (default 2). */
   readonly retries?: number;
+  /** A Retry-After up to this many milliseconds is waited for; a longer one fails the run with AS_LLM_HTTP at once
+   * (default 10 000). The same on every runtime (`retryingFetch`). */
+  readonly maxRetryAfterMs?: number;
 }
 
 /** What network access a spec's HTTP and MCP components get. */

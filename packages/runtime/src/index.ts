@@ -23,6 +23,7 @@ export { coerceArgs, toolRunner, type ToolRunner, type ToolRunnerOptions } from 
 export { generationParams, type GenerationParams, type LlmBackend, type LlmMessage, type LlmRequest, type LlmResponse } from './llm/backend.js';
 export { openAiBaseUrl, resolveEndpoint, type Endpoint } from './llm/endpoint.js';
 export { openAiChatBackend, parseCompletion, requestBody } from './llm/openai-chat.js';
+export { DEFAULT_LLM_RETRIES, llmRetryPolicy, retryingFetch, type LlmRetryOptions } from './llm/retrying-fetch.js';
 
 // The semantics, as pure functions (shared with the framework compilers)
 export { renderDeep, renderTemplate, renderValue } from './semantics/templates.js';
@@ -33,6 +34,7 @@ export { selectBranch } from './semantics/branching.js';
 export { finishFlow } from './semantics/flow-outputs.js';
 export { collect, mapIterations, reduce } from './semantics/map-reduce.js';
 export { mapToolResult, toolResultText } from './semantics/tool-results.js';
+export { checkToolCalls, parseToolArguments, type RawToolCall } from './semantics/tool-call-check.js';
 export { parametersSchema, SUBMIT_RESULT, submissionProblem, submitResultSpec, toolSpec, type ToolSpec } from './semantics/agent-tools.js';
 export * from './http/index.js';
 export * from './mcp/index.js';

@@ -25,6 +25,8 @@ export interface SavedAgentSession extends SavedSession {
   readonly user: string[];
   readonly llmSteps: number;
   readonly status?: RunStatus;
+  /** The last run failed on an LLM answer that was refused (an invalid tool call): messages given since join before the LLM is asked again. */
+  readonly refused?: boolean;
 }
 
 /** The rejection the LLM reads (the reference runtime's tool message). */
@@ -36,6 +38,7 @@ export class AgentSession implements Session {
   private pending: ToolContent = [];
   private user: string[] = [];
   private llmSteps = 0;
+  private refused = false;
   private last: RunStatus | undefined;
   private running = false;
   private compiled: ToolLoopAgent<never, ToolSet> | undefined;
@@ -51,6 +54,7 @@ export class AgentSession implements Session {
     this.pending = structuredClone(saved.pending);
     this.user = [...saved.user];
     this.llmSteps = saved.llmSteps;
+    this.refused = saved.refused === true;
     this.last = saved.status;
   }
 
@@ -128,7 +132,8 @@ export class AgentSession implements Session {
         if (agent.human_in_the_loop === false) throw new RuntimeError('AS_INVALID_STATE', 'the agent replied in text but may not ask the user (human_in_the_loop: false)', { agent: agent.id });
         if (this.user.length === 0) return { type: 'user_input', messages: this.messages };
       }
-      if (this.history.length === 0 || next.kind === 'user_input') this.takeUserMessages(trace);
+      if (this.history.length === 0 || next.kind === 'user_input' || this.refused) this.takeUserMessages(trace);
+      this.refused = false;
       this.sendPending(trace);
       await this.callLlm(trace);
     }
@@ -166,7 +171,13 @@ export class AgentSession implements Session {
       this.llmSteps += steps;
       trace?.messages(this.messages);
     };
-    await runAgentCall(this.compiled, this.history, this.control, commit, site, trace, load.signal);
+    try {
+      await runAgentCall(this.compiled, this.history, this.control, commit, site, trace, load.signal);
+    } catch (e) {
+      // The answer with the invalid call stays out of the history (runAgentCall kept only the steps before it).
+      this.refused = RuntimeError.isInstance(e) && (e as RuntimeError).code === 'AS_TOOL_CALL_INVALID';
+      throw e;
+    }
   }
 
   async save(): Promise<SavedSession> {
@@ -174,6 +185,7 @@ export class AgentSession implements Session {
     const saved: SavedAgentSession = {
       runtime: AI_SDK_RUNTIME_NAME, format: AGENT_SAVE_FORMAT, kind: 'agent', component: this.ctx.agent.id,
       inputs: structuredClone(this.inputs) as Record<string, unknown>, history: this.history, pending: this.pending, user: this.user, llmSteps: this.llmSteps,
+      ...(this.refused ? { refused: true } : {}),
       ...(this.last ? { status: this.last } : {}),
     };
     return JSON.parse(JSON.stringify(saved)) as SavedSession;

@@ -6,7 +6,7 @@
  * semantics as `compileLangGraph`'s graphs (inputs, data flow, branches,
  * templates, tools, HTTP, MCP, map/reduce, interrupts, trace events).
  */
-import type { BaseCheckpointSaver, RetryPolicy } from '@langchain/langgraph';
+import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { Agent, Flow, LlmConfig, Node } from '@agentspec/core';
 import { RuntimeError, type LlmOptions, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
 import { CHANNELS } from '../constants.js';
@@ -20,7 +20,6 @@ import type { CompiledNode } from '../compile/flow/node-handler.js';
 import { NODE_HANDLERS } from '../compile/flow/nodes/index.js';
 import type { GraphState, LangGraph, NodeFn } from '../compile/graph-types.js';
 import { chatOpenAI } from '../compile/llm/chat-model.js';
-import { llmRetryPolicy } from '../compile/llm/llm-error.js';
 
 /** The options of an emitted flow's `build()`. */
 export interface FlowBuildOptions {
@@ -123,6 +122,4 @@ export const flowNodes = {
   valuesByName: mergeByName,
   /** Node inputs in flight, with data edges: `{ [nodeId]: { [input]: value } }`. */
   valuesByNode: mergeByNode,
-  /** The RetryPolicy of nodes that call an LLM (429, 5xx, connection errors; `llm.retries`, default 2). */
-  llmRetryPolicy: (ctx: FlowContext): RetryPolicy => llmRetryPolicy(ctx.compile.llm.retries),
 } as const;

@@ -29,6 +29,8 @@ export interface SavedLangGraph extends SavedSession {
   readonly queues: SavedQueues;
   readonly status?: RunStatus;
   readonly pending?: PendingInterrupt;
+  /** The last run failed on an LLM answer that was refused (an invalid tool call): messages given since join before the LLM is asked again. */
+  readonly refused?: boolean;
 }
 
 export interface AppServices {
@@ -45,6 +47,7 @@ export class LangGraphSession implements Session {
   private last: RunStatus | undefined;
   private pending: PendingInterrupt | undefined;
   private opening: string[];
+  private refused: boolean;
   private running = false;
   private readonly queues: SessionQueues;
 
@@ -54,6 +57,7 @@ export class LangGraphSession implements Session {
     this.last = saved?.status;
     this.pending = saved?.pending;
     this.opening = [...(saved?.opening ?? [])];
+    this.refused = saved?.refused === true;
     this.messages = saved?.status?.messages ?? [];
   }
 
@@ -87,7 +91,13 @@ export class LangGraphSession implements Session {
       const answer = this.queues.take(this.pending, this.last);
       return answer === undefined ? undefined : { value: new Command({ resume: { [this.pending.id]: answer } }) };
     }
-    if (this.phase === 'failed' && (await this.app.graph.getState(config)).createdAt !== undefined) return { value: null };
+    if (this.phase === 'failed' && (await this.app.graph.getState(config)).createdAt !== undefined) {
+      // An agent whose LLM answer was refused asks again: with the messages the user gave since, when there are any.
+      if (this.refused && this.app.component.component_type === 'Agent' && this.queues.user.length > 0) {
+        await this.app.graph.updateState(config, { [CHANNELS.messages]: this.queues.user.splice(0, this.queues.user.length).map(userMessage), [CHANNELS.turns]: 0 });
+      }
+      return { value: null };
+    }
     if (this.phase === 'new') this.opening.push(...this.queues.user.splice(0, this.queues.user.length));
     return { value: { ...this.inputs, [CHANNELS.messages]: this.opening.map(userMessage) } };
   }
@@ -112,8 +122,11 @@ export class LangGraphSession implements Session {
       } catch (e) {
         if (this.phase === 'new') this.phase = 'failed';
         else if (this.phase === 'paused') this.phase = 'failed';
-        throw toRunError(e, this.app.signal);
+        const error = toRunError(e, this.app.signal);
+        this.refused = (error as { code?: unknown }).code === 'AS_TOOL_CALL_INVALID';
+        throw error;
       }
+      this.refused = false;
       const { status, pending } = statusOf(await this.app.graph.getState(config), this.app.component);
       this.opening = [];
       this.last = status;
@@ -140,6 +153,7 @@ export class LangGraphSession implements Session {
       queues: this.queues.save(),
       ...(this.last ? { status: this.last } : {}),
       ...(this.pending ? { pending: this.pending } : {}),
+      ...(this.refused ? { refused: true } : {}),
     };
     return JSON.parse(JSON.stringify(saved)) as SavedSession;
   }

@@ -29,7 +29,7 @@ export interface AgentRunRequest {
    * session keeps it, so that running again goes on after those steps and
    * never executes their tools a second time.
    */
-  readonly onFailure?: (committed: readonly Message[]) => void;
+  readonly onFailure?: (committed: readonly Message[], error: unknown) => void;
 }
 
 export type AgentRunOutcome =
@@ -123,7 +123,7 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
       return finish(compiled, req, tracker, out, consumed);
     }
   } catch (e) {
-    req.onFailure?.(tracker.committed);
+    req.onFailure?.(tracker.committed, e);
     throw e;
   } finally {
     abort.dispose();

@@ -12,6 +12,8 @@ export interface SavedAgentSession extends SavedBase {
   readonly conversation: readonly Message[];
   readonly pending?: AgentPending;
   readonly started: boolean;
+  /** The last run failed on an LLM answer that was refused (an invalid tool call): messages given since join before the LLM is asked again. */
+  readonly refused?: boolean;
 }
 
 /**
@@ -23,28 +25,32 @@ export class AgentSession extends BaseSession {
   private conversation: Message[];
   private pending: AgentPending | undefined;
   private started: boolean;
+  private refused: boolean;
 
   constructor(private readonly compiled: CompiledAgent, private readonly inputs: Readonly<Record<string, unknown>>, private readonly signal: AbortSignal | undefined, saved?: SavedAgentSession) {
     super(saved);
     this.conversation = [...(saved?.conversation ?? [])];
     this.pending = saved?.pending;
     this.started = saved?.started ?? false;
+    this.refused = saved?.refused === true;
   }
 
   protected async advance(events: EventSink | undefined): Promise<RunStatus> {
     const last = this.last;
-    if (!this.started || last?.type === 'user_input') {
+    if (!this.started || last?.type === 'user_input' || this.refused) {
       const incoming = this.queues.takeUser();
-      if (this.started && incoming.length === 0 && last) return last;
+      if (this.started && !this.refused && incoming.length === 0 && last) return last;
       for (const text of incoming) this.conversation.push({ role: 'user', content: text });
       this.started = true;
+      this.refused = false;
     }
     const { spec } = this.compiled;
     const inputs = resolveInputs(spec.inputs, this.inputs, { agent: spec.id });
     const outcome = await inSpan(events, 'AgentExecutionStart', 'AgentExecutionEnd', spec.name, { agent: spec.id, inputs }, () => runAgent(this.compiled, {
       messages: this.conversation, inputs, answers: this.queues, inFlow: false,
-      onFailure: (committed) => {
+      onFailure: (committed, error) => {
         if (!this.pending) this.conversation = [...committed];
+        this.refused = RuntimeError.isInstance(error) && (error as RuntimeError).code === 'AS_TOOL_CALL_INVALID';
       },
       ...(this.pending ? { pending: this.pending } : {}), ...(events ? { events } : {}), ...(this.signal ? { signal: this.signal } : {}),
     }), (o: AgentRunOutcome) => ({ status: o.type }));
@@ -70,6 +76,7 @@ export class AgentSession extends BaseSession {
     const saved: SavedAgentSession = {
       runtime: MASTRA_RUNTIME_NAME, format: SAVE_FORMAT, kind: 'agent', component: this.compiled.spec.id,
       inputs: { ...this.inputs }, queues: this.queues.save(), conversation: this.conversation, started: this.started,
+      ...(this.refused ? { refused: true } : {}),
       ...(this.pending ? { pending: this.pending } : {}), ...(this.last ? { status: this.last } : {}),
     };
     return JSON.parse(JSON.stringify(saved)) as SavedSession;

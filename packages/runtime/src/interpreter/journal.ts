@@ -9,7 +9,8 @@ import type { LlmResponse } from '../llm/backend.js';
  * and retrying a failed run retries only what failed.
  */
 export type JournalEntry =
-  | { readonly kind: 'llm'; readonly response: LlmResponse }
+  /** `refused`: the answer had an invalid tool call; the run failed with that error and the answer is left out of the conversation. */
+  | { readonly kind: 'llm'; readonly response: LlmResponse; readonly refused?: { readonly code: string; readonly message: string } }
   | { readonly kind: 'tool'; readonly result?: unknown; readonly error?: string }
   | { readonly kind: 'intake'; readonly messages: readonly string[] }
   | { readonly kind: 'tool_results'; readonly results: Readonly<Record<string, unknown>> }

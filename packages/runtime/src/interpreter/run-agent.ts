@@ -1,11 +1,13 @@
 import type { Agent } from '@agentspec/core';
 import type { ToolCall } from '../contract.js';
 import { RuntimeError } from '../errors.js';
+import type { LlmResponse } from '../llm/backend.js';
 import { submitResultSpec, toolSpec } from '../semantics/agent-tools.js';
+import { checkToolCalls } from '../semantics/tool-call-check.js';
 import { renderTemplate } from '../semantics/templates.js';
 import { handleToolCalls } from './agent-tool-calls.js';
 import type { Scope } from './execution.js';
-import { callLlm, toLlmMessages } from './llm-call.js';
+import { askLlm, toLlmMessages } from './llm-call.js';
 
 /**
  * The agent loop (DESIGN §4.2): the LLM is called on the system prompt and
@@ -24,7 +26,17 @@ export function runAgent(agent: Agent, inputs: Readonly<Record<string, unknown>>
       if (turn >= exec.services.limits.maxAgentSteps) {
         throw new RuntimeError('AS_MAX_ITERATIONS', `the agent took more than ${exec.services.limits.maxAgentSteps} LLM turns`, { agent: agent.id }, { hint: 'raise limits.maxAgentSteps' });
       }
-      const response = await callLlm(s, agent.llm_config, { messages: [{ role: 'system', content: system }, ...toLlmMessages(exec.messages)], tools });
+      const check = (r: LlmResponse): RuntimeError | undefined => {
+        const checked = checkToolCalls(agent, r.toolCalls);
+        return checked instanceof RuntimeError ? checked : undefined;
+      };
+      const { response, refused } = await askLlm(s, agent.llm_config, { messages: [{ role: 'system', content: system }, ...toLlmMessages(exec.messages)], tools, check });
+      if (refused) {
+        // An answer refused in an earlier run (an invalid tool call) stays out of the conversation: the messages
+        // given since then join it, and the LLM is asked again.
+        for (const text of s.intake(false)) exec.addMessage({ role: 'user', content: text }, s.spanId);
+        continue;
+      }
       if (response.toolCalls.length === 0) {
         exec.addMessage({ role: 'assistant', content: response.text, sender: agent.name }, s.spanId);
         if (inFlow && outputs.length === 0) return {};
@@ -35,23 +47,10 @@ export function runAgent(agent: Agent, inputs: Readonly<Record<string, unknown>>
         turn = -1; // the step limit bounds the loop of one reply, not the whole conversation
         continue;
       }
-      const calls: ToolCall[] = response.toolCalls.map((c) => ({ id: c.id, name: c.name, args: parseArguments(c.arguments, c.name, agent.id) }));
+      const calls = checkToolCalls(agent, response.toolCalls) as ToolCall[];
       exec.addMessage({ role: 'assistant', content: response.text, sender: agent.name, toolCalls: calls }, s.spanId);
       const finished = await handleToolCalls(agent, calls, s);
       if (finished) return finished;
     }
   }, (r) => ({ outputs: r }));
-}
-
-function parseArguments(text: string, tool: string, agent: string): Record<string, unknown> {
-  let args: unknown;
-  try {
-    args = text.trim() === '' ? {} : JSON.parse(text);
-  } catch {
-    throw new RuntimeError('AS_TOOL_CALL_INVALID', `the LLM called '${tool}' with arguments that are not JSON: ${text.slice(0, 200)}`, { agent, tool });
-  }
-  if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-    throw new RuntimeError('AS_TOOL_CALL_INVALID', `the LLM called '${tool}' with arguments that are not a JSON object`, { agent, tool });
-  }
-  return args as Record<string, unknown>;
 }

@@ -3,15 +3,17 @@ import { RuntimeError } from '../errors.js';
 import type { LlmBackend, LlmMessage, LlmRequest, LlmResponse } from './backend.js';
 import { resolveEndpoint } from './endpoint.js';
 import { readChatStream } from './chat-stream.js';
+import { retryingFetch } from './retrying-fetch.js';
 
 /**
  * An LlmBackend over the OpenAI Chat Completions API, for OpenAI and every
  * OpenAI-compatible server (vLLM, Ollama, the scripted test server). Retries
- * 429/5xx and network errors with backoff; coded errors otherwise.
+ * 429/5xx and network errors through `retryingFetch`; coded errors otherwise.
  */
 export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
   const timeoutMs = options.timeoutMs ?? 60_000;
-  const retries = options.retries ?? 2;
+  // 429/5xx/network errors retried by the one LLM retry policy (Retry-After honoured up to its cap)
+  const send = retryingFetch(options);
   return {
     async generate(request: LlmRequest): Promise<LlmResponse> {
       const endpoint = resolveEndpoint(request.config, options);
@@ -19,41 +21,26 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
       const body = requestBody(endpoint.model, request);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
-      for (let attempt = 0; ; attempt++) {
-        // a controller and a timer we hold (a bare AbortSignal.timeout inside AbortSignal.any can be collected before it fires)
-        const controller = new AbortController();
-        let timedOut = false;
-        const timer = setTimeout(() => {
-          timedOut = true;
-          controller.abort(new DOMException('timed out', 'TimeoutError'));
-        }, timeoutMs);
-        const onCancel = () => controller.abort(request.signal?.reason);
-        request.signal?.addEventListener('abort', onCancel, { once: true });
-        const done = () => {
-          clearTimeout(timer);
-          request.signal?.removeEventListener('abort', onCancel);
-        };
-        const signal = controller.signal;
+      // a controller and a timer we hold (a bare AbortSignal.timeout inside AbortSignal.any can be collected before it fires)
+      const controller = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        controller.abort(new DOMException('timed out', 'TimeoutError'));
+      }, timeoutMs);
+      const onCancel = () => controller.abort(request.signal?.reason);
+      request.signal?.addEventListener('abort', onCancel, { once: true });
+      try {
         let res: Response;
         try {
-          res = await fetch(`${endpoint.baseUrl}/chat/completions`, { method: 'POST', headers, body: JSON.stringify(body), signal });
+          res = await send(`${endpoint.baseUrl}/chat/completions`, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
         } catch (e) {
-          done();
           if (request.signal?.aborted) throw new RuntimeError('AS_CANCELLED', 'the run was cancelled', site, { cause: e });
           if (timedOut) throw new RuntimeError('AS_LLM_TIMEOUT', `no answer from ${endpoint.baseUrl} within ${timeoutMs} ms`, site, { cause: e });
-          if (attempt < retries) {
-            await backoff(attempt);
-            continue;
-          }
           throw new RuntimeError('AS_LLM_HTTP', `cannot reach ${endpoint.baseUrl}: ${(e as Error).message}`, site, { cause: e });
         }
         if (!res.ok) {
           const text = await res.text().catch(() => '');
-          done();
-          if ((res.status === 429 || res.status >= 500) && attempt < retries) {
-            await backoff(attempt);
-            continue;
-          }
           throw new RuntimeError('AS_LLM_HTTP', `the LLM endpoint answered HTTP ${res.status}: ${text.slice(0, 300)}`, site);
         }
         try {
@@ -62,16 +49,13 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
           if (RuntimeError.isInstance(e)) throw e;
           if (timedOut) throw new RuntimeError('AS_LLM_TIMEOUT', `the LLM answer did not complete within ${timeoutMs} ms`, site, { cause: e });
           throw new RuntimeError('AS_LLM_RESPONSE', `malformed answer from the LLM endpoint: ${(e as Error).message}`, site, { cause: e });
-        } finally {
-          done();
         }
+      } finally {
+        clearTimeout(timer);
+        request.signal?.removeEventListener('abort', onCancel);
       }
     },
   };
-}
-
-function backoff(attempt: number): Promise<void> {
-  return new Promise((r) => setTimeout(r, Math.min(50 * 2 ** attempt, 1000)));
 }
 
 function toWire(m: LlmMessage): Record<string, unknown> {

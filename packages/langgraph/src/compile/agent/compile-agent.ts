@@ -4,7 +4,6 @@ import type { Agent } from '@agentspec/core';
 import { CHANNELS } from '../../constants.js';
 import type { CompileContext } from '../context.js';
 import type { GraphBuilder, GraphState, LangGraph } from '../graph-types.js';
-import { llmRetryPolicy } from '../llm/llm-error.js';
 import { componentDocument, nodeMetadata } from '../metadata.js';
 import { agentRecursionLimit } from './agent-limits.js';
 import { agentSchemas } from './agent-state.js';
@@ -36,7 +35,6 @@ export function buildAgentGraph(agent: Agent, inFlow: boolean, ctx: CompileConte
   const endsOnText = inFlow && (agent.outputs ?? []).length === 0;
   builder.addNode(names.model, modelNode(agent, inFlow, ctx), {
     metadata: nodeMetadata('Agent', () => ({ component: componentDocument(agent) })),
-    retryPolicy: llmRetryPolicy(ctx.llm.retries),
   });
   builder.addNode(names.tools, toolsNode(agent, ctx));
   if (!endsOnText) builder.addNode(names.human, humanNode(agent));

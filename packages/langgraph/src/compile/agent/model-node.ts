@@ -1,7 +1,7 @@
 import { SystemMessage, type AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Agent } from '@agentspec/core';
-import { renderTemplate, resolveInputs, RuntimeError, submitResultSpec, toolSpec } from '@agentspec/runtime';
+import { checkToolCalls, renderTemplate, resolveInputs, RuntimeError, submitResultSpec, toolSpec, type RawToolCall } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import type { CompileContext } from '../context.js';
 import type { GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
@@ -40,13 +40,21 @@ export function modelNode(agent: Agent, inFlow: boolean, ctx: CompileContext): N
     const system = renderTemplate(agent.system_prompt, resolveInputs(agent.inputs, state, { agent: agent.id }));
     const messages = (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
     const reply: AIMessage = await callModel(model, [new SystemMessage(system), ...messages], { config, llmConfig: agent.llm_config, site, tools });
-    const invalid = reply.invalid_tool_calls ?? [];
-    if (invalid.length > 0) {
-      throw new RuntimeError('AS_TOOL_CALL_INVALID', `the LLM called '${invalid[0]?.name ?? '?'}' with arguments that are not a JSON object`, { agent: agent.id, ...(invalid[0]?.name ? { tool: invalid[0].name } : {}) });
-    }
+    // An answer with an invalid call is refused before it reaches the state: the checkpoint keeps the conversation
+    // without it, so the session stays usable (the next run asks again, with any message given since).
+    const checked = checkToolCalls(agent, rawCalls(reply));
+    if (checked instanceof RuntimeError) throw checked;
     if ((reply.tool_calls ?? []).length === 0 && !endsOnText && agent.human_in_the_loop === false) {
       throw new RuntimeError('AS_INVALID_STATE', 'the agent replied in text but may not ask the user (human_in_the_loop: false)', { agent: agent.id });
     }
     return { [CHANNELS.messages]: [withSender(reply, agent.name)], [CHANNELS.turns]: turns + 1 };
   };
+}
+
+/** The reply's calls as the LLM sent them: parsed ones re-serialized, invalid ones with their raw argument text. */
+function rawCalls(reply: AIMessage): RawToolCall[] {
+  return [
+    ...(reply.invalid_tool_calls ?? []).map((c, i) => ({ id: c.id ?? `invalid_${i}`, name: c.name ?? '?', arguments: c.args ?? '' })),
+    ...(reply.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, arguments: JSON.stringify(c.args ?? {}) })),
+  ];
 }

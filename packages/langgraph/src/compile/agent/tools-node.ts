@@ -1,7 +1,7 @@
 import { ToolMessage, type AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Agent, Tool } from '@agentspec/core';
-import { RuntimeError, shapeOutputs, SUBMIT_RESULT, submissionProblem, toolResultText, type ToolCall } from '@agentspec/runtime';
+import { shapeOutputs, SUBMIT_RESULT, submissionProblem, toolResultText, type ToolCall } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import type { CompileContext } from '../context.js';
 import { span } from '../events.js';
@@ -23,9 +23,6 @@ export function toolsNode(agent: Agent, ctx: CompileContext): NodeFn {
     const messages = (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
     const last = messages.at(-1) as AIMessage | undefined;
     const calls: ToolCall[] = (last?.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, args: c.args }));
-    for (const c of calls) {
-      if (!isSubmit(c) && !byName.has(c.name)) throw new RuntimeError('AS_TOOL_CALL_INVALID', `the LLM called '${c.name}', which is not one of the agent's tools`, { agent: agent.id, tool: c.name });
-    }
     const needConfirm = calls.filter((c) => byName.get(c.name)?.requires_confirmation === true);
     const decisions: Decisions = needConfirm.length > 0 ? askDecisions(agent.id, needConfirm, messages) : {};
     const rejected = (c: ToolCall) => decisions[c.id]?.decision === 'reject';

@@ -6,7 +6,6 @@ import { CHANNELS } from '../../constants.js';
 import type { CompileContext } from '../context.js';
 import { emit, eventsOn, parentSpan, span } from '../events.js';
 import type { GraphBuilder, GraphState, GraphUpdate, LangGraph, NodeFn } from '../graph-types.js';
-import { llmRetryPolicy } from '../llm/llm-error.js';
 import { componentDocument, edgeFields, nodeMetadata } from '../metadata.js';
 import { graphNodeNames } from '../node-names.js';
 import { addControlEdges, routesOnBranch, transitionsOf, type Transitions } from './flow-edges.js';
@@ -29,7 +28,6 @@ export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
   const names = graphNodeNames(flow.nodes, stateKeys);
   const data = new FlowData(flow);
   const transitions = transitionsOf(flow);
-  const retry = llmRetryPolicy(ctx.llm.retries);
   const edgesFrom = new Map<Node, ControlFlowEdge[]>();
   for (const e of flow.control_flow_connections) edgesFrom.set(e.from_node, [...(edgesFrom.get(e.from_node) ?? []), e]);
   for (const node of flow.nodes) {
@@ -47,7 +45,6 @@ export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
     builder.addNode(names.get(node) as string, nodeAction(flow, node, compiled, data, transitions), {
       metadata,
       ...(compiled.subgraphs ? { subgraphs: [...compiled.subgraphs] } : {}),
-      ...(compiled.callsLlm ? { retryPolicy: retry } : {}),
     });
   }
   addControlEdges(builder, flow, names, transitions);

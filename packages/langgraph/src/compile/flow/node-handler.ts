@@ -32,8 +32,6 @@ export interface CompiledNode {
   readonly run: (r: NodeRun) => Promise<NodeOutcome>;
   /** Graphs the body invokes (shown by `getGraph({ xray: true })`, found by `importLangGraph`). */
   readonly subgraphs?: readonly LangGraph[];
-  /** The body calls an LLM: it gets the LLM retry policy. */
-  readonly callsLlm?: boolean;
 }
 
 export interface FlowCompile {

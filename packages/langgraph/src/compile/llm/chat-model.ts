@@ -1,6 +1,6 @@
 import { ChatOpenAI } from '@langchain/openai';
 import type { LlmConfig } from '@agentspec/core';
-import { generationParams, resolveEndpoint, type LlmOptions } from '@agentspec/runtime';
+import { generationParams, resolveEndpoint, retryingFetch, type LlmOptions } from '@agentspec/runtime';
 
 export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
 
@@ -8,8 +8,9 @@ export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
  * The `ChatOpenAI` of an LLM config (DESIGN §4.4): the config's endpoint
  * (or `llm.override`) as `configuration.baseURL`, its model, its generation
  * parameters. Never `streaming: true` (it stalls offline, DESIGN §12): the
- * graph streams with `.stream()` when asked. Retries are the node's
- * RetryPolicy, not the client's.
+ * graph streams with `.stream()` when asked. Retries are the runtime's one
+ * LLM retry policy (`retryingFetch`: 429/5xx/network errors, Retry-After
+ * honoured up to `llm.maxRetryAfterMs`), not the client's.
  */
 export function chatOpenAI(config: LlmConfig, llm: LlmOptions = {}): ChatOpenAI {
   const endpoint = resolveEndpoint(config, llm);
@@ -19,7 +20,7 @@ export function chatOpenAI(config: LlmConfig, llm: LlmOptions = {}): ChatOpenAI 
   return new ChatOpenAI({
     model: endpoint.model,
     ...(apiKey !== undefined ? { apiKey } : {}),
-    configuration: { baseURL: endpoint.baseUrl },
+    configuration: { baseURL: endpoint.baseUrl, fetch: retryingFetch(llm) },
     ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
     ...(params.topP !== undefined ? { topP: params.topP } : {}),
     ...(params.maxTokens !== undefined ? { maxTokens: params.maxTokens } : {}),

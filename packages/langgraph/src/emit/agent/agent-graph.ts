@@ -58,8 +58,13 @@ export function buildFunction(agent: Agent, p: BuildParts): string {
   w('    } catch (e) {');
   w('      throw llmError(e);');
   w('    }');
+  // Refused before the reply reaches the state, so the checkpoint keeps the conversation without it.
   w('    const invalid = reply.invalid_tool_calls ?? [];');
   w("    if (invalid.length > 0) throw new CodedError('AS_TOOL_CALL_INVALID', `the LLM called '${invalid[0]?.name ?? '?'}' with arguments that are not a JSON object`);");
+  const known = [...p.tools.map((t) => t.tool.name), ...(p.outputs.length > 0 ? [SUBMIT_RESULT] : [])];
+  w(`    const offered = new Set<string>(${literal(known)});`);
+  w('    const unknown = (reply.tool_calls ?? []).find((c) => !offered.has(c.name));');
+  w("    if (unknown) throw new CodedError('AS_TOOL_CALL_INVALID', `the LLM called '${unknown.name}', which is not one of the agent's tools`);");
   if (agent.human_in_the_loop === false) {
     w("    if ((reply.tool_calls ?? []).length === 0) throw new CodedError('AS_INVALID_STATE', 'the agent replied in text but may not ask the user (human_in_the_loop: false)');");
   }
@@ -75,10 +80,6 @@ export function buildFunction(agent: Agent, p: BuildParts): string {
   w(`  async function runTools(state: AgentState${p.runnable.length > 0 ? ', config: LangGraphRunnableConfig' : ''}): Promise<AgentUpdate> {`);
   w('    const last = state.messages.at(-1) as AIMessage | undefined;');
   w('    const calls = (last?.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, args: c.args }));');
-  const known = [...p.tools.map((t) => t.tool.name), ...(p.outputs.length > 0 ? [SUBMIT_RESULT] : [])];
-  w(`    const offered = new Set<string>(${literal(known)});`);
-  w('    const unknown = calls.find((c) => !offered.has(c.name));');
-  w("    if (unknown) throw new CodedError('AS_TOOL_CALL_INVALID', `the LLM called '${unknown.name}', which is not one of the agent's tools`);");
   if (p.confirmed.length > 0) {
     w('    const toConfirm = calls.filter((c) => needConfirmation.has(c.name));');
     w('    const decisions = (toConfirm.length > 0');

@@ -98,7 +98,6 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
     const subVar = sub ? subgraphs.get(sub) : undefined;
     const opts = [
       ...(subVar ? [`subgraphs: [${subVar}]`] : []),
-      ...(node.component_type === 'LlmNode' ? ['retryPolicy: flowNodes.llmRetryPolicy(ctx)'] : []),
     ];
     const stepCall = `flowNodes.step(${flowConst}, ${constants.names.get(node) as string}, ctx${subVar ? `, ${subVar}` : ''})`;
     w(`    .addNode(${str(names.get(node) as string)}, ${stepCall}${opts.length > 0 ? `, { ${opts.join(', ')} }` : ''})`);

@@ -20,7 +20,6 @@ export const llmNode: NodeHandler<LlmNode> = (node, { ctx }) => {
     json_schema: { name: node.id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) || 'output', schema: parametersSchema(outputs), strict: false },
   };
   return {
-    callsLlm: true,
     run: async ({ inputs, config, span }) => {
       const prompt = renderTemplate(node.prompt_template, inputs);
       const reply = await callModel(model, [userMessage(prompt)], {
