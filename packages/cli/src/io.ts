@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { UsageError } from './errors.js';
 
 /** Streams and file access a command uses, injectable so tests can run commands in-process. */
 export interface Io {
@@ -38,13 +39,14 @@ function stdinLines(): (question: string) => Promise<string | undefined> {
   };
 }
 
-/** Thrown for command-line mistakes; the CLI prints it and exits with EXIT.USAGE. */
-export class UsageError extends Error {}
+export { CliError, UsageError } from './errors.js';
 
 export function readInput(io: Io, path: string): string {
   try {
     return io.readFile(path);
   } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : code ?? (e as Error).message;
+    throw new UsageError(`cannot read ${path}: ${why}`, { code: 'AS_FILE_NOT_FOUND' });
   }
 }

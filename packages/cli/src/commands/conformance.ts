@@ -1,12 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import {
-  DEFAULT_CASES_DIR, exitCodeOf, formatReport, REPORT_FORMATS, runConformance, RUNTIMES, summarize, summaryLine,
-  type Progress, type ReportFormat, type RuntimeRegistry,
-} from '@agentspec/conformance';
+import type { Progress, ReportFormat, RuntimeRegistry } from '@agentspec/conformance';
 import { EXIT } from '../exit-codes.js';
 import { UsageError, type Io } from '../io.js';
+import { checkRuntimeNames, loadRuntimes, RUNTIME_NAMES } from '../runtimes.js';
 
 export interface ConformanceOptions {
   /** Comma-separated runtime names (default: every registered runtime). */
@@ -21,42 +19,52 @@ export interface ConformanceOptions {
   readonly timeout?: string;
 }
 
-const SYMBOL = { 'pass': '✓', 'fail': '✗', 'error': '!', 'known-gap': '~', 'stale-gap': '*' } as const;
-
 function isDir(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory();
 }
 
-/** Progress on stderr: a counter on a terminal, else one line per case. */
-function progress(io: Io): (p: Progress) => void {
+/**
+ * Progress on stderr: one updating line on a terminal (cleared at the end);
+ * otherwise (CI logs, pipes) one line per runtime when its cases are done.
+ */
+function progress(io: Io, runtimes: number): (p: Progress) => void {
+  let count = 0;
+  let failing = 0;
+  let ms = 0;
   return ({ result, done, total }) => {
     if (io.isTTY) {
       io.stderr(`\r\x1b[2K[${done}/${total}] ${result.runtime} ${result.caseId}`);
       if (done === total) io.stderr('\r\x1b[2K');
-    } else {
-      io.stderr(`${SYMBOL[result.status]} ${result.runtime} ${result.caseId} (${result.durationMs} ms)\n`);
+      return;
     }
+    count += 1;
+    ms += result.durationMs;
+    if (result.status !== 'pass' && result.status !== 'known-gap') failing += 1;
+    if (count < total / runtimes) return;
+    io.stderr(`${result.runtime}: ${count} case${count === 1 ? '' : 's'} run, ${failing} not passing (${(ms / 1000).toFixed(1)} s)\n`);
+    count = failing = ms = 0;
   };
 }
 
-export async function conformanceCommand(io: Io, options: ConformanceOptions, registry: RuntimeRegistry = RUNTIMES): Promise<number> {
+export async function conformanceCommand(io: Io, options: ConformanceOptions, registry?: RuntimeRegistry): Promise<number> {
+  // loaded here, not at startup: it imports the conformance runner and its servers
+  const { DEFAULT_CASES_DIR, exitCodeOf, formatReport, REPORT_FORMATS, runConformance, summarize, summaryLine } = await import('@agentspec/conformance');
   const format = options.report ?? 'text';
   if (!(REPORT_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--report must be one of ${REPORT_FORMATS.join(', ')}, not '${format}'`);
-  const names = options.runtimes === undefined ? Object.keys(registry) : options.runtimes.split(',').map((n) => n.trim()).filter(Boolean);
-  const unknown = names.filter((name) => !Object.hasOwn(registry, name));
-  if (unknown.length > 0 || names.length === 0) {
-    throw new UsageError(`unknown runtime ${unknown.map((n) => `'${n}'`).join(', ') || "''"} (known: ${Object.keys(registry).join(', ')})`);
-  }
+  const known = registry ? Object.keys(registry) : RUNTIME_NAMES;
+  const names = options.runtimes === undefined ? known : options.runtimes.split(',').map((n) => n.trim()).filter(Boolean);
+  checkRuntimeNames(names, known);
   const casesDir = options.cases === undefined ? DEFAULT_CASES_DIR : resolve(options.cases);
   if (!isDir(casesDir)) throw new UsageError(`cases directory not found: ${options.cases ?? casesDir}`);
   if (options.knownGaps !== undefined && !isDir(options.knownGaps)) throw new UsageError(`known-gaps directory not found: ${options.knownGaps}`);
   const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout);
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageError(`--timeout must be a whole number of milliseconds, not '${options.timeout}'`);
 
+  const factories = registry ?? await loadRuntimes([...new Set(names)]);
   const report = await runConformance({
-    runtimes: [...new Set(names)].map((name) => registry[name]!()),
+    runtimes: [...new Set(names)].map((name) => factories[name]!()),
     casesDir,
-    onProgress: progress(io),
+    onProgress: progress(io, new Set(names).size),
     ...(options.knownGaps !== undefined ? { knownGapsDir: resolve(options.knownGaps) } : {}),
     ...(options.filter !== undefined ? { filter: options.filter } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
@@ -76,7 +84,7 @@ export function registerConformance(program: Command, io: Io, setCode: (code: nu
   program
     .command('conformance')
     .description('run the conformance cases on runtimes and print the matrix (text, md, json or junit)')
-    .option('--runtimes <names>', `comma-separated runtimes (default: all of ${Object.keys(RUNTIMES).join(', ')})`)
+    .option('--runtimes <names>', `comma-separated runtimes (default: all of ${RUNTIME_NAMES.join(', ')})`)
     .option('--cases <dir>', 'cases directory (default: the cases of @agentspec/conformance)')
     .option('--known-gaps <dir>', 'known-gaps directory (default: known-gaps/ next to the cases directory)')
     .option('--filter <text>', 'only the cases whose id contains this text')
