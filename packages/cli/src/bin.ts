@@ -10,12 +10,23 @@ for (const stream of [process.stdout, process.stderr]) {
   });
 }
 
+let settled = false;
 run(process.argv.slice(2)).then(
   (code) => {
+    settled = true;
     process.exitCode = code;
   },
   (e: unknown) => {
+    settled = true;
     process.stderr.write(internalErrorText(e));
     process.exitCode = 70;
   },
 );
+
+// Nothing left to do but the command never finished (a promise that never settles): a bug, not success.
+process.on('beforeExit', () => {
+  if (settled) return;
+  settled = true;
+  process.stderr.write(internalErrorText(new Error('the command stopped before finishing: it waited on something that can never happen')));
+  process.exitCode = 70;
+});

@@ -56,13 +56,21 @@ async function importExport(importer: Importer, exported: unknown, target: strin
     hint: `check that --from names the framework the export is built with (langgraph, ai-sdk, openai-agents or mastra)`, cause,
   });
   let value = exported;
+  // a LangGraph module may export a function that builds the graph
+  if (typeof value === 'function' && from === 'langgraph' && !('compile' in value) && !('invoke' in value)) {
+    try {
+      value = (value as () => unknown)();
+      if (value instanceof Promise) value = await value;
+    } catch (e) {
+      throw notAProgram(`calling it without arguments (a function that builds a graph) threw: ${String((e as Error)?.message ?? e).split('\n')[0]}`, e);
+    }
+  }
   try {
-    // a LangGraph module may export a function that builds the graph
-    if (typeof value === 'function' && from === 'langgraph' && !('compile' in value) && !('invoke' in value)) value = await (value as () => unknown)();
-    return await importer(await value);
+    // a promise of the object may be exported; nothing else is awaited (a Mastra workflow has a `then` of its own)
+    return await importer(value instanceof Promise ? await value : value);
   } catch (e) {
     if (AgentSpecError.isInstance(e) && e.code !== 'AS_UNSUPPORTED') throw e;
-    const message = AgentSpecError.isInstance(e) ? e.message.replace(`${e.code}: `, '').replace(e.hint ? ` (hint: ${e.hint})` : '', '') : `reading it failed (${String((e as Error)?.message ?? e)})`;
+    const message = AgentSpecError.isInstance(e) ? e.message.replace(`${e.code}: `, '').replace(e.hint ? ` (hint: ${e.hint})` : '', '') : `reading it failed: ${String((e as Error)?.message ?? e).split('\n')[0]}`;
     throw notAProgram(message, e);
   }
 }
