@@ -18,7 +18,13 @@ export const processIo: Io = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   readFile: (path) => readFileSync(path, 'utf8'),
-  writeFile: (path, text) => writeFileSync(path, text),
+  writeFile: (path, text) => {
+    try {
+      writeFileSync(path, text);
+    } catch (e) {
+      throw new UsageError(`cannot write ${path}: ${why(e)}`, { code: 'AS_CANNOT_WRITE' });
+    }
+  },
   isTTY: Boolean(process.stdout.isTTY),
   interactive: Boolean(process.stdin.isTTY),
   readLine: stdinLines(),
@@ -45,8 +51,22 @@ export function readInput(io: Io, path: string): string {
   try {
     return io.readFile(path);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : code ?? (e as Error).message;
-    throw new UsageError(`cannot read ${path}: ${why}`, { code: 'AS_FILE_NOT_FOUND' });
+    throw new UsageError(`cannot read ${path}: ${why(e)}`, { code: 'AS_FILE_NOT_FOUND' });
   }
+}
+
+/** A JSON file named on the command line (`what` says what it must hold); AS_NOT_JSON when it does not parse. */
+export function readJson(io: Io, path: string, what: string): unknown {
+  const text = readInput(io, path);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${path} is not JSON (${what}): ${(e as Error).message}`, { code: 'AS_NOT_JSON' });
+  }
+}
+
+/** A file system error in words. */
+function why(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? 'no such file or folder' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : code ?? (e as Error).message;
 }

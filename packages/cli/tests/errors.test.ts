@@ -13,6 +13,19 @@ const files = tempFiles({
   'throws.ts': "throw new Error('boom while loading');\n",
   'syntax.ts': 'export const x = ;\n',
   'inputs.json': '[1, 2]',
+  'rules.yaml': 'rules: 3\n',
+  'flow.yaml': `component_type: Flow
+id: f
+name: f
+start_node: {$component_ref: s}
+nodes: [{$component_ref: s}, {$component_ref: e}]
+control_flow_connections:
+  - {component_type: ControlFlowEdge, id: c, name: c, from_node: {$component_ref: s}, to_node: {$component_ref: e}}
+$referenced_components:
+  s: {component_type: StartNode, id: s, name: s}
+  e: {component_type: EndNode, id: e, name: e}
+agentspec_version: 25.4.2
+`,
 });
 const weather = join(ROOT, 'examples/specs/weather-agent.yaml');
 
@@ -36,7 +49,7 @@ function expectCoded(r: Exited, code: number, line: RegExp): void {
 
 describe('user mistakes get a coded message and the documented exit code, never an internal error (the built bin)', () => {
   it('a missing file: 2, AS_FILE_NOT_FOUND', () => {
-    expectCoded(agentspec(['validate', 'no-such-spec.yaml']), 2, /^agentspec: error AS_FILE_NOT_FOUND: cannot read no-such-spec\.yaml: no such file$/m);
+    expectCoded(agentspec(['validate', 'no-such-spec.yaml']), 2, /^agentspec: error AS_FILE_NOT_FOUND: cannot read no-such-spec\.yaml: no such file or folder$/m);
     expectCoded(agentspec(['run', weather, '--tools', 'no-such-tools.ts']), 2, /^agentspec: error AS_FILE_NOT_FOUND: cannot read no-such-tools\.ts/m);
   });
 
@@ -64,6 +77,15 @@ describe('user mistakes get a coded message and the documented exit code, never 
     expectCoded(agentspec(['run', weather, '--input', 'novalue']), 2, /^agentspec: error AS_BAD_OPTION: --input takes name=value, not 'novalue'$/m);
     expectCoded(agentspec(['run', weather, '--inputs', files('inputs.json')]), 2, /^agentspec: error AS_NOT_JSON: .*inputs\.json must hold a JSON object of inputs$/m);
     expectCoded(agentspec(['import', `${files('plain.ts')}#plain`, '--from', 'crewai']), 2, /^agentspec: error AS_BAD_OPTION: --from must be one of langgraph, ai-sdk, openai-agents, mastra$/m);
+  });
+
+  it('an unreadable rules file, a rules file with problems, an --out that cannot be written, a save that is not JSON: 2', () => {
+    expectCoded(agentspec(['run', files('flow.yaml'), '--offline', 'no-such-rules.yaml']), 2, /^agentspec: error AS_FILE_NOT_FOUND: cannot read no-such-rules\.yaml/m);
+    expectCoded(agentspec(['run', files('flow.yaml'), '--offline', files('rules.yaml')]), 2, /^agentspec: error AS_BAD_RULES: .*rules\.yaml is not a scripted LLM rules file:\n {2}- /m);
+    expectCoded(agentspec(['convert', files('flow.yaml'), '--to', 'json', '--out', '/no-such-folder/flow.json']), 2, /^agentspec: error AS_CANNOT_WRITE: cannot write \/no-such-folder\/flow\.json: no such file or folder$/m);
+    expectCoded(agentspec(['run', files('flow.yaml'), '--resume', files('bad.json')]), 2, /^agentspec: error AS_NOT_JSON: .*bad\.json is not JSON \(a session saved by --save\)/m);
+    // and the flow itself runs: the mistakes above were the only problem
+    expect(agentspec(['run', files('flow.yaml')])).toMatchObject({ code: 0, stdout: 'finished on branch next: {}\n' });
   });
 
   it('import of what is not a program of that framework: 1, AS_NOT_A_PROGRAM / AS_EXPORT_MISSING / AS_MODULE_LOAD', () => {

@@ -1,8 +1,8 @@
 import { formatDiagnostic, load, type Component } from '@agentspec/core';
 import type { RuntimeRegistry } from '@agentspec/conformance';
-import type { App, RunStatus, Runtime, RuntimeLoadOptions, ToolRegistry } from '@agentspec/runtime';
+import type { App, RunStatus, Runtime, RuntimeLoadOptions, SavedSession, ToolRegistry } from '@agentspec/runtime';
 import { EXIT } from '../exit-codes.js';
-import { readInput, UsageError, type Io } from '../io.js';
+import { readInput, readJson, UsageError, type Io } from '../io.js';
 import { errorLine } from '../errors.js';
 import { checkRuntimeNames, loadRuntimes, RUNTIME_NAMES } from '../runtimes.js';
 import { driveSession, formatMessage, type Ask } from '../run/drive-session.js';
@@ -37,7 +37,7 @@ export async function runCommand(io: Io, file: string, options: RunOptions, regi
   const runtimes = registry ?? await loadRuntimes(names);
   const tools: ToolRegistry = options.tools ? await loadTools(options.tools) : {};
   const inputs = parseInputs(io, options.input, options.inputs);
-  const target = await llmTarget(options);
+  const target = await llmTarget(io, options);
   if (name !== 'all') return runOne(io, result.component, runtimes[name]!, { tools, inputs, target, options });
   const ask = io.interactive ? noAnswers : await scriptedAnswers(io);
   const runs: RuntimeRun[] = [];
@@ -66,7 +66,7 @@ async function runOne(io: Io, component: Component, make: () => Runtime, run: On
     return failed(io, e, run.options.json);
   }
   try {
-    const session = run.options.resume ? await app.resume(JSON.parse(readInput(io, run.options.resume))) : app.start({ inputs: run.inputs });
+    const session = run.options.resume ? await app.resume(readJson(io, run.options.resume, 'a session saved by --save') as SavedSession) : app.start({ inputs: run.inputs });
     const ask: Ask = io.readLine ?? (async () => undefined);
     const show = run.options.json ? undefined : (m: Parameters<typeof formatMessage>[0]) => io.stdout(`${formatMessage(m, io.isTTY)}\n`);
     let status: RunStatus | undefined;
