@@ -117,7 +117,7 @@ function failed(io: Io, e: unknown, json: boolean | undefined): number {
   const hint = typeof err.hint === 'string' ? err.hint : undefined;
   const message = String(err.message ?? e).replace(`${code}: `, '').replace(hint ? ` (hint: ${hint})` : '', '');
   if (json) io.stdout(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
-  io.stderr(errorLine(code, message, hint));
+  io.stderr(errorLine(code, message, hint ?? (code === 'ERROR' ? 'this failure has no Agent Spec code: unless it comes from your tools, please report it as an issue of agentspec-ts' : undefined)));
   return EXIT.RUN_FAILED;
 }
 
