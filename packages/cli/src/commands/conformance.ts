@@ -55,8 +55,8 @@ export async function conformanceCommand(io: Io, options: ConformanceOptions, re
   const names = options.runtimes === undefined ? known : options.runtimes.split(',').map((n) => n.trim()).filter(Boolean);
   checkRuntimeNames(names, known);
   const casesDir = options.cases === undefined ? DEFAULT_CASES_DIR : resolve(options.cases);
-  if (!isDir(casesDir)) throw new UsageError(`cases directory not found: ${options.cases ?? casesDir}`);
-  if (options.knownGaps !== undefined && !isDir(options.knownGaps)) throw new UsageError(`known-gaps directory not found: ${options.knownGaps}`);
+  if (!isDir(casesDir)) throw new UsageError(`cases directory not found: ${options.cases ?? casesDir}`, { code: 'AS_FILE_NOT_FOUND' });
+  if (options.knownGaps !== undefined && !isDir(options.knownGaps)) throw new UsageError(`known-gaps directory not found: ${options.knownGaps}`, { code: 'AS_FILE_NOT_FOUND' });
   const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout);
   if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageError(`--timeout must be a whole number of milliseconds, not '${options.timeout}'`);
 
