@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { UsageError } from './errors.js';
 
 /** Streams and file access a command uses, injectable so tests can run commands in-process. */
 export interface Io {
@@ -17,7 +18,13 @@ export const processIo: Io = {
   stdout: (text) => process.stdout.write(text),
   stderr: (text) => process.stderr.write(text),
   readFile: (path) => readFileSync(path, 'utf8'),
-  writeFile: (path, text) => writeFileSync(path, text),
+  writeFile: (path, text) => {
+    try {
+      writeFileSync(path, text);
+    } catch (e) {
+      throw new UsageError(`cannot write ${path}: ${why(e)}`, { code: 'AS_CANNOT_WRITE' });
+    }
+  },
   isTTY: Boolean(process.stdout.isTTY),
   interactive: Boolean(process.stdin.isTTY),
   readLine: stdinLines(),
@@ -38,13 +45,28 @@ function stdinLines(): (question: string) => Promise<string | undefined> {
   };
 }
 
-/** Thrown for command-line mistakes; the CLI prints it and exits with EXIT.USAGE. */
-export class UsageError extends Error {}
+export { CliError, UsageError } from './errors.js';
 
 export function readInput(io: Io, path: string): string {
   try {
     return io.readFile(path);
   } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(`cannot read ${path}: ${why(e)}`, { code: 'AS_FILE_NOT_FOUND' });
   }
+}
+
+/** A JSON file named on the command line (`what` says what it must hold); AS_NOT_JSON when it does not parse. */
+export function readJson(io: Io, path: string, what: string): unknown {
+  const text = readInput(io, path);
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`${path} is not JSON (${what}): ${(e as Error).message}`, { code: 'AS_NOT_JSON' });
+  }
+}
+
+/** A file system error in words. */
+function why(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' ? 'no such file or folder' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : code ?? (e as Error).message;
 }

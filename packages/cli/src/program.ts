@@ -1,24 +1,25 @@
-import { Command, CommanderError } from 'commander';
+import { Command } from 'commander';
 import { registerConformance } from './commands/conformance.js';
-import { compileCommand } from './commands/compile.js';
 import { convertCommand } from './commands/convert.js';
 import { graphCommand } from './commands/graph.js';
-import { importCommand } from './commands/import.js';
 import { registerInit } from './commands/init.js';
-import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
 import { EXIT } from './exit-codes.js';
-import { processIo, UsageError, type Io } from './io.js';
+import { processIo, type Io } from './io.js';
+import { reportFailure } from './report-failure.js';
+
+// run, import and compile are imported when used: they load framework packages,
+// which `validate` and the other document commands must not pay for at startup.
 
 const EXIT_HELP = `
-Exit codes: 0 success (all valid), 1 invalid input, 2 usage error.`;
+Exit codes: 0 success, 1 invalid input (or runs disagree, cases fail), 2 usage error, 3 run failed, 70 bug of agentspec.`;
 
 /** Build the `agentspec` program; `run` executes it and returns the exit code. */
 export function buildProgram(io: Io, setCode: (code: number) => void): Command {
   const program = new Command('agentspec')
     .description('Open Agent Specification for TypeScript: validate, convert, run, compile, import and test Agent Spec documents')
     .version('0.1.0')
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr, outputError: () => undefined })
     .exitOverride()
     .enablePositionalOptions()
     .addHelpText('after', EXIT_HELP);
@@ -71,7 +72,7 @@ Example:
       --tools examples/tools/support.ts --input request="Where is my order?"
   $ echo "What is the weather in Zurich?" | agentspec run agent.yaml --runtime all --offline rules.yaml
 ${EXIT_HELP}`)
-    .action(async (file: string, opts) => setCode(await runCommand(io, file, opts)));
+    .action(async (file: string, opts) => setCode(await (await import('./commands/run.js')).runCommand(io, file, opts)));
 
   program
     .command('import')
@@ -86,7 +87,7 @@ Warnings (what the spec cannot represent) go to stderr, each naming the part.
 Example:
   $ agentspec import ./src/agent.ts#supportAgent --from openai-agents --out support-agent.yaml
 ${EXIT_HELP}`)
-    .action(async (target: string, opts) => setCode(await importCommand(io, target, opts)));
+    .action(async (target: string, opts) => setCode(await (await import('./commands/import.js')).importCommand(io, target, opts)));
 
   program
     .command('compile')
@@ -102,7 +103,7 @@ Warnings (what the framework cannot represent exactly) go to stderr.
 Example:
   $ agentspec compile examples/specs/weather-agent.yaml --target openai-agents --out src/weather-agent.ts
 ${EXIT_HELP}`)
-    .action(async (file: string, opts) => setCode(await compileCommand(io, file, opts)));
+    .action(async (file: string, opts) => setCode(await (await import('./commands/compile.js')).compileCommand(io, file, opts)));
 
   registerConformance(program, io, setCode, EXIT_HELP);
   registerInit(program, io, setCode, EXIT_HELP);
@@ -128,14 +129,7 @@ export async function run(argv: readonly string[], io: Io = processIo): Promise<
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (e) {
-    if (e instanceof CommanderError) {
-      return e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help' ? EXIT.OK : EXIT.USAGE;
-    }
-    if (e instanceof UsageError) {
-      io.stderr(`agentspec: ${e.message}\n`);
-      return EXIT.USAGE;
-    }
-    throw e;
+    return reportFailure(io, e, argv);
   }
   return code;
 }

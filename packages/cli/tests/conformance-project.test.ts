@@ -120,13 +120,13 @@ describe('agentspec conformance on a project of its own (process level)', () => 
     const cases = ['conformance', '--cases', 'cases', '--runtimes', 'reference'];
     const noTools = agentspec(root, ...cases, '--tools', 'missing.ts');
     expect(noTools.code).toBe(2);
-    expect(noTools.stderr).toMatch(/^agentspec: AS_USAGE_TOOLS: --tools: cannot load missing\.ts/m);
+    expect(noTools.stderr).toMatch(/^agentspec: error AS_(FILE_NOT_FOUND|MODULE_LOAD): .*missing\.ts/m);
     const twoOnStdout = agentspec(root, ...cases, '--report', 'md', '--report', 'json');
     expect(twoOnStdout.code).toBe(2);
-    expect(twoOnStdout.stderr).toContain('AS_USAGE_REPORT: only one report can go to stdout (md, json)');
+    expect(twoOnStdout.stderr).toContain('AS_BAD_OPTION: only one report can go to stdout (md, json)');
     const outAndMany = agentspec(root, ...cases, '--report', 'md:a.md', '--report', 'junit', '--out', 'b.xml');
     expect(outAndMany.code).toBe(2);
-    expect(outAndMany.stderr).toContain('AS_USAGE_REPORT: --out goes with one --report FORMAT');
+    expect(outAndMany.stderr).toContain('AS_BAD_OPTION: --out goes with one --report FORMAT');
     expect(existsSync(join(root, 'a.md'))).toBe(false);
   });
 

@@ -27,8 +27,10 @@ describe('examples/port-an-agent (its README, step by step)', () => {
     for (const r of runs) expect(r).toMatchObject({ status: 'user_input', reply: '30 times 6 is 180: six groups of thirty.', llmCalls: 2 });
   }, 60_000);
 
-  it('import refuses an unknown framework or export', async () => {
+  it('import refuses an unknown framework (usage, 2) or export (not a program, 1)', async () => {
     expect((await cli('import', `${dir}agent.ts#tutor`, '--from', 'crewai')).code).toBe(2);
-    expect((await cli('import', `${dir}agent.ts#nope`, '--from', 'openai-agents')).code).toBe(2);
+    const missing = await cli('import', `${dir}agent.ts#nope`, '--from', 'openai-agents');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toMatch(/^agentspec: error AS_EXPORT_MISSING: .*agent\.ts has no export 'nope'/m);
   });
 });

@@ -86,7 +86,7 @@ describe('agentspec init', () => {
     rmSync(join(project, 'README.md'));
     const again = sh(root, `${INSTALLED} init my-agent`);
     expect(again.code).toBe(2);
-    expect(again.stderr).toMatch(/^agentspec: AS_INIT_EXISTS: my-agent already has agent\.yaml, tools\.ts, .*: nothing written \(--force overwrites them\)/);
+    expect(again.stderr).toMatch(/^agentspec: error AS_INIT_EXISTS: my-agent already has agent\.yaml, tools\.ts, .*: nothing written\n {2}hint: --force overwrites them/);
     expect(again.stderr).not.toContain('README.md');
     expect(readFileSync(join(project, 'tools.ts'), 'utf8')).toBe('// mine\n');
     expect(existsSync(join(project, 'README.md'))).toBe(false);

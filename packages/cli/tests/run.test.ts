@@ -51,13 +51,13 @@ describe('agentspec run', () => {
     expect(r.stdout).toMatch(/agree/);
   });
 
-  it('exits 1 on an invalid spec or a failed run, 2 on usage errors', async () => {
+  it('exits 1 on an invalid spec, 2 on usage errors, 3 (RUN_FAILED) on a run that ends in a coded error', async () => {
     const files = tempFiles({ 'bad.yaml': 'component_type: Flow\nid: f\n' });
     expect((await cli('run', files('bad.yaml'))).code).toBe(1);
     expect((await cli(...weather, '--runtime', 'nope')).code).toBe(2);
     expect((await cli(...weather, '--input', 'novalue')).code).toBe(2);
     const noTools = await cliWithInput(['What is the weather in Zurich?'], 'run', repo('examples/specs/weather-agent.yaml'), '--offline', repo('examples/scripted-llm/weather-agent.yaml'));
-    expect(noTools.code).toBe(1);
-    expect(noTools.stderr).toContain('AS_MISSING_TOOL');
+    expect(noTools.code).toBe(3);
+    expect(noTools.stderr).toMatch(/^agentspec: error AS_MISSING_TOOL: /m);
   });
 });

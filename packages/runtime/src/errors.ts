@@ -21,6 +21,7 @@ export const RUNTIME_ERROR_CODES = {
   AS_INVALID_STATE: 'The session was asked for something its status does not allow (e.g. tool results nobody asked for).',
   AS_RESUME_MISMATCH: 'A saved session does not fit this spec (it was saved from another spec or version).',
   AS_CANCELLED: 'The run was aborted through the signal.',
+  AS_OPTIONS_INVALID: 'A runtime factory or load() was given an option it does not take (the message names the key and the one meant) or a value of the wrong kind.',
 } as const;
 
 export type RuntimeErrorCode = keyof typeof RUNTIME_ERROR_CODES;

@@ -7,6 +7,9 @@ export type {
   SavedSession, Session, StartOptions, StatusType, ToolCall, ToolRegistry, ToolResult,
 } from './contract.js';
 export { RUNTIME_ERROR_CODES, RuntimeError, type ErrorSite, type RuntimeErrorCode } from './errors.js';
+export {
+  checkLoadOptions, checkOptions, checkRuntimeOptions, closestKey, describeRule, LOAD_OPTIONS, OptionsError, type OptionRule, type OptionShape,
+} from './options/index.js';
 export { eventStream } from './event-stream.js';
 export { SPAN_OF, type RunEndEvent, type RuntimeEvent, type SpanType, type TraceEvent, type TraceEventType } from './events.js';
 

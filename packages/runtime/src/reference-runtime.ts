@@ -2,6 +2,7 @@ import { AgentSpecLoadError, hasErrors, validateComponent, type Component } from
 import type { App, Runtime, RuntimeLoadOptions, SavedSession, Session, StartOptions } from './contract.js';
 import { eachComponent, requireServerTools } from './components.js';
 import { RuntimeError } from './errors.js';
+import { checkLoadOptions, checkRuntimeOptions } from './options/runtime-options.js';
 import type { Limits, Services } from './interpreter/execution.js';
 import { ReferenceSession, SAVE_FORMAT, type SavedReference } from './interpreter/session.js';
 import { toolRunner } from './interpreter/tool-runner.js';
@@ -28,9 +29,11 @@ const UNSUPPORTED = new Set(['OpenAiAgent', 'OciAgent']);
  * semantics of §4.2, and the `reference` row of the conformance matrix.
  */
 export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime {
+  checkRuntimeOptions('referenceRuntime', options, { backend: { anyOf: ['function', 'object'] }, name: 'string' });
   return {
     name: options.name ?? 'reference',
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
+      checkLoadOptions('referenceRuntime', load);
       const diagnostics = validateComponent(component);
       if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
       if (!RUNNABLE_ROOTS.has(component.component_type)) {

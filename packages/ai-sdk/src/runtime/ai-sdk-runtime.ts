@@ -1,5 +1,5 @@
 import { AgentSpecLoadError, hasErrors, validateComponent, type Agent, type Component, type Flow } from '@agentspec/core';
-import { RuntimeError, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { checkLoadOptions, checkRuntimeOptions, RuntimeError, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
 import type { AiSdkRuntimeOptions } from '../options.js';
 import { AI_SDK_RUNTIME_NAME } from '../runtime-name.js';
 import { agentApp } from './agent-app.js';
@@ -12,9 +12,13 @@ import { flowApp } from './flow-app.js';
  * the AI SDK (DESIGN §4.3).
  */
 export function aiSdkRuntime(options: AiSdkRuntimeOptions = {}): Runtime {
+  checkRuntimeOptions('aiSdkRuntime', options, {
+    structuredOutput: { oneOf: ['submit_result', 'native'] }, model: { anyOf: ['object', 'string', 'function'] }, build: 'function',
+  });
   return {
     name: AI_SDK_RUNTIME_NAME,
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
+      checkLoadOptions('aiSdkRuntime', load);
       const diagnostics = validateComponent(component);
       if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
       if (component.component_type === 'Agent') return agentApp(component as Agent, load, options);

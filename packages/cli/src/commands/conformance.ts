@@ -1,16 +1,15 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import {
-  DEFAULT_CASES_DIR, exitCodeOf, formatReport, runConformance, RUNTIMES, summarize, summaryLine, toolsOf, ToolsModuleError,
-  type Progress, type Report, type RuntimeRegistry, type ToolsModuleLoader,
-} from '@agentspec/conformance';
-import type { ToolRegistry } from '@agentspec/runtime';
+import type * as ConformanceModule from '@agentspec/conformance';
+import type { Progress, Report, RuntimeRegistry, ToolsModuleLoader } from '@agentspec/conformance';
 import { EXIT } from '../exit-codes.js';
 import { UsageError, type Io } from '../io.js';
 import { loadModule, loadTools } from '../run/module-loader.js';
-import { CodedUsageError } from './coded-usage.js';
+import { checkRuntimeNames, loadRuntimes, RUNTIME_NAMES } from '../runtimes.js';
 import { reportTargets, writeReport, type ReportTarget } from './report-targets.js';
+
+type Conformance = typeof ConformanceModule;
 
 export interface ConformanceOptions {
   /** Comma-separated runtime names (default: every registered runtime). */
@@ -29,90 +28,86 @@ export interface ConformanceOptions {
   readonly timeout?: string;
 }
 
-const SYMBOL = { 'pass': '✓', 'fail': '✗', 'error': '!', 'known-gap': '~', 'stale-gap': '*' } as const;
-
 function isDir(path: string): boolean {
   return existsSync(path) && statSync(path).isDirectory();
 }
 
-/** Progress on stderr: a counter on a terminal, else one line per case. */
-function progress(io: Io): (p: Progress) => void {
+/**
+ * Progress on stderr: one updating line on a terminal (cleared at the end);
+ * otherwise (CI logs, pipes) one line per runtime when its cases are done.
+ */
+function progress(io: Io, runtimes: number): (p: Progress) => void {
+  let count = 0;
+  let failing = 0;
+  let ms = 0;
   return ({ result, done, total }) => {
     if (io.isTTY) {
       io.stderr(`\r\x1b[2K[${done}/${total}] ${result.runtime} ${result.caseId}`);
       if (done === total) io.stderr('\r\x1b[2K');
-    } else {
-      io.stderr(`${SYMBOL[result.status]} ${result.runtime} ${result.caseId} (${result.durationMs} ms)\n`);
+      return;
     }
+    count += 1;
+    ms += result.durationMs;
+    if (result.status !== 'pass' && result.status !== 'known-gap') failing += 1;
+    if (count < total / runtimes) return;
+    io.stderr(`${result.runtime}: ${count} case${count === 1 ? '' : 's'} run, ${failing} not passing (${(ms / 1000).toFixed(1)} s)\n`);
+    count = failing = ms = 0;
   };
 }
 
-/** `--tools`: the module's registry; one that does not load is a usage error. */
-async function runTools(path: string | undefined): Promise<ToolRegistry | undefined> {
-  if (path === undefined) return undefined;
-  try {
-    return await loadTools(path);
-  } catch (e) {
-    if (e instanceof UsageError) throw new CodedUsageError('AS_USAGE_TOOLS', `--tools: ${e.message}`);
-    throw e;
-  }
-}
-
 /** A case's own tools module, TypeScript through tsx like `--tools`. */
-const loadCaseTools: ToolsModuleLoader = async (file) => {
-  let mod: Record<string, unknown>;
-  try {
-    mod = await loadModule(file);
-  } catch (e) {
-    throw new ToolsModuleError(file, (e as Error).message.replace(`cannot load ${file}: `, ''));
-  }
-  return toolsOf(mod, file);
-};
-
-function runtimeNames(option: string | undefined, registry: RuntimeRegistry): string[] {
-  const names = option === undefined ? Object.keys(registry) : option.split(',').map((n) => n.trim()).filter(Boolean);
-  const unknown = names.filter((name) => !Object.hasOwn(registry, name));
-  if (unknown.length > 0 || names.length === 0) {
-    throw new CodedUsageError('AS_USAGE_RUNTIME', `unknown runtime ${unknown.map((n) => `'${n}'`).join(', ') || "''"} (known: ${Object.keys(registry).join(', ')})`);
-  }
-  return [...new Set(names)];
+function caseToolsLoader(c: Conformance): ToolsModuleLoader {
+  return async (file) => {
+    let mod: Record<string, unknown>;
+    try {
+      mod = await loadModule(file);
+    } catch (e) {
+      throw new c.ToolsModuleError(file, (e as Error).message.replace(`cannot load ${file}: `, ''));
+    }
+    return c.toolsOf(mod, file);
+  };
 }
 
 /** Writes every report; the summary goes to stderr unless the text report is on stdout. */
-function writeReports(io: Io, report: Report, targets: readonly ReportTarget[], color: boolean): void {
+function writeReports(c: Conformance, io: Io, report: Report, targets: readonly ReportTarget[], color: boolean): void {
   for (const target of targets) {
-    const text = formatReport(report, target.format, { color });
+    const text = c.formatReport(report, target.format, { color });
     if (target.path === undefined) io.stdout(text);
     else writeReport(io.writeFile, target.path, text);
   }
   if (!targets.some((t) => t.format === 'text' && t.path === undefined)) {
-    for (const s of summarize(report)) io.stderr(`${summaryLine(s)}\n`);
+    for (const s of c.summarize(report)) io.stderr(`${c.summaryLine(s)}\n`);
   }
 }
 
-export async function conformanceCommand(io: Io, options: ConformanceOptions, registry: RuntimeRegistry = RUNTIMES): Promise<number> {
-  const targets = reportTargets(options.report, options.out);
-  const names = runtimeNames(options.runtimes, registry);
-  const casesDir = options.cases === undefined ? DEFAULT_CASES_DIR : resolve(options.cases);
-  if (!isDir(casesDir)) throw new CodedUsageError('AS_USAGE_CASES', `cases directory not found: ${options.cases ?? casesDir}`);
-  if (options.knownGaps !== undefined && !isDir(options.knownGaps)) throw new CodedUsageError('AS_USAGE_CASES', `known-gaps directory not found: ${options.knownGaps}`);
+export async function conformanceCommand(io: Io, options: ConformanceOptions, registry?: RuntimeRegistry): Promise<number> {
+  // loaded here, not at startup: it imports the conformance runner and its servers
+  const c = await import('@agentspec/conformance');
+  const targets = reportTargets(options.report, options.out, c.REPORT_FORMATS);
+  const known = registry ? Object.keys(registry) : RUNTIME_NAMES;
+  const names = [...new Set(options.runtimes === undefined ? known : options.runtimes.split(',').map((n) => n.trim()).filter(Boolean))];
+  checkRuntimeNames(names, known);
+  const casesDir = options.cases === undefined ? c.DEFAULT_CASES_DIR : resolve(options.cases);
+  if (!isDir(casesDir)) throw new UsageError(`cases directory not found: ${options.cases ?? casesDir}`, { code: 'AS_FILE_NOT_FOUND' });
+  if (options.knownGaps !== undefined && !isDir(options.knownGaps)) throw new UsageError(`known-gaps directory not found: ${options.knownGaps}`, { code: 'AS_FILE_NOT_FOUND' });
   const timeoutMs = options.timeout === undefined ? undefined : Number(options.timeout);
-  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new CodedUsageError('AS_USAGE_TIMEOUT', `--timeout must be a whole number of milliseconds, not '${options.timeout}'`);
-  const tools = await runTools(options.tools);
+  if (timeoutMs !== undefined && !(Number.isInteger(timeoutMs) && timeoutMs > 0)) throw new UsageError(`--timeout must be a whole number of milliseconds, not '${options.timeout}'`);
+  const tools = options.tools === undefined ? undefined : await loadTools(options.tools);
 
-  const report = await runConformance({
-    runtimes: names.map((name) => registry[name]!()),
+  const factories = registry ?? await loadRuntimes(names);
+  const report = await c.runConformance({
+    runtimes: names.map((name) => factories[name]!()),
     casesDir,
-    onProgress: progress(io),
-    loadToolsModule: loadCaseTools,
+    onProgress: progress(io, names.length),
+    loadToolsModule: caseToolsLoader(c),
     ...(tools !== undefined ? { tools } : {}),
     ...(options.knownGaps !== undefined ? { knownGapsDir: resolve(options.knownGaps) } : {}),
     ...(options.filter !== undefined ? { filter: options.filter } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
   });
-  if (report.cases.length === 0) throw new CodedUsageError('AS_USAGE_CASES', `no case found in ${casesDir}${options.filter ? ` matching '${options.filter}'` : ''}`);
-  writeReports(io, report, targets, options.color ?? false);
-  return exitCodeOf(report) === 0 ? EXIT.OK : EXIT.INVALID;
+  if (report.cases.length === 0) throw new UsageError(`no case found in ${casesDir}${options.filter ? ` matching '${options.filter}'` : ''}`);
+  writeReports(c, io, report, targets, options.color ?? false);
+  return c.exitCodeOf(report) === 0 ? EXIT.OK : EXIT.INVALID;
 }
 
 /** `--report` may be given several times. */
@@ -123,7 +118,7 @@ export function registerConformance(program: Command, io: Io, setCode: (code: nu
   program
     .command('conformance')
     .description('run the conformance cases on runtimes and print the matrix (text, md, json or junit)')
-    .option('--runtimes <names>', `comma-separated runtimes (default: all of ${Object.keys(RUNTIMES).join(', ')})`)
+    .option('--runtimes <names>', `comma-separated runtimes (default: all of ${RUNTIME_NAMES.join(', ')})`)
     .option('--cases <dir>', 'cases directory (default: the cases of @agentspec/conformance)')
     .option('--known-gaps <dir>', 'known-gaps directory (default: known-gaps/ next to the cases directory)')
     .option('--filter <text>', 'only the cases whose id contains this text')

@@ -3,7 +3,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import type { Command } from 'commander';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
-import { CodedUsageError } from './coded-usage.js';
+import { UsageError } from '../errors.js';
 import { initFiles } from './init-templates.js';
 
 export interface InitOptions {
@@ -20,11 +20,11 @@ function packageName(dir: string): string {
 /** `agentspec init [dir]`: writes a new project; refuses to overwrite a file unless `--force`. */
 export function initCommand(io: Io, dir: string | undefined, options: InitOptions = {}): number {
   const root = resolve(dir ?? '.');
-  if (existsSync(root) && !statSync(root).isDirectory()) throw new CodedUsageError('AS_INIT_NOT_DIR', `${dir ?? root} is not a folder`);
+  if (existsSync(root) && !statSync(root).isDirectory()) throw new UsageError(`${dir ?? root} is not a folder`, { code: 'AS_INIT_NOT_DIR' });
   const files = initFiles(packageName(root));
   const existing = Object.keys(files).filter((path) => existsSync(join(root, path)));
   if (existing.length > 0 && !options.force) {
-    throw new CodedUsageError('AS_INIT_EXISTS', `${dir ?? '.'} already has ${existing.join(', ')}: nothing written (--force overwrites them)`);
+    throw new UsageError(`${dir ?? '.'} already has ${existing.join(', ')}: nothing written`, { code: 'AS_INIT_EXISTS', hint: '--force overwrites them' });
   }
   for (const [path, text] of Object.entries(files)) {
     const file = join(root, path);
@@ -32,7 +32,7 @@ export function initCommand(io: Io, dir: string | undefined, options: InitOption
       mkdirSync(dirname(file), { recursive: true });
       io.writeFile(file, text);
     } catch (e) {
-      throw new CodedUsageError('AS_INIT_WRITE', `cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+      throw new UsageError(`cannot write ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { code: 'AS_CANNOT_WRITE' });
     }
     io.stdout(`${existing.includes(path) ? 'overwrote' : 'created'} ${join(relative(process.cwd(), root) || '.', path)}\n`);
   }

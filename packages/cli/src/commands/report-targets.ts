@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { REPORT_FORMATS, type ReportFormat } from '@agentspec/conformance';
-import { CodedUsageError } from './coded-usage.js';
+import type { ReportFormat } from '@agentspec/conformance';
+import { UsageError } from '../errors.js';
 
 /** One report of a conformance run: its format, and the file to write (stdout without one). */
 export interface ReportTarget {
@@ -9,15 +9,14 @@ export interface ReportTarget {
   readonly path?: string;
 }
 
-const isFormat = (value: string): value is ReportFormat => (REPORT_FORMATS as readonly string[]).includes(value);
-
 /** `FORMAT` or `FORMAT:FILE` (the first `:` splits). */
-function parseTarget(spec: string): ReportTarget {
+function parseTarget(spec: string, formats: readonly ReportFormat[]): ReportTarget {
+  const isFormat = (value: string): value is ReportFormat => (formats as readonly string[]).includes(value);
   const colon = spec.indexOf(':');
   const format = colon < 0 ? spec : spec.slice(0, colon);
   const path = colon < 0 ? undefined : spec.slice(colon + 1);
-  if (!isFormat(format)) throw new CodedUsageError('AS_USAGE_REPORT', `--report must be one of ${REPORT_FORMATS.join(', ')} (optionally :FILE), not '${spec}'`);
-  if (path === '') throw new CodedUsageError('AS_USAGE_REPORT', `--report ${spec} names no file: write ${format}:FILE, or ${format} for stdout`);
+  if (!isFormat(format)) throw new UsageError(`--report must be one of ${formats.join(', ')} (optionally :FILE), not '${spec}'`);
+  if (path === '') throw new UsageError(`--report ${spec} names no file: write ${format}:FILE, or ${format} for stdout`);
   return path === undefined ? { format } : { format, path };
 }
 
@@ -27,21 +26,21 @@ function parseTarget(spec: string): ReportTarget {
  * `--report FORMAT` without a file. At most one report goes to stdout, and
  * no two to the same file.
  */
-export function reportTargets(report: string | readonly string[] | undefined, out?: string): ReportTarget[] {
+export function reportTargets(report: string | readonly string[] | undefined, out: string | undefined, formats: readonly ReportFormat[]): ReportTarget[] {
   const specs = report === undefined ? [] : typeof report === 'string' ? [report] : [...report];
-  let targets = (specs.length === 0 ? ['text'] : specs).map(parseTarget);
+  let targets = (specs.length === 0 ? ['text'] : specs).map((spec) => parseTarget(spec, formats));
   if (out !== undefined) {
     if (targets.length !== 1 || targets[0]!.path !== undefined) {
-      throw new CodedUsageError('AS_USAGE_REPORT', '--out goes with one --report FORMAT; for several reports write --report FORMAT:FILE for each');
+      throw new UsageError('--out goes with one --report FORMAT; for several reports write --report FORMAT:FILE for each');
     }
     targets = [{ format: targets[0]!.format, path: out }];
   }
   if (targets.filter((t) => t.path === undefined).length > 1) {
-    throw new CodedUsageError('AS_USAGE_REPORT', `only one report can go to stdout (${targets.filter((t) => !t.path).map((t) => t.format).join(', ')}): give the others a file, e.g. --report md:conformance.md`);
+    throw new UsageError(`only one report can go to stdout (${targets.filter((t) => !t.path).map((t) => t.format).join(', ')}): give the others a file, e.g. --report md:conformance.md`);
   }
   const files = targets.flatMap((t) => (t.path === undefined ? [] : [resolve(t.path)]));
   const twice = files.find((f, i) => files.indexOf(f) !== i);
-  if (twice !== undefined) throw new CodedUsageError('AS_USAGE_REPORT', `two reports would be written to ${twice}`);
+  if (twice !== undefined) throw new UsageError(`two reports would be written to ${twice}`);
   return targets;
 }
 
@@ -51,6 +50,6 @@ export function writeReport(write: (path: string, text: string) => void, path: s
     mkdirSync(dirname(resolve(path)), { recursive: true });
     write(path, text);
   } catch (e) {
-    throw new CodedUsageError('AS_USAGE_WRITE', `cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new UsageError(`cannot write ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`, { code: 'AS_CANNOT_WRITE' });
   }
 }

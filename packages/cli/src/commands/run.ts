@@ -1,8 +1,10 @@
 import { formatDiagnostic, load, type Component } from '@agentspec/core';
-import { RUNTIMES, type RuntimeRegistry } from '@agentspec/conformance';
-import type { App, RunStatus, Runtime, RuntimeLoadOptions, ToolRegistry } from '@agentspec/runtime';
+import type { RuntimeRegistry } from '@agentspec/conformance';
+import type { App, RunStatus, Runtime, RuntimeLoadOptions, SavedSession, ToolRegistry } from '@agentspec/runtime';
 import { EXIT } from '../exit-codes.js';
-import { readInput, UsageError, type Io } from '../io.js';
+import { readInput, readJson, UsageError, type Io } from '../io.js';
+import { errorLine } from '../errors.js';
+import { checkRuntimeNames, loadRuntimes, RUNTIME_NAMES } from '../runtimes.js';
 import { driveSession, formatMessage, type Ask } from '../run/drive-session.js';
 import { parseInputs } from '../run/inputs.js';
 import { loadTools } from '../run/module-loader.js';
@@ -22,24 +24,26 @@ export interface RunOptions {
 }
 
 /** `agentspec run <spec>`: run a spec on one runtime (interactive or scripted), or on all of them side by side. */
-export async function runCommand(io: Io, file: string, options: RunOptions, registry: RuntimeRegistry = RUNTIMES): Promise<number> {
+export async function runCommand(io: Io, file: string, options: RunOptions, registry?: RuntimeRegistry): Promise<number> {
   const name = options.runtime ?? 'reference';
-  const names = name === 'all' ? Object.keys(registry) : [name];
-  for (const n of names) if (!Object.hasOwn(registry, n)) throw new UsageError(`unknown runtime '${n}' (known: ${Object.keys(registry).join(', ')}, all)`);
+  const known = registry ? Object.keys(registry) : RUNTIME_NAMES;
+  const names = name === 'all' ? known : [name];
+  checkRuntimeNames(names, known, ', all');
   if (name === 'all' && (options.save || options.resume)) throw new UsageError('--save and --resume take one runtime, not all');
   const result = load(readInput(io, file));
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   for (const d of errors) io.stderr(`${formatDiagnostic(d, file)}\n`);
   if (errors.length > 0 || !result.component) return EXIT.INVALID;
+  const runtimes = registry ?? await loadRuntimes(names);
   const tools: ToolRegistry = options.tools ? await loadTools(options.tools) : {};
   const inputs = parseInputs(io, options.input, options.inputs);
-  const target = await llmTarget(options);
-  if (name !== 'all') return runOne(io, result.component, registry[name]!, { tools, inputs, target, options });
+  const target = await llmTarget(io, options);
+  if (name !== 'all') return runOne(io, result.component, runtimes[name]!, { tools, inputs, target, options });
   const ask = io.interactive ? noAnswers : await scriptedAnswers(io);
   const runs: RuntimeRun[] = [];
   for (const n of names) {
     io.stderr(`running on ${n}…\n`);
-    runs.push(await timedRun(n, result.component, registry[n]!, { tools, inputs, target, ask: ask() }));
+    runs.push(await timedRun(n, result.component, runtimes[n]!, { tools, inputs, target, ask: ask() }));
   }
   io.stdout(options.json ? `${JSON.stringify(runs, null, 2)}\n` : compareRuns(runs));
   return runs.every((r) => !r.error) ? EXIT.OK : EXIT.INVALID;
@@ -62,7 +66,7 @@ async function runOne(io: Io, component: Component, make: () => Runtime, run: On
     return failed(io, e, run.options.json);
   }
   try {
-    const session = run.options.resume ? await app.resume(JSON.parse(readInput(io, run.options.resume))) : app.start({ inputs: run.inputs });
+    const session = run.options.resume ? await app.resume(readJson(io, run.options.resume, 'a session saved by --save') as SavedSession) : app.start({ inputs: run.inputs });
     const ask: Ask = io.readLine ?? (async () => undefined);
     const show = run.options.json ? undefined : (m: Parameters<typeof formatMessage>[0]) => io.stdout(`${formatMessage(m, io.isTTY)}\n`);
     let status: RunStatus | undefined;
@@ -106,12 +110,15 @@ async function timedRun(name: string, component: Component, make: () => Runtime,
 
 const noAnswers = (): Ask => async () => undefined;
 
-/** Report a failed load or run: `CODE message` on stderr (and as JSON with --json); exit 1. */
+/** Report a failed load or run: `agentspec: error CODE: message` on stderr (and as JSON with --json); exit 3 (RUN_FAILED). */
 function failed(io: Io, e: unknown, json: boolean | undefined): number {
-  const err = e as { code?: string; message: string };
-  if (json) io.stdout(`${JSON.stringify({ error: { code: err.code ?? 'ERROR', message: err.message } }, null, 2)}\n`);
-  io.stderr(`${err.message.startsWith(`${err.code}:`) ? err.message : `${err.code ?? 'ERROR'} ${err.message}`}\n`);
-  return EXIT.INVALID;
+  const err = e as { code?: unknown; message?: unknown; hint?: unknown };
+  const code = typeof err.code === 'string' ? err.code : 'ERROR';
+  const hint = typeof err.hint === 'string' ? err.hint : undefined;
+  const message = String(err.message ?? e).replace(`${code}: `, '').replace(hint ? ` (hint: ${hint})` : '', '');
+  if (json) io.stdout(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
+  io.stderr(errorLine(code, message, hint ?? (code === 'ERROR' ? 'this failure has no Agent Spec code: unless it comes from your tools, please report it as an issue of agentspec-ts' : undefined)));
+  return EXIT.RUN_FAILED;
 }
 
 /** Every scripted line of stdin, replayed to each runtime from the start. */

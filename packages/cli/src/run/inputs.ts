@@ -1,4 +1,5 @@
-import { readInput, UsageError, type Io } from '../io.js';
+import { UsageError } from '../errors.js';
+import { readInput, type Io } from '../io.js';
 
 /** Inputs from `--input k=v` (the value as JSON when it parses, else the text) and/or `--inputs file.json`. */
 export function parseInputs(io: Io, pairs: readonly string[] = [], file?: string): Record<string, unknown> {
@@ -9,9 +10,9 @@ export function parseInputs(io: Io, pairs: readonly string[] = [], file?: string
       parsed = JSON.parse(readInput(io, file));
     } catch (e) {
       if (e instanceof UsageError) throw e;
-      throw new UsageError(`${file} is not JSON: ${(e as Error).message}`);
+      throw new UsageError(`${file} is not JSON: ${(e as Error).message}`, { code: 'AS_NOT_JSON' });
     }
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`${file} must hold a JSON object of inputs`);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError(`${file} must hold a JSON object of inputs`, { code: 'AS_NOT_JSON' });
     Object.assign(inputs, parsed);
   }
   for (const pair of pairs) {

@@ -1,12 +1,14 @@
+import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
-import { UsageError } from '../io.js';
+import { CliError, UsageError } from '../errors.js';
 
 /**
  * Import a user module — TypeScript (.ts/.mts/.cts, through tsx, no build
  * step) or JavaScript — by path relative to the working directory.
  */
 export async function loadModule(path: string): Promise<Record<string, unknown>> {
+  if (!existsSync(path)) throw new UsageError(`cannot read ${path}: no such file`, { code: 'AS_FILE_NOT_FOUND' });
   const url = pathToFileURL(resolve(path)).href;
   try {
     if (/\.[mc]?tsx?$/.test(path)) {
@@ -15,7 +17,8 @@ export async function loadModule(path: string): Promise<Record<string, unknown>>
     }
     return (await import(url)) as Record<string, unknown>;
   } catch (e) {
-    throw new UsageError(`cannot load ${path}: ${(e as Error).message}`);
+    const message = (e instanceof Error ? e.message : String(e)).split('\n').map((l) => l.trim()).filter(Boolean).slice(0, 2).join(' ');
+    throw new CliError('AS_MODULE_LOAD', `cannot load ${path}: ${message}`, { hint: 'the module threw or does not compile; run it with node (or tsx) to see where', cause: e });
   }
 }
 
@@ -24,7 +27,7 @@ export async function loadTools(path: string): Promise<Record<string, (args: Rec
   const mod = await loadModule(path);
   const tools = (mod.tools ?? mod.default) as unknown;
   if (typeof tools !== 'object' || tools === null || Object.values(tools).some((f) => typeof f !== 'function')) {
-    throw new UsageError(`${path} must export \`tools\` (or a default export): an object of functions by tool name`);
+    throw new CliError('AS_EXPORT_MISSING', `${path} must export \`tools\` (or a default export): an object of functions by tool name`);
   }
   return tools as Record<string, (args: Record<string, unknown>) => unknown>;
 }

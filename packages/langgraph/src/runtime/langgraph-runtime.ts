@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { Component, LlmConfig } from '@agentspec/core';
-import { RuntimeError, type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type StartOptions } from '@agentspec/runtime';
+import { checkLoadOptions, checkRuntimeOptions, RuntimeError, type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type StartOptions } from '@agentspec/runtime';
 import { LANGGRAPH_RUNTIME_NAME } from '../constants.js';
 import { compileLangGraph } from '../compile/compile-langgraph.js';
 import type { LangGraph } from '../compile/graph-types.js';
@@ -57,9 +57,14 @@ interface CompiledGraphOfAnyState {
  * thread id and a description of the checkpointer.
  */
 export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime {
+  checkRuntimeOptions('langgraphRuntime', options, {
+    checkpointer: { anyOf: [{ oneOf: ['memory'] }, { shape: { kind: { oneOf: ['memory', 'sqlite', 'postgres'] }, path: 'string', url: 'string', schema: 'string' }, required: ['kind'] }, 'object'] },
+    chatModel: 'function', build: 'function',
+  });
   return {
     name: LANGGRAPH_RUNTIME_NAME,
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
+      checkLoadOptions('langgraphRuntime', load);
       const checkpointer = await openCheckpointer(load.checkpointer ?? options.checkpointer);
       let compiled: LangGraphBuild;
       try {

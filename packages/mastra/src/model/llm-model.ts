@@ -2,6 +2,7 @@ import type { LlmConfig } from '@agentspec/core';
 import { generationParams, resolveEndpoint, type LlmOptions } from '@agentspec/runtime';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { MastraModelConfig } from '@mastra/core/llm';
+import { quoteUnparsedToolInput } from './quote-unparsed-tool-input.js';
 import { linkedSignal } from './signals.js';
 
 /** Name of the AI SDK provider the compiled models use (it prefixes their `provider` field). */
@@ -58,5 +59,5 @@ export function llmModel(config: LlmConfig, llm: LlmOptions = {}): MastraModelCo
     },
     ...(extra ? { transformRequestBody: (body: Record<string, unknown>) => ({ ...body, ...extra }) } : {}),
   });
-  return provider.chatModel(endpoint.model) as unknown as MastraModelConfig;
+  return quoteUnparsedToolInput(provider.chatModel(endpoint.model)) as unknown as MastraModelConfig;
 }

@@ -1,5 +1,5 @@
 import { AgentSpecLoadError, hasErrors, validateComponent, type Agent, type Component } from '@agentspec/core';
-import { RuntimeError, type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type StartOptions } from '@agentspec/runtime';
+import { checkLoadOptions, checkRuntimeOptions, RuntimeError, type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type StartOptions } from '@agentspec/runtime';
 import { Mastra } from '@mastra/core';
 import { compiledAgentOf } from '../agent/compile-agent.js';
 import { compileMastra, type MastraCompiled } from '../compile-mastra.js';
@@ -43,9 +43,14 @@ export interface MastraRuntimeOptions {
  * suspended runs.
  */
 export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
+  checkRuntimeOptions('mastraRuntime', options, {
+    storage: { anyOf: ['string', 'object'] }, structuredOutput: { oneOf: ['submit_result', 'native'] }, controlFlow: { oneOf: ['structured', 'dispatcher'] },
+    model: { anyOf: ['object', 'string', 'function'] }, build: 'function', name: 'string',
+  });
   return {
     name: options.name ?? MASTRA_RUNTIME_NAME,
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
+      checkLoadOptions('mastraRuntime', load);
       const diagnostics = validateComponent(component);
       if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
       checkRunnable(component, load);

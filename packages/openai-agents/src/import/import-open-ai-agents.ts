@@ -1,6 +1,6 @@
 import { agent as agentBuilder, type Agent as SpecAgent, type Component } from '@agentspec/core';
 import { Agent, RunContext } from '@openai/agents';
-import type { ToolRegistry } from '@agentspec/runtime';
+import { RuntimeError, type ToolRegistry } from '@agentspec/runtime';
 import type { ImportOptions, ImportResult } from '../types.js';
 import type { AnyAgent } from './any-agent.js';
 import { importModel } from './import-model.js';
@@ -80,7 +80,15 @@ async function importAgent(agent: AnyAgent, id: string, run: ImportRun): Promise
  * relation reported as a warning. Nothing is dropped silently.
  */
 export async function importOpenAiAgents(agent: AnyAgent, options: ImportOptions = {}): Promise<ImportResult> {
+  if (!isSdkAgent(agent)) throw new RuntimeError('AS_UNSUPPORTED', 'importOpenAiAgents takes an Agent of the OpenAI Agents SDK (new Agent({ name, instructions, … }))');
   const run: ImportRun = { options, warnings: new Warnings(), registry: {}, related: {}, ids: new Map() };
   const component = await importAgent(agent, options.id ?? idOf(agent.name), run);
   return { component, warnings: run.warnings.list, tools: run.registry, related: run.related };
+}
+
+/** An SDK Agent, also one made with another copy of @openai/agents (no instanceof): a name, tools and handoffs. */
+function isSdkAgent(value: unknown): value is AnyAgent {
+  if (value instanceof Agent) return true;
+  const v = value as Partial<Record<string, unknown>> | null;
+  return typeof v === 'object' && v !== null && typeof v.name === 'string' && Array.isArray(v.tools) && Array.isArray(v.handoffs);
 }

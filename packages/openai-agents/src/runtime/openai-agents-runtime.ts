@@ -1,6 +1,6 @@
 import { AgentSpecLoadError, hasErrors, validateComponent, type Agent, type Component, type Flow } from '@agentspec/core';
 import { setTracingDisabled } from '@openai/agents';
-import { referenceRuntime, RuntimeError, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { checkLoadOptions, checkRuntimeOptions, referenceRuntime, RuntimeError, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
 import { openaiAgentsBackend } from '../backend/openai-agents-backend.js';
 import { OPENAI_AGENTS_RUNTIME_NAME } from '../names.js';
 import type { OpenAiAgentsRuntimeOptions } from '../types.js';
@@ -15,10 +15,12 @@ import { checkFlow } from './flow-support.js';
  * models (DESIGN §4.3). Tracing export to OpenAI is off unless `tracing: true`.
  */
 export function openaiAgentsRuntime(options: OpenAiAgentsRuntimeOptions = {}): Runtime {
+  checkRuntimeOptions('openaiAgentsRuntime', options, { structuredOutput: { oneOf: ['submit_result', 'native'] }, tracing: 'boolean', build: 'function' });
   const flows = referenceRuntime({ backend: (llm) => openaiAgentsBackend(llm), name: OPENAI_AGENTS_RUNTIME_NAME });
   return {
     name: OPENAI_AGENTS_RUNTIME_NAME,
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
+      checkLoadOptions('openaiAgentsRuntime', load);
       if (options.tracing !== true) setTracingDisabled(true);
       const diagnostics = validateComponent(component);
       if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);

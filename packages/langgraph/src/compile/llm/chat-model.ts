@@ -1,6 +1,7 @@
 import { ChatOpenAI } from '@langchain/openai';
 import type { LlmConfig } from '@agentspec/core';
 import { generationParams, resolveEndpoint, retryingFetch, type LlmOptions } from '@agentspec/runtime';
+import { QuietCompletions } from './quiet-completions.js';
 
 export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
 
@@ -17,7 +18,7 @@ export function chatOpenAI(config: LlmConfig, llm: LlmOptions = {}): ChatOpenAI 
   const params = generationParams(config);
   // OpenAI-compatible servers take any key; OpenAiConfig without one falls back to OPENAI_API_KEY.
   const apiKey = endpoint.apiKey ?? (config.component_type === 'OpenAiConfig' ? undefined : 'not-needed');
-  return new ChatOpenAI({
+  const fields = {
     model: endpoint.model,
     ...(apiKey !== undefined ? { apiKey } : {}),
     configuration: { baseURL: endpoint.baseUrl, fetch: retryingFetch(llm) },
@@ -27,5 +28,7 @@ export function chatOpenAI(config: LlmConfig, llm: LlmOptions = {}): ChatOpenAI 
     ...(params.extra ? { modelKwargs: { ...params.extra } } : {}),
     timeout: llm.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS,
     maxRetries: 0,
-  });
+  };
+  // the same client ChatOpenAI builds from these fields, without LangChain's upgrade notice on malformed tool calls
+  return new ChatOpenAI({ ...fields, completions: new QuietCompletions(fields) });
 }

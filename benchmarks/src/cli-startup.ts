@@ -1,0 +1,67 @@
+// `agentspec` startup benchmark (DESIGN §10): how long `agentspec validate` of
+// a small spec takes from process start to exit, and its peak resident memory,
+// against a floor measured the same way in the same run: a node process that
+// runs the same wrapper and imports nothing (`node -e 0` plus the wrapper).
+// Each process reports its own peak RSS (process.resourceUsage().maxRSS) at
+// exit; wall time is the fastest spawn-to-exit over several runs.
+// Run: node benchmarks/dist/cli-startup.js (after pnpm build).
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../packages/cli/dist/bin.js', import.meta.url));
+export const SMALL_SPEC = fileURLToPath(new URL('../../examples/specs/weather-agent.yaml', import.meta.url));
+
+/** Runs the command of BENCH_ARGV (none: the floor) and writes its peak RSS in KB to fd 3 at exit. */
+const WRAPPER = `
+import { writeSync } from 'node:fs';
+process.on('exit', () => writeSync(3, String(process.resourceUsage().maxRSS)));
+const argv = JSON.parse(process.env.BENCH_ARGV);
+if (argv.length > 0) {
+  process.argv = [process.argv[0], ...argv];
+  await import(${JSON.stringify(pathToFileURL(BIN).href)});
+}
+`;
+
+export interface Sample {
+  readonly ms: number;
+  readonly rssMb: number;
+  readonly status: number | null;
+}
+
+/** One process: wall time from spawn to exit, its peak RSS, its exit code. `argv` is [bin, ...args], or [] for the floor. */
+export function sample(argv: readonly string[]): Sample {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', WRAPPER], {
+    env: { ...process.env, BENCH_ARGV: JSON.stringify(argv) },
+    stdio: ['ignore', 'ignore', 'ignore', 'pipe'],
+    encoding: 'utf8',
+  });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  return { ms, rssMb: Number(r.output[3]) / 1024, status: r.status };
+}
+
+/** Fastest wall time and smallest peak RSS over `runs` interleaved samples of floor and subject (after one warm-up each). */
+export function measure(args: readonly string[], runs: number): { floor: Sample; subject: Sample } {
+  sample([]);
+  sample([BIN, ...args]);
+  let floor: Sample = { ms: Infinity, rssMb: Infinity, status: 0 };
+  let subject: Sample = { ms: Infinity, rssMb: Infinity, status: 0 };
+  const best = (a: Sample, b: Sample): Sample => ({ ms: Math.min(a.ms, b.ms), rssMb: Math.min(a.rssMb, b.rssMb), status: b.status });
+  for (let i = 0; i < runs; i++) {
+    floor = best(floor, sample([]));
+    subject = best(subject, sample([BIN, ...args]));
+  }
+  return { floor, subject };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const runs = Number(process.env.BENCH_RUNS ?? 10);
+  const { floor, subject } = measure(['validate', SMALL_SPEC], runs);
+  if (subject.status !== 0) throw new Error(`agentspec validate exited ${subject.status}`);
+  const f = (n: number, unit: string) => `${n.toFixed(unit === 'ms' ? 0 : 1)} ${unit}`;
+  console.log(`agentspec validate (small spec) vs node -e 0, fastest of ${runs}:`);
+  console.log(`| what | node -e 0 | agentspec validate | ratio | target |`);
+  console.log(`| --- | ---: | ---: | ---: | --- |`);
+  console.log(`| wall time | ${f(floor.ms, 'ms')} | ${f(subject.ms, 'ms')} | ${(subject.ms / floor.ms).toFixed(1)}× | ≤ 400 ms |`);
+  console.log(`| peak RSS | ${f(floor.rssMb, 'MB')} | ${f(subject.rssMb, 'MB')} | ${(subject.rssMb / floor.rssMb).toFixed(1)}× | ≤ 120 MB |`);
+}

@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { BIN, sample, SMALL_SPEC } from '../src/cli-startup.js';
+
+describe('CLI startup benchmark inputs', () => {
+  it('the floor and the subject each report a peak RSS; the subject validates the small spec (exit 0)', () => {
+    const floor = sample([]);
+    const subject = sample([BIN, 'validate', SMALL_SPEC]);
+    expect(floor.status).toBe(0);
+    expect(subject.status).toBe(0);
+    expect(floor.rssMb).toBeGreaterThan(0);
+    expect(subject.rssMb).toBeGreaterThan(0);
+    expect(sample([BIN, 'validate', `${SMALL_SPEC}.missing`]).status).toBe(2);
+  });
+});
