@@ -22,6 +22,7 @@ export { coerceArgs, toolRunner, type ToolRunner, type ToolRunnerOptions } from 
 // LLM access
 export { generationParams, type GenerationParams, type LlmBackend, type LlmMessage, type LlmRequest, type LlmResponse } from './llm/backend.js';
 export { openAiBaseUrl, resolveEndpoint, type Endpoint } from './llm/endpoint.js';
+export { connectionFailure } from './llm/connection-error.js';
 export { openAiChatBackend, parseCompletion, requestBody } from './llm/openai-chat.js';
 
 // The semantics, as pure functions (shared with the framework compilers)
