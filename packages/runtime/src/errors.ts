@@ -21,6 +21,8 @@ export const RUNTIME_ERROR_CODES = {
   AS_INVALID_STATE: 'The session was asked for something its status does not allow (e.g. tool results nobody asked for).',
   AS_RESUME_MISMATCH: 'A saved session does not fit this spec (it was saved from another spec or version).',
   AS_CANCELLED: 'The run was aborted through the signal.',
+  AS_STORE: 'The session store (a SQLite file, a PostgreSQL database) could not be opened, read or written.',
+  AS_SESSION_NOT_FOUND: 'No session of that name is in the session store.',
 } as const;
 
 export type RuntimeErrorCode = keyof typeof RUNTIME_ERROR_CODES;

@@ -10,6 +10,11 @@ export { RUNTIME_ERROR_CODES, RuntimeError, type ErrorSite, type RuntimeErrorCod
 export { eventStream } from './event-stream.js';
 export { SPAN_OF, type RunEndEvent, type RuntimeEvent, type SpanType, type TraceEvent, type TraceEventType } from './events.js';
 
+// Named sessions outside a process (SQLite file, PostgreSQL)
+export { openSessionStore, storeLocation, type SessionStore, type StoredSession, type StoreLocation } from './store/session-store.js';
+export { specHash } from './store/spec-hash.js';
+export { redactUrl } from './store/redact-url.js';
+
 // The reference interpreter
 export { referenceRuntime, type ReferenceRuntimeOptions } from './reference-runtime.js';
 
