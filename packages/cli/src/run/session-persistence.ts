@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Component } from '@agentspec/core';
 import { openSessionStore, RuntimeError, specHash, storeLocation, type SavedSession, type SessionStore, type StoredSession, type StoreLocation } from '@agentspec/runtime';
-import { readInput, UsageError, type Io } from '../io.js';
+import { readInput, type Io } from '../io.js';
 
 /** Where `--save` / `--resume` keep sessions when `--store` is not given (relative to the working directory). */
 export const DEFAULT_STORE = '.agentspec/sessions.db';
@@ -90,7 +90,8 @@ function describe(location: StoreLocation): string {
  * The load option `checkpointer` that makes a runtime keep its own state in
  * the store's database: LangGraph's SQLite or PostgreSQL checkpointer on the
  * same file or URL; Mastra's LibSQL store in a file next to the SQLite one
- * (`sessions.mastra.db`). The reference, AI SDK and OpenAI Agents runtimes
+ * (`sessions.mastra.db`), or with PostgreSQL its suspended runs inside the
+ * saved session (`{ kind: 'in-save' }`). The reference, AI SDK and OpenAI Agents runtimes
  * save everything in their `save()` JSON and need none.
  */
 export function frameworkPersistence(runtime: string, location: StoreLocation): unknown {
@@ -100,9 +101,8 @@ export function frameworkPersistence(runtime: string, location: StoreLocation): 
     return { kind: 'sqlite', path: location.path };
   }
   if (runtime === 'mastra') {
-    if (location.kind === 'postgres') {
-      throw new UsageError('mastra keeps suspended runs in LibSQL (a file), not PostgreSQL: give mastra a SQLite --store');
-    }
+    // Mastra's stores are LibSQL here (no PostgreSQL store installed): with PostgreSQL its suspended runs travel in the save
+    if (location.kind === 'postgres') return { kind: 'in-save' };
     mkdirSync(dirname(location.path), { recursive: true });
     const ext = extname(location.path);
     return `file:${join(dirname(location.path), `${basename(location.path, ext)}.mastra${ext || '.db'}`)}`;
