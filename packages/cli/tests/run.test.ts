@@ -88,6 +88,8 @@ describe('agentspec run', () => {
     expect((await cli('run', files('bad.yaml'))).code).toBe(1);
     expect((await cli(...weather, '--runtime', 'nope')).code).toBe(2);
     expect((await cli(...weather, '--input', 'novalue')).code).toBe(2);
+    expect((await cli(...weather, '--store', files('s.db'))).stderr).toContain('--store goes with --save or --resume');
+    expect((await cli(...weather, '--runtime', 'reference,langgraph', '--save', 'x')).code).toBe(2);
     const noTools = await cliWithInput(['What is the weather in Zurich?'], 'run', repo('examples/specs/weather-agent.yaml'), '--offline', repo('examples/scripted-llm/weather-agent.yaml'));
     expect(noTools.code).toBe(1);
     expect(noTools.stderr).toContain('AS_MISSING_TOOL');
