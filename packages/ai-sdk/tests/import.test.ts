@@ -1,6 +1,6 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { validateComponent } from '@agentspec/core';
+import { serialize, validateComponent } from '@agentspec/core';
 import { hasToolCall, jsonSchema, Output, stepCountIs, tool, ToolLoopAgent } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -88,6 +88,24 @@ describe('importAiSdk', () => {
     const b = await importAiSdk(new ToolLoopAgent({ model: vllm.chatModel('m'), output: Output.object({ schema: z.object({ city: z.string() }) }) }));
     expect(b.component.outputs).toMatchObject([{ title: 'city', type: 'string' }]);
     expect(b.warnings).toEqual([expect.objectContaining({ kind: 'approximated', component: 'output' })]);
+  });
+
+  it('gives the same ids on every import: two imports of the same program are byte-identical documents', async () => {
+    const program = () => new ToolLoopAgent({
+      id: 'travel',
+      model: vllm.chatModel('llama-3.1-8b'),
+      instructions: 'You plan trips.',
+      tools: {
+        get_weather: tool({ description: 'Weather in a city.', inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => `sunny in ${city}` }),
+        send_mail: tool({ description: 'Sends a mail.', inputSchema: z.object({ to: z.string() }), needsApproval: true }),
+      },
+    });
+    const first = serialize((await importAiSdk(program())).component, { format: 'yaml' });
+    const second = serialize((await importAiSdk(program())).component, { format: 'yaml' });
+    expect(second).toBe(first);
+    const { component } = await importAiSdk(program());
+    expect(component.tools.map((t) => t.id)).toEqual(['travel.get_weather', 'travel.send_mail']);
+    expect(component.llm_config.id).toBe('travel_llm');
   });
 
   it('refuses what is not a ToolLoopAgent', async () => {

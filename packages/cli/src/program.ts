@@ -54,14 +54,15 @@ ${EXIT_HELP}`)
     .command('run')
     .description('run a spec on a runtime: interactive on a terminal, scripted from stdin otherwise; --runtime all compares every runtime')
     .argument('<spec>', 'JSON or YAML document of an Agent or a Flow')
-    .option('--runtime <name>', 'reference, langgraph, ai-sdk, openai-agents, mastra, or all', 'reference')
+    .option('--runtime <name>', 'reference (default; on --resume <name>: the runtime it was saved on), langgraph, ai-sdk, openai-agents, mastra; all, or a list a,b to compare')
     .option('--input <name=value...>', 'an input (the value as JSON when it parses, else text); repeatable')
     .option('--inputs <file>', 'a JSON object of inputs')
     .option('--tools <module>', 'a .ts or .js module exporting `tools`: ServerTool implementations by name')
     .option('--llm-url <url>', 'send every LLM request to this OpenAI-compatible endpoint')
     .option('--offline <rules>', 'answer LLM requests from a scripted rules file (see @agentspec/testing)')
-    .option('--save <file>', 'save the session as JSON when the run stops')
-    .option('--resume <file>', 'resume a saved session instead of starting one')
+    .option('--save <name>', 'save the session when the run stops: a name in the session store, or a .json file')
+    .option('--resume <name>', 'resume a saved session (a name in the store, or a .json file) instead of starting one')
+    .option('--store <db>', 'the session store of --save/--resume: a SQLite file or a postgres:// URL (default .agentspec/sessions.db)')
     .option('--json', 'machine output')
     .addHelpText('after', `
 Scripted answers (stdin not a terminal): one line per answer — a user message,
@@ -71,6 +72,11 @@ Example:
   $ agentspec run examples/specs/support-triage-flow.yaml --offline examples/scripted-llm/support-triage-flow.yaml \\
       --tools examples/tools/support.ts --input request="Where is my order?"
   $ echo "What is the weather in Zurich?" | agentspec run agent.yaml --runtime all --offline rules.yaml
+  $ echo "Ada" | agentspec run flow.yaml --runtime langgraph --save visit-1      # stops at a question, saved
+  $ echo "y" | agentspec run flow.yaml --resume visit-1                           # another process goes on
+
+--runtime all (or a list) exits 1 when the runtimes disagree (status, error code,
+branch, outputs or reply; what differs is printed), 3 when they agree on a failure.
 ${EXIT_HELP}`)
     .action(async (file: string, opts) => setCode(await (await import('./commands/run.js')).runCommand(io, file, opts)));
 

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadRunCase } from '@agentspec/conformance';
@@ -51,13 +52,55 @@ describe('agentspec run', () => {
     expect(r.stdout).toMatch(/agree/);
   });
 
+  it('--runtime all with the LLM on a closed port: every runtime reports AS_LLM_HTTP, they agree, exit 3', async () => {
+    const port = await closedPort();
+    const r = await cliWithInput(['What is the weather in Zurich?'], 'run', repo('examples/specs/weather-agent.yaml'), '--tools', repo('examples/tools/weather.ts'),
+      '--llm-url', `http://127.0.0.1:${port}`, '--runtime', 'all', '--json');
+    const runs = JSON.parse(r.stdout) as { runtime: string; status: string; error?: { code: string } }[];
+    expect(runs.map((x) => [x.runtime, x.status, x.error?.code])).toEqual(['reference', 'langgraph', 'ai-sdk', 'openai-agents', 'mastra'].map((n) => [n, 'error', 'AS_LLM_HTTP']));
+    expect(r.code).toBe(3);
+  }, 60_000);
+
+  it('exits 1 and prints what differs when the runtimes disagree (a stateful tool answers each runtime differently)', async () => {
+    const ticket = ['run', repo('packages/cli/tests/fixtures/ticket-flow.yaml'), '--tools', repo('packages/cli/tests/fixtures/counting-tools.ts')];
+    const r = await cli(...ticket, '--runtime', 'reference,langgraph,mastra');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/reference +finished +next +\{"ticket":"T-1"\}/);
+    expect(r.stdout).toMatch(/langgraph +finished +next +\{"ticket":"T-2"\}/);
+    expect(r.stdout).toMatch(/mastra +error AS_TOOL_FAILED/);
+    expect(r.stdout).toContain([
+      'the runtimes DISAGREE on status, error code, branch, outputs:',
+      '  status:',
+      '    reference  finished',
+      '    langgraph  finished',
+      '    mastra     error',
+      '  error code:',
+      '    reference  -',
+      '    langgraph  -',
+      '    mastra     AS_TOOL_FAILED',
+    ].join('\n'));
+    expect(r.stdout).toContain(['  outputs:', '    reference  {"ticket":"T-1"}', '    langgraph  {"ticket":"T-2"}', '    mastra     -'].join('\n'));
+    expect((await cli(...ticket, '--runtime', 'reference,nope')).code).toBe(2);
+  });
+
   it('exits 1 on an invalid spec, 2 on usage errors, 3 (RUN_FAILED) on a run that ends in a coded error', async () => {
     const files = tempFiles({ 'bad.yaml': 'component_type: Flow\nid: f\n' });
     expect((await cli('run', files('bad.yaml'))).code).toBe(1);
     expect((await cli(...weather, '--runtime', 'nope')).code).toBe(2);
     expect((await cli(...weather, '--input', 'novalue')).code).toBe(2);
+    expect((await cli(...weather, '--store', files('s.db'))).stderr).toContain('--store goes with --save or --resume');
+    expect((await cli(...weather, '--runtime', 'reference,langgraph', '--save', 'x')).code).toBe(2);
     const noTools = await cliWithInput(['What is the weather in Zurich?'], 'run', repo('examples/specs/weather-agent.yaml'), '--offline', repo('examples/scripted-llm/weather-agent.yaml'));
     expect(noTools.code).toBe(3);
     expect(noTools.stderr).toMatch(/^agentspec: error AS_MISSING_TOOL: /m);
   });
 });
+
+/** A loopback port nothing listens on (bound, then closed): connections to it are refused. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((done) => server.close(() => done()));
+  return port;
+}

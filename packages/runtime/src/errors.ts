@@ -22,6 +22,8 @@ export const RUNTIME_ERROR_CODES = {
   AS_RESUME_MISMATCH: 'A saved session does not fit this spec (it was saved from another spec or version).',
   AS_CANCELLED: 'The run was aborted through the signal.',
   AS_OPTIONS_INVALID: 'A runtime factory or load() was given an option it does not take (the message names the key and the one meant) or a value of the wrong kind.',
+  AS_STORE: 'The session store (a SQLite file, a PostgreSQL database) could not be opened, read or written.',
+  AS_SESSION_NOT_FOUND: 'No session of that name is in the session store.',
 } as const;
 
 export type RuntimeErrorCode = keyof typeof RUNTIME_ERROR_CODES;

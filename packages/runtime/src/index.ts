@@ -13,6 +13,11 @@ export {
 export { eventStream } from './event-stream.js';
 export { SPAN_OF, type RunEndEvent, type RuntimeEvent, type SpanType, type TraceEvent, type TraceEventType } from './events.js';
 
+// Named sessions outside a process (SQLite file, PostgreSQL)
+export { openSessionStore, storeLocation, type SessionStore, type StoredSession, type StoreLocation } from './store/session-store.js';
+export { specHash } from './store/spec-hash.js';
+export { redactUrl } from './store/redact-url.js';
+
 // The reference interpreter
 export { referenceRuntime, type ReferenceRuntimeOptions } from './reference-runtime.js';
 
@@ -25,6 +30,7 @@ export { coerceArgs, toolRunner, type ToolRunner, type ToolRunnerOptions } from 
 // LLM access
 export { generationParams, type GenerationParams, type LlmBackend, type LlmMessage, type LlmRequest, type LlmResponse } from './llm/backend.js';
 export { openAiBaseUrl, resolveEndpoint, type Endpoint } from './llm/endpoint.js';
+export { connectionFailure } from './llm/connection-error.js';
 export { openAiChatBackend, parseCompletion, requestBody } from './llm/openai-chat.js';
 export { DEFAULT_LLM_RETRIES, llmRetryPolicy, retryingFetch, type LlmRetryOptions } from './llm/retrying-fetch.js';
 

@@ -39,7 +39,7 @@ export async function importAiSdk(agent: ToolLoopAgent<never, ToolSet> | object,
   const provider = typeof model === 'string' ? undefined : (model as { provider: string }).provider.split('.')[0];
   const llm = importModel(model, importGeneration(settings, provider, warnings), id, warnings);
   const source = sourceOf(agent);
-  const { tools, outputs: submitOutputs, registry } = await importTools(settings.tools as ToolSet | undefined, settings.toolOrder as string[] | undefined, settings.toolApproval, warnings);
+  const { tools, outputs: submitOutputs, registry } = await importTools(id, settings.tools as ToolSet | undefined, settings.toolOrder as string[] | undefined, settings.toolApproval, warnings);
   if (typeof settings.toolApproval === 'function') warnings.push({ kind: 'unsupported', component: 'toolApproval', message: 'approvals decided by a function are not represented' });
   const outputs: Property[] | undefined = submitOutputs ?? (await importOutput(settings.output, warnings));
   importStopConditions(settings.stopWhen, warnings);

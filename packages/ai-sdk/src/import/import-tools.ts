@@ -31,8 +31,12 @@ function needsApproval(name: string, t: Tool, toolApproval: unknown, warnings: A
   return flag === true || flag === 'user-approval';
 }
 
-/** The Agent Spec tool of one AI SDK tool: its kind and id from compileAiSdk's metadata, else ServerTool (with `execute`) or ClientTool. */
-async function importTool(name: string, t: Tool, toolApproval: unknown, registry: Record<string, ToolRegistry[string]>, warnings: AiSdkWarning[]): Promise<SpecTool> {
+/**
+ * The Agent Spec tool of one AI SDK tool: its kind and id from compileAiSdk's metadata, else ServerTool (with
+ * `execute`) or ClientTool with the id `<agent id>.<tool name>` (as importMastra names tools), so that two imports
+ * of the same program are the same document.
+ */
+async function importTool(agentId: string, name: string, t: Tool, toolApproval: unknown, registry: Record<string, ToolRegistry[string]>, warnings: AiSdkWarning[]): Promise<SpecTool> {
   const where = `tools.${name}`;
   const source = ((t as { metadata?: Record<string, unknown> }).metadata?.[METADATA_KEY] ?? {}) as Source;
   const description = typeof t.description === 'string' ? t.description : undefined;
@@ -40,7 +44,7 @@ async function importTool(name: string, t: Tool, toolApproval: unknown, registry
   const outputSchema = await jsonSchemaOf((t as { outputSchema?: unknown }).outputSchema);
   const fields = {
     name,
-    ...(typeof source.id === 'string' ? { id: source.id } : {}),
+    id: typeof source.id === 'string' ? source.id : `${agentId}.${name}`,
     ...(description ? { description } : {}),
     inputs: schemaProperties(await jsonSchemaOf(t.inputSchema), where, warnings),
     ...(outputSchema !== undefined ? { outputs: outputProperties(outputSchema, where, warnings) } : {}),
@@ -52,7 +56,8 @@ async function importTool(name: string, t: Tool, toolApproval: unknown, registry
       return remoteTool({ ...fields, ...(pick(source, ['url', 'http_method', 'api_spec_uri', 'data', 'query_params', 'headers']) as object) });
     case 'MCPTool': {
       const transport = source.client_transport as Source;
-      return mcpTool({ ...fields, client_transport: build(transport.component_type as ClientTransport['component_type'], transport as never) as ClientTransport });
+      const transportId = typeof transport.id === 'string' ? transport.id : `${fields.id}.transport`;
+      return mcpTool({ ...fields, client_transport: build(transport.component_type as ClientTransport['component_type'], { ...transport, id: transportId } as never) as ClientTransport });
     }
     case 'ClientTool':
       return clientTool(fields);
@@ -67,7 +72,7 @@ function pick(o: Source, keys: readonly string[]): Record<string, unknown> {
 }
 
 /** The tools of a ToolLoopAgent, in the order they are sent (`toolOrder`, then the rest); `submit_result` gives the agent's outputs. */
-export async function importTools(tools: ToolSet | undefined, toolOrder: readonly string[] | undefined, toolApproval: unknown, warnings: AiSdkWarning[]): Promise<ImportedTools> {
+export async function importTools(agentId: string, tools: ToolSet | undefined, toolOrder: readonly string[] | undefined, toolApproval: unknown, warnings: AiSdkWarning[]): Promise<ImportedTools> {
   const names = Object.keys(tools ?? {});
   const ordered = toolOrder ? [...toolOrder.filter((n) => names.includes(n)), ...names.filter((n) => !toolOrder.includes(n)).sort()] : names;
   const registry: Record<string, ToolRegistry[string]> = {};
@@ -80,7 +85,7 @@ export async function importTools(tools: ToolSet | undefined, toolOrder: readonl
       continue;
     }
     if (name === SUBMIT_RESULT) outputs = schemaProperties(await jsonSchemaOf(t.inputSchema), `tools.${name}`, warnings);
-    else out.push(await importTool(name, t, toolApproval, registry, warnings));
+    else out.push(await importTool(agentId, name, t, toolApproval, registry, warnings));
   }
   return { tools: out, registry, ...(outputs ? { outputs } : {}) };
 }

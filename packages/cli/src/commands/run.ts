@@ -1,15 +1,16 @@
 import { formatDiagnostic, load, type Component } from '@agentspec/core';
 import type { RuntimeRegistry } from '@agentspec/conformance';
-import type { App, RunStatus, Runtime, RuntimeLoadOptions, SavedSession, ToolRegistry } from '@agentspec/runtime';
+import type { App, RunStatus, Runtime, RuntimeLoadOptions, ToolRegistry } from '@agentspec/runtime';
 import { EXIT } from '../exit-codes.js';
-import { readInput, readJson, UsageError, type Io } from '../io.js';
 import { errorLine } from '../errors.js';
+import { readInput, UsageError, type Io } from '../io.js';
 import { checkRuntimeNames, loadRuntimes, RUNTIME_NAMES } from '../runtimes.js';
 import { driveSession, formatMessage, type Ask } from '../run/drive-session.js';
 import { parseInputs } from '../run/inputs.js';
 import { loadTools } from '../run/module-loader.js';
+import { runAll } from '../run/run-all.js';
 import { llmTarget, type LlmTarget } from '../run/scripted-llm.js';
-import { compareRuns, type RuntimeRun } from '../run/compare-runs.js';
+import { frameworkPersistence, Persistence } from '../run/session-persistence.js';
 
 export interface RunOptions {
   readonly runtime?: string;
@@ -20,33 +21,56 @@ export interface RunOptions {
   readonly offline?: string;
   readonly save?: string;
   readonly resume?: string;
+  readonly store?: string;
   readonly json?: boolean;
 }
 
-/** `agentspec run <spec>`: run a spec on one runtime (interactive or scripted), or on all of them side by side. */
+/**
+ * `agentspec run <spec>`: run a spec on one runtime (interactive or scripted,
+ * saved and resumed through a session store), or on several side by side
+ * (`--runtime all`, or a list `reference,langgraph`). Framework packages load
+ * only for the runtimes named.
+ */
 export async function runCommand(io: Io, file: string, options: RunOptions, registry?: RuntimeRegistry): Promise<number> {
-  const name = options.runtime ?? 'reference';
   const known = registry ? Object.keys(registry) : RUNTIME_NAMES;
-  const names = name === 'all' ? known : [name];
-  checkRuntimeNames(names, known, ', all');
-  if (name === 'all' && (options.save || options.resume)) throw new UsageError('--save and --resume take one runtime, not all');
+  const names = runtimeNames(options.runtime, known);
+  if (names.length > 1 && (options.save || options.resume)) throw new UsageError('--save and --resume take one runtime, not several');
+  if (options.store !== undefined && !options.save && !options.resume) throw new UsageError('--store goes with --save or --resume');
   const result = load(readInput(io, file));
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   for (const d of errors) io.stderr(`${formatDiagnostic(d, file)}\n`);
   if (errors.length > 0 || !result.component) return EXIT.INVALID;
-  const runtimes = registry ?? await loadRuntimes(names);
   const tools: ToolRegistry = options.tools ? await loadTools(options.tools) : {};
   const inputs = parseInputs(io, options.input, options.inputs);
   const target = await llmTarget(io, options);
-  if (name !== 'all') return runOne(io, result.component, runtimes[name]!, { tools, inputs, target, options });
-  const ask = io.interactive ? noAnswers : await scriptedAnswers(io);
-  const runs: RuntimeRun[] = [];
-  for (const n of names) {
-    io.stderr(`running on ${n}…\n`);
-    runs.push(await timedRun(n, result.component, runtimes[n]!, { tools, inputs, target, ask: ask() }));
+  if (names.length > 1) {
+    const runtimes = registry ?? await loadRuntimes(names);
+    return runAll(io, result.component, Object.fromEntries(names.map((n) => [n, runtimes[n]!])), { tools, inputs, target, ...(options.json ? { json: true } : {}) });
   }
-  io.stdout(options.json ? `${JSON.stringify(runs, null, 2)}\n` : compareRuns(runs));
-  return runs.every((r) => !r.error) ? EXIT.OK : EXIT.INVALID;
+  let persistence: Persistence | undefined;
+  try {
+    persistence = options.save || options.resume ? await Persistence.open(options) : undefined;
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    return failed(io, e, options.json);
+  }
+  try {
+    // resuming a named session without --runtime: the runtime it was saved on
+    const name = names[0] ?? persistence?.stored?.runtime ?? 'reference';
+    checkRuntimeNames([name], known, ', all');
+    const runtimes = registry ?? await loadRuntimes([name]);
+    return await runOne(io, result.component, name, runtimes[name]!, { tools, inputs, target, options, ...(persistence ? { persistence } : {}) });
+  } finally {
+    await persistence?.close();
+  }
+}
+
+/** The runtimes `--runtime` names: one, a comma-separated list, `all`, or none given (decided later). */
+function runtimeNames(option: string | undefined, known: readonly string[]): string[] {
+  if (option === undefined) return [];
+  const names = option === 'all' ? [...known] : [...new Set(option.split(',').map((n) => n.trim()).filter((n) => n !== ''))];
+  checkRuntimeNames(names, known, ', all');
+  return names;
 }
 
 interface OneRun {
@@ -54,61 +78,43 @@ interface OneRun {
   readonly inputs: Record<string, unknown>;
   readonly target: LlmTarget;
   readonly options: RunOptions;
+  readonly persistence?: Persistence;
 }
 
-async function runOne(io: Io, component: Component, make: () => Runtime, run: OneRun): Promise<number> {
+async function runOne(io: Io, component: Component, name: string, make: () => Runtime, run: OneRun): Promise<number> {
   const { llm, server } = await run.target.open();
+  const { options, persistence } = run;
   let app: App;
   try {
-    app = await make().load(component, { tools: run.tools, ...(llm ? { llm } : {}) } as RuntimeLoadOptions);
+    const checkpointer = persistence ? frameworkPersistence(name, persistence.location) : undefined;
+    app = await make().load(component, { tools: run.tools, ...(llm ? { llm } : {}), ...(checkpointer !== undefined ? { checkpointer } : {}) } as RuntimeLoadOptions);
   } catch (e) {
     await server?.close();
-    return failed(io, e, run.options.json);
+    if (e instanceof UsageError) throw e;
+    return failed(io, e, options.json);
   }
   try {
-    const session = run.options.resume ? await app.resume(readJson(io, run.options.resume, 'a session saved by --save') as SavedSession) : app.start({ inputs: run.inputs });
     const ask: Ask = io.readLine ?? (async () => undefined);
-    const show = run.options.json ? undefined : (m: Parameters<typeof formatMessage>[0]) => io.stdout(`${formatMessage(m, io.isTTY)}\n`);
+    const show = options.json ? undefined : (m: Parameters<typeof formatMessage>[0]) => io.stdout(`${formatMessage(m, io.isTTY)}\n`);
     let status: RunStatus | undefined;
+    let saved: string | undefined;
     try {
-      status = (await driveSession(session, ask, show, { askFirst: component.component_type === 'Agent' && !run.options.resume })).status;
+      const session = persistence && options.resume ? await app.resume(await persistence.resume(io, name, component)) : app.start({ inputs: run.inputs });
+      status = (await driveSession(session, ask, show, { askFirst: component.component_type === 'Agent' && !options.resume })).status;
+      if (persistence && options.save) saved = await persistence.save(io, name, component, await session.save());
     } catch (e) {
-      return failed(io, e, run.options.json);
+      if (e instanceof UsageError) throw e;
+      return failed(io, e, options.json);
     }
-    if (run.options.save) io.writeFile(run.options.save, `${JSON.stringify(await session.save(), null, 2)}\n`);
-    if (run.options.json) io.stdout(`${JSON.stringify(status, null, 2)}\n`);
-    else if (status?.type === 'finished') io.stdout(`finished${status.branch ? ` on branch ${status.branch}` : ''}: ${JSON.stringify(status.outputs)}\n`);
-    else io.stdout(`stopped: waiting for ${status?.type.replace('_', ' ')}${run.options.save ? ` (saved to ${run.options.save})` : ''}\n`);
+    if (options.json) io.stdout(`${JSON.stringify(status, null, 2)}\n`);
+    else if (status?.type === 'finished') io.stdout(`finished${status.branch ? ` on branch ${status.branch}` : ''}: ${JSON.stringify(status.outputs)}${saved ? ` (${saved})` : ''}\n`);
+    else io.stdout(`stopped: waiting for ${status?.type.replace('_', ' ')}${saved ? ` (${saved})` : ''}\n`);
     return EXIT.OK;
   } finally {
     await app.close();
     await server?.close();
   }
 }
-
-async function timedRun(name: string, component: Component, make: () => Runtime, run: Omit<OneRun, 'options'> & { ask: Ask }): Promise<RuntimeRun> {
-  const { llm, server } = await run.target.open();
-  const started = performance.now();
-  try {
-    const app = await make().load(component, { tools: run.tools, ...(llm ? { llm } : {}) } as RuntimeLoadOptions);
-    try {
-      const { status } = await driveSession(app.start({ inputs: run.inputs }), run.ask, undefined, { askFirst: component.component_type === 'Agent' });
-      const reply = status?.type === 'finished' ? undefined : [...(status?.messages ?? [])].reverse().find((m) => m.role === 'assistant')?.content;
-      return { runtime: name, status: status?.type ?? 'error', ...(status?.type === 'finished' ? { outputs: status.outputs, branch: status.branch ?? 'next' } : {}),
-        ...(reply !== undefined ? { reply } : {}),
-        ...(server ? { llmCalls: server.requests.length } : {}), ms: Math.round(performance.now() - started) };
-    } finally {
-      await app.close();
-    }
-  } catch (e) {
-    const err = e as { code?: string; message: string };
-    return { runtime: name, status: 'error', error: { code: err.code ?? 'ERROR', message: err.message }, ...(server ? { llmCalls: server.requests.length } : {}), ms: Math.round(performance.now() - started) };
-  } finally {
-    await server?.close();
-  }
-}
-
-const noAnswers = (): Ask => async () => undefined;
 
 /** Report a failed load or run: `agentspec: error CODE: message` on stderr (and as JSON with --json); exit 3 (RUN_FAILED). */
 function failed(io: Io, e: unknown, json: boolean | undefined): number {
@@ -119,14 +125,4 @@ function failed(io: Io, e: unknown, json: boolean | undefined): number {
   if (json) io.stdout(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
   io.stderr(errorLine(code, message, hint ?? (code === 'ERROR' ? 'this failure has no Agent Spec code: unless it comes from your tools, please report it as an issue of agentspec-ts' : undefined)));
   return EXIT.RUN_FAILED;
-}
-
-/** Every scripted line of stdin, replayed to each runtime from the start. */
-async function scriptedAnswers(io: Io): Promise<() => Ask> {
-  const lines: string[] = [];
-  for (let line = await io.readLine?.(''); line !== undefined; line = await io.readLine?.('')) lines.push(line);
-  return () => {
-    let i = 0;
-    return async () => lines[i++];
-  };
 }

@@ -11,7 +11,26 @@ export interface RuntimeRun {
   readonly error?: { readonly code: string; readonly message: string };
 }
 
-/** A table of runs (status, branch, outputs or last reply, LLM calls, time) and whether they agree. */
+/** What runs must have in common to agree (time, LLM calls and error messages may differ). */
+const COMPARED = [
+  { label: 'status', of: (r: RuntimeRun) => r.status },
+  { label: 'error code', of: (r: RuntimeRun) => r.error?.code },
+  { label: 'branch', of: (r: RuntimeRun) => r.branch },
+  { label: 'outputs', of: (r: RuntimeRun) => (r.outputs === undefined ? undefined : JSON.stringify(r.outputs)) },
+  { label: 'reply', of: (r: RuntimeRun) => (r.reply === undefined ? undefined : JSON.stringify(r.reply)) },
+] as const;
+
+/** The compared fields whose values differ between the runs (none: the runs agree). */
+export function differences(runs: readonly RuntimeRun[]): readonly (typeof COMPARED)[number][] {
+  return COMPARED.filter((field) => new Set(runs.map((r) => field.of(r) ?? '')).size > 1);
+}
+
+/** Whether every run ended the same way: same status, error code, branch, outputs and reply. */
+export function runsAgree(runs: readonly RuntimeRun[]): boolean {
+  return differences(runs).length === 0;
+}
+
+/** A table of runs (status, branch, outputs or last reply, LLM calls, time), whether they agree, and what differs when they do not. */
 export function compareRuns(runs: readonly RuntimeRun[]): string {
   const rows = runs.map((r) => [
     r.runtime, r.error ? `error ${r.error.code}` : r.status, r.branch ?? '',
@@ -21,6 +40,19 @@ export function compareRuns(runs: readonly RuntimeRun[]): string {
   const header = ['runtime', 'status', 'branch', 'outputs / reply', 'LLM calls', 'time'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => (row[i] as string).length)));
   const line = (cells: readonly string[]) => cells.map((c, i) => c.padEnd(widths[i] as number)).join('  ').trimEnd();
-  const same = new Set(runs.map((r) => JSON.stringify([r.status, r.branch, r.outputs, r.reply]))).size === 1;
-  return [line(header), ...rows.map(line), '', same ? `all ${runs.length} runtimes agree` : 'the runtimes DISAGREE', ''].join('\n');
+  const table = [line(header), ...rows.map(line), ''];
+  const diff = differences(runs);
+  if (diff.length === 0) return [...table, `all ${runs.length} runtimes agree`, ''].join('\n');
+  return [...table, `the runtimes DISAGREE on ${diff.map((d) => d.label).join(', ')}:`, ...diffLines(runs, diff), ''].join('\n');
+}
+
+/** Each differing field, then its value on every runtime (in full: the table cuts long values), `-` where absent. */
+function diffLines(runs: readonly RuntimeRun[], diff: ReturnType<typeof differences>): string[] {
+  const width = Math.max(...runs.map((r) => r.runtime.length));
+  const out: string[] = [];
+  for (const field of diff) {
+    out.push(`  ${field.label}:`);
+    for (const r of runs) out.push(`    ${r.runtime.padEnd(width)}  ${field.of(r) ?? '-'}`);
+  }
+  return out;
 }

@@ -6,7 +6,7 @@
  * imported only when asked for.
  */
 import { BaseCheckpointSaver, MemorySaver } from '@langchain/langgraph';
-import { RuntimeError } from '@agentspec/runtime';
+import { redactUrl, RuntimeError } from '@agentspec/runtime';
 
 export type CheckpointerOption =
   | 'memory'
@@ -34,17 +34,6 @@ function missingPackage(name: string, e: unknown): RuntimeError {
 
 function isSaver(v: unknown): v is BaseCheckpointSaver {
   return v instanceof BaseCheckpointSaver || (typeof v === 'object' && v !== null && typeof (v as BaseCheckpointSaver).getTuple === 'function' && typeof (v as BaseCheckpointSaver).put === 'function');
-}
-
-/** A connection URL without its password. */
-export function redactUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (u.password) u.password = '***';
-    return u.toString();
-  } catch {
-    return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
-  }
 }
 
 export async function openCheckpointer(option: unknown): Promise<OpenedCheckpointer> {

@@ -1,4 +1,4 @@
-import { RuntimeError, type ErrorSite } from '@agentspec/runtime';
+import { connectionFailure, RuntimeError, type ErrorSite } from '@agentspec/runtime';
 
 interface ErrorLike {
   readonly name?: string;
@@ -26,7 +26,7 @@ function chain(e: unknown): ErrorLike[] {
 
 /**
  * A RuntimeError for what an LLM call through Mastra threw (DESIGN §11):
- * HTTP errors → AS_LLM_HTTP, timeouts → AS_LLM_TIMEOUT, malformed answers →
+ * HTTP errors and unreachable endpoints → AS_LLM_HTTP, timeouts → AS_LLM_TIMEOUT, malformed answers →
  * AS_LLM_RESPONSE, aborts → AS_CANCELLED. Runtime errors pass through.
  */
 export function llmError(e: unknown, site: ErrorSite, signal?: AbortSignal): RuntimeError {
@@ -37,5 +37,8 @@ export function llmError(e: unknown, site: ErrorSite, signal?: AbortSignal): Run
   const http = errors.find((err) => typeof err.statusCode === 'number');
   if (http) return new RuntimeError('AS_LLM_HTTP', `the LLM answered HTTP ${http.statusCode}: ${http.message ?? ''}`.trim(), site, { cause: e });
   if (signal?.aborted || errors.some((err) => err.name === 'AbortError')) return new RuntimeError('AS_CANCELLED', 'the run was cancelled', site, { cause: e });
+  // a request that never reached the endpoint (connection refused, unknown host) is an HTTP failure, as on every runtime
+  const unreachable = connectionFailure(e);
+  if (unreachable) return new RuntimeError('AS_LLM_HTTP', `cannot reach the LLM endpoint (${unreachable}): ${message}`, site, { cause: e });
   return new RuntimeError('AS_LLM_RESPONSE', `the LLM call failed: ${message}`, site, { cause: e });
 }

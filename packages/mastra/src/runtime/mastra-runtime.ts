@@ -9,13 +9,16 @@ import { MASTRA_RUNTIME_NAME, SAVE_FORMAT } from '../constants.js';
 import { AgentSession, assertAgentSave } from './agent-session.js';
 import { checkRunnable } from './check-runnable.js';
 import { assertFlowSave, FlowSession } from './flow-session.js';
+import { exportRuns, importRuns, isInSave, type SavedRun } from './saved-runs.js';
 import { closeStorage, openStorage, type MastraStorageOption } from './storage.js';
 
 export interface MastraRuntimeOptions {
   /**
    * Where Mastra keeps workflow and agent snapshots: a Mastra store, or a
    * LibSQL URL (`file:./sessions.db`) to resume sessions in another process.
-   * Default: Mastra's in-memory store. A load's `checkpointer` overrides it.
+   * Default: Mastra's in-memory store. `{ kind: 'in-save' }`: an in-memory store whose suspended runs are
+   * written into each `save()` and put back on `resume()`, so a save resumes in any process with no database.
+   * A load's `checkpointer` overrides it.
    */
   readonly storage?: MastraStorageOption;
   /** See `CompileMastraOptions.structuredOutput`. */
@@ -70,7 +73,22 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
         logger: false,
       } as never);
       const signal = load.signal;
+      const inSave = isInSave(storageOption);
       const newSession = (inputs: Readonly<Record<string, unknown>>, saved?: SavedSession): Session => {
+        const session = compiledSession(inputs, saved);
+        if (inSave) {
+          const save = session.save.bind(session);
+          session.save = async () => withRuns(await save());
+        }
+        return session;
+      };
+      /** A save with the suspended Mastra runs it refers to (flow run, agent run stopped at a tool). */
+      const withRuns = async (saved: SavedSession): Promise<SavedSession> => {
+        const ids = [saved.runId, (saved.pending as { runId?: unknown } | undefined)?.runId].filter((id): id is string => typeof id === 'string' && id !== '');
+        const runs = (await Promise.all(ids.map((id) => exportRuns(mastra, id)))).flat();
+        return { ...saved, runs };
+      };
+      const compiledSession = (inputs: Readonly<Record<string, unknown>>, saved?: SavedSession): Session => {
         if (compiled.kind === 'agent') {
           const agent = compiledAgentOf(compiled.agent) ?? (options.build ? builtAgent(component as Agent, compiled.agent, load.limits?.maxAgentSteps) : undefined);
           if (!agent) throw new RuntimeError('AS_UNSUPPORTED', 'the compiled agent is not from compileMastra');
@@ -85,6 +103,7 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
           if (saved?.runtime !== MASTRA_RUNTIME_NAME || saved.format !== SAVE_FORMAT) {
             throw new RuntimeError('AS_RESUME_MISMATCH', `this save is from runtime '${String(saved?.runtime)}' format ${String(saved?.format)}, not ${MASTRA_RUNTIME_NAME} format ${SAVE_FORMAT}`);
           }
+          if (inSave) await importRuns(mastra, (saved as { runs?: readonly SavedRun[] }).runs);
           return newSession((saved as { inputs?: Record<string, unknown> }).inputs ?? {}, saved);
         },
         async close() {

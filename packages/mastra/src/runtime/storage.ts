@@ -1,8 +1,12 @@
 import { RuntimeError } from '@agentspec/runtime';
 import { InMemoryStore, type MastraCompositeStore } from '@mastra/core/storage';
+import { isInSave } from './saved-runs.js';
 
-/** Mastra storage: a store instance, or a LibSQL URL (`file:./sessions.db`, `:memory:`). */
-export type MastraStorageOption = MastraCompositeStore | string;
+/**
+ * Mastra storage: a store instance, a LibSQL URL (`file:./sessions.db`, `:memory:`), or `{ kind: 'in-save' }`:
+ * an in-memory store whose suspended runs travel in each session's `save()` JSON (resumable anywhere).
+ */
+export type MastraStorageOption = MastraCompositeStore | string | { readonly kind: 'in-save' };
 
 /**
  * The store that keeps workflow and agent snapshots (suspended runs): the
@@ -10,7 +14,7 @@ export type MastraStorageOption = MastraCompositeStore | string;
  * default Mastra's in-memory store — sessions then resume only in this process.
  */
 export async function openStorage(option: unknown): Promise<MastraCompositeStore> {
-  if (option === undefined || option === null) return new InMemoryStore({ id: 'agentspec' });
+  if (option === undefined || option === null || isInSave(option)) return new InMemoryStore({ id: 'agentspec' });
   if (typeof option === 'string') {
     let mod: { LibSQLStore: new (config: { id: string; url: string }) => MastraCompositeStore };
     try {

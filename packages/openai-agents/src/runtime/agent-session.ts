@@ -136,6 +136,8 @@ export class AgentSession implements Session {
         if (waiting) return { ...waiting, messages: this.messages };
       }
       const given = paused ? 0 : this.#pendingUser.length; // messages appended during the run wait for the next one
+      // waiting for the user and nothing new (a run right after a resume): the same status, no LLM call re-running the last turn
+      if (!paused && given === 0 && this.#last?.type === 'user_input') return this.#last;
       const input: AgentInputItem[] | RunState<unknown, CompiledAgent> = paused
         ? (paused.state as RunState<unknown, CompiledAgent>)
         : [...this.#history, ...this.#pendingUser.map((text): AgentInputItem => ({ role: 'user', content: text }))];

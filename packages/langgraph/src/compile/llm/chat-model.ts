@@ -16,8 +16,9 @@ export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
 export function chatOpenAI(config: LlmConfig, llm: LlmOptions = {}): ChatOpenAI {
   const endpoint = resolveEndpoint(config, llm);
   const params = generationParams(config);
-  // OpenAI-compatible servers take any key; OpenAiConfig without one falls back to OPENAI_API_KEY.
-  const apiKey = endpoint.apiKey ?? (config.component_type === 'OpenAiConfig' ? undefined : 'not-needed');
+  // OpenAI-compatible servers (and an `llm.override` endpoint) take any key; only OpenAiConfig on
+  // api.openai.com without one falls back to OPENAI_API_KEY (ChatOpenAI then requires it).
+  const apiKey = endpoint.apiKey ?? (config.component_type === 'OpenAiConfig' && !llm.override ? undefined : 'not-needed');
   const fields = {
     model: endpoint.model,
     ...(apiKey !== undefined ? { apiKey } : {}),

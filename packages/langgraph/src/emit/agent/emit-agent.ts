@@ -20,8 +20,9 @@ function chatModel(config: LlmConfig, timeoutMs: number): string {
   const openAi = config.component_type === 'OpenAiConfig';
   const baseURL = openAi ? 'https://api.openai.com/v1' : openAiBaseUrl(config.url);
   const params = generationParams(config);
-  // OpenAI-compatible servers take any key; OpenAiConfig falls back to OPENAI_API_KEY (never a key from the spec)
-  const apiKey = openAi ? 'options.llm?.apiKey ?? process.env.OPENAI_API_KEY' : "options.llm?.apiKey ?? 'not-needed'";
+  // OpenAI-compatible servers (and options.llm.baseURL) take any key; OpenAiConfig on api.openai.com falls back to
+  // OPENAI_API_KEY (never a key from the spec)
+  const apiKey = openAi ? "options.llm?.apiKey ?? (options.llm?.baseURL ? 'not-needed' : process.env.OPENAI_API_KEY)" : "options.llm?.apiKey ?? 'not-needed'";
   return [
     `  // ${commentText(config.component_type)} ${commentText(str(config.name))}; never \`streaming: true\`, retries are the model node's RetryPolicy`,
     '  return new ChatOpenAI({',

@@ -1,0 +1,66 @@
+import type { Component } from '@agentspec/core';
+import type { Runtime, RuntimeLoadOptions, ToolRegistry } from '@agentspec/runtime';
+import { EXIT } from '../exit-codes.js';
+import type { Io } from '../io.js';
+import { compareRuns, runsAgree, type RuntimeRun } from './compare-runs.js';
+import { driveSession, type Ask } from './drive-session.js';
+import type { LlmTarget } from './scripted-llm.js';
+
+export interface RunAll {
+  readonly tools: ToolRegistry;
+  readonly inputs: Record<string, unknown>;
+  readonly target: LlmTarget;
+  readonly json?: boolean;
+}
+
+/**
+ * Run one spec on several runtimes, one after the other, with the same inputs
+ * and scripted answers; print them side by side (and what differs). Exit 0 when
+ * they agree and finished or paused, 3 when they agree on the same coded error,
+ * 1 when they disagree (status, error code, branch, outputs or reply).
+ */
+export async function runAll(io: Io, component: Component, runtimes: Readonly<Record<string, () => Runtime>>, run: RunAll): Promise<number> {
+  const ask = io.interactive ? () => noAnswer : await scriptedAnswers(io);
+  const runs: RuntimeRun[] = [];
+  for (const [name, make] of Object.entries(runtimes)) {
+    io.stderr(`running on ${name}…\n`);
+    runs.push(await timedRun(name, component, make, run, ask()));
+  }
+  io.stdout(run.json ? `${JSON.stringify(runs, null, 2)}\n` : compareRuns(runs));
+  if (!runsAgree(runs)) return EXIT.INVALID;
+  return runs.some((r) => r.error) ? EXIT.RUN_FAILED : EXIT.OK;
+}
+
+async function timedRun(name: string, component: Component, make: () => Runtime, run: RunAll, ask: Ask): Promise<RuntimeRun> {
+  const { llm, server } = await run.target.open();
+  const started = performance.now();
+  try {
+    const app = await make().load(component, { tools: run.tools, ...(llm ? { llm } : {}) } as RuntimeLoadOptions);
+    try {
+      const { status } = await driveSession(app.start({ inputs: run.inputs }), ask, undefined, { askFirst: component.component_type === 'Agent' });
+      const reply = status?.type === 'finished' ? undefined : [...(status?.messages ?? [])].reverse().find((m) => m.role === 'assistant')?.content;
+      return { runtime: name, status: status?.type ?? 'error', ...(status?.type === 'finished' ? { outputs: status.outputs, branch: status.branch ?? 'next' } : {}),
+        ...(reply !== undefined ? { reply } : {}),
+        ...(server ? { llmCalls: server.requests.length } : {}), ms: Math.round(performance.now() - started) };
+    } finally {
+      await app.close();
+    }
+  } catch (e) {
+    const err = e as { code?: string; message: string };
+    return { runtime: name, status: 'error', error: { code: err.code ?? 'ERROR', message: err.message }, ...(server ? { llmCalls: server.requests.length } : {}), ms: Math.round(performance.now() - started) };
+  } finally {
+    await server?.close();
+  }
+}
+
+const noAnswer: Ask = async () => undefined;
+
+/** Every scripted line of stdin, replayed to each runtime from the start. */
+async function scriptedAnswers(io: Io): Promise<() => Ask> {
+  const lines: string[] = [];
+  for (let line = await io.readLine?.(''); line !== undefined; line = await io.readLine?.('')) lines.push(line);
+  return () => {
+    let i = 0;
+    return async () => lines[i++];
+  };
+}
