@@ -43,6 +43,8 @@ export interface LlmOptions {
   readonly timeoutMs?: number;
   /** Retries of a failed LLM request (default: the AI SDK's, 2). */
   readonly retries?: number;
+  /** The fetch of every LLM request (e.g. @agentspec/runtime's retryingFetch, with retries: 0). */
+  readonly fetch?: typeof fetch;
 }
 
 /** Added to the agent's settings: more stop conditions and callbacks (how aiSdkRuntime adds Agent Spec's checks: failed tools, step budget). */
@@ -82,7 +84,7 @@ function languageModel(llm: LlmOptions): LanguageModel {
     apiKey: llm.apiKey,
     supportsStructuredOutputs: true,
     includeUsage: true,
-    fetch: fetchWithTimeout(llm.timeoutMs),
+    fetch: fetchWithTimeout(llm.timeoutMs, llm.fetch),
   });
   return provider.chatModel(llm.model ?? MODEL_ID);
 }
@@ -320,12 +322,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `fetch` giving each LLM request `timeoutMs`, its body included (no limit when undefined). */
-function fetchWithTimeout(timeoutMs: number | undefined): typeof fetch | undefined {
-  if (timeoutMs === undefined) return undefined;
+/** `fetch` (or `base`) giving each LLM request `timeoutMs`, its body included (no limit when undefined). */
+function fetchWithTimeout(timeoutMs: number | undefined, base?: typeof fetch): typeof fetch | undefined {
+  if (timeoutMs === undefined) return base;
+  const send = base ?? fetch;
   return (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs);
-    return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+    return send(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
   };
 }
 

@@ -38,7 +38,7 @@ export interface BuildOptions {
   /** ServerTool implementations by tool name (never taken from the spec). */
   readonly tools: { readonly get_forecast: ToolImplementation };
   /** Where the LLM is: overrides the spec's endpoint (an OpenAI-compatible `baseURL`, `apiKey`, `model`), the request timeout, retries. */
-  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number };
+  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number; readonly fetch?: typeof fetch };
   /** LLM turns per run (default 20). */
   readonly maxAgentSteps?: number;
 }
@@ -100,6 +100,7 @@ export function build(options: BuildOptions): Built {
       model: options.llm?.model ?? 'scripted-model',
       apiKey: options.llm?.apiKey,
       timeoutMs: options.llm?.timeoutMs,
+      fetch: options.llm?.fetch,
     }),
     tools: {
       get_forecast: getForecastTool(options.tools.get_forecast),
@@ -321,6 +322,8 @@ interface LlmEndpoint {
   readonly timeoutMs?: number | undefined;
   /** Request fields sent as they are (generation parameters the AI SDK has no name for). */
   readonly extraBody?: Record<string, unknown>;
+  /** The fetch of each request (e.g. @agentspec/runtime's retryingFetch, with retries: 0). */
+  readonly fetch?: typeof fetch | undefined;
 }
 
 /** An AI SDK chat model at an OpenAI-compatible endpoint (Mastra runs on AI SDK models), with a per-request timeout. */
@@ -338,7 +341,7 @@ function chatModel(endpoint: LlmEndpoint) {
       const timer = setTimeout(() => timeout.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
       try {
-        const response = await fetch(input, { ...init, signal });
+        const response = await (endpoint.fetch ?? fetch)(input, { ...init, signal });
         if (!response.body) {
           clearTimeout(timer);
           return response;

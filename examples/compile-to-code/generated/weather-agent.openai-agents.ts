@@ -49,6 +49,8 @@ export interface LlmOptions {
   readonly timeoutMs?: number;
   /** Retries of failed requests (default 2). */
   readonly retries?: number;
+  /** The client's fetch (e.g. @agentspec/runtime's retryingFetch, with retries: 0). */
+  readonly fetch?: typeof fetch;
 }
 
 /** What build() returns: the SDK agent, and what to run it with. */
@@ -102,6 +104,7 @@ function model(llm: LlmOptions) {
     apiKey: llm.apiKey || 'unset',
     timeout: llm.timeoutMs ?? 60_000,
     maxRetries: llm.retries ?? 2,
+    ...(llm.fetch ? { fetch: llm.fetch } : {}),
   });
   return new CheckedChatCompletionsModel(client, llm.model ?? LLM.model);
 }

@@ -91,10 +91,10 @@ describe('agentspec run --save / --resume across processes', { timeout: 90_000 }
     expect((await agentspec([...flow, '--input', 'place=Rome', '--save', 'trip', '--store', store])).code).toBe(0);
     const other = await agentspec([...flow, '--runtime', 'langgraph', '--resume', 'trip', '--store', store], ['Ada']);
     expect(other.stderr).toMatch(/AS_RESUME_MISMATCH:? .*saved on runtime 'reference', not 'langgraph'/);
-    expect(other.code).toBe(1);
+    expect(other.code).toBe(3);
     const missing = await agentspec([...flow, '--resume', 'nope', '--store', store], ['Ada']);
     expect(missing.stderr).toMatch(/AS_SESSION_NOT_FOUND:? no session 'nope'/);
-    expect(missing.code).toBe(1);
+    expect(missing.code).toBe(3);
     const otherSpec = await agentspec(['run', repo('examples/specs/weather-agent.yaml'), '--tools', repo('examples/tools/weather.ts'), '--resume', 'trip', '--store', store]);
     expect(otherSpec.stderr).toMatch(/AS_RESUME_MISMATCH:? .*another spec/);
   });

@@ -37,6 +37,11 @@ export class CompileContext {
     return m;
   }
 
+  /** Mastra's own LLM retries: none for our models (their fetch retries, one policy with Retry-After capped), `llm.retries` for a `model` option's. */
+  get maxRetries(): number {
+    return this.options.model === undefined ? 0 : this.llm.retries ?? 2;
+  }
+
   /** A Mastra id for a component, unique within this compilation (`a`, `a_2`, …). */
   uniqueId(id: string): string {
     const base = id.replace(/[^A-Za-z0-9_.:-]/g, '_') || 'component';

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, type Component } from '@agentspec/core';
+import { retryingFetch } from '@agentspec/runtime';
 import { emitMastra, type CompileMastraOptions, type MastraCompiled } from '../src/index.js';
 
 /** Where the emitted modules go (git-ignored). */
@@ -43,7 +44,8 @@ export function buildOptionsOf(o: CompileMastraOptions): Record<string, unknown>
     tools: o.tools ?? {},
     llm: {
       ...(override ? { baseURL: override.url, model: override.model, apiKey: override.apiKey } : {}),
-      timeoutMs: o.llm?.timeoutMs, retries: o.llm?.retries,
+      // the runtime's one LLM retry policy (Retry-After honoured and capped) instead of Mastra's retries
+      timeoutMs: o.llm?.timeoutMs, retries: 0, fetch: retryingFetch(o.llm ?? {}),
     },
     maxAgentSteps: o.limits?.maxAgentSteps,
     ...(o.limits ? { limits: o.limits } : {}),

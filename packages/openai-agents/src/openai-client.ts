@@ -7,8 +7,10 @@ export interface OpenAiClientOptions {
   readonly apiKey?: string;
   /** Per-request timeout in milliseconds. */
   readonly timeoutMs?: number;
-  /** Retries of 408/409/429/5xx and connection errors. */
+  /** Retries of 408/409/429/5xx and connection errors by the client itself (0 when `fetch` retries). */
   readonly retries?: number;
+  /** The client's fetch (the runtime's `retryingFetch`: one retry policy, Retry-After capped). */
+  readonly fetch?: typeof fetch;
 }
 
 /** Sent when no key is configured: the `openai` client refuses to start without one. */
@@ -25,5 +27,6 @@ export function openAiClient(options: OpenAiClientOptions): OpenAIClient {
     ...(options.baseURL ? { baseURL: options.baseURL } : {}),
     ...(options.timeoutMs !== undefined ? { timeout: options.timeoutMs } : {}),
     ...(options.retries !== undefined ? { maxRetries: options.retries } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
   }) as unknown as OpenAIClient;
 }

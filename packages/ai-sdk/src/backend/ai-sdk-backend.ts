@@ -3,7 +3,7 @@ import type { LlmBackend, LlmRequest, LlmResponse, ToolSpec } from '@agentspec/r
 import { generateText, jsonSchema, Output, streamText, tool, type JSONSchema7, type LanguageModel, type StepResult, type Tool, type ToolSet } from 'ai';
 import { abortError, toRuntimeError } from '../errors/to-runtime-error.js';
 import { generationSettings, lenientStructuredOutput, mergeProviderOptions, sendsParametersAsIs } from '../model/generation-settings.js';
-import { DEFAULT_LLM_TIMEOUT_MS, languageModel } from '../model/language-model.js';
+import { AI_SDK_MAX_RETRIES, DEFAULT_LLM_TIMEOUT_MS, languageModel } from '../model/language-model.js';
 import type { AiSdkBackendOptions } from '../options.js';
 import { toModelMessages } from './llm-messages.js';
 
@@ -58,7 +58,7 @@ export function aiSdkBackend(options: AiSdkBackendOptions = {}): LlmBackend {
         ...(schema ? { output: Output.object({ schema: jsonSchema<Record<string, unknown>>(schema.schema as JSONSchema7), name: schema.name }) } : {}),
         ...generation,
         providerOptions: mergeProviderOptions(providerOptions, schema ? lenientStructuredOutput(config) : undefined) ?? {},
-        maxRetries: llm.retries ?? 2,
+        maxRetries: model === undefined ? AI_SDK_MAX_RETRIES : llm.retries ?? 2,
         ...(signal ? { abortSignal: signal } : {}),
       };
       try {

@@ -2,7 +2,7 @@ import type { Agent } from '@agentspec/core';
 import { parametersSchema, renderTemplate, resolveInputs, RuntimeError } from '@agentspec/runtime';
 import { jsonSchema, Output, type JSONSchema7, type Tool, type ToolLoopAgentSettings, type ToolSet } from 'ai';
 import { generationSettings, lenientStructuredOutput, mergeProviderOptions, sendsParametersAsIs } from '../model/generation-settings.js';
-import { languageModel } from '../model/language-model.js';
+import { AI_SDK_MAX_RETRIES, languageModel } from '../model/language-model.js';
 import type { AiSdkCompileOptions, CompileWarning } from '../options.js';
 import { speakFirst } from './speak-first.js';
 import { stepLimit, submitResultAccepted, type AgentStopCondition } from './stop-conditions.js';
@@ -54,7 +54,8 @@ export function agentSettings(agent: Agent, options: AiSdkCompileOptions, execut
     stopWhen: [stepLimit(options.maxSteps ?? DEFAULT_MAX_STEPS), ...(submit ? [submitResultAccepted] : []), ...(extras.stopWhen ?? [])],
     ...generation,
     ...withDefined('providerOptions', mergeProviderOptions(providerOptions, native ? lenientStructuredOutput(config) : undefined)),
-    ...withDefined('maxRetries', llm.retries),
+    // our models retry in their fetch (one policy, Retry-After capped); a model of the `model` option retries as the AI SDK does
+    ...withDefined('maxRetries', options.model === undefined ? AI_SDK_MAX_RETRIES : llm.retries),
     ...(native ? { output: Output.object({ schema: jsonSchema<Record<string, unknown>>(parametersSchema(outputs) as JSONSchema7), name: 'result' }) } : {}),
     prepareCall: speakFirst,
     ...extras.callbacks,

@@ -34,6 +34,8 @@ function emitTypes(agent: Agent, tools: readonly [string, EmittedTool][], w: Mod
     '  readonly timeoutMs?: number;',
     '  /** Retries of a failed LLM request (default: the AI SDK\'s, 2). */',
     '  readonly retries?: number;',
+    '  /** The fetch of every LLM request (e.g. @agentspec/runtime\'s retryingFetch, with retries: 0). */',
+    '  readonly fetch?: typeof fetch;',
     '}',
     '',
     '/** Added to the agent\'s settings: more stop conditions and callbacks (how aiSdkRuntime adds Agent Spec\'s checks: failed tools, step budget). */',

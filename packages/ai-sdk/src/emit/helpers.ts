@@ -39,12 +39,13 @@ function toolText({ output }: { output: unknown }): { type: 'text'; value: strin
 
 const fetchWithTimeout: Helper = {
   code: `
-/** \`fetch\` giving each LLM request \`timeoutMs\`, its body included (no limit when undefined). */
-function fetchWithTimeout(timeoutMs: number | undefined): typeof fetch | undefined {
-  if (timeoutMs === undefined) return undefined;
+/** \`fetch\` (or \`base\`) giving each LLM request \`timeoutMs\`, its body included (no limit when undefined). */
+function fetchWithTimeout(timeoutMs: number | undefined, base?: typeof fetch): typeof fetch | undefined {
+  if (timeoutMs === undefined) return base;
+  const send = base ?? fetch;
   return (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs);
-    return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+    return send(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
   };
 }`,
 };

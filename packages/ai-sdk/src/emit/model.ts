@@ -14,7 +14,7 @@ function compatibleModel(w: ModuleWriter, name: string, baseURL: string, indent:
     `${indent}  apiKey: llm.apiKey,`,
     `${indent}  supportsStructuredOutputs: true,`,
     `${indent}  includeUsage: true,`,
-    `${indent}  fetch: fetchWithTimeout(llm.timeoutMs),`,
+    `${indent}  fetch: fetchWithTimeout(llm.timeoutMs, llm.fetch),`,
     `${indent}});`,
     `${indent}return provider.chatModel(llm.model ?? MODEL_ID);`,
   ];
@@ -42,7 +42,7 @@ export function emitLanguageModel(config: LlmConfig, w: ModuleWriter): void {
         ...compatibleModel(w, 'openai', 'llm.baseURL', '    '),
         '  }',
         '  // OpenAI\'s own endpoint; .chat() so requests go to /chat/completions. The key: llm.apiKey, else OPENAI_API_KEY.',
-        '  return createOpenAI({ apiKey: llm.apiKey, fetch: fetchWithTimeout(llm.timeoutMs) }).chat(llm.model ?? MODEL_ID);',
+        '  return createOpenAI({ apiKey: llm.apiKey, fetch: fetchWithTimeout(llm.timeoutMs, llm.fetch) }).chat(llm.model ?? MODEL_ID);',
       ];
       break;
     case 'OpenAiCompatibleConfig':

@@ -3,6 +3,7 @@ import { RuntimeError, type ToolRegistry } from '@agentspec/runtime';
 import type { LanguageModel, ToolLoopAgent, ToolSet } from 'ai';
 import { markOf, sourceOf } from '../compile/marks.js';
 import type { AiSdkImportOptions, ImportWarning } from '../options.js';
+import { AI_SDK_MAX_RETRIES } from '../model/language-model.js';
 import { GENERATION_SETTINGS, importGeneration } from './import-generation.js';
 import { importInstructions } from './import-instructions.js';
 import { importModel } from './import-model.js';
@@ -48,6 +49,8 @@ export async function importAiSdk(agent: ToolLoopAgent<never, ToolSet> | object,
   }
   for (const [key, value] of Object.entries(settings)) {
     if (value === undefined || HANDLED.has(key) || markOf(value)?.kind === 'runtime') continue;
+    // an agent compileAiSdk built turns the AI SDK's retries off (its models' fetch retries): not a setting of the spec
+    if (key === 'maxRetries' && source && value === AI_SDK_MAX_RETRIES) continue;
     warnings.push({ kind: 'unsupported', component: key, message: `the setting '${key}' has no Agent Spec equivalent: not imported` });
   }
   const component = buildAgent({

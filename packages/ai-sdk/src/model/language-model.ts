@@ -1,4 +1,5 @@
 import type { LlmConfig } from '@agentspec/core';
+import { retryingFetch } from '@agentspec/runtime';
 import { resolveEndpoint, unsupportedLlmConfig, type LlmOptions } from './endpoint.js';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
@@ -30,20 +31,24 @@ export function providerName(config: LlmConfig): string {
 }
 
 /**
- * `llm.timeoutMs` as the reference runtime applies it: to each HTTP request,
- * body (or stream) included, through the provider's `fetch`. (The AI SDK's
- * own `timeout.stepMs` would also count the tools run in the step.) A
- * timed-out request is not retried; it is AS_LLM_TIMEOUT.
+ * The provider's `fetch`: the runtime's one LLM retry policy (429/5xx/network
+ * errors, Retry-After honoured up to `llm.maxRetryAfterMs`; the AI SDK's own
+ * retries are off), and `llm.timeoutMs` as the reference runtime applies it,
+ * to each HTTP request, body (or stream) included. (The AI SDK's own
+ * `timeout.stepMs` would also count the tools run in the step.) A timed-out
+ * request is not retried; it is AS_LLM_TIMEOUT.
  */
-function withTimeout(timeoutMs: number | undefined): { fetch?: typeof fetch } {
-  if (timeoutMs === undefined) return {};
-  return {
-    fetch: (input, init) => {
-      const timeout = AbortSignal.timeout(timeoutMs);
-      return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-    },
+function withFetch(llm: LlmOptions): { fetch: typeof fetch } {
+  const { timeoutMs } = llm;
+  const attempt: typeof fetch = timeoutMs === undefined ? fetch : (input, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
   };
+  return { fetch: retryingFetch(llm, attempt) };
 }
+
+/** The AI SDK's own retries: off, `withFetch` retries. */
+export const AI_SDK_MAX_RETRIES = 0;
 
 /** An OpenAI-compatible chat model at the config's endpoint (or `llm.override`), structured outputs enabled (DESIGN §12). */
 const compatible: ModelFactory = (config, llm) => {
@@ -54,7 +59,7 @@ const compatible: ModelFactory = (config, llm) => {
     ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
     supportsStructuredOutputs: true,
     includeUsage: true,
-    ...withTimeout(llm.timeoutMs),
+    ...withFetch(llm),
   });
   return provider.chatModel(endpoint.model);
 };
@@ -65,7 +70,7 @@ const MODEL_FACTORIES: Readonly<Record<ConfigType, ModelFactory>> = {
   OpenAiConfig: (config, llm) => {
     if (llm.override) return compatible(config, llm);
     const endpoint = resolveEndpoint(config, llm);
-    return createOpenAI({ ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}), ...withTimeout(llm.timeoutMs) }).chat(endpoint.model);
+    return createOpenAI({ ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}), ...withFetch(llm) }).chat(endpoint.model);
   },
   OpenAiCompatibleConfig: compatible,
   VllmConfig: compatible,

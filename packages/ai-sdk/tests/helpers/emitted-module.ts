@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Agent } from '@agentspec/core';
-import { openAiBaseUrl, type LlmOptions } from '@agentspec/runtime';
+import { openAiBaseUrl, retryingFetch, type LlmOptions } from '@agentspec/runtime';
 import { emitAiSdk } from '../../src/emit/index.js';
 import type { AgentBuildOptions, AgentBuildResult } from '../../src/options.js';
 
@@ -36,7 +36,9 @@ export function emittedLlmOptions(llm: LlmOptions | undefined): Record<string, u
     ...(o?.model ? { model: o.model } : {}),
     ...(apiKey ? { apiKey } : {}),
     ...(llm?.timeoutMs !== undefined ? { timeoutMs: llm.timeoutMs } : {}),
-    ...(llm?.retries !== undefined ? { retries: llm.retries } : {}),
+    // the runtime's one LLM retry policy (Retry-After honoured and capped) instead of the AI SDK's retries
+    fetch: retryingFetch(llm ?? {}),
+    retries: 0,
   };
 }
 

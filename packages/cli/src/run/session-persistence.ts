@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Component } from '@agentspec/core';
 import { openSessionStore, RuntimeError, specHash, storeLocation, type SavedSession, type SessionStore, type StoredSession, type StoreLocation } from '@agentspec/runtime';
-import { readInput, type Io } from '../io.js';
+import { readJson, type Io } from '../io.js';
 
 /** Where `--save` / `--resume` keep sessions when `--store` is not given (relative to the working directory). */
 export const DEFAULT_STORE = '.agentspec/sessions.db';
@@ -51,7 +51,7 @@ export class Persistence {
   /** The saved session to resume, checked against the runtime and the spec. */
   async resume(io: Io, runtime: string, component: Component): Promise<SavedSession> {
     const resume = this.options.resume as string;
-    if (!this.stored) return JSON.parse(readInput(io, resume)) as SavedSession;
+    if (!this.stored) return readJson(io, resume, 'a session saved by --save') as SavedSession;
     if (this.stored.runtime !== runtime) {
       throw new RuntimeError('AS_RESUME_MISMATCH', `session '${resume}' was saved on runtime '${this.stored.runtime}', not '${runtime}'`, {}, { hint: `resume it with --runtime ${this.stored.runtime}` });
     }

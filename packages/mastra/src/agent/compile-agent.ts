@@ -54,7 +54,7 @@ export function compileAgent(spec: Agent, ctx: CompileContext): CompiledAgent {
     instructions: ({ requestContext }: { requestContext: unknown }) => renderTemplate(spec.system_prompt, instructionValues(spec, inputsOf(requestContext as never))),
     model: ctx.model(spec.llm_config),
     tools,
-    maxRetries: ctx.llm.retries ?? 2,
+    maxRetries: ctx.maxRetries,
     defaultOptions: {
       maxSteps: ctx.limits.maxAgentSteps,
       // run alone (agent.generate), the agent stops after a valid submit_result; mastraRuntime passes its own stopWhen

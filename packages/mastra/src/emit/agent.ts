@@ -152,7 +152,7 @@ function buildOptions(serverTools: readonly Tool[], http: boolean, mcp: boolean)
       `  readonly tools: { ${names.map((n) => `readonly ${key(n)}: ToolImplementation`).join('; ')} };`,
     ] : []),
     '  /** Where the LLM is: overrides the spec\'s endpoint (an OpenAI-compatible `baseURL`, `apiKey`, `model`), the request timeout, retries. */',
-    '  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number };',
+    '  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number; readonly fetch?: typeof fetch };',
     '  /** LLM turns per run (default 20). */',
     '  readonly maxAgentSteps?: number;',
     ...(http || mcp ? [

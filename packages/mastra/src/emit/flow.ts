@@ -188,7 +188,7 @@ export function emitFlow(flow: Flow, m: ModuleWriter): string[] {
       `  readonly tools: { ${tools.map((n) => `readonly ${key(n)}: (args: Record<string, unknown>) => unknown`).join('; ')} };`,
     ] : []),
     '  /** Where the LLMs are: overrides every LLM config\'s endpoint (an OpenAI-compatible `baseURL`, `apiKey`, `model`), the request timeout, retries. */',
-    '  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number };',
+    '  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number; readonly fetch?: typeof fetch };',
     '  /** Node executions per run, LLM turns per agent, MapNode concurrency, HTTP timeout and retries. */',
     '  readonly limits?: CompileMastraOptions[\'limits\'];',
     '  /** Hosts a templated URL may reach (SSRF guard), commands an MCP stdio server may run. */',

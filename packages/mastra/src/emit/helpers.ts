@@ -94,6 +94,8 @@ interface LlmEndpoint {
   readonly timeoutMs?: number | undefined;
   /** Request fields sent as they are (generation parameters the AI SDK has no name for). */
   readonly extraBody?: Record<string, unknown>;
+  /** The fetch of each request (e.g. @agentspec/runtime's retryingFetch, with retries: 0). */
+  readonly fetch?: typeof fetch | undefined;
 }
 
 /** An AI SDK chat model at an OpenAI-compatible endpoint (Mastra runs on AI SDK models), with a per-request timeout. */
@@ -111,7 +113,7 @@ function chatModel(endpoint: LlmEndpoint) {
       const timer = setTimeout(() => timeout.abort(new DOMException(\`no answer within \${timeoutMs} ms\`, 'TimeoutError')), timeoutMs);
       const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
       try {
-        const response = await fetch(input, { ...init, signal });
+        const response = await (endpoint.fetch ?? fetch)(input, { ...init, signal });
         if (!response.body) {
           clearTimeout(timer);
           return response;

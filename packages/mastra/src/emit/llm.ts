@@ -36,6 +36,7 @@ export function modelExpression(config: LlmConfig, m: ModuleWriter, pad: string)
     `${pad}  model: options.llm?.model ?? ${str(config.model_id)},`,
     `${pad}  apiKey: ${apiKey},`,
     `${pad}  timeoutMs: options.llm?.timeoutMs,`,
+    `${pad}  fetch: options.llm?.fetch,`,
     ...(extra ? [`${pad}  extraBody: ${literal(extra, `${pad}  `)},`] : []),
     `${pad}})`,
   ].join('\n');

@@ -1,5 +1,5 @@
 import type { LlmConfig } from '@agentspec/core';
-import { generationParams, resolveEndpoint, type LlmOptions } from '@agentspec/runtime';
+import { generationParams, resolveEndpoint, retryingFetch, type LlmOptions } from '@agentspec/runtime';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { quoteUnparsedToolInput } from './quote-unparsed-tool-input.js';
@@ -40,8 +40,9 @@ export function llmModel(config: LlmConfig, llm: LlmOptions = {}): MastraModelCo
     baseURL: endpoint.baseUrl,
     ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
     supportsStructuredOutputs: true,
-    fetch: async (input, init) => {
-      // the timer runs until the response body has been read, streamed or not
+    // the runtime's one LLM retry policy (429/5xx/network errors, Retry-After honoured up to llm.maxRetryAfterMs) around
+    // each attempt, whose timer runs until the response body has been read, streamed or not
+    fetch: retryingFetch(llm, async (input, init) => {
       const { signal, dispose } = linkedSignal([init?.signal ?? undefined], timeoutMs);
       let response: Response;
       try {
@@ -56,7 +57,7 @@ export function llmModel(config: LlmConfig, llm: LlmOptions = {}): MastraModelCo
       }
       const body = response.body.pipeThrough(new TransformStream({ flush: dispose }));
       return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    },
+    }),
     ...(extra ? { transformRequestBody: (body: Record<string, unknown>) => ({ ...body, ...extra }) } : {}),
   });
   return quoteUnparsedToolInput(provider.chatModel(endpoint.model)) as unknown as MastraModelConfig;

@@ -14,6 +14,8 @@ export interface LlmOptions {
   readonly timeoutMs?: number;
   /** Retries of failed requests (default 2). */
   readonly retries?: number;
+  /** The client's fetch (e.g. @agentspec/runtime's retryingFetch, with retries: 0). */
+  readonly fetch?: typeof fetch;
 }`;
 
 export const BUILT = `/** What build() returns: the SDK agent, and what to run it with. */

@@ -57,6 +57,7 @@ export function emitModel(w: ModuleWriter, config: LlmConfig): string {
     `    apiKey: llm.apiKey || ${route.apiKey},`,
     '    timeout: llm.timeoutMs ?? 60_000,',
     '    maxRetries: llm.retries ?? 2,',
+    '    ...(llm.fetch ? { fetch: llm.fetch } : {}),',
     '  });',
   );
   if (route.api === 'chat') lines.push('  return new CheckedChatCompletionsModel(client, llm.model ?? LLM.model);');

@@ -1,5 +1,5 @@
 import type { LlmConfig } from '@agentspec/core';
-import { resolveEndpoint, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
+import { resolveEndpoint, retryingFetch, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
 import { openAiClient } from '../openai-client.js';
 import { AgentSpecChatCompletionsModel, AgentSpecResponsesModel } from './agentspec-models.js';
 
@@ -33,7 +33,9 @@ export function modelFor(config: LlmConfig, llm: LlmOptions = {}, checkToolCalls
     baseURL: endpoint.baseUrl,
     ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
     timeoutMs: llm.timeoutMs ?? 60_000,
-    retries: llm.retries ?? 2,
+    // the runtime's one LLM retry policy (429/5xx/network errors, Retry-After honoured up to llm.maxRetryAfterMs)
+    retries: 0,
+    fetch: retryingFetch(llm),
   });
   const options = { modelId: endpoint.model, baseURL: endpoint.baseUrl, ...(checkToolCallsAt ? { checkToolCallsAt } : {}) };
   return LLM_APIS[config.component_type](llm) === 'responses'

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Agent, Component } from '@agentspec/core';
-import { openAiBaseUrl } from '@agentspec/runtime';
+import { openAiBaseUrl, retryingFetch } from '@agentspec/runtime';
 import type { CompileOptions, CompileResult } from '../../src/types.js';
 import type { CompiledAgent } from '../../src/compile/compile-agent.js';
 import { emitOpenAiAgents } from '../../src/index.js';
@@ -43,7 +43,9 @@ export function buildOptionsOf(options: CompileOptions): Record<string, unknown>
       ...(override?.apiKey ?? llm.apiKey ? { apiKey: override?.apiKey ?? llm.apiKey } : {}),
       ...(override?.model ? { model: override.model } : {}),
       ...(llm.timeoutMs !== undefined ? { timeoutMs: llm.timeoutMs } : {}),
-      ...(llm.retries !== undefined ? { retries: llm.retries } : {}),
+      // the runtime's one LLM retry policy (Retry-After honoured and capped) instead of the client's retries
+      fetch: retryingFetch(llm),
+      retries: 0,
     },
     ...(options.structuredOutput ? { structuredOutput: options.structuredOutput } : {}),
     ...(options.network ? { network: options.network } : {}),

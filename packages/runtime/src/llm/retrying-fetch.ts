@@ -42,7 +42,8 @@ export function retryingFetch(options: LlmRetryOptions = {}, base: Fetch = globa
       try {
         response = await base(input, init);
       } catch (e) {
-        if (last || signal?.aborted) throw e;
+        // a cancelled or timed-out request is final
+        if (last || signal?.aborted || isAbort(e)) throw e;
         await sleep(retryDelayMs(attempt, {}, policy) ?? 0, signal);
         continue;
       }
@@ -54,6 +55,11 @@ export function retryingFetch(options: LlmRetryOptions = {}, base: Fetch = globa
     }
   };
   return retrying as Fetch;
+}
+
+function isAbort(e: unknown): boolean {
+  const name = (e as { name?: unknown } | null)?.name;
+  return name === 'AbortError' || name === 'TimeoutError';
 }
 
 /** `retry-after-ms` (OpenAI's, milliseconds) as a Retry-After value in seconds, else Retry-After itself. */

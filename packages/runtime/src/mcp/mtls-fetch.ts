@@ -22,7 +22,11 @@ export async function loadMtlsAgent(files: MtlsFiles, site: ErrorSite): Promise<
       throw new RuntimeError('AS_MCP', `cannot read the mTLS ${field} '${path}'${typeof code === 'string' ? ` (${code})` : ''}`, site, { cause: error });
     }
   };
-  const [key, cert, ca] = await Promise.all([read('key_file'), read('cert_file'), read('ca_file')]);
+  // read together, reported in field order (not whichever read failed first)
+  const settled = await Promise.allSettled([read('key_file'), read('cert_file'), read('ca_file')]);
+  const failed = settled.find((r) => r.status === 'rejected');
+  if (failed) throw failed.reason;
+  const [key, cert, ca] = settled.map((r) => (r as PromiseFulfilledResult<Buffer>).value);
   return new https.Agent({ key, cert, ca, keepAlive: true });
 }
 

@@ -15,7 +15,7 @@ import type { MastraEntry, NodeCompiler } from './types.js';
  */
 export const llmNode: NodeCompiler<LlmNode> = (node, fc): MastraEntry[] => {
   const { ctx } = fc;
-  const agent = new MastraAgent({ id: ctx.uniqueId(`${node.id}.llm`), name: node.name, instructions: '', model: ctx.model(node.llm_config), maxRetries: ctx.llm.retries ?? 2 } as never);
+  const agent = new MastraAgent({ id: ctx.uniqueId(`${node.id}.llm`), name: node.name, instructions: '', model: ctx.model(node.llm_config), maxRetries: ctx.maxRetries } as never);
   ctx.llmAgents.push(agent);
   const settings = modelSettings(node.llm_config);
   const outputs = node.outputs ?? [];
