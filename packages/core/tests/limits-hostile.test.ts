@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { parseDocument } from 'yaml';
+import fc from 'fast-check';
+import { parseDocument, stringify } from 'yaml';
 import { describe, expect, it } from 'vitest';
 import { AgentSpecLoadError, deserialize, load } from '../src/index.js';
 import { inspectYaml } from '../src/serialization/yaml-nodes.js';
@@ -76,6 +77,16 @@ describe('YAML alias amplification', () => {
     expect(r.diagnostics.map((d) => d.code)).toEqual(['AS_LIMIT_EXPANSION']);
     expect(r.component).toBeUndefined();
     expect(load(amplified(99, 1_000, 1_100), { limits: { maxExpansion: 200 } }).diagnostics.map((d) => d.code)).toEqual(['AS_UNKNOWN_FIELD', 'AS_UNKNOWN_FIELD']);
+  });
+
+  it('without aliases, the expanded size stays within twice the text (a document is never refused for its own size)', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), fc.boolean(), (v, flow) => {
+        const text = stringify(v, { collectionStyle: flow ? 'flow' : 'block' });
+        expect(inspectYaml(parseDocument(text), 256).expandedSize).toBeLessThanOrEqual(2 * text.length + 2);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('ordinary reuse of anchors stays within the budget', () => {

@@ -3,7 +3,11 @@ import { isAlias, isMap, isScalar, isSeq, type Document } from 'yaml';
 export interface YamlInspection {
   /** Offsets of keys repeated in their mapping (the second and later occurrences). */
   readonly duplicates: number[];
-  /** Size of the document with every alias expanded: characters of scalars plus one per node. */
+  /**
+   * Size of the document with every alias expanded: characters of scalars
+   * (string values, else their source) plus one per node. Without aliases it
+   * is at most about twice the text's length.
+   */
   readonly expandedSize: number;
   /** Whether the nodes nest deeper than the limit given (the walk stopped there). */
   readonly tooDeep: boolean;
@@ -35,7 +39,7 @@ export function inspectYaml(doc: Document.Parsed, maxDepth: number): YamlInspect
     if (isAlias(node)) {
       n = anchors.get(node.source) ?? 1;
     } else if (isScalar(node)) {
-      n += typeof node.value === 'string' ? node.value.length : 8;
+      n += typeof node.value === 'string' ? node.value.length : node.range ? node.range[1] - node.range[0] : 1;
     } else if (isMap(node)) {
       const keys = new Set<string>();
       for (const pair of node.items) {
