@@ -53,7 +53,7 @@ describe('random mutations of conformance specs (property test)', () => {
         const why = misbehaviour(text(spec, doc), true);
         expect(why).toBeUndefined();
       }),
-      { numRuns: 200 },
+      { numRuns: 400 },
     );
   });
 });
