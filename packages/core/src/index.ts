@@ -24,6 +24,7 @@ export { componentVersionRange } from './versions/gates.js';
 export type * from './model/types.js';
 export { FAMILIES, fitsFamily, type Family } from './model/families.js';
 export type { FieldKind, FieldSpec } from './model/fields.js';
+export { isSensitiveField, SENSITIVE_FIELD_NAMES, SENSITIVE_FIELDS } from './model/sensitive.js';
 export { COMPONENT_TYPES, fieldsOf, HANDLERS, isBuiltinType } from './components/registry.js';
 export type { CheckContext, ComponentHandler } from './components/handler.js';
 export type { ComponentPlugin } from './plugins.js';

@@ -88,12 +88,13 @@ describe('fuzzing the loader', () => {
     for (let i = 1; i < 10; i++) lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)},*${String.fromCharCode(96 + i)}]`);
     const started = Date.now();
     const r = load(lines.join('\n'));
-    expect(r.diagnostics.map((d) => d.code)).toEqual(['AS_LIMIT_ALIASES']);
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['AS_LIMIT_EXPANSION']); // 9^10 nodes once expanded
+    expect(load(lines.join('\n'), { limits: { maxExpansion: 1e12 } }).diagnostics.map((d) => d.code)).toEqual(['AS_LIMIT_ALIASES']);
     expect(Date.now() - started).toBeLessThan(5000); // bounded: a bomb would take minutes and gigabytes
   });
 
   it('size, depth and alias limits are options with documented defaults', () => {
-    expect(DEFAULT_LIMITS).toEqual({ maxBytes: 256 * 1024 * 1024, maxDepth: 256, maxAliases: 100 });
+    expect(DEFAULT_LIMITS).toEqual({ maxBytes: 256 * 1024 * 1024, maxDepth: 256, maxAliases: 100, maxExpansion: 10 });
     const deep = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
     expect(load(deep).diagnostics.map((d) => d.code)).toEqual(['AS_NOT_A_COMPONENT']);
     const deepInside = `{"component_type": "ServerTool", "id": "t", "name": "t", "agentspec_version": "25.4.1", "metadata": {"x": ${deep}}}`;

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compareVersions, deserialize, load, serialize, type Version } from '../src/index.js';
+import { compareVersions, deserialize, isSensitiveField, load, serialize, type Version } from '../src/index.js';
 
 /** Realistic documents of each later version, using what that version added (see fixtures/versions/README.md). */
 const ROOT = new URL('./fixtures/versions/', import.meta.url);
@@ -26,16 +26,14 @@ function inline(doc: unknown): unknown {
   return walk(doc, 0);
 }
 
-const MTLS = new Set(['SSEmTLSTransport', 'StreamableHTTPmTLSTransport']);
-const SECRETS = new Set(['api_key', 'sensitive_headers', 'password', 'wallet_password', 'client_secret', 'credentials']);
-
 /** What the writer does to secrets: each becomes a reference `<component id>.<field>` to supply at load. */
 function secretsAsReferences(doc: unknown, found: Record<string, unknown> = {}): unknown {
   if (Array.isArray(doc)) return doc.map((x) => secretsAsReferences(x, found));
   if (!doc || typeof doc !== 'object') return doc;
   const o = doc as Record<string, unknown>;
   return Object.fromEntries(Object.entries(o).map(([k, v]) => {
-    const secret = (SECRETS.has(k) || (MTLS.has(String(o.component_type)) && /^(key|cert|ca)_file$/.test(k))) && v != null && typeof v !== 'object';
+    const isReference = typeof v === 'object' && v !== null && '$component_ref' in v;
+    const secret = typeof o.component_type === 'string' && isSensitiveField(o.component_type, k) && v != null && !isReference;
     if (secret) found[`${String(o.id)}.${k}`] = v;
     return [k, secret ? { $component_ref: `${String(o.id)}.${k}` } : secretsAsReferences(v, found)];
   }));

@@ -1,4 +1,5 @@
 import { COMMON_FIELDS, type FieldSpec } from '../model/fields.js';
+import { isSensitiveField } from '../model/sensitive.js';
 import type { ComponentType } from '../model/types.js';
 import { agent, ociAgent, openAiAgent } from './agents.js';
 import { controlFlowEdge, dataFlowEdge } from './edges.js';
@@ -70,7 +71,7 @@ export function isBuiltinType(type: string): type is ComponentType {
 }
 
 const ALL_FIELDS = new Map<string, readonly FieldSpec[]>(
-  COMPONENT_TYPES.map((t) => [t, [...COMMON_FIELDS, ...HANDLERS[t].fields]]),
+  COMPONENT_TYPES.map((t) => [t, [...COMMON_FIELDS, ...HANDLERS[t].fields].map((f) => (isSensitiveField(t, f.name) ? { ...f, sensitive: true } : f))]),
 );
 
 /** All fields of a built-in type, common ones first, in writing order. */

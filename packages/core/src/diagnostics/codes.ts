@@ -10,6 +10,8 @@ export const DIAGNOSTIC_CODES = {
   AS_LIMIT_SIZE: { severity: 'error', doc: 'The document is larger than `limits.maxBytes`.' },
   AS_LIMIT_DEPTH: { severity: 'error', doc: 'The document nests deeper than `limits.maxDepth`.' },
   AS_LIMIT_ALIASES: { severity: 'error', doc: 'The YAML document uses more aliases than `limits.maxAliases` (alias bomb guard).' },
+  AS_LIMIT_EXPANSION: { severity: 'error', doc: 'The YAML document, once its aliases are expanded, is larger than `limits.maxExpansion` times its text (at least 1 MiB is always accepted): an anchor reused to amplify the document.' },
+  AS_TOO_MANY_DIAGNOSTICS: { severity: 'error', doc: 'More problems than the `maxDiagnostics` load option (default 1,000): the first ones are reported, the rest only counted here. A warning when every one left out is a warning.' },
   AS_NOT_A_COMPONENT: { severity: 'error', doc: 'A value where a component is expected is not an object with a `component_type` (or a `$component_ref`).' },
 
   // Versions

@@ -36,3 +36,20 @@ export function formatDiagnostic(d: Diagnostic, file = '<input>'): string {
   const hint = d.hint ? ` (hint: ${d.hint})` : '';
   return `${where} ${d.severity} ${d.code} ${d.message}${hint}`;
 }
+
+/**
+ * The first `max` diagnostics, and one AS_TOO_MANY_DIAGNOSTICS counting the
+ * rest (an error when any of them is). Never copies more than `max`.
+ */
+export function capDiagnostics(diagnostics: readonly Diagnostic[], max: number): Diagnostic[] {
+  if (diagnostics.length <= max) return diagnostics as Diagnostic[];
+  const kept = diagnostics.slice(0, max);
+  const rest = diagnostics.length - max;
+  let errors = 0;
+  for (let i = max; i < diagnostics.length; i++) if ((diagnostics[i] as Diagnostic).severity === 'error') errors++;
+  kept.push(diagnostic('AS_TOO_MANY_DIAGNOSTICS', '', `${rest} more diagnostic${rest === 1 ? '' : 's'} (${errors} error${errors === 1 ? '' : 's'}) after the first ${max} were left out`, {
+    severity: errors > 0 ? 'error' : 'warning',
+    hint: 'fix the problems reported, or raise the maxDiagnostics load option',
+  }));
+  return kept;
+}

@@ -28,7 +28,7 @@ export interface FieldSpec {
   readonly default?: unknown;
   /** First version defining the field, when newer than 25.4.1 (typed later fields). */
   readonly since?: Version;
-  /** Never written: serialized as a `$component_ref` to be supplied at load. */
+  /** Never written: serialized as a `$component_ref` to be supplied at load (set from SENSITIVE_FIELDS). */
   readonly sensitive?: boolean;
   /** Inferred by the component when absent (inputs, outputs, branches). */
   readonly inferred?: boolean;
@@ -86,9 +86,9 @@ export const REMOTE_TRANSPORT_FIELDS: readonly FieldSpec[] = [
 ];
 
 export const MTLS_FIELDS: readonly FieldSpec[] = [
-  { name: 'key_file', type: str, required: true, sensitive: true },
-  { name: 'cert_file', type: str, required: true, sensitive: true },
-  { name: 'ca_file', type: str, required: true, sensitive: true },
+  { name: 'key_file', type: str, required: true },
+  { name: 'cert_file', type: str, required: true },
+  { name: 'ca_file', type: str, required: true },
 ];
 
 export const OCI_AUTH_FILE_FIELDS: readonly FieldSpec[] = [
@@ -97,11 +97,3 @@ export const OCI_AUTH_FILE_FIELDS: readonly FieldSpec[] = [
 ];
 
 export { comp, compList, str };
-
-/**
- * Field names that are secrets wherever they appear (typed or opaque
- * components): written as `{"$component_ref": "<id>.<field>"}`, never in clear.
- */
-export const SENSITIVE_FIELD_NAMES: ReadonlySet<string> = new Set([
-  'api_key', 'sensitive_headers', 'password', 'wallet_password', 'client_secret', 'credentials',
-]);

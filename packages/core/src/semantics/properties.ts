@@ -8,13 +8,13 @@ export function stringProperty(title: string, description?: string): Property {
 }
 
 export function findProperty(props: readonly Property[] | null | undefined, title: string): Property | undefined {
-  if (!props) return undefined;
-  for (const p of props) if (p.title === title) return p;
+  if (!Array.isArray(props)) return undefined;
+  for (const p of props) if (isSchema(p) && p.title === title) return p as Property;
   return undefined;
 }
 
 export function titlesOf(props: readonly Property[] | null | undefined): string[] {
-  return props ? props.map((p) => p.title) : [];
+  return Array.isArray(props) ? props.filter(isSchema).map((p) => String(p.title)) : [];
 }
 
 function typesOf(schema: Property | Record<string, unknown>): readonly JsonSchemaType[] | undefined {
@@ -24,9 +24,10 @@ function typesOf(schema: Property | Record<string, unknown>): readonly JsonSchem
   return undefined;
 }
 
+/** The object alternatives of an anyOf/oneOf schema (entries that are not schemas are ignored). */
 function alternatives(schema: Record<string, unknown>): readonly Record<string, unknown>[] | undefined {
   const alt = (schema.anyOf ?? schema.oneOf) as unknown;
-  return Array.isArray(alt) ? (alt as Record<string, unknown>[]) : undefined;
+  return Array.isArray(alt) ? alt.filter(isSchema) : undefined;
 }
 
 /** Basic type of one value against the Agent Spec cast rules. */

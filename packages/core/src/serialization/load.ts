@@ -1,9 +1,9 @@
-import { diagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
+import { capDiagnostics, diagnostic, hasErrors, type Diagnostic } from '../diagnostics/diagnostic.js';
 import { AgentSpecLoadError } from '../errors.js';
 import type { Component } from '../model/types.js';
 import { pluginIndex, type ComponentPlugin } from '../plugins.js';
 import { parseVersion, type Version } from '../versions/version.js';
-import { resolveLimits, type Limits } from './limits.js';
+import { DEFAULT_MAX_DIAGNOSTICS, resolveLimits, type Limits } from './limits.js';
 import { locator } from './locate.js';
 import { parseText, type Format, type Parsed } from './parse.js';
 import { Reader } from './reader.js';
@@ -25,6 +25,11 @@ export interface LoadOptions {
   readonly refMap?: Readonly<Record<string, string>>;
   /** Resource limits for untrusted input (see DEFAULT_LIMITS). */
   readonly limits?: Partial<Limits>;
+  /**
+   * Most diagnostics reported (default 1,000): the first ones are kept, the
+   * rest counted in one AS_TOO_MANY_DIAGNOSTICS (an error when any of them is).
+   */
+  readonly maxDiagnostics?: number;
 }
 
 export interface LoadResult {
@@ -40,18 +45,19 @@ export interface LoadResult {
 /** Read a document, reporting every problem; never throws for bad input. */
 export function load(input: string | unknown, options: LoadOptions = {}): LoadResult {
   const limits = resolveLimits(options.limits);
+  const maxDiagnostics = options.maxDiagnostics ?? DEFAULT_MAX_DIAGNOSTICS;
   let parsed: Parsed | undefined;
   let value: unknown = input;
   if (typeof input === 'string') {
     parsed = parseText(input, limits, options.format);
-    if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics, format: parsed.format };
+    if (parsed.diagnostics.length > 0) return { diagnostics: capDiagnostics(parsed.diagnostics, maxDiagnostics), format: parsed.format };
     value = parsed.value;
   }
   const referenced = readReferenced(options.referenced, limits);
-  if (referenced.diagnostics.length > 0) return { diagnostics: referenced.diagnostics, ...(parsed ? { format: parsed.format } : {}) };
+  if (referenced.diagnostics.length > 0) return { diagnostics: capDiagnostics(referenced.diagnostics, maxDiagnostics), ...(parsed ? { format: parsed.format } : {}) };
 
   const front = frontMatter(value);
-  const diagnostics: Diagnostic[] = [...front.diagnostics];
+  let diagnostics: Diagnostic[] = front.diagnostics;
   let component: Component | undefined;
   if (!front.stop) {
     const reader = new Reader({
@@ -61,14 +67,16 @@ export function load(input: string | unknown, options: LoadOptions = {}): LoadRe
       referenced: referenced.entries,
       refMap: options.refMap ?? {},
       maxDepth: limits.maxDepth,
+      maxDiagnostics: Math.max(0, maxDiagnostics - diagnostics.length),
     });
     try {
       component = reader.read(value);
     } catch (e) {
       if (!(e instanceof RangeError)) throw e;
       reader.diagnostics.push(diagnostic('AS_LIMIT_DEPTH', '', 'the document nests too deeply to be read'));
+      reader.summarizeDropped();
     }
-    diagnostics.push(...reader.diagnostics);
+    diagnostics = diagnostics.concat(reader.diagnostics);
   }
   const located = typeof input === 'string' && parsed ? locate(diagnostics, input, parsed, referenced) : diagnostics;
   return {

@@ -1,15 +1,22 @@
-import { isMap, isScalar, isSeq, type Document } from 'yaml';
+import { isMap, isScalar, isSeq, type Document, type Pair } from 'yaml';
 import { escapeToken, parsePointer } from '../diagnostics/pointer.js';
 import type { Parsed } from './parse.js';
-import { lineColumn } from './positions.js';
+import { lineIndex } from './positions.js';
 
-/** Find 1-based line/column for JSON Pointers into the parsed text (nearest existing ancestor when absent). */
+/**
+ * Find 1-based line/column for JSON Pointers into the parsed text (nearest
+ * existing ancestor when absent). Lines come from a line-start index built
+ * once; YAML mappings are indexed by key the first time a pointer goes
+ * through them, so locating many diagnostics stays linear.
+ */
 export function locator(text: string, parsed: Parsed, pointers: readonly string[]): (pointer: string) => { line: number; column: number } | undefined {
+  const where = parsed.where ?? lineIndex(text);
   if (parsed.format === 'yaml' && parsed.yaml) {
     const doc = parsed.yaml;
+    const maps = new WeakMap<object, Map<string, Pair>>();
     return (pointer) => {
-      const offset = yamlOffset(doc, parsePointer(pointer));
-      return offset === undefined ? undefined : lineColumn(text, offset);
+      const offset = yamlOffset(doc, parsePointer(pointer), maps);
+      return offset === undefined ? undefined : where(offset);
     };
   }
   const offsets = jsonOffsets(text, pointers);
@@ -17,19 +24,28 @@ export function locator(text: string, parsed: Parsed, pointers: readonly string[
     let p = pointer;
     for (;;) {
       const offset = offsets.get(p);
-      if (offset !== undefined) return lineColumn(text, offset);
+      if (offset !== undefined) return where(offset);
       if (p === '') return undefined;
       p = p.slice(0, p.lastIndexOf('/'));
     }
   };
 }
 
-function yamlOffset(doc: Document.Parsed, tokens: string[]): number | undefined {
+function yamlOffset(doc: Document.Parsed, tokens: string[], maps: WeakMap<object, Map<string, Pair>>): number | undefined {
   let node: unknown = doc.contents;
   let best = rangeStart(node);
   for (const token of tokens) {
     if (isMap(node)) {
-      const pair = node.items.find((p) => String(isScalar(p.key) ? p.key.value : p.key) === token);
+      let byKey = maps.get(node);
+      if (!byKey) {
+        byKey = new Map();
+        for (const p of node.items) {
+          const k = String(isScalar(p.key) ? p.key.value : p.key);
+          if (!byKey.has(k)) byKey.set(k, p);
+        }
+        maps.set(node, byKey);
+      }
+      const pair = byKey.get(token);
       if (!pair) break;
       best = rangeStart(pair.value) ?? rangeStart(pair.key) ?? best;
       node = pair.value;

@@ -2,7 +2,9 @@ import { parseDocument, type Document } from 'yaml';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Limits } from './limits.js';
 import { jsonErrorOffset } from './json-error.js';
-import { lineColumn } from './positions.js';
+import { MIN_EXPANSION_BUDGET } from './limits.js';
+import { lineColumn, lineIndex } from './positions.js';
+import { inspectYaml } from './yaml-nodes.js';
 
 export type Format = 'json' | 'yaml';
 
@@ -12,6 +14,8 @@ export interface Parsed {
   readonly diagnostics: Diagnostic[];
   /** Kept for locating diagnostics in YAML documents. */
   readonly yaml?: Document.Parsed;
+  /** Line and column of an offset in the text (YAML: computed once, binary search). */
+  readonly where?: (offset: number) => { line: number; column: number };
 }
 
 /** JSON when the first significant character opens an object or array; YAML otherwise. */
@@ -48,18 +52,37 @@ function parseJson(text: string): Parsed {
 
 function parseYaml(text: string, limits: Limits): Parsed {
   let doc: Document.Parsed;
+  const where = lineIndex(text);
   try {
-    doc = parseDocument(text, { uniqueKeys: true, prettyErrors: true, strict: true });
+    // uniqueKeys is quadratic in the keys of a mapping: duplicates are found by inspectYaml instead
+    doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true });
   } catch (e) {
     return { format: 'yaml', diagnostics: [diagnostic('AS_PARSE_YAML', '', `malformed YAML: ${(e as Error).message}`)] };
   }
   if (doc.errors.length > 0) {
     const diagnostics = doc.errors.map((err) => {
-      const pos = err.linePos?.[0];
       const first = err.message.split('\n')[0] ?? err.message;
-      return diagnostic('AS_PARSE_YAML', '', `malformed YAML: ${first}`, pos ? { line: pos.line, column: pos.col } : undefined);
+      const { line, column } = where(err.pos[0]);
+      return diagnostic('AS_PARSE_YAML', '', `malformed YAML: ${first}`, { line, column });
     });
     return { format: 'yaml', diagnostics };
+  }
+  const seen = inspectYaml(doc, limits.maxDepth);
+  if (seen.tooDeep) {
+    return { format: 'yaml', diagnostics: [diagnostic('AS_LIMIT_DEPTH', '', `the document nests deeper than ${limits.maxDepth} levels`)] };
+  }
+  if (seen.duplicates.length > 0) {
+    const diagnostics = seen.duplicates.map((offset) => diagnostic('AS_PARSE_YAML', '', 'malformed YAML: Map keys must be unique', where(offset)));
+    return { format: 'yaml', diagnostics };
+  }
+  const budget = Math.max(MIN_EXPANSION_BUDGET, limits.maxExpansion * text.length);
+  if (seen.expandedSize > budget) {
+    return {
+      format: 'yaml',
+      diagnostics: [diagnostic('AS_LIMIT_EXPANSION', '', `the YAML document's aliases expand it to about ${seen.expandedSize} characters; the limit is ${budget} (${limits.maxExpansion}× its ${text.length})`, {
+        hint: 'raise limits.maxExpansion if this document is trusted',
+      })],
+    };
   }
   let value: unknown;
   try {
@@ -77,7 +100,7 @@ function parseYaml(text: string, limits: Limits): Parsed {
   if (valueDepth(value, limits.maxDepth) > limits.maxDepth) {
     return { format: 'yaml', diagnostics: [diagnostic('AS_LIMIT_DEPTH', '', `the document nests deeper than ${limits.maxDepth} levels`)] };
   }
-  return { format: 'yaml', value, diagnostics: [], yaml: doc };
+  return { format: 'yaml', value, diagnostics: [], yaml: doc, where };
 }
 
 /** Depth of a parsed value (iterative, stops past `limit`). */

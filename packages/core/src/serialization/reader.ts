@@ -1,10 +1,11 @@
 import { fieldNamesOf, fieldsOf, HANDLERS, isBuiltinType } from '../components/registry.js';
 import type { CheckContext, Draft } from '../components/handler.js';
-import type { DiagnosticCode } from '../diagnostics/codes.js';
+import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
 import { child, escapeToken } from '../diagnostics/pointer.js';
 import { fitsFamily, type Family } from '../model/families.js';
-import { SENSITIVE_FIELD_NAMES, type FieldSpec } from '../model/fields.js';
+import type { FieldSpec } from '../model/fields.js';
+import { isSensitiveField } from '../model/sensitive.js';
 import type { Component, ComponentType } from '../model/types.js';
 import type { ComponentPlugin } from '../plugins.js';
 import { componentGate, componentVersionRange, fieldGate, isKnownField, valueGate } from '../versions/gates.js';
@@ -56,6 +57,8 @@ export interface ReaderOptions {
   readonly refMap: Readonly<Record<string, string>>;
   /** Deepest nesting accepted (components, and JSON values inside them). */
   readonly maxDepth: number;
+  /** Most diagnostics kept; the rest are counted in one AS_TOO_MANY_DIAGNOSTICS. */
+  readonly maxDiagnostics: number;
 }
 
 /**
@@ -71,8 +74,17 @@ export class Reader implements CheckContext {
   private readonly byId = new Map<string, { component: object; path: string }>();
   /** Every component read, in reading order, with where it is written. */
   private readonly meta = new Map<object, Meta>();
-  /** Components with a missing or ill-typed field: their checks are skipped. */
+  /** Components with a missing or ill-typed field: their inference and checks are skipped. */
   private readonly broken = new Set<object>();
+  /**
+   * Components that are broken or hold a blocked sub-component: inference
+   * and checks read sub-components' fields, so they are skipped for these
+   * too (the defect underneath is already reported).
+   */
+  private readonly blocked = new Set<object>();
+  /** Diagnostics past `maxDiagnostics`: only counted. */
+  private dropped = 0;
+  private droppedErrors = 0;
   private depth = 0;
   private readonly ancestors = new Set<string>();
   private readonly deferred: Deferred[] = [];
@@ -93,14 +105,26 @@ export class Reader implements CheckContext {
     for (const c of this.meta.keys()) this.ensure(c);
     const hadErrors = this.diagnostics.some((d) => d.severity === 'error');
     for (const c of this.meta.keys()) {
-      if (this.broken.has(c) || !isBuiltinType((c as Component).component_type)) continue;
+      if (this.blocked.has(c) || !isBuiltinType((c as Component).component_type)) continue;
       try {
         HANDLERS[(c as Component).component_type as ComponentType].check?.(c as Component, this);
       } catch (e) {
         if (!hadErrors) throw e; // a check tripping over an already-reported defect adds nothing
       }
     }
+    this.summarizeDropped();
     return box.root as Component | undefined;
+  }
+
+  /** One diagnostic counting those past the cap: an error when any of them was. */
+  summarizeDropped(): void {
+    if (this.dropped === 0) return;
+    const n = this.dropped;
+    this.dropped = 0;
+    this.diagnostics.push(diagnostic('AS_TOO_MANY_DIAGNOSTICS', '', `${n} more diagnostic${n === 1 ? '' : 's'} (${this.droppedErrors} error${this.droppedErrors === 1 ? '' : 's'}) after the first ${this.options.maxDiagnostics} were left out`, {
+      severity: this.droppedErrors > 0 ? 'error' : 'warning',
+      hint: 'fix the problems reported, or raise the maxDiagnostics load option',
+    }));
   }
 
   // ---- CheckContext
@@ -117,8 +141,17 @@ export class Reader implements CheckContext {
     const meta = this.meta.get(component);
     if (!meta || meta.inferred) return;
     meta.inferred = true;
+    let blocked = this.broken.has(component);
+    for (const sub of directComponents(component, this.meta)) {
+      this.ensure(sub);
+      if (this.blocked.has(sub)) blocked = true;
+    }
+    if (blocked) {
+      this.blocked.add(component);
+      return;
+    }
     const type = (component as Component).component_type;
-    if (isBuiltinType(type) && !this.broken.has(component)) HANDLERS[type].infer?.(component as Draft, this.ensure);
+    if (isBuiltinType(type)) HANDLERS[type].infer?.(component as Draft, this.ensure);
   }
 
   private add(code: DiagnosticCode, path: string, message: string, extra?: { hint?: string | undefined; severity?: Severity; document?: DocumentName }): void {
@@ -126,6 +159,11 @@ export class Reader implements CheckContext {
     const last = this.diagnostics[this.diagnostics.length - 1];
     // a later field holding a later component is one problem, not two
     if (code === 'AS_VERSION_GATE' && last?.code === code && last.path === path && (last.document ?? 'main') === document) return;
+    if (this.diagnostics.length >= this.options.maxDiagnostics) {
+      this.dropped++;
+      if ((extra?.severity ?? DIAGNOSTIC_CODES[code].severity) === 'error') this.droppedErrors++;
+      return;
+    }
     const opts: { hint?: string; severity?: Severity; document?: DocumentName } = {};
     if (extra?.hint) opts.hint = extra.hint;
     if (extra?.severity) opts.severity = extra.severity;
@@ -234,7 +272,7 @@ export class Reader implements CheckContext {
       } else {
         this.add('AS_UNKNOWN_FIELD', child(path, key), `${type} has no field '${key}'; it is kept as is`);
       }
-      this.genericInto(obj, key, raw[key], child(path, key), SENSITIVE_FIELD_NAMES.has(key));
+      this.genericInto(obj, key, raw[key], child(path, key), isSensitiveField(type, key));
     }
   }
 
@@ -246,7 +284,7 @@ export class Reader implements CheckContext {
         ? fieldGate(type, key, this.options.version) ?? valueGate(type, key, raw[key], this.options.version)
         : undefined;
       if (gate) this.add('AS_VERSION_GATE', child(path, key), gate);
-      this.genericInto(obj, key, raw[key], child(path, key), SENSITIVE_FIELD_NAMES.has(key));
+      this.genericInto(obj, key, raw[key], child(path, key), isSensitiveField(type, key));
     }
     if (typeof obj.id !== 'string') obj.id = generatedId(type, path);
     if (plugin?.read) {
@@ -473,7 +511,7 @@ export class Reader implements CheckContext {
     }
     const spec = expect.field;
     const problem = spec.type.kind === 'properties'
-      ? (Array.isArray(value) ? undefined : 'must be a list of properties')
+      ? (Array.isArray(value) ? value.map(propertyProblem).find((x) => x !== undefined) : 'must be a list of properties')
       : valueProblem(spec.type, value, spec.nullable === true);
     if (problem) {
       this.add('AS_WRONG_TYPE', path, `the reference resolves to a value that ${problem}`);
@@ -537,8 +575,22 @@ function* subComponents(c: object, built: Map<object, Meta>): Generator<object> 
       if ((v as Component).component_type !== 'ControlFlowEdge' && (v as Component).component_type !== 'DataFlowEdge') yield v;
       continue;
     }
-    stack.push(...Object.values(v));
+    for (const x of Object.values(v)) stack.push(x);
   }
+}
+
+/** Components held directly by a component's fields, edges included (not what the edges hold). */
+function directComponents(c: object, built: Map<object, Meta>): object[] {
+  const out: object[] = [];
+  const stack: unknown[] = [];
+  for (const x of Object.values(c)) stack.push(x);
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v !== 'object' || v === null) continue;
+    if (built.has(v)) out.push(v);
+    else for (const x of Object.values(v)) stack.push(x);
+  }
+  return out;
 }
 
 /** A stable id for a component that has none, derived from where it is. */

@@ -82,11 +82,49 @@ const REDUCERS = ['append', 'sum', 'average', 'max', 'min'];
 export function propertyProblem(p: unknown): string | undefined {
   if (!isPlainObject(p)) return 'a property must be a JSON Schema object';
   if (typeof p.title !== 'string' || p.title === '') return 'a property needs a non-empty string title (its name)';
-  const t = p.type;
+  const inner = schemaProblem(p, 0);
+  return inner === undefined ? undefined : `'${p.title}' ${inner}`;
+}
+
+/**
+ * Why a JSON Schema (or one nested in it) has a keyword the type rules read
+ * with the wrong shape: `type` not a JSON Schema type (or list of them),
+ * `anyOf`/`oneOf` not a list of schemas, `items`/`additionalProperties` not a
+ * schema or boolean, `properties` not an object of schemas.
+ */
+function schemaProblem(s: Record<string, unknown>, depth: number): string | undefined {
+  if (depth > 64) return undefined;
+  const t = s.type;
   if (t !== undefined) {
     const types = Array.isArray(t) ? t : [t];
     if (types.length === 0 || !types.every((x) => typeof x === 'string' && JSON_SCHEMA_TYPES.has(x))) {
-      return `'${p.title}' has type ${JSON.stringify(t)}, which is not a JSON Schema type`;
+      return `has type ${JSON.stringify(t)}, which is not a JSON Schema type`;
+    }
+  }
+  for (const key of ['anyOf', 'oneOf'] as const) {
+    const alt = s[key];
+    if (alt === undefined) continue;
+    if (!Array.isArray(alt) || !alt.every(isPlainObject)) return `has ${key} that is not a list of schemas`;
+    for (const a of alt) {
+      const inner = schemaProblem(a, depth + 1);
+      if (inner) return inner;
+    }
+  }
+  for (const key of ['items', 'additionalProperties'] as const) {
+    const v = s[key];
+    if (v === undefined || typeof v === 'boolean') continue;
+    if (!isPlainObject(v)) return `has ${key} that is not a schema`;
+    const inner = schemaProblem(v, depth + 1);
+    if (inner) return inner;
+  }
+  const props = s.properties;
+  if (props !== undefined) {
+    if (!isPlainObject(props)) return 'has properties that is not an object of schemas';
+    for (const v of Object.values(props)) {
+      if (typeof v === 'boolean') continue;
+      if (!isPlainObject(v)) return 'has properties that is not an object of schemas';
+      const inner = schemaProblem(v, depth + 1);
+      if (inner) return inner;
     }
   }
   return undefined;

@@ -1,11 +1,12 @@
 import { fieldNamesOf, fieldsOf, isBuiltinType } from '../components/registry.js';
 import { AgentSpecError } from '../errors.js';
-import { SENSITIVE_FIELD_NAMES, type FieldSpec } from '../model/fields.js';
+import type { FieldSpec } from '../model/fields.js';
+import { isSensitiveField } from '../model/sensitive.js';
 import type { Component } from '../model/types.js';
 import type { ComponentPlugin } from '../plugins.js';
 import { componentVersionRange, fieldSince, valueSince } from '../versions/gates.js';
 import { BASE_VERSION, compareVersions, type Version } from '../versions/version.js';
-import { isPlainObject, put } from './values.js';
+import { isPlainObject, isRef, put } from './values.js';
 
 /** Something to leave out of the main document and write into the disaggregated one. */
 export type Disaggregation = Component | { readonly component: Component; readonly field: string; readonly id?: string };
@@ -16,6 +17,11 @@ export interface WriteOptions {
   readonly plugins?: readonly ComponentPlugin[];
   /** Components (or single field values) to write as references into a second document. */
   readonly disaggregate?: readonly Disaggregation[];
+  /**
+   * Write sensitive fields (SENSITIVE_FIELDS) in clear. Off by default: each
+   * is written as `{"$component_ref": "<id>.<field>"}`, to be supplied at load.
+   */
+  readonly includeSensitiveFields?: boolean;
 }
 
 export interface Written {
@@ -126,6 +132,7 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
     }
     return v;
   };
+  const clear = options.includeSensitiveFields === true;
   const secretRef = (c: Component, field: string) => ({ $component_ref: externalFields.get(c)?.get(field) ?? `${c.id}.${field}` });
   const writeComponent = (c: Component): Record<string, unknown> => {
     const record = c as Record<string, unknown>;
@@ -139,7 +146,7 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
         if (fieldRefs?.has(spec.name)) {
           referenced[fieldRefs.get(spec.name) as string] = writeValue(v);
           out[spec.name] = { $component_ref: fieldRefs.get(spec.name) };
-        } else if (spec.sensitive && (v != null || spec.required)) {
+        } else if (spec.sensitive && !clear && !isRef(v) && (v != null || spec.required)) {
           out[spec.name] = secretRef(c, spec.name);
         } else if (v !== undefined) {
           out[spec.name] = writeValue(v);
@@ -164,7 +171,7 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
     return out;
   };
   const writeExtra = (c: Component, key: string, v: unknown, out: Record<string, unknown>): void => {
-    if (SENSITIVE_FIELD_NAMES.has(key) && v != null && !isPlainObject(v)) put(out, key, secretRef(c, key));
+    if (!clear && v != null && !isRef(v) && isSensitiveField(c.component_type, key)) put(out, key, secretRef(c, key));
     else put(out, key, writeValue(v));
   };
 

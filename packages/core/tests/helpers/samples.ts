@@ -67,4 +67,5 @@ export function samples(): Record<ComponentType, Component> {
 export const SAMPLE_SECRETS: Record<string, string> = {
   'sse_tls.key_file': 'k.pem', 'sse_tls.cert_file': 'c.pem', 'sse_tls.ca_file': 'ca.pem',
   'http_tls.key_file': 'k.pem', 'http_tls.cert_file': 'c.pem', 'http_tls.ca_file': 'ca.pem',
+  'oci_key.auth_file_location': '~/.oci/config', 'oci_tok.auth_file_location': '~/.oci/config',
 };
