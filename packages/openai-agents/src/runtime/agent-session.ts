@@ -1,5 +1,5 @@
 import type { Agent as SpecAgent, Tool } from '@agentspec/core';
-import { RunState, type AgentInputItem, type RunResult, type Runner, type StreamedRunResult } from '@openai/agents';
+import { RunState, type AgentInputItem, type ModelInputData, type RunResult, type Runner, type StreamedRunResult } from '@openai/agents';
 import { RuntimeError, shapeOutputs, type Decision, type Message, type RunStatus, type RuntimeEvent, type SavedSession, type Session, type ToolResult } from '@agentspec/runtime';
 import type { CompiledAgent } from '../compile/compile-agent.js';
 import { runData } from '../compile/run-data.js';
@@ -43,6 +43,8 @@ export class AgentSession implements Session {
   #history: AgentInputItem[] = [];
   #pendingUser: string[] = [];
   #paused: PendingAnswers | undefined;
+  /** What the SDK last sent the model in the current run: the conversation with every tool result known so far. */
+  #asked: AgentInputItem[] | undefined;
   #last: RunStatus | undefined;
   #running = false;
   readonly #tools: ReadonlyMap<string, Tool>;
@@ -143,11 +145,21 @@ export class AgentSession implements Session {
         : [...this.#history, ...this.#pendingUser.map((text): AgentInputItem => ({ role: 'user', content: text }))];
       const snapshot = paused ? (paused.state as RunState<unknown, CompiledAgent>).toString() : undefined;
       let result: SdkResult;
+      this.#asked = undefined;
       try {
         result = await this.#runOnce(agent, runOptions.maxTurns, input, events);
       } catch (e) {
-        // the SDK may have advanced the state before failing: retry from where the run was paused
-        if (snapshot !== undefined && paused) this.#paused = new PendingAnswers(await RunState.fromString(agent, snapshot), paused.calls, paused.settled, paused.confirmed);
+        const asked = this.#asked as AgentInputItem[] | undefined;
+        if (asked) {
+          // The run failed at or after an LLM request: go on from what that request held — the tools that had run, with
+          // their results — so running again never executes them a second time (the SDK keeps no state on such errors).
+          this.#history = asked;
+          this.#paused = undefined;
+          this.#pendingUser.splice(0, given);
+        } else if (snapshot !== undefined && paused) {
+          // the SDK may have advanced the state before failing: retry from where the run was paused
+          this.#paused = new PendingAnswers(await RunState.fromString(agent, snapshot), paused.calls, paused.settled, paused.confirmed);
+        }
         throw e;
       }
       this.#pendingUser.splice(0, given);
@@ -178,7 +190,12 @@ export class AgentSession implements Session {
 
   async #runOnce(agent: CompiledAgent, maxTurns: number, input: AgentInputItem[] | RunState<unknown, CompiledAgent>, events: AgentEvents | undefined): Promise<SdkResult> {
     const { runner, signal } = this.services;
-    const options = { maxTurns, ...(signal ? { signal } : {}), ...(Array.isArray(input) ? { context: {} } : {}) };
+    // the input of each LLM request, kept: what a failed run goes on from
+    const callModelInputFilter = ({ modelData }: { modelData: ModelInputData }): ModelInputData => {
+      this.#asked = structuredClone(modelData.input);
+      return modelData;
+    };
+    const options = { maxTurns, callModelInputFilter, ...(signal ? { signal } : {}), ...(Array.isArray(input) ? { context: {} } : {}) };
     if (!events) return runner.run(agent, input, options);
     const streamed = await runner.run(agent, input, { ...options, stream: true });
     for await (const event of streamed) events.sdk(event);
