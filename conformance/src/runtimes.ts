@@ -1,21 +1,12 @@
 /**
  * The runtimes `agentspec conformance` and `agentspec run` know by name
- * (`--runtimes a,b`). Each entry makes a fresh runtime; a framework package
- * adds its line here.
+ * (`--runtimes a,b`): every adapter of the one registry, @agentspec/adapters
+ * (a framework package adds its adapter there, not here). Each entry makes a
+ * fresh runtime.
  */
-import { aiSdkRuntime } from '@agentspec/ai-sdk';
-import { langgraphRuntime } from '@agentspec/langgraph';
-import { mastraRuntime } from '@agentspec/mastra';
-import { openaiAgentsRuntime } from '@agentspec/openai-agents';
-import { referenceRuntime } from '@agentspec/runtime';
+import { loadAdapters } from '@agentspec/adapters';
 import type { Runtime } from '@agentspec/runtime';
 
 export type RuntimeRegistry = Readonly<Record<string, () => Runtime>>;
 
-export const RUNTIMES: RuntimeRegistry = {
-  reference: () => referenceRuntime(),
-  langgraph: () => langgraphRuntime(),
-  'ai-sdk': () => aiSdkRuntime(),
-  'openai-agents': () => openaiAgentsRuntime(),
-  mastra: () => mastraRuntime(),
-};
+export const RUNTIMES: RuntimeRegistry = Object.fromEntries((await loadAdapters()).map((a) => [a.name, () => a.runtime()]));

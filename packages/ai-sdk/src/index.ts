@@ -12,3 +12,4 @@ export type {
   AgentBuilder, AgentBuildOptions, AgentBuildResult, AgentHooks, AiSdkBackendOptions, AiSdkCompileOptions, AiSdkImportOptions, AiSdkRuntimeOptions,
   AiSdkWarning, CompileWarning, ImportWarning, ModelOption, StructuredOutputMode,
 } from './options.js';
+export { aiSdkAdapter } from './adapter.js';

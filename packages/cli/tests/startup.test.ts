@@ -29,6 +29,8 @@ describe('agentspec starts without loading the frameworks it does not need (run 
     expect(status).toBe(0);
     expect(urls.some((u) => u.includes('/packages/core/dist/'))).toBe(true); // the hook saw the modules validate needs
     expect(urls.filter((u) => FRAMEWORK.test(u))).toEqual([]);
+    // nor the runtime (the adapter registry is read for its names only; it loads a package when an adapter is asked for)
+    expect(urls.filter((u) => /\/packages\/runtime\/dist\//.test(u))).toEqual([]);
   });
 
   it('--help and a usage error resolve none either; run --runtime langgraph loads LangGraph and not Mastra', () => {

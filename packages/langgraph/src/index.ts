@@ -21,3 +21,4 @@ export type { ImportedLangGraph, ImportLangGraphOptions, ImportWarning } from '.
 // Emit (Agent Spec → a TypeScript module written with LangGraph's API)
 export { emitLangGraph, type EmitOptions, type EmitResult } from './emit/index.js';
 export { flowNodes, type FlowBuildOptions, type FlowContext } from './emit/flow-nodes.js';
+export { langgraphAdapter } from './adapter.js';

@@ -13,3 +13,4 @@ export { importMastra, type ImportMastraOptions, type MastraImported } from './i
 export { emitMastra, type EmitOptions, type EmitResult } from './emit/index.js';
 // the node semantics the workflows of emitted flow modules run
 export { flowSteps, type FlowSteps, type FrameCondition, type StepExecute } from './emit/flow-steps.js';
+export { mastraAdapter } from './adapter.js';

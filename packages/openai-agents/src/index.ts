@@ -22,3 +22,4 @@ export { openaiAgentsBackend } from './backend/openai-agents-backend.js';
 // Import: Agents SDK Agent → Agent Spec Agent
 export { importOpenAiAgents } from './import/import-open-ai-agents.js';
 export type { AnyAgent } from './import/any-agent.js';
+export { openaiAgentsAdapter } from './adapter.js';

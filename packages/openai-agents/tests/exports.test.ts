@@ -7,7 +7,7 @@ describe('public surface', () => {
   it('exports exactly these values', () => {
     expect(Object.keys(api).sort()).toEqual([
       'AgentSpecChatCompletionsModel', 'AgentSpecResponsesModel', 'FLOW_NODES', 'OPENAI_AGENTS_RUNTIME_NAME',
-      'compileOpenAiAgents', 'emitOpenAiAgents', 'importOpenAiAgents', 'openaiAgentsBackend', 'openaiAgentsRuntime', 'respondToClientTool',
+      'compileOpenAiAgents', 'emitOpenAiAgents', 'importOpenAiAgents', 'openaiAgentsAdapter', 'openaiAgentsBackend', 'openaiAgentsRuntime', 'respondToClientTool',
     ]);
     expect(api.OPENAI_AGENTS_RUNTIME_NAME).toBe('openai-agents');
   });

@@ -1,4 +1,5 @@
 import { basename } from 'node:path';
+import { FRAMEWORK_NAMES, loadAdapter } from '@agentspec/adapters';
 import { formatDiagnostic, load, type Component } from '@agentspec/core';
 import { RuntimeError } from '@agentspec/runtime';
 import { EXIT } from '../exit-codes.js';
@@ -12,13 +13,11 @@ interface Emitted {
 
 type Emitter = (component: Component, options?: { readonly source?: string; readonly version?: string }) => Emitted;
 
-/** The emitters by `--target` name, loaded only when used. */
-export const COMPILE_TARGETS: Readonly<Record<string, () => Promise<Emitter>>> = {
-  langgraph: async () => (await import('@agentspec/langgraph')).emitLangGraph,
-  'ai-sdk': async () => (await import('@agentspec/ai-sdk')).emitAiSdk,
-  'openai-agents': async () => (await import('@agentspec/openai-agents')).emitOpenAiAgents,
-  mastra: async () => (await import('@agentspec/mastra')).emitMastra,
-};
+/** The emitters by `--target` name: the framework adapters of the registry, loaded only when used. */
+export const COMPILE_TARGETS: Readonly<Record<string, () => Promise<Emitter>>> = Object.fromEntries(FRAMEWORK_NAMES.map((name) => [name, async (): Promise<Emitter> => {
+  const adapter = await loadAdapter(name);
+  return (component, options) => (adapter.emit as Emitter)(component, options);
+}]));
 
 export interface CompileOptions {
   readonly target?: string;

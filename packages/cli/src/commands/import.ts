@@ -1,3 +1,4 @@
+import { FRAMEWORK_NAMES, loadAdapter } from '@agentspec/adapters';
 import { AgentSpecError, serialize, type Component } from '@agentspec/core';
 import { CliError, UsageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
@@ -12,13 +13,11 @@ interface Imported {
 
 type Importer = (framework: unknown, options?: Record<string, unknown>) => Imported | Promise<Imported>;
 
-/** The importers by `--from` name, loaded only when used. */
-const IMPORTERS: Readonly<Record<string, () => Promise<Importer>>> = {
-  langgraph: async () => (await import('@agentspec/langgraph')).importLangGraph as unknown as Importer,
-  'ai-sdk': async () => (await import('@agentspec/ai-sdk')).importAiSdk as unknown as Importer,
-  'openai-agents': async () => (await import('@agentspec/openai-agents')).importOpenAiAgents as unknown as Importer,
-  mastra: async () => (await import('@agentspec/mastra')).importMastra as unknown as Importer,
-};
+/** The importers by `--from` name: the framework adapters of the registry, loaded only when used. */
+const IMPORTERS: Readonly<Record<string, () => Promise<Importer>>> = Object.fromEntries(FRAMEWORK_NAMES.map((name) => [name, async (): Promise<Importer> => {
+  const adapter = await loadAdapter(name);
+  return (program) => (adapter.import as NonNullable<typeof adapter.import>)(program);
+}]));
 
 export interface ImportOptions {
   readonly from?: string;
@@ -53,7 +52,7 @@ export async function importCommand(io: Io, target: string, options: ImportOptio
  */
 async function importExport(importer: Importer, exported: unknown, target: string, from: string): Promise<Imported> {
   const notAProgram = (why: string, cause?: unknown) => new CliError('AS_NOT_A_PROGRAM', `${target} is not a program of ${from}: ${why}`, {
-    hint: `check that --from names the framework the export is built with (langgraph, ai-sdk, openai-agents or mastra)`, cause,
+    hint: `check that --from names the framework the export is built with (${FRAMEWORK_NAMES.join(', ')})`, cause,
   });
   let value = exported;
   // a LangGraph module may export a function that builds the graph

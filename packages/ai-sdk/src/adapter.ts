@@ -1,0 +1,16 @@
+import type { FrameworkAdapter } from '@agentspec/runtime';
+import { compileAiSdk } from './compile/compile-ai-sdk.js';
+import { emitAiSdk } from './emit/index.js';
+import { importAiSdk } from './import/import-ai-sdk.js';
+import { aiSdkRuntime } from './runtime/ai-sdk-runtime.js';
+import { AI_SDK_RUNTIME_NAME } from './runtime-name.js';
+
+/** The Vercel AI SDK for agentspec's registry (DESIGN §2.1): runtime, compile, emit, import. */
+export const aiSdkAdapter: FrameworkAdapter = {
+  name: AI_SDK_RUNTIME_NAME,
+  framework: 'Vercel AI SDK',
+  runtime: () => aiSdkRuntime(),
+  compile: compileAiSdk,
+  emit: emitAiSdk,
+  import: (program) => importAiSdk(program as object),
+};

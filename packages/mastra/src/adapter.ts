@@ -1,0 +1,16 @@
+import type { FrameworkAdapter } from '@agentspec/runtime';
+import { compileMastra } from './compile-mastra.js';
+import { MASTRA_RUNTIME_NAME } from './constants.js';
+import { emitMastra } from './emit/index.js';
+import { importMastra } from './import/import-mastra.js';
+import { mastraRuntime } from './runtime/mastra-runtime.js';
+
+/** Mastra for agentspec's registry (DESIGN §2.1): runtime, compile, emit, import. */
+export const mastraAdapter: FrameworkAdapter = {
+  name: MASTRA_RUNTIME_NAME,
+  framework: 'Mastra',
+  runtime: () => mastraRuntime(),
+  compile: compileMastra,
+  emit: emitMastra,
+  import: (program) => importMastra(program),
+};
