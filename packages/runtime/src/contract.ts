@@ -66,10 +66,21 @@ export interface LlmOptions {
 
 /** What network access a spec's HTTP and MCP components get. */
 export interface NetworkPolicy {
-  /** Hosts (or host:port) a templated URL host may resolve to (SSRF guard). Default: none. */
+  /** Hosts (or host:port) HTTP calls may reach besides a spec's own fixed public or loopback host: a templated host,
+   * a redirect to another host, a private or link-local address (SSRF guard). Default: none. */
   readonly allow?: readonly string[];
   /** Commands an MCP StdioTransport may start. Default: none. */
   readonly allowStdio?: readonly string[];
+}
+
+/** Limits of the HTTP calls of ApiNode/RemoteTool. */
+export interface HttpLimits {
+  /** Time allowed to each attempt, body included (default 30 000 ms). */
+  readonly timeoutMs?: number;
+  /** Retries on network errors, 429 and 5xx (default 2). */
+  readonly retries?: number;
+  /** Redirects followed per attempt (default 5); one more is AS_HTTP_REDIRECTS. */
+  readonly maxRedirects?: number;
 }
 
 export interface RuntimeLimits {
@@ -80,7 +91,7 @@ export interface RuntimeLimits {
   /** MapNode iterations run at once (default 1); results keep input order. */
   readonly mapConcurrency?: number;
   /** HTTP calls of ApiNode/RemoteTool. */
-  readonly http?: { readonly timeoutMs?: number; readonly retries?: number };
+  readonly http?: HttpLimits;
 }
 
 export interface RuntimeLoadOptions {

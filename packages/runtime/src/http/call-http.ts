@@ -17,6 +17,8 @@ export interface HttpCallOptions {
   readonly signal?: AbortSignal;
   /** The node or tool making the call, for error messages. */
   readonly site: ErrorSite;
+  /** Redirects followed per attempt (default 5); one more fails with AS_HTTP_REDIRECTS. */
+  readonly maxRedirects?: number;
   /** How retries are spaced (default: 100 ms doubling, capped at 2 s). */
   readonly retryPolicy?: RetryPolicy;
 }
@@ -29,7 +31,7 @@ type Outcome =
 /**
  * Make the HTTP call of an ApiNode / RemoteTool (DESIGN §4.2) and return the
  * decoded body (parsed JSON, else text). Errors: AS_HTTP_REFUSED (SSRF guard,
- * before any connection), AS_HTTP_STATUS (non-2xx, or no connection after the
+ * before any connection and on every redirect hop), AS_HTTP_REDIRECTS, AS_HTTP_STATUS (non-2xx, or no connection after the
  * retries), AS_HTTP_TIMEOUT, AS_CANCELLED.
  */
 export async function callHttp(call: HttpCall, values: Readonly<Record<string, unknown>>, options: HttpCallOptions): Promise<unknown> {
@@ -61,11 +63,15 @@ async function attemptOnce(first: HttpRequest, options: HttpCallOptions): Promis
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     let request = first;
+    const maxRedirects = Math.max(0, Math.floor(options.maxRedirects ?? MAX_REDIRECTS));
     for (let hops = 0; ; hops++) {
       const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body ?? null, redirect: 'manual', signal: controller.signal });
-      const next = hops < MAX_REDIRECTS ? followRedirect(request, response.status, response.headers.get('location'), options.network, site) : undefined;
+      const next = followRedirect(request, response.status, response.headers.get('location'), options.network, site);
       if (next) {
         await response.body?.cancel();
+        if (hops >= maxRedirects) {
+          throw new RuntimeError('AS_HTTP_REDIRECTS', `${describe(first)} redirected more than ${maxRedirects} times`, site, { hint: 'raise limits.http.maxRedirects if the service needs more' });
+        }
         request = next;
         continue;
       }

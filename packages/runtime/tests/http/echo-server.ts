@@ -24,16 +24,17 @@ export interface TestServer {
 /**
  * Routes: /echo… (JSON echo), /status/<code> (text body), /flaky/<name>?fail=N&status=S
  * (fails N times then answers JSON), /delay/<ms>, /text, /json-as-text (JSON body, text/plain),
- * /redirect?to=<url>&status=<code>, /retry-after/<name>?after=<seconds>.
+ * /redirect?to=<url>&status=<code>, /loop (redirects to itself), /retry-after/<name>?after=<seconds>.
+ * Listens on 127.0.0.1 unless another loopback address is given.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(host = '127.0.0.1'): Promise<TestServer> {
   const hits = new Map<string, number>();
   const server: Server = createServer((req, res) => void handle(req, res, hits));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     port,
-    base: `http://127.0.0.1:${port}`,
+    base: `http://${host}:${port}`,
     hits,
     close: () =>
       new Promise<void>((resolve) => {
@@ -80,6 +81,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, hits: Map<strin
       return send(200, '{"from":"text/plain"}');
     case 'redirect':
       res.writeHead(Number(url.searchParams.get('status') ?? '302'), { location: url.searchParams.get('to') ?? '/echo' });
+      return void res.end();
+    case 'loop':
+      res.writeHead(302, { location: '/loop' });
       return void res.end();
     default:
       return send(404, 'no such route');
