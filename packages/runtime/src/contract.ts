@@ -81,6 +81,8 @@ export interface HttpLimits {
   readonly retries?: number;
   /** Redirects followed per attempt (default 5); one more is AS_HTTP_REDIRECTS. */
   readonly maxRedirects?: number;
+  /** Bytes of a response body read at most (default 10 MB); a longer one is AS_HTTP_BODY_TOO_LARGE. */
+  readonly maxBodyBytes?: number;
 }
 
 export interface RuntimeLimits {

@@ -6,6 +6,7 @@ export { addressClass, type AddressClass } from './address-class.js';
 export { appendParam, encodeHttpBody, formEncode, isFormType, type EncodedBody } from './encode-http-body.js';
 export { bodyExcerpt, decodeHttpBody } from './decode-http-body.js';
 export { followRedirect, MAX_REDIRECTS } from './follow-redirect.js';
+export { DEFAULT_MAX_BODY_BYTES, readHttpBody, type OverCap } from './read-http-body.js';
 export {
   DEFAULT_HTTP_RETRIES,
   DEFAULT_HTTP_TIMEOUT_MS,

@@ -13,7 +13,7 @@ export const LOAD_OPTIONS: OptionShape = {
   limits: {
     shape: {
       maxSteps: 'number', maxAgentSteps: 'number', mapConcurrency: 'number',
-      http: { shape: { timeoutMs: 'number', retries: 'number', maxRedirects: 'number' } },
+      http: { shape: { timeoutMs: 'number', retries: 'number', maxRedirects: 'number', maxBodyBytes: 'number' } },
     },
   },
   network: { shape: { allow: { list: 'string' }, allowStdio: { list: 'string' } } },

@@ -237,3 +237,38 @@ describe('callHttp redirect hops', () => {
     await expect(callHttp(call({ url: 'http://10.255.255.1:9/x' }), {}, fast)).rejects.toThrow(/private address/);
   });
 });
+
+describe('callHttp response body cap', () => {
+  it('a body up to limits.http.maxBodyBytes is read whole', async () => {
+    expect(await callHttp(call({ url: `${server.base}/big?bytes=1000` }), {}, { ...fast, maxBodyBytes: 1000 })).toBe('x'.repeat(1000));
+  });
+
+  it('a streamed body past the cap is AS_HTTP_BODY_TOO_LARGE, not retried', async () => {
+    const p = callHttp(call({ url: `${server.base}/big?bytes=5000` }), {}, { ...fast, maxBodyBytes: 1000 });
+    await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_BODY_TOO_LARGE' });
+    await expect(p).rejects.toThrow(/larger than 1000 bytes \(stopped reading there\)/);
+  });
+
+  it('a Content-Length above the cap is refused before reading', async () => {
+    const p = callHttp(call({ url: `${server.base}/big?bytes=5000&length=1` }), {}, { ...fast, maxBodyBytes: 1000 });
+    await expect(p).rejects.toThrow(/larger than 1000 bytes \(Content-Length 5000\)/);
+  });
+
+  it('stops reading a body that never ends (no timeout needed)', async () => {
+    const started = Date.now();
+    const p = callHttp(call({ url: `${server.base}/endless` }), {}, { ...fast, timeoutMs: 10_000, maxBodyBytes: 64 * 1024 });
+    await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_BODY_TOO_LARGE' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('the default cap is 10 MB', async () => {
+    const p = callHttp(call({ url: `${server.base}/big?bytes=${10 * 1024 * 1024 + 1}&length=1` }), {}, fast);
+    await expect(p).rejects.toThrow(/larger than 10485760 bytes/);
+  });
+
+  it('an error status with a long body reports an excerpt, not a body-size error', async () => {
+    const p = callHttp(call({ url: `${server.base}/status/404` }), {}, { ...fast, maxBodyBytes: 4 });
+    await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_STATUS' });
+    await expect(p).rejects.toThrow(/HTTP 404 Not Found: stat \[node/);
+  });
+});
