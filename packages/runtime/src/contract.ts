@@ -69,8 +69,19 @@ export interface NetworkPolicy {
   /** Hosts (or host:port) HTTP calls may reach besides a spec's own fixed public or loopback host: a templated host,
    * a redirect to another host, a private or link-local address (SSRF guard). Default: none. */
   readonly allow?: readonly string[];
-  /** Commands an MCP StdioTransport may start. Default: none. */
-  readonly allowStdio?: readonly string[];
+  /**
+   * What an MCP StdioTransport may start. Default: nothing. A command name (`'node'`) allows that command
+   * with any args except those that run code given inline (`-e`, `-c`, `--eval`, `--import`, …) and
+   * with no code-loading env (NODE_OPTIONS, PYTHONPATH, LD_PRELOAD, …); an exact argv — a string with
+   * blanks (`'node /abs/server.mjs'`) or `{ command, args }` — allows exactly that command line.
+   */
+  readonly allowStdio?: readonly (string | StdioAllowEntry)[];
+}
+
+/** An exact command line (with `args`) or a command name (without) in `network.allowStdio`. */
+export interface StdioAllowEntry {
+  readonly command: string;
+  readonly args?: readonly string[];
 }
 
 /** Limits of the HTTP calls of ApiNode/RemoteTool. */

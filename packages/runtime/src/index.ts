@@ -4,7 +4,7 @@
 // The contract
 export type {
   App, Decision, HttpLimits, LlmOptions, Message, NetworkPolicy, Role, RunStatus, Runtime, RuntimeLimits, RuntimeLoadOptions,
-  SavedSession, Session, StartOptions, StatusType, ToolCall, ToolRegistry, ToolResult,
+  SavedSession, Session, StartOptions, StatusType, StdioAllowEntry, ToolCall, ToolRegistry, ToolResult,
 } from './contract.js';
 export { RUNTIME_ERROR_CODES, RuntimeError, type ErrorSite, type RuntimeErrorCode } from './errors.js';
 export {

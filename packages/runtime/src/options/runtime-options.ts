@@ -16,7 +16,12 @@ export const LOAD_OPTIONS: OptionShape = {
       http: { shape: { timeoutMs: 'number', retries: 'number', maxRedirects: 'number', maxBodyBytes: 'number' } },
     },
   },
-  network: { shape: { allow: { list: 'string' }, allowStdio: { list: 'string' } } },
+  network: {
+    shape: {
+      allow: { list: 'string' },
+      allowStdio: { list: { anyOf: ['string', { shape: { command: 'string', args: { list: 'string' } }, required: ['command'] }] } },
+    },
+  },
   signal: 'signal',
   checkpointer: 'any',
 };
