@@ -85,7 +85,9 @@ export function targetRefusal(url: URL, origin: HopOrigin, network: NetworkPolic
   return undefined;
 }
 
-function hintFor(url: URL): { hint: string } {
+/** How to allow the host; none when the scheme is what is refused (network.allow cannot allow it). */
+function hintFor(url: URL): { hint: string } | undefined {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
   return { hint: `list '${url.hostname}' (or '${url.hostname}:${defaultPort(url)}') in the network.allow load option to allow it` };
 }
 
