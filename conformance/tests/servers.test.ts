@@ -29,6 +29,7 @@ describe('placeholders', () => {
     expect(s['mcp-sse']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/sse$/);
     expect(s['mcp-stdio-command']).toBe('node');
     expect(JSON.parse(s['mcp-stdio-args']!)).toEqual([expect.stringMatching(/mcp-server\/stdio\.mjs$/)]);
+    expect(JSON.parse(s['mcp-stdio-script']!)).toBe(JSON.parse(s['mcp-stdio-args']!)[0]);
     const text = 'url: ${http}/echo\ncommand: ${mcp-stdio-command}\nargs: ${mcp-stdio-args}\nkeep: ${other} {{x}}\n';
     expect(placeholdersOf(text)).toEqual(['http', 'mcp-stdio-command', 'mcp-stdio-args']);
     expect(substitute(text, s)).toBe(`url: ${s.http}/echo\ncommand: node\nargs: ${s['mcp-stdio-args']}\nkeep: \${other} {{x}}\n`);

@@ -87,6 +87,15 @@ export function httpApi(): (req: IncomingMessage, res: ServerResponse) => Promis
         await new Promise((resolve) => setTimeout(resolve, ms));
         return send(res, 200, { done: true, ms });
       }
+      case 'big': {
+        // N bytes of "x", streamed in 1 KB chunks without a Content-Length (at most 50 MB)
+        const bytes = Math.min(Number(query.bytes ?? 0) || 0, 50 * 1024 * 1024);
+        res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' });
+        for (let sent = 0; sent < bytes && !res.destroyed; sent += 1024) {
+          if (!res.write('x'.repeat(Math.min(1024, bytes - sent)))) await new Promise((resolve) => res.once('drain', resolve).once('close', resolve));
+        }
+        return void res.end();
+      }
       case 'flaky': {
         const key = param ?? 'default';
         const count = (attempts.get(key) ?? 0) + 1;

@@ -48,6 +48,7 @@ export async function startLocalServers(names: readonly ServerName[]): Promise<L
       if (name === 'mcp-stdio') {
         substitutions['mcp-stdio-command'] = MCP_STDIO_COMMAND.command;
         substitutions['mcp-stdio-args'] = JSON.stringify(MCP_STDIO_COMMAND.args);
+        substitutions['mcp-stdio-script'] = JSON.stringify(MCP_STDIO_COMMAND.args[0]);
         continue;
       }
       const handler = name === 'http' ? httpApi() : name === 'mcp-http' ? mcpHttpHandler() : mcpSseHandler();

@@ -8,9 +8,10 @@ export const PLACEHOLDERS: Readonly<Record<string, ServerName>> = {
   'mcp-sse': 'mcp-sse',
   'mcp-stdio-command': 'mcp-stdio',
   'mcp-stdio-args': 'mcp-stdio',
+  'mcp-stdio-script': 'mcp-stdio',
 };
 
-const PLACEHOLDER = /\$\{(http|mcp-http|mcp-sse|mcp-stdio-command|mcp-stdio-args)\}/g;
+const PLACEHOLDER = /\$\{(http|mcp-http|mcp-sse|mcp-stdio-command|mcp-stdio-args|mcp-stdio-script)\}/g;
 
 /** The placeholders a spec text uses. */
 export function placeholdersOf(text: string): string[] {

@@ -60,6 +60,7 @@ const OFFLINE_SERVERS: Readonly<Record<string, string>> = {
   'mcp-sse': 'http://127.0.0.1:9/sse',
   'mcp-stdio-command': 'node',
   'mcp-stdio-args': '["server.mjs"]',
+  'mcp-stdio-script': '"server.mjs"',
 };
 
 export async function caseComponent(c: SuiteCase): Promise<Component> {

@@ -12,7 +12,7 @@ import { normalized } from './fixtures/normalize.js';
 const casesDir = new URL('../../../conformance/cases/', import.meta.url);
 const PLACEHOLDERS: Record<string, string> = {
   '${http}': 'http://127.0.0.1:1', '${mcp-http}': 'http://127.0.0.1:1/mcp', '${mcp-sse}': 'http://127.0.0.1:1/sse',
-  '${mcp-stdio-command}': 'node', '${mcp-stdio-args}': '["server.mjs"]',
+  '${mcp-stdio-command}': 'node', '${mcp-stdio-args}': '["server.mjs"]', '${mcp-stdio-script}': '"server.mjs"',
 };
 
 function validCases(): string[] {

@@ -11,7 +11,7 @@ import { EMITTED_DIR, nastyAgent, oddFlow, prepareEmittedDir } from './emit-help
 const casesDir = new URL('../../../conformance/cases/', import.meta.url);
 const PLACEHOLDERS: Record<string, string> = {
   '${http}': 'http://127.0.0.1:1', '${mcp-http}': 'http://127.0.0.1:1/mcp', '${mcp-sse}': 'http://127.0.0.1:1/sse',
-  '${mcp-stdio-command}': 'node', '${mcp-stdio-args}': '["server.mjs"]',
+  '${mcp-stdio-command}': 'node', '${mcp-stdio-args}': '["server.mjs"]', '${mcp-stdio-script}': '"server.mjs"',
 };
 
 /** Every valid case's spec, local server placeholders filled in. */
@@ -59,6 +59,6 @@ describe('emitted modules typecheck', () => {
       output = `${(e as { stdout?: string }).stdout ?? ''}${(e as { stderr?: string }).stderr ?? ''}`;
     }
     expect(output).toBe('');
-    expect(all.length).toBe(104 + 2);
+    expect(all.length).toBe(106 + 2);
   });
 });

@@ -7,7 +7,7 @@ import { compileMastra, importMastra } from '../src/index.js';
 const casesDir = new URL('../../../conformance/cases/', import.meta.url);
 const PLACEHOLDERS: Record<string, string> = {
   '${http}': 'http://127.0.0.1:1', '${mcp-http}': 'http://127.0.0.1:1/mcp', '${mcp-sse}': 'http://127.0.0.1:1/sse',
-  '${mcp-stdio-command}': 'node', '${mcp-stdio-args}': '["server.mjs"]',
+  '${mcp-stdio-command}': 'node', '${mcp-stdio-args}': '["server.mjs"]', '${mcp-stdio-script}': '"server.mjs"',
 };
 
 /** Every valid conformance case's spec, placeholders of local servers filled in. */

@@ -66,10 +66,34 @@ export interface LlmOptions {
 
 /** What network access a spec's HTTP and MCP components get. */
 export interface NetworkPolicy {
-  /** Hosts (or host:port) a templated URL host may resolve to (SSRF guard). Default: none. */
+  /** Hosts (or host:port) HTTP calls may reach besides a spec's own fixed public or loopback host: a templated host,
+   * a redirect to another host, a private or link-local address (SSRF guard). Default: none. */
   readonly allow?: readonly string[];
-  /** Commands an MCP StdioTransport may start. Default: none. */
-  readonly allowStdio?: readonly string[];
+  /**
+   * What an MCP StdioTransport may start. Default: nothing. A command name (`'node'`) allows that command
+   * with any args except those that run code given inline (`-e`, `-c`, `--eval`, `--import`, …) and
+   * with no code-loading env (NODE_OPTIONS, PYTHONPATH, LD_PRELOAD, …); an exact argv — a string with
+   * blanks (`'node /abs/server.mjs'`) or `{ command, args }` — allows exactly that command line.
+   */
+  readonly allowStdio?: readonly (string | StdioAllowEntry)[];
+}
+
+/** An exact command line (with `args`) or a command name (without) in `network.allowStdio`. */
+export interface StdioAllowEntry {
+  readonly command: string;
+  readonly args?: readonly string[];
+}
+
+/** Limits of the HTTP calls of ApiNode/RemoteTool. */
+export interface HttpLimits {
+  /** Time allowed to each attempt, body included (default 30 000 ms). */
+  readonly timeoutMs?: number;
+  /** Retries on network errors, 429 and 5xx (default 2). */
+  readonly retries?: number;
+  /** Redirects followed per attempt (default 5); one more is AS_HTTP_REDIRECTS. */
+  readonly maxRedirects?: number;
+  /** Bytes of a response body read at most (default 10 MB); a longer one is AS_HTTP_BODY_TOO_LARGE. */
+  readonly maxBodyBytes?: number;
 }
 
 export interface RuntimeLimits {
@@ -80,7 +104,7 @@ export interface RuntimeLimits {
   /** MapNode iterations run at once (default 1); results keep input order. */
   readonly mapConcurrency?: number;
   /** HTTP calls of ApiNode/RemoteTool. */
-  readonly http?: { readonly timeoutMs?: number; readonly retries?: number };
+  readonly http?: HttpLimits;
 }
 
 export interface RuntimeLoadOptions {

@@ -3,8 +3,8 @@
 
 // The contract
 export type {
-  App, Decision, LlmOptions, Message, NetworkPolicy, Role, RunStatus, Runtime, RuntimeLimits, RuntimeLoadOptions,
-  SavedSession, Session, StartOptions, StatusType, ToolCall, ToolRegistry, ToolResult,
+  App, Decision, HttpLimits, LlmOptions, Message, NetworkPolicy, Role, RunStatus, Runtime, RuntimeLimits, RuntimeLoadOptions,
+  SavedSession, Session, StartOptions, StatusType, StdioAllowEntry, ToolCall, ToolRegistry, ToolResult,
 } from './contract.js';
 export { RUNTIME_ERROR_CODES, RuntimeError, type ErrorSite, type RuntimeErrorCode } from './errors.js';
 export {

@@ -24,7 +24,8 @@ export function conformanceAgents(http = 'http://127.0.0.1:9'): AgentCase[] {
         .replaceAll('${mcp-http}', 'http://127.0.0.1:9/mcp')
         .replaceAll('${mcp-sse}', 'http://127.0.0.1:9/sse')
         .replaceAll('${mcp-stdio-command}', 'node')
-        .replaceAll('${mcp-stdio-args}', '["server.mjs"]');
+        .replaceAll('${mcp-stdio-args}', '["server.mjs"]')
+        .replaceAll('${mcp-stdio-script}', '"server.mjs"');
       const component = deserialize(text);
       if (component.component_type === 'Agent') out.push({ id: `${area}/${name}`, agent: component as Agent });
     }

@@ -12,6 +12,7 @@ const PLACEHOLDERS: Record<string, string> = {
   '${mcp-sse}': 'http://127.0.0.1:9/sse',
   '${mcp-stdio-command}': 'node',
   '${mcp-stdio-args}': '["server.mjs"]',
+  '${mcp-stdio-script}': '"server.mjs"',
 };
 
 /** Every valid case's spec, by case id. */

@@ -4,6 +4,7 @@ import { RuntimeError, type ErrorSite } from '../errors.js';
 import { buildHttpRequest, type HttpRequest } from './build-http-request.js';
 import { bodyExcerpt, decodeHttpBody } from './decode-http-body.js';
 import { followRedirect, MAX_REDIRECTS } from './follow-redirect.js';
+import { DEFAULT_MAX_BODY_BYTES, readHttpBody } from './read-http-body.js';
 import { DEFAULT_HTTP_RETRIES, DEFAULT_HTTP_TIMEOUT_MS, retryDelayMs, type RetryPolicy } from './http-retry-policy.js';
 
 /** Options of {@link callHttp}. */
@@ -17,9 +18,16 @@ export interface HttpCallOptions {
   readonly signal?: AbortSignal;
   /** The node or tool making the call, for error messages. */
   readonly site: ErrorSite;
+  /** Bytes of a response body read at most (default 10 MB); a longer body fails with AS_HTTP_BODY_TOO_LARGE. */
+  readonly maxBodyBytes?: number;
+  /** Redirects followed per attempt (default 5); one more fails with AS_HTTP_REDIRECTS. */
+  readonly maxRedirects?: number;
   /** How retries are spaced (default: 100 ms doubling, capped at 2 s). */
   readonly retryPolicy?: RetryPolicy;
 }
+
+/** Bytes of an error status body read (only an excerpt of it is reported). */
+const ERROR_BODY_BYTES = 64 * 1024;
 
 type Outcome =
   | { readonly kind: 'ok'; readonly text: string; readonly contentType: string | null }
@@ -29,7 +37,8 @@ type Outcome =
 /**
  * Make the HTTP call of an ApiNode / RemoteTool (DESIGN §4.2) and return the
  * decoded body (parsed JSON, else text). Errors: AS_HTTP_REFUSED (SSRF guard,
- * before any connection), AS_HTTP_STATUS (non-2xx, or no connection after the
+ * before any connection and on every redirect hop), AS_HTTP_REDIRECTS,
+ * AS_HTTP_BODY_TOO_LARGE (not retried), AS_HTTP_STATUS (non-2xx, or no connection after the
  * retries), AS_HTTP_TIMEOUT, AS_CANCELLED.
  */
 export async function callHttp(call: HttpCall, values: Readonly<Record<string, unknown>>, options: HttpCallOptions): Promise<unknown> {
@@ -61,16 +70,24 @@ async function attemptOnce(first: HttpRequest, options: HttpCallOptions): Promis
   signal?.addEventListener('abort', onAbort, { once: true });
   try {
     let request = first;
+    const maxRedirects = Math.max(0, Math.floor(options.maxRedirects ?? MAX_REDIRECTS));
     for (let hops = 0; ; hops++) {
       const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body ?? null, redirect: 'manual', signal: controller.signal });
-      const next = hops < MAX_REDIRECTS ? followRedirect(request, response.status, response.headers.get('location'), options.network, site) : undefined;
+      const next = followRedirect(request, response.status, response.headers.get('location'), options.network, site);
       if (next) {
         await response.body?.cancel();
+        if (hops >= maxRedirects) {
+          throw new RuntimeError('AS_HTTP_REDIRECTS', `${describe(first)} redirected more than ${maxRedirects} times`, site, { hint: 'raise limits.http.maxRedirects if the service needs more' });
+        }
         request = next;
         continue;
       }
-      const text = await response.text();
-      if (response.ok) return { kind: 'ok', text, contentType: response.headers.get('content-type') };
+      const maxBytes = Math.max(0, Math.floor(options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES));
+      if (response.ok) {
+        const text = await readHttpBody(response, maxBytes, 'fail', describe(first), site);
+        return { kind: 'ok', text, contentType: response.headers.get('content-type') };
+      }
+      const text = await readHttpBody(response, Math.min(maxBytes, ERROR_BODY_BYTES), 'truncate', describe(first), site);
       return { kind: 'status', status: response.status, statusText: response.statusText, text, retryAfter: response.headers.get('retry-after') };
     }
   } catch (error) {

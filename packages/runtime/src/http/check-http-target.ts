@@ -1,5 +1,6 @@
 import type { NetworkPolicy } from '../contract.js';
 import { RuntimeError, type ErrorSite } from '../errors.js';
+import { addressClass } from './address-class.js';
 
 const SCHEME_PREFIX = /^([a-zA-Z][a-zA-Z0-9+.-]*):\/\//;
 
@@ -40,10 +41,9 @@ export function hostAllowed(url: URL, allow: readonly string[] | undefined): boo
 
 /**
  * The SSRF guard of ApiNode / RemoteTool (DESIGN §4.2, §11), checked before
- * any connection: the rendered URL must be an absolute http(s) URL, and when
- * the template's host comes from a placeholder the rendered host (or
- * host:port) must be listed in `network.allow`. Returns the parsed URL;
- * throws AS_HTTP_REFUSED otherwise.
+ * any connection: the rendered URL must be an absolute http(s) URL, and
+ * {@link targetRefusal} must have nothing against it. Returns the parsed
+ * URL; throws AS_HTTP_REFUSED otherwise.
  */
 export function checkHttpTarget(urlTemplate: string, renderedUrl: string, network: NetworkPolicy | undefined, site: ErrorSite): URL {
   let url: URL;
@@ -52,22 +52,49 @@ export function checkHttpTarget(urlTemplate: string, renderedUrl: string, networ
   } catch {
     throw new RuntimeError('AS_HTTP_REFUSED', `'${excerpt(renderedUrl)}' is not an absolute URL`, site);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new RuntimeError('AS_HTTP_REFUSED', `the URL scheme '${url.protocol}' is not allowed; only http: and https: are`, site);
-  }
-  if (hostIsTemplated(urlTemplate) && !hostAllowed(url, network?.allow)) {
-    const port = defaultPort(url);
-    throw new RuntimeError('AS_HTTP_REFUSED', `the host '${url.hostname}' comes from an input value and is not in network.allow`, site, {
-      hint: `list '${url.hostname}' (or '${url.hostname}:${port}') in the network.allow load option to allow it`,
-    });
-  }
+  const refusal = targetRefusal(url, { templatedHost: hostIsTemplated(urlTemplate) }, network);
+  if (refusal) throw new RuntimeError('AS_HTTP_REFUSED', refusal, site, hintFor(url));
   return url;
 }
 
-/** Whether a redirect from a checked URL to `target` is allowed by the same rules. */
-export function redirectAllowed(templatedHost: boolean, target: URL, network: NetworkPolicy | undefined): boolean {
-  if (target.protocol !== 'http:' && target.protocol !== 'https:') return false;
-  return !templatedHost || hostAllowed(target, network?.allow);
+/** Where a hop comes from: whether the spec's URL had a templated host, and for a redirect the URL that answered it. */
+export interface HopOrigin {
+  readonly templatedHost: boolean;
+  readonly from?: URL;
+}
+
+/**
+ * Why a request to `url` is refused, or undefined when it may be sent — the
+ * one rule for the first URL and every redirect hop. A host listed in
+ * `network.allow` (host or host:port) is always allowed. Otherwise refused:
+ * a scheme other than http(s); a host that came from an input value; a
+ * redirect to another host than the one that answered it; a link-local or
+ * private address (loopback is allowed only as the spec's own fixed host).
+ */
+export function targetRefusal(url: URL, origin: HopOrigin, network: NetworkPolicy | undefined): string | undefined {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    return `${origin.from ? 'a redirect to' : 'the URL scheme'} '${url.protocol}' is not allowed; only http: and https: are`;
+  }
+  if (hostAllowed(url, network?.allow)) return undefined;
+  if (origin.from && bare(origin.from.hostname) !== bare(url.hostname)) {
+    return `a redirect to another host, '${url.protocol}//${url.host}', is not allowed: it is not in network.allow`;
+  }
+  if (origin.templatedHost) return `the host '${url.hostname}' comes from an input value and is not in network.allow`;
+  const kind = addressClass(url.hostname);
+  if (kind === 'link-local' || kind === 'private') return `the host '${url.hostname}' is a ${kind} address and is not in network.allow`;
+  return undefined;
+}
+
+/** How to allow the host; none when the scheme is what is refused (network.allow cannot allow it). */
+function hintFor(url: URL): { hint: string } | undefined {
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+  return { hint: `list '${url.hostname}' (or '${url.hostname}:${defaultPort(url)}') in the network.allow load option to allow it` };
+}
+
+/** Throw AS_HTTP_REFUSED when a redirect from `from` to `target` is refused by {@link targetRefusal}. */
+export function checkRedirectTarget(from: URL, templatedHost: boolean, target: URL, network: NetworkPolicy | undefined, site: ErrorSite): void {
+  const refusal = targetRefusal(target, { templatedHost, from }, network);
+  if (refusal) throw new RuntimeError('AS_HTTP_REFUSED', refusal, site, hintFor(target));
 }
 
 function defaultPort(url: URL): string {

@@ -1,5 +1,5 @@
 import type { Component } from '@agentspec/core';
-import type { Message, NetworkPolicy, ToolCall, ToolRegistry } from '../contract.js';
+import type { HttpLimits, Message, NetworkPolicy, ToolCall, ToolRegistry } from '../contract.js';
 import { RuntimeError } from '../errors.js';
 import type { RuntimeEvent, TraceEventType } from '../events.js';
 import type { LlmBackend } from '../llm/backend.js';
@@ -10,7 +10,7 @@ export interface Limits {
   readonly maxSteps: number;
   readonly maxAgentSteps: number;
   readonly mapConcurrency: number;
-  readonly http: { readonly timeoutMs?: number; readonly retries?: number };
+  readonly http: HttpLimits;
 }
 
 /** Everything a run needs that does not change between runs of a session. */

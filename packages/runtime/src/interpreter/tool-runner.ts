@@ -1,5 +1,5 @@
 import type { MCPTool, RemoteTool, Tool } from '@agentspec/core';
-import type { NetworkPolicy, ToolRegistry } from '../contract.js';
+import type { HttpLimits, NetworkPolicy, ToolRegistry } from '../contract.js';
 import { RuntimeError, type ErrorSite } from '../errors.js';
 import { callHttp } from '../http/index.js';
 import { McpConnections } from '../mcp/index.js';
@@ -19,7 +19,7 @@ export interface ToolRunner {
 export interface ToolRunnerOptions {
   readonly tools?: ToolRegistry;
   readonly network?: NetworkPolicy;
-  readonly http?: { readonly timeoutMs?: number; readonly retries?: number };
+  readonly http?: HttpLimits;
 }
 
 export function toolRunner(options: ToolRunnerOptions = {}): ToolRunner {

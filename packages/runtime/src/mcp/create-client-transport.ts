@@ -7,6 +7,7 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/tran
 import type { NetworkPolicy } from '../contract.js';
 import { RuntimeError, type ErrorSite } from '../errors.js';
 import { createAgentFetch, loadMtlsAgent } from './mtls-fetch.js';
+import { stdioRefusal, type StdioCommand } from './stdio-policy.js';
 
 /** An SDK transport ready for `Client.connect`, with what helps explain a failure. */
 export interface OpenedTransport {
@@ -21,15 +22,15 @@ export interface OpenedTransport {
 
 const STDERR_TAIL = 2_000;
 
-/** Whether `network.allowStdio` lists this command (exact match). */
-export function stdioAllowed(command: string, network: NetworkPolicy | undefined): boolean {
-  return network?.allowStdio?.includes(command) ?? false;
+/** Whether `network.allowStdio` allows starting this command line (see {@link stdioRefusal}). */
+export function stdioAllowed(server: StdioCommand, network: NetworkPolicy | undefined): boolean {
+  return stdioRefusal(server, network) === undefined;
 }
 
 /**
  * The SDK client transport for an Agent Spec ClientTransport component
- * (DESIGN §4.2): StdioTransport (only when `network.allowStdio` lists its
- * command, else AS_HTTP_REFUSED; env merged over the SDK's minimal safe
+ * (DESIGN §4.2): StdioTransport (only when `network.allowStdio` allows its
+ * command line, else AS_HTTP_REFUSED; env merged over the SDK's minimal safe
  * environment), SSETransport and StreamableHTTPTransport (url and headers),
  * and their mTLS variants (key, cert and CA files read now; AS_MCP if not).
  */
@@ -50,11 +51,14 @@ export async function createClientTransport(component: ClientTransport, network:
   }
 }
 
-/** Throw AS_HTTP_REFUSED for a StdioTransport whose command `network.allowStdio` does not list. */
+/** Throw AS_HTTP_REFUSED for a StdioTransport that `network.allowStdio` does not allow ({@link stdioRefusal}); nothing is started. */
 export function assertStdioAllowed(component: ClientTransport, network: NetworkPolicy | undefined, site: ErrorSite): void {
-  if (component.component_type !== 'StdioTransport' || stdioAllowed(component.command, network)) return;
-  throw new RuntimeError('AS_HTTP_REFUSED', `starting the MCP stdio server '${component.command}' is not allowed`, site, {
-    hint: `list '${component.command}' in the network.allowStdio load option to allow it`,
+  if (component.component_type !== 'StdioTransport') return;
+  const refusal = stdioRefusal(component, network);
+  if (refusal === undefined) return;
+  const argv = [component.command, ...(component.args ?? [])].join(' ');
+  throw new RuntimeError('AS_HTTP_REFUSED', refusal, site, {
+    hint: `list '${component.command}' (or the exact command line '${argv.length > 120 ? `${argv.slice(0, 120)}…` : argv}') in the network.allowStdio load option to allow it`,
   });
 }
 

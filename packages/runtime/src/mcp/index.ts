@@ -4,3 +4,5 @@ export { assertStdioAllowed, createClientTransport, stdioAllowed, type OpenedTra
 export { createAgentFetch, loadMtlsAgent } from './mtls-fetch.js';
 export { isSingleStringOutput, mcpResultText, mcpResultValue, type McpToolResult } from './mcp-result-value.js';
 export { toMcpError, type McpErrorContext } from './to-mcp-error.js';
+export { parseAllowEntry, stdioRefusal, type StdioCommand } from './stdio-policy.js';
+export { inlineCodeArg } from './inline-code-flags.js';

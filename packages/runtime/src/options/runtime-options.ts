@@ -13,10 +13,15 @@ export const LOAD_OPTIONS: OptionShape = {
   limits: {
     shape: {
       maxSteps: 'number', maxAgentSteps: 'number', mapConcurrency: 'number',
-      http: { shape: { timeoutMs: 'number', retries: 'number' } },
+      http: { shape: { timeoutMs: 'number', retries: 'number', maxRedirects: 'number', maxBodyBytes: 'number' } },
     },
   },
-  network: { shape: { allow: { list: 'string' }, allowStdio: { list: 'string' } } },
+  network: {
+    shape: {
+      allow: { list: 'string' },
+      allowStdio: { list: { anyOf: ['string', { shape: { command: 'string', args: { list: 'string' } }, required: ['command'] }] } },
+    },
+  },
   signal: 'signal',
   checkpointer: 'any',
 };

@@ -189,6 +189,86 @@ describe('callHttp SSRF guard', () => {
     const to = `http://localhost:${server.port}/echo`;
     const p = callHttp(call({ url, query_params: { to } }), { host: `127.0.0.1:${server.port}` }, { ...fast, network: { allow: ['127.0.0.1'] } });
     await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED' });
-    await expect(p).rejects.toThrow(/redirect to 'http:\/\/localhost:/);
+    await expect(p).rejects.toThrow(/redirect to another host, 'http:\/\/localhost:/);
+  });
+});
+
+describe('callHttp redirect hops', () => {
+  let other: TestServer;
+  beforeAll(async () => {
+    other = await startTestServer('127.0.0.2');
+  });
+  afterAll(() => other.close());
+
+  it('refuses a redirect from a fixed 127.0.0.1 URL to 127.0.0.2 not in network.allow, without connecting to it', async () => {
+    const to = `${other.base}/echo/hop`;
+    const p = callHttp(call({ url: `${server.base}/redirect`, query_params: { to } }), {}, fast);
+    await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED' });
+    await expect(p).rejects.toThrow(/redirect to another host, 'http:\/\/127\.0\.0\.2:/);
+    expect(other.hits.get('/echo/hop')).toBeUndefined();
+  });
+
+  it('follows the redirect to 127.0.0.2 when network.allow lists it', async () => {
+    const to = `${other.base}/echo/hop`;
+    const e = (await callHttp(call({ url: `${server.base}/redirect`, query_params: { to } }), {}, { ...fast, network: { allow: ['127.0.0.2'] } })) as Echo;
+    expect(e.path).toBe('/echo/hop');
+    expect(other.hits.get('/echo/hop')).toBe(1);
+  });
+
+  it('checks every hop: an allowed second host may not send the call on to a third', async () => {
+    const third = `http://127.0.0.3:${server.port}/echo/third`;
+    const to = `${other.base}/redirect?to=${encodeURIComponent(third)}`;
+    const p = callHttp(call({ url: `${server.base}/redirect`, query_params: { to } }), {}, { ...fast, network: { allow: ['127.0.0.2'] } });
+    await expect(p).rejects.toThrow(/another host, 'http:\/\/127\.0\.0\.3:/);
+  });
+
+  it('a redirect loop fails with AS_HTTP_REDIRECTS after 5 redirects (limits.http.maxRedirects changes it), not retried', async () => {
+    const before = server.hits.get('/loop') ?? 0;
+    const p = callHttp(call({ url: `${server.base}/loop` }), {}, fast);
+    await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_REDIRECTS' });
+    await expect(p).rejects.toThrow(/redirected more than 5 times/);
+    expect((server.hits.get('/loop') ?? 0) - before).toBe(6);
+    const q = callHttp(call({ url: `${server.base}/loop` }), {}, { ...fast, maxRedirects: 1 });
+    await expect(q).rejects.toThrow(/more than 1 times/);
+  });
+
+  it('a fixed link-local or private URL is refused before any connection unless network.allow lists it', async () => {
+    await expect(callHttp(call({ url: 'http://169.254.169.254/latest/meta-data' }), {}, fast)).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED' });
+    await expect(callHttp(call({ url: 'http://10.255.255.1:9/x' }), {}, fast)).rejects.toThrow(/private address/);
+  });
+});
+
+describe('callHttp response body cap', () => {
+  it('a body up to limits.http.maxBodyBytes is read whole', async () => {
+    expect(await callHttp(call({ url: `${server.base}/big?bytes=1000` }), {}, { ...fast, maxBodyBytes: 1000 })).toBe('x'.repeat(1000));
+  });
+
+  it('a streamed body past the cap is AS_HTTP_BODY_TOO_LARGE, not retried', async () => {
+    const p = callHttp(call({ url: `${server.base}/big?bytes=5000` }), {}, { ...fast, maxBodyBytes: 1000 });
+    await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_BODY_TOO_LARGE' });
+    await expect(p).rejects.toThrow(/larger than 1000 bytes \(stopped reading there\)/);
+  });
+
+  it('a Content-Length above the cap is refused before reading', async () => {
+    const p = callHttp(call({ url: `${server.base}/big?bytes=5000&length=1` }), {}, { ...fast, maxBodyBytes: 1000 });
+    await expect(p).rejects.toThrow(/larger than 1000 bytes \(Content-Length 5000\)/);
+  });
+
+  it('stops reading a body that never ends (no timeout needed)', async () => {
+    const started = Date.now();
+    const p = callHttp(call({ url: `${server.base}/endless` }), {}, { ...fast, timeoutMs: 10_000, maxBodyBytes: 64 * 1024 });
+    await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_BODY_TOO_LARGE' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('the default cap is 10 MB', async () => {
+    const p = callHttp(call({ url: `${server.base}/big?bytes=${10 * 1024 * 1024 + 1}&length=1` }), {}, fast);
+    await expect(p).rejects.toThrow(/larger than 10485760 bytes/);
+  });
+
+  it('an error status with a long body reports an excerpt, not a body-size error', async () => {
+    const p = callHttp(call({ url: `${server.base}/status/404` }), {}, { ...fast, maxBodyBytes: 4 });
+    await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_STATUS' });
+    await expect(p).rejects.toThrow(/HTTP 404 Not Found: stat \[node/);
   });
 });

@@ -24,16 +24,18 @@ export interface TestServer {
 /**
  * Routes: /echo… (JSON echo), /status/<code> (text body), /flaky/<name>?fail=N&status=S
  * (fails N times then answers JSON), /delay/<ms>, /text, /json-as-text (JSON body, text/plain),
- * /redirect?to=<url>&status=<code>, /retry-after/<name>?after=<seconds>.
+ * /redirect?to=<url>&status=<code>, /loop (redirects to itself), /big?bytes=N[&length=1] (N bytes, chunked unless
+ * length=1), /endless (a body that never ends), /retry-after/<name>?after=<seconds>.
+ * Listens on 127.0.0.1 unless another loopback address is given.
  */
-export async function startTestServer(): Promise<TestServer> {
+export async function startTestServer(host = '127.0.0.1'): Promise<TestServer> {
   const hits = new Map<string, number>();
   const server: Server = createServer((req, res) => void handle(req, res, hits));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return {
     port,
-    base: `http://127.0.0.1:${port}`,
+    base: `http://${host}:${port}`,
     hits,
     close: () =>
       new Promise<void>((resolve) => {
@@ -80,6 +82,23 @@ async function handle(req: IncomingMessage, res: ServerResponse, hits: Map<strin
       return send(200, '{"from":"text/plain"}');
     case 'redirect':
       res.writeHead(Number(url.searchParams.get('status') ?? '302'), { location: url.searchParams.get('to') ?? '/echo' });
+      return void res.end();
+    case 'big': {
+      // ?bytes=N of 'x'; chunked (no Content-Length) unless ?length=1
+      const bytes = Number(url.searchParams.get('bytes') ?? '0');
+      res.writeHead(200, { 'content-type': 'text/plain', ...(url.searchParams.get('length') === '1' ? { 'content-length': String(bytes) } : {}) });
+      for (let sent = 0; sent < bytes && !res.destroyed; sent += 1024) res.write('x'.repeat(Math.min(1024, bytes - sent)));
+      return void res.end();
+    }
+    case 'endless': {
+      // 1 KB every millisecond until the client goes away
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const timer = setInterval(() => res.write('y'.repeat(1024)), 1);
+      res.on('close', () => clearInterval(timer));
+      return;
+    }
+    case 'loop':
+      res.writeHead(302, { location: '/loop' });
       return void res.end();
     default:
       return send(404, 'no such route');

@@ -1,5 +1,6 @@
-import { realpathSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpConnections } from '../../src/mcp/index.js';
@@ -36,6 +37,28 @@ describe('MCP over stdio', () => {
     await expect(p).rejects.toThrow(/stdio server '.*' is not allowed \[tool 'local'\]/);
     await expect(refused.callTool(stdio(node, [script]), 'echo', {}, str, { network: { allowStdio: ['node-other'] } })).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED' });
     expect(refused.size).toBe(0);
+  });
+
+  it('refuses inline code (node -e) of an allowed command without running it; only the exact argv allows it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentspec-stdio-'));
+    try {
+      const marker = join(dir, 'ran');
+      const args = ['-e', `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran')`];
+      const refused = new McpConnections();
+      const p = refused.callTool(stdio(node, args), 'echo', {}, str, { site, network: allow });
+      await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED' });
+      await expect(p).rejects.toThrow(/with '-e' is not allowed: that argument runs code given inline/);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(existsSync(marker)).toBe(false);
+      // the same command line listed exactly starts (it is no MCP server, so the connection then fails)
+      const exact = new McpConnections();
+      const q = exact.callTool(stdio(node, args), 'echo', {}, str, { site, network: { allowStdio: [{ command: node, args }] } });
+      await expect(q).rejects.toMatchObject({ code: 'AS_MCP' });
+      await exact.close();
+      expect(existsSync(marker)).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('starts an allowed command, calls its tools, times out after read_timeout_seconds, checks allowStdio on every call', async () => {
