@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 import { internalErrorText } from './errors.js';
+import { installInterruptHandlers } from './interrupt.js';
 import { run } from './program.js';
 
 // A reader that stops early (`agentspec --help | head -3`) closes the pipe: end quietly.
@@ -9,6 +10,9 @@ for (const stream of [process.stdout, process.stderr]) {
     process.exit(70);
   });
 }
+
+// SIGTERM/SIGINT: ours, before any framework package adds its own listeners
+installInterruptHandlers((text) => process.stderr.write(text));
 
 let settled = false;
 run(process.argv.slice(2)).then(

@@ -11,4 +11,8 @@ export const EXIT = {
   RUN_FAILED: 3,
   /** A bug of agentspec itself (never a user mistake): the message asks to report it. */
   INTERNAL: 70,
+  /** Stopped by SIGINT (Ctrl-C): the run was aborted, its session saved when `--save` was given. */
+  INTERRUPTED: 130,
+  /** Stopped by SIGTERM: the same. */
+  TERMINATED: 143,
 } as const;

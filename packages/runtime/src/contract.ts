@@ -53,8 +53,10 @@ export type ToolRegistry = Readonly<Record<string, (args: Record<string, unknown
 export interface LlmOptions {
   /** Point every LLM config at this OpenAI-compatible endpoint (tests: the scripted server). */
   readonly override?: { readonly url: string; readonly apiKey?: string; readonly model?: string };
-  /** API key for OpenAiConfig when OPENAI_API_KEY is not set. */
+  /** API key (else OPENAI_API_KEY), sent only to OPENAI_BASE_URL (else https://api.openai.com) or a `credentialHosts` host. */
   readonly apiKey?: string;
+  /** Hosts (or host:port) of spec-named LLM endpoints that may receive `apiKey` / OPENAI_API_KEY. Default: none. */
+  readonly credentialHosts?: readonly string[];
   /** Per-request timeout in milliseconds (default 60 000). */
   readonly timeoutMs?: number;
   /** Retries on 429/5xx/network errors (default 2). */

@@ -16,7 +16,7 @@ export { SPAN_OF, type RunEndEvent, type RuntimeEvent, type SpanType, type Trace
 // Named sessions outside a process (SQLite file, PostgreSQL)
 export { openSessionStore, storeLocation, type SessionStore, type StoredSession, type StoreLocation } from './store/session-store.js';
 export { specHash } from './store/spec-hash.js';
-export { redactUrl } from './store/redact-url.js';
+export { redactUrl, redactUrlsIn } from './store/redact-url.js';
 
 // The reference interpreter
 export { referenceRuntime, type ReferenceRuntimeOptions } from './reference-runtime.js';

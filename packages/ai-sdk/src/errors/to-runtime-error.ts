@@ -1,4 +1,4 @@
-import { RuntimeError, type ErrorSite } from '@agentspec/runtime';
+import { redactUrl, redactUrlsIn, RuntimeError, type ErrorSite } from '@agentspec/runtime';
 import { AISDKError, APICallError, LoadAPIKeyError } from 'ai';
 
 const name = (e: unknown): string => (typeof e === 'object' && e !== null ? String((e as { name?: unknown }).name ?? '') : '');
@@ -22,7 +22,7 @@ export function toRuntimeError(e: unknown, site: ErrorSite, signal?: AbortSignal
     return last === undefined ? new RuntimeError('AS_LLM_HTTP', message(e), site, { cause: e }) : toRuntimeError(last, site, signal);
   }
   if (APICallError.isInstance(e)) {
-    if (e.statusCode === undefined) return new RuntimeError('AS_LLM_HTTP', `cannot reach ${e.url}: ${e.message}`, site, { cause: e });
+    if (e.statusCode === undefined) return new RuntimeError('AS_LLM_HTTP', `cannot reach ${redactUrl(e.url)}: ${redactUrlsIn(e.message)}`, site, { cause: e });
     const body = typeof e.responseBody === 'string' ? e.responseBody.slice(0, 300) : e.message;
     return new RuntimeError('AS_LLM_HTTP', `the LLM endpoint answered HTTP ${e.statusCode}: ${body}`, site, { cause: e });
   }

@@ -70,7 +70,7 @@ const MODEL_FACTORIES: Readonly<Record<ConfigType, ModelFactory>> = {
   OpenAiConfig: (config, llm) => {
     if (llm.override) return compatible(config, llm);
     const endpoint = resolveEndpoint(config, llm);
-    return createOpenAI({ ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}), ...withFetch(llm) }).chat(endpoint.model);
+    return createOpenAI({ baseURL: endpoint.baseUrl, ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}), ...withFetch(llm) }).chat(endpoint.model);
   },
   OpenAiCompatibleConfig: compatible,
   VllmConfig: compatible,

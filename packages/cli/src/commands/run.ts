@@ -1,8 +1,9 @@
 import { formatDiagnostic, load, type Component } from '@agentspec/core';
 import type { RuntimeRegistry } from '@agentspec/conformance';
-import type { App, RunStatus, Runtime, RuntimeLoadOptions, ToolRegistry } from '@agentspec/runtime';
+import type { App, RunStatus, Runtime, RuntimeLoadOptions, Session, ToolRegistry } from '@agentspec/runtime';
 import { EXIT } from '../exit-codes.js';
 import { errorLine } from '../errors.js';
+import { holdInterrupts, interruptSignal, interrupted, interruptLine, SIGNAL_EXIT } from '../interrupt.js';
 import { readInput, UsageError, type Io } from '../io.js';
 import { checkRuntimeNames, loadRuntimes, RUNTIME_NAMES } from '../runtimes.js';
 import { driveSession, formatMessage, type Ask } from '../run/drive-session.js';
@@ -59,7 +60,12 @@ export async function runCommand(io: Io, file: string, options: RunOptions, regi
     const name = names[0] ?? persistence?.stored?.runtime ?? 'reference';
     checkRuntimeNames([name], known, ', all');
     const runtimes = registry ?? await loadRuntimes([name]);
-    return await runOne(io, result.component, name, runtimes[name]!, { tools, inputs, target, options, ...(persistence ? { persistence } : {}) });
+    const release = holdInterrupts();
+    try {
+      return await runOne(io, result.component, name, runtimes[name]!, { tools, inputs, target, options, ...(persistence ? { persistence } : {}) });
+    } finally {
+      release();
+    }
   } finally {
     await persistence?.close();
   }
@@ -87,25 +93,32 @@ async function runOne(io: Io, component: Component, name: string, make: () => Ru
   let app: App;
   try {
     const checkpointer = persistence ? frameworkPersistence(name, persistence.location) : undefined;
-    app = await make().load(component, { tools: run.tools, ...(llm ? { llm } : {}), ...(checkpointer !== undefined ? { checkpointer } : {}) } as RuntimeLoadOptions);
+    app = await make().load(component, {
+      tools: run.tools, ...(llm ? { llm } : {}), ...(checkpointer !== undefined ? { checkpointer } : {}), signal: interruptSignal,
+    } as RuntimeLoadOptions);
   } catch (e) {
     await server?.close();
     if (e instanceof UsageError) throw e;
-    return failed(io, e, options.json);
+    return interrupted() ? stopped(io) : failed(io, e, options.json);
   }
   try {
-    const ask: Ask = io.readLine ?? (async () => undefined);
+    const ask = untilInterrupted(io.readLine ?? (async () => undefined));
     const show = options.json ? undefined : (m: Parameters<typeof formatMessage>[0]) => io.stdout(`${formatMessage(m, io.isTTY)}\n`);
     let status: RunStatus | undefined;
     let saved: string | undefined;
+    let session: Session | undefined;
+    const save = async () => {
+      if (session && persistence && options.save) saved = await persistence.save(io, name, component, await session.save());
+    };
     try {
-      const session = persistence && options.resume ? await app.resume(await persistence.resume(io, name, component)) : app.start({ inputs: run.inputs });
+      session = persistence && options.resume ? await app.resume(await persistence.resume(io, name, component)) : app.start({ inputs: run.inputs });
       status = (await driveSession(session, ask, show, { askFirst: component.component_type === 'Agent' && !options.resume })).status;
-      if (persistence && options.save) saved = await persistence.save(io, name, component, await session.save());
+      if (!interrupted()) await save();
     } catch (e) {
       if (e instanceof UsageError) throw e;
-      return failed(io, e, options.json);
+      if (!interrupted()) return failed(io, e, options.json);
     }
+    if (interrupted()) return await stopped(io, save, () => saved);
     if (options.json) io.stdout(`${JSON.stringify(status, null, 2)}\n`);
     else if (status?.type === 'finished') io.stdout(`finished${status.branch ? ` on branch ${status.branch}` : ''}: ${JSON.stringify(status.outputs)}${saved ? ` (${saved})` : ''}\n`);
     else io.stdout(`stopped: waiting for ${status?.type.replace('_', ' ')}${saved ? ` (${saved})` : ''}\n`);
@@ -114,6 +127,28 @@ async function runOne(io: Io, component: Component, name: string, make: () => Ru
     await app.close();
     await server?.close();
   }
+}
+
+/** A question that is answered "no more input" once a signal stopped the run (the session then stops and is saved). */
+function untilInterrupted(ask: Ask): Ask {
+  return (question) => interrupted() ? Promise.resolve(undefined) : new Promise((resolve, reject) => {
+    const onAbort = () => resolve(undefined);
+    interruptSignal.addEventListener('abort', onAbort, { once: true });
+    ask(question).then(resolve, reject).finally(() => interruptSignal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** A run stopped by SIGTERM/SIGINT: its session saved when --save is given (as it was when the signal came), one line, 143/130. */
+async function stopped(io: Io, save?: () => Promise<void>, saved?: () => string | undefined): Promise<number> {
+  const signal = interrupted()!;
+  let detail = 'the run was aborted';
+  try {
+    await save?.();
+  } catch (e) {
+    detail += `; the session could not be saved: ${(e as Error).message}`;
+  }
+  io.stderr(interruptLine(signal, `${detail}${saved?.() ? ` (${saved()})` : ''}`));
+  return SIGNAL_EXIT[signal];
 }
 
 /** Report a failed load or run: `agentspec: error CODE: message` on stderr (and as JSON with --json); exit 3 (RUN_FAILED). */

@@ -6,7 +6,7 @@
  * imported only when asked for.
  */
 import { BaseCheckpointSaver, MemorySaver } from '@langchain/langgraph';
-import { redactUrl, RuntimeError } from '@agentspec/runtime';
+import { redactUrl, redactUrlsIn, RuntimeError } from '@agentspec/runtime';
 
 export type CheckpointerOption =
   | 'memory'
@@ -57,7 +57,7 @@ export async function openCheckpointer(option: unknown): Promise<OpenedCheckpoin
       await saver.setup();
     } catch (e) {
       await saver.end().catch(() => undefined);
-      throw new RuntimeError('AS_UNSUPPORTED', `cannot set up the PostgreSQL checkpointer at ${redactUrl(o.url)}: ${(e as Error).message}`, {}, { cause: e });
+      throw new RuntimeError('AS_UNSUPPORTED', `cannot set up the PostgreSQL checkpointer at ${redactUrl(o.url)}: ${redactUrlsIn((e as Error).message)}`, {}, { cause: e });
     }
     return { saver, description: { kind: 'postgres', url: redactUrl(o.url), schema }, close: () => saver.end() };
   }

@@ -1,4 +1,4 @@
-import { RuntimeError } from '@agentspec/runtime';
+import { redactUrl, RuntimeError } from '@agentspec/runtime';
 import { InMemoryStore, type MastraCompositeStore } from '@mastra/core/storage';
 import { isInSave } from './saved-runs.js';
 
@@ -20,7 +20,7 @@ export async function openStorage(option: unknown): Promise<MastraCompositeStore
     try {
       mod = (await import('@mastra/libsql')) as unknown as typeof mod;
     } catch (e) {
-      throw new RuntimeError('AS_UNSUPPORTED', `storage '${option}' needs @mastra/libsql, which is not installed`, {}, { cause: e, hint: 'pnpm add @mastra/libsql' });
+      throw new RuntimeError('AS_UNSUPPORTED', `storage '${redactUrl(option)}' needs @mastra/libsql, which is not installed`, {}, { cause: e, hint: 'pnpm add @mastra/libsql' });
     }
     return new mod.LibSQLStore({ id: 'agentspec', url: option });
   }

@@ -1,6 +1,7 @@
 import type { LlmConfig } from '@agentspec/core';
 import type { LlmOptions } from '../contract.js';
 import { RuntimeError } from '../errors.js';
+import { credentialAllowed, OPENAI_DEFAULT_BASE_URL } from './credential-origin.js';
 
 /** Where and how an LLM config is reached. */
 export interface Endpoint {
@@ -20,22 +21,29 @@ export function openAiBaseUrl(url: string): string {
 /**
  * The endpoint of an LLM config (DESIGN §4.2): `llm.override` maps every
  * config to one endpoint (how tests reach the scripted server); OpenAiConfig
- * uses api.openai.com with OPENAI_API_KEY or `llm.apiKey`; the
- * OpenAI-compatible configs use their `url` (+ `/v1`). Secrets never come
- * from the spec.
+ * uses OPENAI_BASE_URL, else api.openai.com; the OpenAI-compatible configs use
+ * their `url` (+ `/v1`). Secrets never come from the spec, and each goes only
+ * to the origin it was given for (DESIGN §11): `override.apiKey` to the
+ * override URL; `llm.apiKey` / OPENAI_API_KEY to OPENAI_BASE_URL (else
+ * https://api.openai.com), or to a host listed in `llm.credentialHosts`.
  */
 export function resolveEndpoint(config: LlmConfig, options: LlmOptions = {}): Endpoint {
   const o = options.override;
   if (o) return { baseUrl: openAiBaseUrl(o.url), model: o.model ?? config.model_id, ...(o.apiKey ? { apiKey: o.apiKey } : {}) };
+  const openAiBase = process.env.OPENAI_BASE_URL ? openAiBaseUrl(process.env.OPENAI_BASE_URL) : OPENAI_DEFAULT_BASE_URL;
+  const key = options.apiKey ?? (process.env.OPENAI_API_KEY || undefined);
+  const endpoint = (baseUrl: string): Endpoint => ({
+    baseUrl,
+    model: config.model_id,
+    ...(key && credentialAllowed(baseUrl, openAiBase, options.credentialHosts) ? { apiKey: key } : {}),
+  });
   switch (config.component_type) {
-    case 'OpenAiConfig': {
-      const apiKey = options.apiKey ?? process.env.OPENAI_API_KEY;
-      return { baseUrl: 'https://api.openai.com/v1', model: config.model_id, ...(apiKey ? { apiKey } : {}) };
-    }
+    case 'OpenAiConfig':
+      return endpoint(openAiBase);
     case 'OpenAiCompatibleConfig':
     case 'VllmConfig':
     case 'OllamaConfig':
-      return { baseUrl: openAiBaseUrl(config.url), model: config.model_id, ...(options.apiKey ? { apiKey: options.apiKey } : {}) };
+      return endpoint(openAiBaseUrl(config.url));
     default:
       throw unsupportedLlm(config);
   }

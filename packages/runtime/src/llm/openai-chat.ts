@@ -1,5 +1,6 @@
 import type { LlmOptions } from '../contract.js';
 import { RuntimeError } from '../errors.js';
+import { redactUrl, redactUrlsIn } from '../store/redact-url.js';
 import type { LlmBackend, LlmMessage, LlmRequest, LlmResponse } from './backend.js';
 import { resolveEndpoint } from './endpoint.js';
 import { readChatStream } from './chat-stream.js';
@@ -36,8 +37,8 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
           res = await send(`${endpoint.baseUrl}/chat/completions`, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
         } catch (e) {
           if (request.signal?.aborted) throw new RuntimeError('AS_CANCELLED', 'the run was cancelled', site, { cause: e });
-          if (timedOut) throw new RuntimeError('AS_LLM_TIMEOUT', `no answer from ${endpoint.baseUrl} within ${timeoutMs} ms`, site, { cause: e });
-          throw new RuntimeError('AS_LLM_HTTP', `cannot reach ${endpoint.baseUrl}: ${(e as Error).message}`, site, { cause: e });
+          if (timedOut) throw new RuntimeError('AS_LLM_TIMEOUT', `no answer from ${redactUrl(endpoint.baseUrl)} within ${timeoutMs} ms`, site, { cause: e });
+          throw new RuntimeError('AS_LLM_HTTP', `cannot reach ${redactUrl(endpoint.baseUrl)}: ${redactUrlsIn((e as Error).message)}`, site, { cause: e });
         }
         if (!res.ok) {
           const text = await res.text().catch(() => '');

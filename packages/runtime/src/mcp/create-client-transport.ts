@@ -6,6 +6,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { NetworkPolicy } from '../contract.js';
 import { RuntimeError, type ErrorSite } from '../errors.js';
+import { redactUrl } from '../store/redact-url.js';
 import { createAgentFetch, loadMtlsAgent } from './mtls-fetch.js';
 import { stdioRefusal, type StdioCommand } from './stdio-policy.js';
 
@@ -89,7 +90,7 @@ function remoteTransport(
   try {
     url = new URL(component.url);
   } catch {
-    throw new RuntimeError('AS_MCP', `'${component.url}' is not a valid MCP server URL`, site);
+    throw new RuntimeError('AS_MCP', `'${redactUrl(component.url)}' is not a valid MCP server URL`, site);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RuntimeError('AS_MCP', `the MCP server URL must be http or https, not '${url.protocol}'`, site);
   const options = { ...(component.headers ? { requestInit: { headers: { ...component.headers } } } : {}), ...(fetch ? { fetch } : {}) };

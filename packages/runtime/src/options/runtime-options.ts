@@ -7,7 +7,7 @@ export const LOAD_OPTIONS: OptionShape = {
   llm: {
     shape: {
       override: { shape: { url: 'string', apiKey: 'string', model: 'string' }, required: ['url'] },
-      apiKey: 'string', timeoutMs: 'number', retries: 'number',
+      apiKey: 'string', credentialHosts: { list: 'string' }, timeoutMs: 'number', retries: 'number',
     },
   },
   limits: {

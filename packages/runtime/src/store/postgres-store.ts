@@ -1,5 +1,5 @@
 import { RuntimeError } from '../errors.js';
-import { redactUrl } from './redact-url.js';
+import { redactUrl, redactUrlsIn } from './redact-url.js';
 import { fromRow, optionalPackage, TABLE, type Row } from './store-rows.js';
 import type { SessionStore, StoredSession, StoreLocation } from './session-store.js';
 
@@ -18,7 +18,7 @@ export async function openPostgresStore(location: Extract<StoreLocation, { kind:
     try {
       return await f();
     } catch (e) {
-      throw new RuntimeError('AS_STORE', `cannot ${what} in the session store ${where}: ${(e as Error).message}`, {}, { cause: e });
+      throw new RuntimeError('AS_STORE', `cannot ${what} in the session store ${where}: ${redactUrlsIn((e as Error).message)}`, {}, { cause: e });
     }
   };
   try {

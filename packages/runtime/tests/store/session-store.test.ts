@@ -55,4 +55,12 @@ describe('session stores', () => {
     expect(error).toMatchObject({ code: 'AS_STORE' });
     expect((error as Error).message).not.toContain('secret');
   });
+
+  it('PostgreSQL: secrets in the query (password, sslpassword) are not in the error either', async () => {
+    const error = await openSessionStore('postgres://me@127.0.0.1:1/none?password=s3cret&sslpassword=k3y&application_name=as').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'AS_STORE' });
+    const text = `${(error as Error).message} ${JSON.stringify(error)}`;
+    expect(text).not.toMatch(/s3cret|k3y/);
+    expect(text).toContain('application_name=as');
+  });
 });

@@ -1,0 +1,53 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { LlmConfig } from '@agentspec/core';
+import { resolveEndpoint } from '../../src/llm/endpoint.js';
+
+const compatible = (url: string) => ({ component_type: 'OpenAiCompatibleConfig', id: 'l', name: 'l', model_id: 'm', url }) as unknown as LlmConfig;
+const openAi = { component_type: 'OpenAiConfig', id: 'o', name: 'o', model_id: 'gpt' } as unknown as LlmConfig;
+
+describe('resolveEndpoint binds each key to its origin', () => {
+  const saved = { key: process.env.OPENAI_API_KEY, base: process.env.OPENAI_BASE_URL };
+  beforeEach(() => {
+    delete process.env.OPENAI_API_KEY;
+    delete process.env.OPENAI_BASE_URL;
+  });
+  afterEach(() => {
+    for (const [name, value] of [['OPENAI_API_KEY', saved.key], ['OPENAI_BASE_URL', saved.base]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+
+  it('sends llm.apiKey and OPENAI_API_KEY to api.openai.com', () => {
+    expect(resolveEndpoint(openAi, { apiKey: 'k' })).toEqual({ baseUrl: 'https://api.openai.com/v1', model: 'gpt', apiKey: 'k' });
+    process.env.OPENAI_API_KEY = 'env';
+    expect(resolveEndpoint(openAi).apiKey).toBe('env');
+  });
+
+  it('sends no key to a spec-named url on another origin', () => {
+    process.env.OPENAI_API_KEY = 'env';
+    expect(resolveEndpoint(compatible('http://evil.example:9000'), { apiKey: 'k' })).toEqual({ baseUrl: 'http://evil.example:9000/v1', model: 'm' });
+    expect(resolveEndpoint(compatible('https://api.openai.com.evil.example')).apiKey).toBeUndefined();
+    expect(resolveEndpoint(compatible('http://api.openai.com')).apiKey).toBeUndefined(); // another scheme: another origin
+  });
+
+  it('sends the key to the api.openai.com origin and to hosts in llm.credentialHosts', () => {
+    expect(resolveEndpoint(compatible('https://api.openai.com'), { apiKey: 'k' }).apiKey).toBe('k');
+    expect(resolveEndpoint(compatible('http://llm.internal:8000'), { apiKey: 'k', credentialHosts: ['llm.internal:8000'] }).apiKey).toBe('k');
+    expect(resolveEndpoint(compatible('http://llm.internal:8000'), { apiKey: 'k', credentialHosts: ['LLM.internal'] }).apiKey).toBe('k');
+    expect(resolveEndpoint(compatible('http://llm.internal:8001'), { apiKey: 'k', credentialHosts: ['llm.internal:8000'] }).apiKey).toBeUndefined();
+  });
+
+  it('binds the key to OPENAI_BASE_URL when set, which OpenAiConfig then uses', () => {
+    process.env.OPENAI_BASE_URL = 'http://gateway.local:4000/v1';
+    expect(resolveEndpoint(openAi, { apiKey: 'k' })).toEqual({ baseUrl: 'http://gateway.local:4000/v1', model: 'gpt', apiKey: 'k' });
+    expect(resolveEndpoint(compatible('http://gateway.local:4000'), { apiKey: 'k' }).apiKey).toBe('k');
+    expect(resolveEndpoint(compatible('https://api.openai.com'), { apiKey: 'k' }).apiKey).toBeUndefined();
+  });
+
+  it('sends override.apiKey to the override url only, never llm.apiKey', () => {
+    expect(resolveEndpoint(compatible('http://x:1'), { override: { url: 'http://127.0.0.1:5', apiKey: 'o' }, apiKey: 'k' }))
+      .toEqual({ baseUrl: 'http://127.0.0.1:5/v1', model: 'm', apiKey: 'o' });
+    expect(resolveEndpoint(openAi, { override: { url: 'http://127.0.0.1:5' }, apiKey: 'k' }).apiKey).toBeUndefined();
+  });
+});
