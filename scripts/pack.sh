@@ -16,8 +16,9 @@ if ! command -v pnpm >/dev/null 2>&1 || ! node -e 'process.exit(+process.version
 fi
 out="$(mkdir -p "${1:-packs}" && cd "${1:-packs}" && pwd)"
 rm -f "$out"/agentspec-*.tgz
-for dir in packages/core packages/runtime packages/testing packages/langgraph packages/ai-sdk \
-  packages/openai-agents packages/mastra conformance packages/cli; do
+# every package of the workspace that is published (packages/* and conformance; not examples or benchmarks)
+for dir in packages/*/ conformance; do
+  dir="${dir%/}"
   if [ ! -d "$dir/dist" ]; then echo "pack: $dir has no dist/ — run pnpm build first" >&2; exit 1; fi
   (cd "$dir" && pnpm pack --pack-destination "$out" >/dev/null)
 done
