@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { agentspec, NOT_A_BUG, ROOT, type Exited } from './bin-process.js';
-import { tempFiles } from './helpers.js';
+import { EMPTY_FLOW, tempFiles } from './helpers.js';
 
 const files = tempFiles({
   'bad.json': '{"name": ',
@@ -14,18 +14,7 @@ const files = tempFiles({
   'syntax.ts': 'export const x = ;\n',
   'inputs.json': '[1, 2]',
   'rules.yaml': 'rules: 3\n',
-  'flow.yaml': `component_type: Flow
-id: f
-name: f
-start_node: {$component_ref: s}
-nodes: [{$component_ref: s}, {$component_ref: e}]
-control_flow_connections:
-  - {component_type: ControlFlowEdge, id: c, name: c, from_node: {$component_ref: s}, to_node: {$component_ref: e}}
-$referenced_components:
-  s: {component_type: StartNode, id: s, name: s}
-  e: {component_type: EndNode, id: e, name: e}
-agentspec_version: 25.4.2
-`,
+  'flow.yaml': EMPTY_FLOW,
 });
 const weather = join(ROOT, 'examples/specs/weather-agent.yaml');
 

@@ -45,3 +45,17 @@ export function tempFiles(files: Record<string, string>): (name: string) => stri
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
   return (name) => join(dir, name);
 }
+
+/** The smallest runnable Flow: a StartNode, then an EndNode (no LLM, no tools). */
+export const EMPTY_FLOW = `component_type: Flow
+id: f
+name: f
+start_node: {$component_ref: s}
+nodes: [{$component_ref: s}, {$component_ref: e}]
+control_flow_connections:
+  - {component_type: ControlFlowEdge, id: c, name: c, from_node: {$component_ref: s}, to_node: {$component_ref: e}}
+$referenced_components:
+  s: {component_type: StartNode, id: s, name: s}
+  e: {component_type: EndNode, id: e, name: e}
+agentspec_version: 25.4.2
+`;

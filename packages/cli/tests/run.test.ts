@@ -1,5 +1,5 @@
+import { closedPort } from '@agentspec/testing';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadRunCase } from '@agentspec/conformance';
@@ -96,11 +96,3 @@ describe('agentspec run', () => {
   });
 });
 
-/** A loopback port nothing listens on (bound, then closed): connections to it are refused. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}

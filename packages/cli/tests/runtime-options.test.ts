@@ -5,25 +5,14 @@ import { langgraphRuntime } from '@agentspec/langgraph';
 import { mastraRuntime } from '@agentspec/mastra';
 import { openaiAgentsRuntime } from '@agentspec/openai-agents';
 import { referenceRuntime, type Runtime } from '@agentspec/runtime';
+import { EMPTY_FLOW } from './helpers.js';
 
 // Every runtime factory checks its options and its load options with the one checker of @agentspec/runtime.
 const FACTORIES: Record<string, (options?: never) => Runtime> = {
   referenceRuntime, langgraphRuntime, aiSdkRuntime, openaiAgentsRuntime, mastraRuntime,
 };
 
-const SPEC = deserialize(`
-component_type: Flow
-id: f
-name: f
-start_node: {$component_ref: s}
-nodes: [{$component_ref: s}, {$component_ref: e}]
-control_flow_connections:
-  - {component_type: ControlFlowEdge, id: c, name: c, from_node: {$component_ref: s}, to_node: {$component_ref: e}}
-$referenced_components:
-  s: {component_type: StartNode, id: s, name: s}
-  e: {component_type: EndNode, id: e, name: e}
-agentspec_version: 25.4.2
-`);
+const SPEC = deserialize(EMPTY_FLOW);
 
 describe('runtime factories refuse option mistakes with AS_OPTIONS_INVALID', () => {
   for (const [name, make] of Object.entries(FACTORIES)) {

@@ -1,4 +1,5 @@
 export { startScriptedLlm } from './server.js';
+export { closedPort } from './closed-port.js';
 export type { RecordedRequest, ScriptedLlm, ScriptedLlmOptions } from './server.js';
 
 export { DEFAULT_ANSWER, ruleLabel } from './rules.js';

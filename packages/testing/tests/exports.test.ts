@@ -8,6 +8,7 @@ it('exports exactly the documented runtime API', () => {
     'RequestError',
     'ResponseStore',
     'RulesError',
+    'closedPort',
     'countTokens',
     'findRule',
     'formatViolations',

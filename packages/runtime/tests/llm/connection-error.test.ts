@@ -1,14 +1,7 @@
-import { createServer } from 'node:net';
+import { closedPort } from '@agentspec/testing';
 import { describe, expect, it } from 'vitest';
 import { connectionFailure } from '../../src/index.js';
 
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((done) => server.close(() => done()));
-  return port;
-}
 
 describe('connectionFailure', () => {
   it('finds a refused connection however deep a client wrapped it', async () => {
