@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { UsageError } from './errors.js';
 
 /** Streams and file access a command uses, injectable so tests can run commands in-process. */
@@ -19,9 +19,13 @@ export const processIo: Io = {
   stderr: (text) => process.stderr.write(text),
   readFile: (path) => readFileSync(path, 'utf8'),
   writeFile: (path, text) => {
+    // written whole or not at all (a crash mid-write leaves the old file): a temporary file renamed over it
+    const temporary = `${path}.${process.pid}.tmp`;
     try {
-      writeFileSync(path, text);
+      writeFileSync(temporary, text);
+      renameSync(temporary, path);
     } catch (e) {
+      rmSync(temporary, { force: true });
       throw new UsageError(`cannot write ${path}: ${why(e)}`, { code: 'AS_CANNOT_WRITE' });
     }
   },

@@ -12,7 +12,7 @@ export type { Decisions, PauseRequest, ToolResults } from './compile/interrupts.
 // Run (the Runnable contract)
 export { langgraphRuntime, type LangGraphBuild, type LangGraphRuntimeOptions } from './runtime/langgraph-runtime.js';
 export type { CheckpointerDescription, CheckpointerOption } from './runtime/checkpointers.js';
-export type { SavedLangGraph } from './runtime/session.js';
+export type { GraphEngineState } from './runtime/graph-engine.js';
 
 // Export (LangGraph → Agent Spec)
 export { importLangGraph } from './import/import-langgraph.js';

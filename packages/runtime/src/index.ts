@@ -11,6 +11,9 @@ export {
   checkLoadOptions, checkOptions, checkRuntimeOptions, closestKey, describeRule, LOAD_OPTIONS, OptionsError, type OptionRule, type OptionShape,
 } from './options/index.js';
 export { eventStream } from './event-stream.js';
+
+// The session kernel every runtime's sessions run on (DESIGN §2.1)
+export * from './session/index.js';
 export { SPAN_OF, type RunEndEvent, type RuntimeEvent, type SpanType, type TraceEvent, type TraceEventType } from './events.js';
 
 // Named sessions outside a process (SQLite file, PostgreSQL)

@@ -111,7 +111,10 @@ async function runOne(io: Io, component: Component, name: string, make: () => Ru
       if (session && persistence && options.save) saved = await persistence.save(io, name, component, await session.save());
     };
     try {
-      session = persistence && options.resume ? await app.resume(await persistence.resume(io, name, component)) : app.start({ inputs: run.inputs });
+      const checkpoints = persistence?.checkpoints(io, name, component);
+      session = persistence && options.resume
+        ? await app.resume(persistence.resume(io), checkpoints ? { checkpoints } : {})
+        : app.start({ inputs: run.inputs, ...(checkpoints ? { checkpoints } : {}) });
       status = (await driveSession(session, ask, show, { askFirst: component.component_type === 'Agent' && !options.resume })).status;
       if (!interrupted()) await save();
     } catch (e) {

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { basename, dirname, extname, join } from 'node:path';
 import type { Component } from '@agentspec/core';
-import { openSessionStore, RuntimeError, specHash, storeLocation, type SavedSession, type SessionStore, type StoredSession, type StoreLocation } from '@agentspec/runtime';
+import { openSessionStore, RuntimeError, specHash, storeLocation, type SavedSession, type SessionCheckpoints, type SessionStore, type StoredSession, type StoreLocation } from '@agentspec/runtime';
 import { readJson, type Io } from '../io.js';
 
 /** Where `--save` / `--resume` keep sessions when `--store` is not given (relative to the working directory). */
@@ -48,17 +48,16 @@ export class Persistence {
     return new Persistence(location, store, stored, options);
   }
 
-  /** The saved session to resume, checked against the runtime and the spec. */
-  async resume(io: Io, runtime: string, component: Component): Promise<SavedSession> {
+  /** The saved session to resume (its runtime resumes it only if it is its own and of this spec). */
+  resume(io: Io): SavedSession {
     const resume = this.options.resume as string;
-    if (!this.stored) return readJson(io, resume, 'a session saved by --save') as SavedSession;
-    if (this.stored.runtime !== runtime) {
-      throw new RuntimeError('AS_RESUME_MISMATCH', `session '${resume}' was saved on runtime '${this.stored.runtime}', not '${runtime}'`, {}, { hint: `resume it with --runtime ${this.stored.runtime}` });
-    }
-    if (this.stored.specHash !== specHash(component)) {
-      throw new RuntimeError('AS_RESUME_MISMATCH', `session '${resume}' was saved from another spec (or another version of this one)`, {}, { hint: 'resume it with the spec it was saved with' });
-    }
-    return this.stored.saved;
+    return this.stored ? this.stored.saved : readJson(io, resume, 'a session saved by --save') as SavedSession;
+  }
+
+  /** With --save: where the session writes its checkpoints as it runs, so that a crashed run resumes with every effect once. */
+  checkpoints(io: Io, runtime: string, component: Component): SessionCheckpoints | undefined {
+    if (this.options.save === undefined) return undefined;
+    return { write: async (envelope) => void (await this.save(io, runtime, component, envelope)) };
   }
 
   /** Save the session where `--save` says; the words that say where. */

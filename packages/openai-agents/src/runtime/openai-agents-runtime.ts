@@ -5,7 +5,6 @@ import { openaiAgentsBackend } from '../backend/openai-agents-backend.js';
 import { OPENAI_AGENTS_RUNTIME_NAME } from '../names.js';
 import type { OpenAiAgentsRuntimeOptions } from '../types.js';
 import { agentApp } from './agent-app.js';
-import { flowApp } from './flow-app.js';
 import { checkFlow } from './flow-support.js';
 
 /**
@@ -26,7 +25,7 @@ export function openaiAgentsRuntime(options: OpenAiAgentsRuntimeOptions = {}): R
       if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
       if (component.component_type === 'Flow') {
         checkFlow(component as Flow);
-        return flowApp(await flows.load(component, load));
+        return flows.load(component, load);
       }
       if (component.component_type !== 'Agent') {
         throw new RuntimeError('AS_UNSUPPORTED', `a ${component.component_type} cannot be run on its own: load an Agent or a Flow`);

@@ -1,3 +1,4 @@
+import { ledgerFetch } from '../session/ledger.js';
 import { DEFAULT_RETRY_POLICY, parseRetryAfter, retryDelayMs, type RetryPolicy } from '../http/http-retry-policy.js';
 
 /** Retries of an LLM request after the first attempt (`llm.retries`). */
@@ -27,7 +28,10 @@ type Fetch = typeof globalThis.fetch;
  * (seconds or a date) or `retry-after-ms` is honoured up to
  * `maxRetryAfterMs`, beyond which the response is returned at once; otherwise
  * a doubling backoff. A cancelled request is never retried. The clients' own
- * retries must be off (`maxRetries: 0`), or both would retry.
+ * retries must be off (`maxRetries: 0`), or both would retry. Inside a
+ * session run, answers go through the session's exactly-once ledger
+ * (`ledgerFetch`): a request asked again after a failure or a crash gets the
+ * recorded answer.
  */
 export function retryingFetch(options: LlmRetryOptions = {}, base: Fetch = globalThis.fetch): Fetch {
   const retries = Math.max(0, options.retries ?? DEFAULT_LLM_RETRIES);
@@ -54,7 +58,7 @@ export function retryingFetch(options: LlmRetryOptions = {}, base: Fetch = globa
       await sleep(delay, signal);
     }
   };
-  return retrying as Fetch;
+  return ledgerFetch(retrying as Fetch);
 }
 
 function isAbort(e: unknown): boolean {

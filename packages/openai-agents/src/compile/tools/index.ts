@@ -1,17 +1,15 @@
 import type { Tool } from '@agentspec/core';
 import { compileClientTool } from './client-tool.js';
 import type { SdkFunctionTool } from './function-tool.js';
-import { compileMcpTool } from './mcp-tool.js';
-import { compileRemoteTool } from './remote-tool.js';
-import { compileServerTool } from './server-tool.js';
+import { compileRunnerTool } from './runner-tool.js';
 import type { ToolCompiler, ToolContext } from './tool-context.js';
 
 /** One compiler per tool kind: a new kind in core breaks the build until it is listed here. */
 export const TOOL_COMPILERS: { readonly [K in Tool['component_type']]: ToolCompiler<Extract<Tool, { component_type: K }>> } = {
-  ServerTool: compileServerTool,
+  ServerTool: compileRunnerTool,
   ClientTool: compileClientTool,
-  RemoteTool: compileRemoteTool,
-  MCPTool: compileMcpTool,
+  RemoteTool: compileRunnerTool,
+  MCPTool: compileRunnerTool,
 };
 
 export function compileTool(tool: Tool, context: ToolContext): SdkFunctionTool {
