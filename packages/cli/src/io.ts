@@ -26,7 +26,7 @@ export const processIo: Io = {
       renameSync(temporary, path);
     } catch (e) {
       rmSync(temporary, { force: true });
-      throw new UsageError(`cannot write ${path}: ${why(e)}`, { code: 'AS_CANNOT_WRITE' });
+      throw new UsageError(`cannot write ${path}: ${fileProblem(e)}`, { code: 'AS_CANNOT_WRITE' });
     }
   },
   isTTY: Boolean(process.stdout.isTTY),
@@ -55,7 +55,7 @@ export function readInput(io: Io, path: string): string {
   try {
     return io.readFile(path);
   } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${why(e)}`, { code: 'AS_FILE_NOT_FOUND' });
+    throw new UsageError(`cannot read ${path}: ${fileProblem(e)}`, { code: 'AS_FILE_NOT_FOUND' });
   }
 }
 
@@ -70,7 +70,7 @@ export function readJson(io: Io, path: string, what: string): unknown {
 }
 
 /** A file system error in words. */
-function why(e: unknown): string {
+export function fileProblem(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   return code === 'ENOENT' ? 'no such file or folder' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : code ?? (e as Error).message;
 }

@@ -17,7 +17,9 @@ export * from './session/index.js';
 export { SPAN_OF, type RunEndEvent, type RuntimeEvent, type SpanType, type TraceEvent, type TraceEventType } from './events.js';
 
 // Named sessions outside a process (SQLite file, PostgreSQL)
-export { openSessionStore, storeLocation, type SessionStore, type StoredSession, type StoreLocation } from './store/session-store.js';
+export { openSessionStore, storeLocation, type SessionStore, type StoredSession, type StoreLocation, type WriteOptions } from './store/session-store.js';
+export { DEFAULT_LEASE_TTL_MS, type Lease, type LeaseOptions } from './store/lease.js';
+export { acquireFileLease } from './store/file-lease.js';
 export { specHash } from './store/spec-hash.js';
 export { redactUrl, redactUrlsIn } from './store/redact-url.js';
 
