@@ -40,6 +40,7 @@ export { openAiBaseUrl, resolveEndpoint, type Endpoint } from './llm/endpoint.js
 export { connectionFailure } from './llm/connection-error.js';
 export { openAiChatBackend, parseCompletion, requestBody } from './llm/openai-chat.js';
 export { DEFAULT_LLM_RETRIES, llmRetryPolicy, retryingFetch, type LlmRetryOptions } from './llm/retrying-fetch.js';
+export { llmRetryOptions, specRetryable, specRetryDelayMs, specRetryPolicy, type Jitter, type SpecRetryPolicy } from './llm/spec-retry-policy.js';
 
 // The semantics, as pure functions (shared with the framework compilers)
 export { renderDeep, renderTemplate, renderValue } from './semantics/templates.js';
