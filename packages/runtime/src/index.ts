@@ -50,5 +50,5 @@ export { parametersSchema, SUBMIT_RESULT, submissionProblem, submitResultSpec, t
 export * from './http/index.js';
 export * from './mcp/index.js';
 
-// Emitting TypeScript (shared by the framework emitters)
+// Emitting TypeScript (shared by the framework emitters; the whole toolkit — escaped literals, identifiers, the module writer — is @agentspec/runtime/emit)
 export { EMIT_SNIPPETS, outputRules, snippetsFor, type OutputRule, type Snippet, type SnippetName } from './emit/index.js';
