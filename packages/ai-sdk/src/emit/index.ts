@@ -1,10 +1,12 @@
 import type { Agent, Component } from '@agentspec/core';
 import { RuntimeError } from '@agentspec/runtime';
+import { key, moduleHeader, ModuleWriter } from '@agentspec/runtime/emit';
 import type { CompileWarning } from '../options.js';
 import { emitAgent } from './agent.js';
-import { header } from './header.js';
-import { commentText, key } from './literal.js';
-import { ModuleWriter } from './module.js';
+import { HELPERS, type HelperName } from './helpers.js';
+
+/** Names the module declares itself: no name made from the spec takes them (those always end in `Tool`, `Args`, `Request`, `Transport` or `_PARAMETERS`). */
+const DECLARED = ['submitResultTool', 'SUBMIT_RESULT_PARAMETERS', 'Tool', 'Transport', 'StdioClientTransport', 'SSEClientTransport', 'StreamableHTTPClientTransport'];
 
 export interface EmitOptions {
   /** The spec's file name, for the header comment. */
@@ -30,10 +32,18 @@ export interface EmitResult {
  */
 export function emitAiSdk(component: Component, options: EmitOptions = {}): EmitResult {
   const agent = asAgent(component);
-  const w = new ModuleWriter();
+  const w = new ModuleWriter<HelperName, CompileWarning>(HELPERS, DECLARED);
   emitAgent(agent, w);
-  const usage = usageLines(agent);
-  return { code: w.render(header(agent, options.source, options.version, usage)), warnings: w.warnings };
+  const header = moduleHeader({
+    component: agent,
+    what: 'an Agent Spec Agent as a Vercel AI SDK ToolLoopAgent',
+    target: 'ai-sdk',
+    source: options.source,
+    version: options.version,
+    notes: ['It depends only on the packages it imports (no @agentspec package).'],
+    usage: usageLines(agent),
+  });
+  return { code: w.render(header), warnings: w.warnings };
 }
 
 function usageLines(agent: Agent): string[] {
@@ -46,7 +56,7 @@ function usageLines(agent: Agent): string[] {
     "import { build } from './agent.js';",
     `const { agent, close } = build({ ${fields} });`,
     "const result = await agent.generate({ prompt: 'Hello!' }); console.log(result.text); await close();",
-  ].map(commentText);
+  ];
 }
 
 function asAgent(component: Component): Agent {
