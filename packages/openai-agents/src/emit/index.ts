@@ -6,6 +6,8 @@ import { emitAgent } from './emit-agent.js';
 export interface EmitOptions {
   /** The spec's file name, for the header comment. */
   readonly source?: string;
+  /** The document's `agentspec_version`, for the header comment (default: the smallest the component needs). */
+  readonly version?: string;
 }
 
 export interface EmitResult {
@@ -35,5 +37,5 @@ export function emitOpenAiAgents(component: Component, options: EmitOptions = {}
         : 'emit an Agent',
     });
   }
-  return emitAgent(component as Agent, options.source);
+  return emitAgent(component as Agent, options);
 }

@@ -55,9 +55,9 @@ export function template(value: string): string {
   return `\`${templateText(value)}\``;
 }
 
-/** A string as the more readable literal: a template literal when it spans lines, else single-quoted. */
+/** A string as the more readable literal: a template literal when it spans lines (and has no other line break, which would show escaped), else single-quoted. */
 export function text(value: string): string {
-  return value.includes('\n') ? template(value) : str(value);
+  return value.includes('\n') && !/[\r\u2028\u2029]/.test(value) ? template(value) : str(value);
 }
 
 /**
@@ -122,7 +122,7 @@ function oneLine(value: unknown, path: string, ancestors: Set<object>): string |
     case 'undefined': return 'undefined';
     case 'boolean': return String(value);
     case 'number': return numberLiteral(value);
-    case 'string': return value.includes('\n') ? undefined : str(value);
+    case 'string': return text(value).includes('\n') ? undefined : str(value);
     case 'object': break;
     default: return refuse(`a ${typeof value}`, path);
   }

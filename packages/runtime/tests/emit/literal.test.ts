@@ -128,6 +128,7 @@ describe('string literals', () => {
     expect(template('a `b` ${c} \\d\r\ne$')).toBe('`a \\`b\\` \\${c} \\\\d\\r\ne\\$`');
     expect(text('one line')).toBe("'one line'");
     expect(text('two\nlines')).toBe('`two\nlines`');
+    expect(text('two\r\nlines')).toBe("'two\\r\\nlines'");
   });
 });
 

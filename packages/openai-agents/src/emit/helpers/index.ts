@@ -1,26 +1,27 @@
 import { EMIT_SNIPPETS } from '@agentspec/runtime';
-import { notStrict, shared, toolFailed, toolParameters } from './base.js';
-import type { Helper, HelperName } from './helper.js';
+import type { ModuleHelpers } from '@agentspec/runtime/emit';
+import { notStrict, toolFailed, toolParameters } from './base.js';
+import type { HelperName } from './helper.js';
 import { httpCall } from './http.js';
 import { mcpServer, mcpValue } from './mcp.js';
 import { chatModel, checkToolCalls, responsesModel } from './models.js';
 import { respondToClientTool, runData } from './run-data.js';
 
 /** Every helper the emitted module may need, in the order they are written (a new name breaks the build until listed). */
-export const HELPERS: { readonly [K in HelperName]: Helper } = {
+export const HELPERS: ModuleHelpers<HelperName> = {
   respondToClientTool,
-  codedError: shared('codedError'),
+  codedError: EMIT_SNIPPETS.codedError,
   toolParameters,
   notStrict,
-  toolResultText: shared('toolResultText'),
-  submissionProblem: shared('submissionProblem'),
+  toolResultText: EMIT_SNIPPETS.toolResultText,
+  submissionProblem: EMIT_SNIPPETS.submissionProblem,
   toolFailed,
-  valueText: shared('valueText'),
-  renderTemplate: shared('renderTemplate'),
-  renderDeep: shared('renderDeep'),
-  coerceArgs: shared('coerceArgs'),
-  coerce: shared('coerce'),
-  isObject: shared('isObject'),
+  valueText: EMIT_SNIPPETS.valueText,
+  renderTemplate: EMIT_SNIPPETS.renderTemplate,
+  renderDeep: EMIT_SNIPPETS.renderDeep,
+  coerceArgs: EMIT_SNIPPETS.coerceArgs,
+  coerce: EMIT_SNIPPETS.coerce,
+  isObject: EMIT_SNIPPETS.isObject,
   runData,
   checkToolCalls,
   chatModel,
@@ -29,12 +30,5 @@ export const HELPERS: { readonly [K in HelperName]: Helper } = {
   mcpServer,
   mcpValue,
 };
-
-/** Top-level names the helpers declare (the emitter gives other declarations different names). */
-export const HELPER_DECLARATIONS = [
-  ...Object.values(EMIT_SNIPPETS).flatMap((s) => s.declares), 'ToolParameters', 'notStrict', 'toolFailed', 'RunData', 'runData', 'respondToClientTool',
-  'checkToolCalls', 'CheckedChatCompletionsModel', 'CheckedResponsesModel', 'HttpRequest', 'HttpOptions', 'httpCall', 'checkedUrl', 'appendParams',
-  'encodeBody', 'decodeBody', 'McpConnection', 'mcpValue',
-];
 
 export type { Helper, HelperName } from './helper.js';
