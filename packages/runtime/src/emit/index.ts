@@ -36,7 +36,7 @@ export function snippetsFor(wanted: Iterable<SnippetName>): SnippetName[] {
 }
 
 export { outputRules, type OutputRule } from './outputs.js';
-export { commentText, isIdentifierName, key, literal, member, Raw, raw, str, template, templateText, text } from './literal.js';
+export { commentText, docComment, isIdentifierName, key, literal, member, Raw, raw, str, template, templateText, text, type LiteralOptions } from './literal.js';
 export { camelCase, constantName, identifier, Names, RESERVED_NAMES, type IdentifierOptions, type TakeOptions } from './identifiers.js';
 export { ModuleWriter, type ModuleHelper, type ModuleHelpers } from './module-writer.js';
 export { moduleHeader, type ModuleHeader } from './module-header.js';

@@ -74,6 +74,12 @@ export function commentText(value: string): string {
     .replace(/\*\//g, '*\\/');
 }
 
+/** A doc comment of lines (an empty one: an empty comment line), each comment-safe, indented by `indent`; on one line when it has one. */
+export function docComment(lines: readonly string[], indent = ''): string {
+  if (lines.length === 1) return `${indent}/** ${commentText(lines[0] as string)} */`;
+  return [`${indent}/**`, ...lines.map((l) => (l === '' ? `${indent} *` : `${indent} * ${commentText(l)}`)), `${indent} */`].join('\n');
+}
+
 /** Whether `name` can be written as a bare key or a `.name` access. */
 export function isIdentifierName(name: string): boolean {
   return IDENTIFIER.test(name);
@@ -115,14 +121,24 @@ function refuse(what: string, path: string): never {
   });
 }
 
+/** How literal() writes strings. */
+export interface LiteralOptions {
+  /**
+   * Text over several lines as template literals (readable prompts). Only
+   * where the code holding the literal is not re-indented afterwards: that
+   * would change the text. Default: single-quoted strings.
+   */
+  readonly multiline?: boolean;
+}
+
 /** The literal on one line; undefined when it cannot be (a multi-line string or code). */
-function oneLine(value: unknown, path: string, ancestors: Set<object>): string | undefined {
+function oneLine(value: unknown, path: string, ancestors: Set<object>, multiline: boolean): string | undefined {
   if (value instanceof Raw) return value.code.includes('\n') ? undefined : value.code;
   switch (typeof value) {
     case 'undefined': return 'undefined';
     case 'boolean': return String(value);
     case 'number': return numberLiteral(value);
-    case 'string': return text(value).includes('\n') ? undefined : str(value);
+    case 'string': return multiline && text(value).includes('\n') ? undefined : str(value);
     case 'object': break;
     default: return refuse(`a ${typeof value}`, path);
   }
@@ -131,14 +147,14 @@ function oneLine(value: unknown, path: string, ancestors: Set<object>): string |
   ancestors.add(value);
   try {
     if (Array.isArray(value)) {
-      const items = Array.from(value as unknown[], (v, i) => oneLine(v, `${path}[${i}]`, ancestors));
+      const items = Array.from(value as unknown[], (v, i) => oneLine(v, `${path}[${i}]`, ancestors, multiline));
       return items.includes(undefined) ? undefined : `[${items.join(', ')}]`;
     }
     if (!isPlainObject(value)) refuse(`an object of class ${value.constructor?.name ?? '?'}`, path);
     const entries = entriesOf(value);
     if (entries.length === 0) return '{}';
     const parts = entries.map(([k, v]) => {
-      const inner = oneLine(v, `${path}${member(k)}`, ancestors);
+      const inner = oneLine(v, `${path}${member(k)}`, ancestors, multiline);
       return inner === undefined ? undefined : `${key(k)}: ${inner}`;
     });
     return parts.includes(undefined) ? undefined : `{ ${parts.join(', ')} }`;
@@ -147,23 +163,23 @@ function oneLine(value: unknown, path: string, ancestors: Set<object>): string |
   }
 }
 
-function write(value: unknown, indent: string, column: number, path: string): string {
-  const inline = oneLine(value, path, new Set());
+function write(value: unknown, indent: string, column: number, path: string, multiline: boolean): string {
+  const inline = oneLine(value, path, new Set(), multiline);
   if (inline !== undefined && column + inline.length <= WIDTH) return inline;
   if (value instanceof Raw) return value.code;
   if (typeof value === 'string') return text(value);
   if (value === null || typeof value !== 'object') return inline as string;
   const pad = `${indent}  `;
   if (Array.isArray(value)) {
-    return `[\n${Array.from(value as unknown[], (v, i) => `${pad}${write(v, pad, pad.length, `${path}[${i}]`)},\n`).join('')}${indent}]`;
+    return `[\n${Array.from(value as unknown[], (v, i) => `${pad}${write(v, pad, pad.length, `${path}[${i}]`, multiline)},\n`).join('')}${indent}]`;
   }
   const entries = entriesOf(value as Record<string, unknown>);
-  return `{\n${entries.map(([k, v]) => `${pad}${key(k)}: ${write(v, pad, pad.length + key(k).length + 2, `${path}${member(k)}`)},\n`).join('')}${indent}}`;
+  return `{\n${entries.map(([k, v]) => `${pad}${key(k)}: ${write(v, pad, pad.length + key(k).length + 2, `${path}${member(k)}`, multiline)},\n`).join('')}${indent}}`;
 }
 
 /**
  * A JSON-like value as a TypeScript expression that evaluates to it: strings
- * escaped (template literals for text over several lines), numbers exact
+ * escaped (single-quoted; see LiteralOptions), numbers exact
  * (NaN, ±Infinity, -0), arrays and plain objects in their key order (an
  * undefined property left out), `raw()` code as it is. It stays on one line
  * when it fits in 100 columns from `column` (where it starts: by default the
@@ -171,6 +187,6 @@ function write(value: unknown, indent: string, column: number, path: string): st
  * with trailing commas. A function, symbol, bigint, object of a class or
  * cycle is refused (AS_EMIT_VALUE).
  */
-export function literal(value: unknown, indent = '', column = indent.length): string {
-  return write(value, indent, column, '$');
+export function literal(value: unknown, indent = '', column = indent.length, options: LiteralOptions = {}): string {
+  return write(value, indent, column, '$', options.multiline === true);
 }

@@ -7,7 +7,7 @@ import { deepStrictEqual } from 'node:assert/strict';
 import fc from 'fast-check';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { commentText, key, literal, member, raw, str, template, templateText, text } from '../../src/emit/index.js';
+import { commentText, docComment, key, literal, member, raw, str, template, templateText, text } from '../../src/emit/index.js';
 
 const RUNS = 2000;
 
@@ -152,6 +152,18 @@ describe('commentText', () => {
   });
 });
 
+describe('docComment', () => {
+  it('holds one comment whatever the lines', () => {
+    fc.assert(fc.property(fc.array(spicy, { minLength: 1, maxLength: 4 }), (lines) => {
+      const code = `${docComment(lines, '  ')}\nconst a = 1;`;
+      expect(syntaxErrors(code), code).toEqual([]);
+      expect(ts.createSourceFile('doc.ts', code, ts.ScriptTarget.ES2022).statements.length).toBe(1);
+    }), { numRuns: 500 });
+    expect(docComment(['One */ line'])).toBe('/** One *\\/ line */');
+    expect(docComment(['Title', '', 'Body\nmore'], '  ')).toBe('  /**\n   * Title\n   *\n   * Body more\n   */');
+  });
+});
+
 describe('keys and member access', () => {
   it('key() and member() stand for exactly the name', () => {
     fc.assert(fc.property(spicy, (name) => {
@@ -174,9 +186,10 @@ describe('keys and member access', () => {
 
 describe('literal', () => {
   it('of an arbitrary JSON-like value: data only, evaluating to exactly the value, at any indent and column', () => {
-    fc.assert(fc.property(value, fc.nat(12), fc.nat(120), (v, depth, column) => {
+    fc.assert(fc.property(value, fc.nat(12), fc.nat(120), fc.boolean(), (v, depth, column, multiline) => {
       const indent = ' '.repeat(depth);
-      const code = literal(v, indent, column);
+      const code = literal(v, indent, column, { multiline });
+      if (!multiline) expect(code.split('\n').every((line) => line.startsWith(indent) || line === code.split('\n')[0])).toBe(true);
       expect(isData(parseExpression(code)), code).toBe(true);
       deepStrictEqual(evaluate(code), v);
       expect(code.replace(/\n/g, '')).not.toMatch(UNSAFE_IN_SOURCE);
@@ -193,7 +206,8 @@ describe('literal', () => {
       '    nested: { ok: true, none: null },',
       '  }',
     ].join('\n'));
-    expect(literal({ prompt: 'two\nlines', n: 1 })).toBe('{\n  prompt: `two\nlines`,\n  n: 1,\n}');
+    expect(literal({ prompt: 'two\nlines', n: 1 })).toBe("{ prompt: 'two\\nlines', n: 1 }");
+    expect(literal({ prompt: 'two\nlines', n: 1 }, '', 0, { multiline: true })).toBe('{\n  prompt: `two\nlines`,\n  n: 1,\n}');
     expect(literal({ a: undefined, b: [undefined] })).toBe('{ b: [undefined] }');
   });
 
