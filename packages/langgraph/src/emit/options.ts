@@ -4,6 +4,8 @@ import type { CompileWarning } from '../compile/options.js';
 export interface EmitOptions {
   /** The spec's file name, for the header comment. */
   readonly source?: string;
+  /** The document's `agentspec_version`, for the header comment (default: the smallest the component needs). */
+  readonly version?: string;
 }
 
 /** What {@link emitLangGraph} returns: the module's text, and what to know about it. */
