@@ -224,11 +224,6 @@ function submissionProblem(args: unknown, outputs: readonly OutputRule[]): strin
   return problems.length > 0 ? `invalid submission: ${problems.join('; ')}. Call submit_result again with corrected arguments.` : undefined;
 }
 
-/** What the LLM reads of a tool result (`toModelOutput`): strings as they are, anything else as JSON. */
-function toolText({ output }: { output: unknown }): { type: 'text'; value: string } {
-  return { type: 'text', value: toolResultText(output) };
-}
-
 /** Tool arguments coerced to the declared parameter types (see `coerce`); a missing one takes its default. */
 function coerceArgs<T = Record<string, unknown>>(args: unknown, parameters: unknown): T {
   const given = isObject(args) ? args : {};
@@ -324,6 +319,11 @@ function typeList(type: unknown): string[] | undefined {
 /** A JSON object (not null, not an array). */
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What the LLM reads of a tool result (`toModelOutput`): strings as they are, anything else as JSON. */
+function toolText({ output }: { output: unknown }): { type: 'text'; value: string } {
+  return { type: 'text', value: toolResultText(output) };
 }
 
 /** `fetch` (or `base`) giving each LLM request `timeoutMs`, its body included (no limit when undefined). */

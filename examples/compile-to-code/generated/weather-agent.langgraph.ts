@@ -252,73 +252,6 @@ export class CodedError extends Error {
   }
 }
 
-/** A message as the Runnable contract of Agent Spec shows it (in interrupt payloads). */
-export interface ContractMessage {
-  readonly role: 'user' | 'assistant' | 'system' | 'tool';
-  readonly content: string;
-  readonly sender?: string;
-  readonly toolCallId?: string;
-  readonly toolCalls?: readonly { readonly id: string; readonly name: string; readonly args: Record<string, unknown> }[];
-}
-
-/** Who said an assistant message (kept in additional_kwargs: OpenAI refuses message names with spaces). */
-const SENDER_KEY = 'agentspec_sender';
-
-function textOf(content: BaseMessage['content']): string {
-  if (typeof content === 'string') return content;
-  return content.map((part) => (typeof part === 'string' ? part : part.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('');
-}
-
-/** The conversation as the caller sees it when the graph waits (interrupt payloads). */
-function conversation(messages: readonly BaseMessage[]): ContractMessage[] {
-  return messages.map((m): ContractMessage => {
-    const content = textOf(m.content);
-    const type = m.getType();
-    if (type === 'human') return { role: 'user', content };
-    if (type === 'system') return { role: 'system', content };
-    if (type === 'tool') {
-      const callId = (m as ToolMessage).tool_call_id;
-      return { role: 'tool', content, ...(callId ? { toolCallId: callId } : {}), ...(m.name ? { sender: m.name } : {}) };
-    }
-    const sender = m.additional_kwargs?.[SENDER_KEY];
-    const toolCalls = ((m as AIMessage).tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, args: c.args }));
-    return { role: 'assistant', content, ...(typeof sender === 'string' ? { sender } : {}), ...(toolCalls.length > 0 ? { toolCalls } : {}) };
-  });
-}
-
-const retryable = new WeakSet<object>();
-
-/** An error of the model call with its Agent Spec code; 429, 5xx and connection failures are marked for retry. */
-function llmError(e: unknown): CodedError {
-  if (e instanceof CodedError) return e;
-  const err = e as { name?: string; message?: string; status?: unknown; constructor?: { name?: string } } | undefined;
-  const message = err?.message ?? String(e);
-  if (err?.name === 'TimeoutError') return new CodedError('AS_LLM_TIMEOUT', `the LLM endpoint did not answer in time: ${message}`, { cause: e });
-  if (err?.name === 'AbortError') return new CodedError('AS_CANCELLED', 'the run was cancelled', { cause: e });
-  if (typeof err?.status === 'number' || err?.constructor?.name === 'APIConnectionError') {
-    const status = err.status;
-    const coded = typeof status === 'number'
-      ? new CodedError('AS_LLM_HTTP', `the LLM endpoint answered HTTP ${status}: ${message.slice(0, 300)}`, { cause: e })
-      : new CodedError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${message}`, { cause: e });
-    if (typeof status !== 'number' || status === 429 || status >= 500) retryable.add(coded);
-    return coded;
-  }
-  return new CodedError('AS_LLM_RESPONSE', `malformed answer from the LLM endpoint: ${message.slice(0, 300)}`, { cause: e });
-}
-
-/** The model node's RetryPolicy: 429, 5xx and connection failures retried `retries` times; a timeout is not. */
-function llmRetryPolicy(retries = 2): RetryPolicy {
-  return {
-    maxAttempts: Math.max(0, retries) + 1,
-    initialInterval: 50,
-    backoffFactor: 2,
-    maxInterval: 1000,
-    jitter: false,
-    retryOn: (e) => typeof e === 'object' && e !== null && retryable.has(e),
-    logWarning: false,
-  };
-}
-
 /** How a value reads in a template, a prompt or a URL: strings as they are, anything else as JSON, undefined as ''. */
 function valueText(value: unknown): string {
   return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
@@ -330,6 +263,36 @@ function valueText(value: unknown): string {
  */
 function renderTemplate(template: string, values: Readonly<Record<string, unknown>>): string {
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => valueText(Object.hasOwn(values, name) ? values[name] : undefined));
+}
+
+/** A tool result as the tool message the LLM reads: strings as they are, anything else as JSON. */
+function toolResultText(result: unknown): string {
+  return typeof result === 'string' ? result : JSON.stringify(result ?? null);
+}
+
+/** An output of the agent as submit_result checks it: the JSON kinds of value it accepts (Agent Spec's cast rules), its type in words. */
+interface OutputRule {
+  readonly name: string;
+  readonly required: boolean;
+  readonly accepts: readonly string[];
+  readonly expected: string;
+}
+
+/** Why submit_result arguments do not fit the outputs (the LLM is told, and calls again), or undefined when they do. */
+function submissionProblem(args: unknown, outputs: readonly OutputRule[]): string | undefined {
+  const given = isObject(args) ? args : {};
+  const problems: string[] = [];
+  for (const output of outputs) {
+    if (!Object.hasOwn(given, output.name)) {
+      if (output.required) problems.push(`'${output.name}' is missing`);
+      continue;
+    }
+    const value = given[output.name];
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+    if (!output.accepts.includes(kind)) problems.push(`'${output.name}' should be ${output.expected}`);
+  }
+  for (const name of Object.keys(given)) if (!outputs.some((o) => o.name === name)) problems.push(`'${name}' is not an output`);
+  return problems.length > 0 ? `invalid submission: ${problems.join('; ')}. Call submit_result again with corrected arguments.` : undefined;
 }
 
 /** Tool arguments coerced to the declared parameter types (see `coerce`); a missing one takes its default. */
@@ -429,34 +392,71 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** An output of the agent as submit_result checks it: the JSON kinds of value it accepts (Agent Spec's cast rules), its type in words. */
-interface OutputRule {
-  readonly name: string;
-  readonly required: boolean;
-  readonly accepts: readonly string[];
-  readonly expected: string;
+/** A message as the Runnable contract of Agent Spec shows it (in interrupt payloads). */
+export interface ContractMessage {
+  readonly role: 'user' | 'assistant' | 'system' | 'tool';
+  readonly content: string;
+  readonly sender?: string;
+  readonly toolCallId?: string;
+  readonly toolCalls?: readonly { readonly id: string; readonly name: string; readonly args: Record<string, unknown> }[];
 }
 
-/** Why submit_result arguments do not fit the outputs (the LLM is told, and calls again), or undefined when they do. */
-function submissionProblem(args: unknown, outputs: readonly OutputRule[]): string | undefined {
-  const given = isObject(args) ? args : {};
-  const problems: string[] = [];
-  for (const output of outputs) {
-    if (!Object.hasOwn(given, output.name)) {
-      if (output.required) problems.push(`'${output.name}' is missing`);
-      continue;
+/** Who said an assistant message (kept in additional_kwargs: OpenAI refuses message names with spaces). */
+const SENDER_KEY = 'agentspec_sender';
+
+function textOf(content: BaseMessage['content']): string {
+  if (typeof content === 'string') return content;
+  return content.map((part) => (typeof part === 'string' ? part : part.type === 'text' && typeof part.text === 'string' ? part.text : '')).join('');
+}
+
+/** The conversation as the caller sees it when the graph waits (interrupt payloads). */
+function conversation(messages: readonly BaseMessage[]): ContractMessage[] {
+  return messages.map((m): ContractMessage => {
+    const content = textOf(m.content);
+    const type = m.getType();
+    if (type === 'human') return { role: 'user', content };
+    if (type === 'system') return { role: 'system', content };
+    if (type === 'tool') {
+      const callId = (m as ToolMessage).tool_call_id;
+      return { role: 'tool', content, ...(callId ? { toolCallId: callId } : {}), ...(m.name ? { sender: m.name } : {}) };
     }
-    const value = given[output.name];
-    const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-    if (!output.accepts.includes(kind)) problems.push(`'${output.name}' should be ${output.expected}`);
-  }
-  for (const name of Object.keys(given)) if (!outputs.some((o) => o.name === name)) problems.push(`'${name}' is not an output`);
-  return problems.length > 0 ? `invalid submission: ${problems.join('; ')}. Call submit_result again with corrected arguments.` : undefined;
+    const sender = m.additional_kwargs?.[SENDER_KEY];
+    const toolCalls = ((m as AIMessage).tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, args: c.args }));
+    return { role: 'assistant', content, ...(typeof sender === 'string' ? { sender } : {}), ...(toolCalls.length > 0 ? { toolCalls } : {}) };
+  });
 }
 
-/** A tool result as the tool message the LLM reads: strings as they are, anything else as JSON. */
-function toolResultText(result: unknown): string {
-  return typeof result === 'string' ? result : JSON.stringify(result ?? null);
+const retryable = new WeakSet<object>();
+
+/** An error of the model call with its Agent Spec code; 429, 5xx and connection failures are marked for retry. */
+function llmError(e: unknown): CodedError {
+  if (e instanceof CodedError) return e;
+  const err = e as { name?: string; message?: string; status?: unknown; constructor?: { name?: string } } | undefined;
+  const message = err?.message ?? String(e);
+  if (err?.name === 'TimeoutError') return new CodedError('AS_LLM_TIMEOUT', `the LLM endpoint did not answer in time: ${message}`, { cause: e });
+  if (err?.name === 'AbortError') return new CodedError('AS_CANCELLED', 'the run was cancelled', { cause: e });
+  if (typeof err?.status === 'number' || err?.constructor?.name === 'APIConnectionError') {
+    const status = err.status;
+    const coded = typeof status === 'number'
+      ? new CodedError('AS_LLM_HTTP', `the LLM endpoint answered HTTP ${status}: ${message.slice(0, 300)}`, { cause: e })
+      : new CodedError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${message}`, { cause: e });
+    if (typeof status !== 'number' || status === 429 || status >= 500) retryable.add(coded);
+    return coded;
+  }
+  return new CodedError('AS_LLM_RESPONSE', `malformed answer from the LLM endpoint: ${message.slice(0, 300)}`, { cause: e });
+}
+
+/** The model node's RetryPolicy: 429, 5xx and connection failures retried `retries` times; a timeout is not. */
+function llmRetryPolicy(retries = 2): RetryPolicy {
+  return {
+    maxAttempts: Math.max(0, retries) + 1,
+    initialInterval: 50,
+    backoffFactor: 2,
+    maxInterval: 1000,
+    jitter: false,
+    retryOn: (e) => typeof e === 'object' && e !== null && retryable.has(e),
+    logWarning: false,
+  };
 }
 
 /** Run a ServerTool's implementation; what it throws fails the run with AS_TOOL_FAILED. */

@@ -133,6 +133,31 @@ function valueText(value: unknown): string {
   return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
 }
 
+/** An output of the agent as submit_result checks it: the JSON kinds of value it accepts (Agent Spec's cast rules), its type in words. */
+interface OutputRule {
+  readonly name: string;
+  readonly required: boolean;
+  readonly accepts: readonly string[];
+  readonly expected: string;
+}
+
+/** Why submit_result arguments do not fit the outputs (the LLM is told, and calls again), or undefined when they do. */
+function submissionProblem(args: unknown, outputs: readonly OutputRule[]): string | undefined {
+  const given = isObject(args) ? args : {};
+  const problems: string[] = [];
+  for (const output of outputs) {
+    if (!Object.hasOwn(given, output.name)) {
+      if (output.required) problems.push(`'${output.name}' is missing`);
+      continue;
+    }
+    const value = given[output.name];
+    const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
+    if (!output.accepts.includes(kind)) problems.push(`'${output.name}' should be ${output.expected}`);
+  }
+  for (const name of Object.keys(given)) if (!outputs.some((o) => o.name === name)) problems.push(`'${name}' is not an output`);
+  return problems.length > 0 ? `invalid submission: ${problems.join('; ')}. Call submit_result again with corrected arguments.` : undefined;
+}
+
 /** Tool arguments coerced to the declared parameter types (see `coerce`); a missing one takes its default. */
 function coerceArgs<T = Record<string, unknown>>(args: unknown, parameters: unknown): T {
   const given = isObject(args) ? args : {};
@@ -228,31 +253,6 @@ function typeList(type: unknown): string[] | undefined {
 /** A JSON object (not null, not an array). */
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** An output of the agent as submit_result checks it: the JSON kinds of value it accepts (Agent Spec's cast rules), its type in words. */
-interface OutputRule {
-  readonly name: string;
-  readonly required: boolean;
-  readonly accepts: readonly string[];
-  readonly expected: string;
-}
-
-/** Why submit_result arguments do not fit the outputs (the LLM is told, and calls again), or undefined when they do. */
-function submissionProblem(args: unknown, outputs: readonly OutputRule[]): string | undefined {
-  const given = isObject(args) ? args : {};
-  const problems: string[] = [];
-  for (const output of outputs) {
-    if (!Object.hasOwn(given, output.name)) {
-      if (output.required) problems.push(`'${output.name}' is missing`);
-      continue;
-    }
-    const value = given[output.name];
-    const kind = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-    if (!output.accepts.includes(kind)) problems.push(`'${output.name}' should be ${output.expected}`);
-  }
-  for (const name of Object.keys(given)) if (!outputs.some((o) => o.name === name)) problems.push(`'${name}' is not an output`);
-  return problems.length > 0 ? `invalid submission: ${problems.join('; ')}. Call submit_result again with corrected arguments.` : undefined;
 }
 
 /** A JSON Schema, as tool parameters and outputs are declared. */

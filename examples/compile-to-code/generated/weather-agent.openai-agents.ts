@@ -250,13 +250,18 @@ export class CodedError extends Error {
   }
 }
 
-/** The JSON Schema of a tool's parameters (or of the agent's inputs or outputs): a closed object. */
-type ToolParameters = {
-  type: 'object';
-  properties: JsonSchemaDefinition['schema']['properties'];
-  required: string[];
-  additionalProperties: false;
-};
+/** How a value reads in a template, a prompt or a URL: strings as they are, anything else as JSON, undefined as ''. */
+function valueText(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
+}
+
+/**
+ * `{{ name }}` placeholders replaced in one left-to-right pass: a value containing `{{x}}` is not rendered
+ * again (no template injection), and nothing is evaluated. A placeholder without a value renders as ''.
+ */
+function renderTemplate(template: string, values: Readonly<Record<string, unknown>>): string {
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => valueText(Object.hasOwn(values, name) ? values[name] : undefined));
+}
 
 /** A tool result as the tool message the LLM reads: strings as they are, anything else as JSON. */
 function toolResultText(result: unknown): string {
@@ -286,25 +291,6 @@ function submissionProblem(args: unknown, outputs: readonly OutputRule[]): strin
   }
   for (const name of Object.keys(given)) if (!outputs.some((o) => o.name === name)) problems.push(`'${name}' is not an output`);
   return problems.length > 0 ? `invalid submission: ${problems.join('; ')}. Call submit_result again with corrected arguments.` : undefined;
-}
-
-/** A ServerTool implementation threw: the run fails (AS_TOOL_FAILED). */
-function toolFailed(name: string, error: unknown): CodedError {
-  const message = error instanceof Error ? error.message : String(error);
-  return new CodedError('AS_TOOL_FAILED', `tool '${name}' threw: ${message}`, { cause: error });
-}
-
-/** How a value reads in a template, a prompt or a URL: strings as they are, anything else as JSON, undefined as ''. */
-function valueText(value: unknown): string {
-  return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
-}
-
-/**
- * `{{ name }}` placeholders replaced in one left-to-right pass: a value containing `{{x}}` is not rendered
- * again (no template injection), and nothing is evaluated. A placeholder without a value renders as ''.
- */
-function renderTemplate(template: string, values: Readonly<Record<string, unknown>>): string {
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_match, name: string) => valueText(Object.hasOwn(values, name) ? values[name] : undefined));
 }
 
 /** Tool arguments coerced to the declared parameter types (see `coerce`); a missing one takes its default. */
@@ -402,6 +388,20 @@ function typeList(type: unknown): string[] | undefined {
 /** A JSON object (not null, not an array). */
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The JSON Schema of a tool's parameters (or of the agent's inputs or outputs): a closed object. */
+type ToolParameters = {
+  type: 'object';
+  properties: JsonSchemaDefinition['schema']['properties'];
+  required: string[];
+  additionalProperties: false;
+};
+
+/** A ServerTool implementation threw: the run fails (AS_TOOL_FAILED). */
+function toolFailed(name: string, error: unknown): CodedError {
+  const message = error instanceof Error ? error.message : String(error);
+  return new CodedError('AS_TOOL_FAILED', `tool '${name}' threw: ${message}`, { cause: error });
 }
 
 /**

@@ -162,16 +162,9 @@ export type HelperName = 'args' | SnippetName | 'toolText' | 'fetchWithTimeout' 
 /** Every helper, in the order they are written (a new name breaks the build until listed). */
 export const HELPERS: ModuleHelpers<HelperName> = {
   args,
-  codedError: EMIT_SNIPPETS.codedError,
-  valueText: EMIT_SNIPPETS.valueText,
-  renderTemplate: EMIT_SNIPPETS.renderTemplate,
-  renderDeep: EMIT_SNIPPETS.renderDeep,
-  toolResultText: EMIT_SNIPPETS.toolResultText,
-  submissionProblem: EMIT_SNIPPETS.submissionProblem,
-  toolText,
+  ...EMIT_SNIPPETS,
   coerceArgs: { ...EMIT_SNIPPETS.coerceArgs, needs: ['args', ...EMIT_SNIPPETS.coerceArgs.needs] },
-  coerce: EMIT_SNIPPETS.coerce,
-  isObject: EMIT_SNIPPETS.isObject,
+  toolText,
   fetchWithTimeout,
   speakFirst,
   submitResult,

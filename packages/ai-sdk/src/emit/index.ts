@@ -1,5 +1,5 @@
 import type { Agent, Component } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
+import { RuntimeError, type EmitOptions, type EmittedModule } from '@agentspec/runtime';
 import { key, moduleHeader, ModuleWriter } from '@agentspec/runtime/emit';
 import type { CompileWarning } from '../options.js';
 import { emitAgent } from './agent.js';
@@ -8,19 +8,8 @@ import { HELPERS, type HelperName } from './helpers.js';
 /** Names the module declares itself: no name made from the spec takes them (those always end in `Tool`, `Args`, `Request`, `Transport` or `_PARAMETERS`). */
 const DECLARED = ['submitResultTool', 'SUBMIT_RESULT_PARAMETERS', 'Tool', 'Transport', 'StdioClientTransport', 'SSEClientTransport', 'StreamableHTTPClientTransport'];
 
-export interface EmitOptions {
-  /** The spec's file name, for the header comment. */
-  readonly source?: string;
-  /** The document's `agentspec_version`, for the header comment (a loaded component no longer carries it). */
-  readonly version?: string;
-}
-
-export interface EmitResult {
-  /** The TypeScript module. */
-  readonly code: string;
-  /** What the module cannot carry over exactly (the same warnings as compileAiSdk). */
-  readonly warnings: readonly CompileWarning[];
-}
+/** The module's text, and what of the spec it does not carry over exactly (the same warnings as compileAiSdk). */
+export type EmitResult = EmittedModule<CompileWarning>;
 
 /**
  * Write an Agent as a readable TypeScript module that builds the same
@@ -64,3 +53,5 @@ function asAgent(component: Component): Agent {
   const hint = component.component_type === 'Flow' ? 'run Flows with aiSdkRuntime(), which interprets them with LLM steps on the AI SDK' : 'emit an Agent';
   throw new RuntimeError('AS_UNSUPPORTED', `${component.component_type} '${(component as { id?: string }).id ?? '?'}' cannot be emitted as a ToolLoopAgent`, {}, { hint });
 }
+
+export type { EmitOptions } from '@agentspec/runtime';

@@ -2,7 +2,7 @@
 // of the module when used (stable order: the order of this table). They are
 // plain TypeScript over Mastra and the platform: no @agentspec import. Those
 // every emitter needs are shared: EMIT_SNIPPETS of @agentspec/runtime.
-import { EMIT_SNIPPETS } from '@agentspec/runtime';
+import { EMIT_SNIPPETS, type SnippetName } from '@agentspec/runtime';
 import { ModuleWriter, type ModuleHelpers } from '@agentspec/runtime/emit';
 import type { MastraWarning } from '../warnings.js';
 
@@ -291,20 +291,13 @@ function resultSubmitted({ steps }: { readonly steps: readonly { readonly toolRe
   return results.some((r) => r.toolName === 'submit_result' && (r.output as { value?: unknown } | undefined)?.value === SUBMITTED);
 }`;
 
-export type HelperName =
-  | 'failure' | 'valueText' | 'renderTemplate' | 'renderDeep' | 'coerceArgs' | 'coerce' | 'isObject' | 'submissionProblem' | 'jsonSchema' | 'parameters'
-  | 'asIs' | 'runControl' | 'runTool' | 'chatModel' | 'httpCall' | 'mcp' | 'submitResult';
+/** The helpers of this emitter, and those shared by every emitter (EMIT_SNIPPETS of @agentspec/runtime). */
+export type HelperName = SnippetName | 'failure' | 'jsonSchema' | 'parameters' | 'asIs' | 'runControl' | 'runTool' | 'chatModel' | 'httpCall' | 'mcp' | 'submitResult';
 
 /** Every helper, in the order they are written (a new name breaks the build until listed). */
 export const HELPERS: ModuleHelpers<HelperName> = {
   failure: { code: failure, declares: ['failure'] },
-  valueText: EMIT_SNIPPETS.valueText,
-  renderTemplate: EMIT_SNIPPETS.renderTemplate,
-  renderDeep: EMIT_SNIPPETS.renderDeep,
-  coerceArgs: EMIT_SNIPPETS.coerceArgs,
-  coerce: EMIT_SNIPPETS.coerce,
-  isObject: EMIT_SNIPPETS.isObject,
-  submissionProblem: EMIT_SNIPPETS.submissionProblem,
+  ...EMIT_SNIPPETS,
   jsonSchema: { code: jsonSchema, declares: ['JsonSchema'] },
   parameters: { code: parameters, declares: ['parameters'], needs: ['coerceArgs', 'jsonSchema'], imports: { '@mastra/core/schema': ['type StandardSchemaWithJSON'] } },
   asIs: { code: asIs, declares: ['asIs'], needs: ['jsonSchema'], imports: { '@mastra/core/schema': ['type StandardSchemaWithJSON'] } },

@@ -1,23 +1,13 @@
 import type { Agent, Component, Flow, Tool } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
+import { RuntimeError, type EmitOptions, type EmittedModule } from '@agentspec/runtime';
 import { key, moduleHeader } from '@agentspec/runtime/emit';
 import type { MastraWarning } from '../warnings.js';
 import { emitAgent } from './agent.js';
 import { emitFlow } from './flow.js';
 import { mastraModule } from './helpers.js';
 
-export interface EmitOptions {
-  /** The spec's file name, for the header comment. */
-  readonly source?: string;
-  /** The document's `agentspec_version`, for the header comment (default: the smallest the component needs). */
-  readonly version?: string;
-}
-
-export interface EmitResult {
-  /** The TypeScript module. */
-  readonly code: string;
-  readonly warnings: readonly MastraWarning[];
-}
+/** The module's text, and what of the spec it does not carry over exactly (as compileMastra reports them). */
+export type EmitResult = EmittedModule<MastraWarning>;
 
 /**
  * A readable TypeScript module that builds, with Mastra's own API, what
@@ -59,3 +49,5 @@ function agentUsage(tools: readonly Tool[]): string[] {
     'const reply = await agent.generate(\'Hello!\'); console.log(reply.text);',
   ];
 }
+
+export type { EmitOptions } from '@agentspec/runtime';

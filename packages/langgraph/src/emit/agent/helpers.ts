@@ -15,18 +15,10 @@ export type HelperName = SnippetName | 'conversation' | 'llmError' | 'missingInp
 
 /** Every helper, in the order they are written (a new name breaks the build until listed). */
 export const HELPERS: ModuleHelpers<HelperName> = {
-  codedError: EMIT_SNIPPETS.codedError,
+  ...EMIT_SNIPPETS,
   conversation: { code: MESSAGES_SNIPPETS.conversation, declares: ['ContractMessage', 'SENDER_KEY', 'textOf', 'conversation'] },
   llmError: { code: ERRORS_SNIPPETS.llmError, needs: ['codedError'], declares: ['retryable', 'llmError', 'llmRetryPolicy'] },
-  valueText: EMIT_SNIPPETS.valueText,
-  renderTemplate: EMIT_SNIPPETS.renderTemplate,
-  renderDeep: EMIT_SNIPPETS.renderDeep,
-  coerceArgs: EMIT_SNIPPETS.coerceArgs,
-  coerce: EMIT_SNIPPETS.coerce,
-  isObject: EMIT_SNIPPETS.isObject,
   missingInput: { code: ERRORS_SNIPPETS.missingInput, needs: ['codedError'], declares: ['missingInput'] },
-  submissionProblem: EMIT_SNIPPETS.submissionProblem,
-  toolResultText: EMIT_SNIPPETS.toolResultText,
   serverTool: { code: ERRORS_SNIPPETS.serverTool, needs: ['codedError'], declares: ['runServerTool'] },
   http: { code: IO_SNIPPETS.http, needs: ['codedError'], declares: ['httpCall'] },
   mcp: { code: IO_SNIPPETS.mcp, needs: ['codedError'], declares: ['McpConnections', 'callMcpTool'] },
