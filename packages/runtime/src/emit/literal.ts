@@ -167,7 +167,7 @@ function write(value: unknown, indent: string, column: number, path: string, mul
   const inline = oneLine(value, path, new Set(), multiline);
   if (inline !== undefined && column + inline.length <= WIDTH) return inline;
   if (value instanceof Raw) return value.code;
-  if (typeof value === 'string') return text(value);
+  if (typeof value === 'string') return multiline ? text(value) : str(value);
   if (value === null || typeof value !== 'object') return inline as string;
   const pad = `${indent}  `;
   if (Array.isArray(value)) {
