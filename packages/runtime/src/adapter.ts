@@ -8,10 +8,19 @@ export interface AdapterWarning {
   readonly message: string;
 }
 
+/** What `emit` takes besides the component: where it comes from, for the header comment of the module. */
+export interface EmitOptions {
+  /** The spec's file name. */
+  readonly source?: string;
+  /** The document's `agentspec_version` (default: the smallest the component needs). */
+  readonly version?: string;
+}
+
 /** `emit`: a TypeScript module a user owns, building the spec's framework objects with the framework's own API. */
-export interface EmittedModule {
+export interface EmittedModule<W extends AdapterWarning = AdapterWarning> {
   readonly code: string;
-  readonly warnings: readonly AdapterWarning[];
+  /** What of the spec the module does not carry over exactly. */
+  readonly warnings: readonly W[];
 }
 
 /** `import`: a framework program as an Agent Spec component, with what could not be carried over. */
@@ -36,7 +45,7 @@ export interface FrameworkAdapter {
   runtime(): Runtime;
   /** The framework's objects for a component (the result also names what is approximated). */
   compile?(component: Component, options?: never): unknown;
-  emit?(component: Component, options?: { readonly source?: string; readonly version?: string }): EmittedModule;
+  emit?(component: Component, options?: EmitOptions): EmittedModule;
   /** An object built with the framework (a graph, an agent, a workflow); AS_UNSUPPORTED when it is not one. */
   import?(program: unknown): Promise<ImportedComponent>;
 }

@@ -26,7 +26,7 @@ export { redactUrl, redactUrlsIn } from './store/redact-url.js';
 // The reference interpreter
 export { referenceRuntime, type ReferenceRuntimeOptions } from './reference-runtime.js';
 export { referenceAdapter } from './reference-adapter.js';
-export type { AdapterWarning, EmittedModule, FrameworkAdapter, ImportedComponent } from './adapter.js';
+export type { AdapterWarning, EmitOptions, EmittedModule, FrameworkAdapter, ImportedComponent } from './adapter.js';
 
 // Walking a spec's components, checks at load (shared with the framework runtimes and emitters)
 export { eachComponent, requireServerTools, serverToolNames } from './components.js';
@@ -56,5 +56,5 @@ export { parametersSchema, SUBMIT_RESULT, submissionProblem, submitResultSpec, t
 export * from './http/index.js';
 export * from './mcp/index.js';
 
-// Emitting TypeScript (shared by the framework emitters)
+// Emitting TypeScript (shared by the framework emitters; the whole toolkit — escaped literals, identifiers, the module writer — is @agentspec/runtime/emit)
 export { EMIT_SNIPPETS, outputRules, snippetsFor, type OutputRule, type Snippet, type SnippetName } from './emit/index.js';

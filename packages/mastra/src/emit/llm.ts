@@ -1,8 +1,8 @@
 import type { LlmConfig } from '@agentspec/core';
 import { generationParams, RuntimeError } from '@agentspec/runtime';
 import { modelSettings } from '../model/llm-model.js';
-import { literal, str } from './code.js';
-import type { ModuleWriter } from './module.js';
+import { literal, str } from '@agentspec/runtime/emit';
+import type { MastraModule as ModuleWriter } from './helpers.js';
 
 /**
  * The `chatModel({ … })` expression of an LLM config (DESIGN §4.2 LLM
@@ -11,7 +11,7 @@ import type { ModuleWriter } from './module.js';
  * `OPENAI_API_KEY`, never from the spec.
  */
 export function modelExpression(config: LlmConfig, m: ModuleWriter, pad: string): string {
-  m.helper('chatModel');
+  m.use('chatModel');
   let baseURL: string;
   let apiKey = 'options.llm?.apiKey';
   switch (config.component_type) {

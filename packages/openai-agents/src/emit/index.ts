@@ -1,19 +1,10 @@
 import { AgentSpecLoadError, hasErrors, validateComponent, type Agent, type Component } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
+import { RuntimeError, type EmitOptions, type EmittedModule } from '@agentspec/runtime';
 import type { CompileWarning } from '../types.js';
 import { emitAgent } from './emit-agent.js';
 
-export interface EmitOptions {
-  /** The spec's file name, for the header comment. */
-  readonly source?: string;
-}
-
-export interface EmitResult {
-  /** The TypeScript module. */
-  readonly code: string;
-  /** What of the spec the module does not carry over exactly (as compileOpenAiAgents reports them). */
-  readonly warnings: readonly CompileWarning[];
-}
+/** The module's text, and what of the spec it does not carry over exactly (as compileOpenAiAgents reports them). */
+export type EmitResult = EmittedModule<CompileWarning>;
 
 /**
  * Write a TypeScript module that builds, with the OpenAI Agents SDK's own API,
@@ -35,5 +26,7 @@ export function emitOpenAiAgents(component: Component, options: EmitOptions = {}
         : 'emit an Agent',
     });
   }
-  return emitAgent(component as Agent, options.source);
+  return emitAgent(component as Agent, options);
 }
+
+export type { EmitOptions } from '@agentspec/runtime';

@@ -1,7 +1,7 @@
 import type { ClientTransport, MCPTool, Property } from '@agentspec/core';
 import { RuntimeError } from '@agentspec/runtime';
-import { commentText, identifier, key, literal, str } from '../literal.js';
-import { definitionLines, parametersConstant, toolDoc, toolNames, useToolBasics, type ToolEmitContext, type ToolEmitter } from './context.js';
+import { commentText, key, literal, str } from '@agentspec/runtime/emit';
+import { declarationName, definitionLines, parametersConstant, toolDoc, toolNames, useToolBasics, type ToolEmitContext, type ToolEmitter } from './context.js';
 
 const SDK = '@modelcontextprotocol/sdk/client';
 
@@ -55,7 +55,7 @@ function transportFunction(t: ClientTransport, ctx: ToolEmitContext): string {
   transports.set(ctx.w, known);
   const existing = known.get(t.id);
   if (existing) return existing;
-  const name = identifier(t.name || t.id, 'Transport', ctx.w.names);
+  const name = declarationName(t.name || t.id, 'Transport', ctx.w);
   known.set(t.id, name);
   ctx.w.importType('@modelcontextprotocol/sdk/shared/transport.js', 'Transport');
   const doc = `/** The MCP server ${commentText(t.name ?? t.id)} (${t.component_type}). */`;

@@ -1,5 +1,5 @@
 import type { Tool } from '@agentspec/core';
-import type { ModuleWriter } from '../module-writer.js';
+import type { AgentModule as ModuleWriter } from '../agent-module.js';
 import { emitClientTool } from './client-tool.js';
 import { emitMcpTool } from './mcp-tool.js';
 import { emitRemoteTool } from './remote-tool.js';
