@@ -1,10 +1,17 @@
 import type { Component } from '@agentspec/core';
-import type { Runtime } from './contract.js';
+import type { Runtime, ToolRegistry } from './contract.js';
 
-/** Something of a spec a framework cannot represent exactly: named by every compile, emit and import result. */
+/**
+ * Something a conversion could not carry over exactly — of a spec a framework
+ * cannot represent, or of a framework program Agent Spec cannot — named by
+ * every compile, emit and import result of every framework package (one type:
+ * each package's own warning type is this one).
+ */
 export interface AdapterWarning {
-  readonly kind: 'unsupported' | 'approximated' | (string & {});
-  readonly component?: string;
+  /** `unsupported`: left out or refused; `approximated`: carried over with a different (documented) behaviour. */
+  readonly kind: 'unsupported' | 'approximated';
+  /** Id of the component (or the framework's node, step, setting) concerned. */
+  readonly component: string;
   readonly message: string;
 }
 
@@ -23,10 +30,23 @@ export interface EmittedModule<W extends AdapterWarning = AdapterWarning> {
   readonly warnings: readonly W[];
 }
 
-/** `import`: a framework program as an Agent Spec component, with what could not be carried over. */
+/**
+ * `compile`: the framework's own objects for a spec — each package's result
+ * (`CompileResult` in every framework package) adds them — with what they do
+ * not represent exactly.
+ */
+export interface CompiledProgram {
+  readonly warnings: readonly AdapterWarning[];
+  /** Release what the objects hold open (MCP connections). */
+  close(): Promise<void>;
+}
+
+/** `import`: a framework program as an Agent Spec component (`ImportResult` in every framework package), with what could not be carried over. */
 export interface ImportedComponent {
   readonly component: Component;
   readonly warnings: readonly AdapterWarning[];
+  /** The program's own functions (tool bodies, graph nodes, workflow steps) as ServerTool implementations, to run the spec with. */
+  readonly tools: ToolRegistry;
 }
 
 /**

@@ -26,7 +26,7 @@ export { redactUrl, redactUrlsIn } from './store/redact-url.js';
 // The reference interpreter
 export { referenceRuntime, type ReferenceRuntimeOptions } from './reference-runtime.js';
 export { referenceAdapter } from './reference-adapter.js';
-export type { AdapterWarning, EmitOptions, EmittedModule, FrameworkAdapter, ImportedComponent } from './adapter.js';
+export type { AdapterWarning, CompiledProgram, EmitOptions, EmittedModule, FrameworkAdapter, ImportedComponent } from './adapter.js';
 
 // Walking a spec's components, checks at load (shared with the framework runtimes and emitters)
 export { eachComponent, requireServerTools, serverToolNames } from './components.js';

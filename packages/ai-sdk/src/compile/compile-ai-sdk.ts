@@ -1,5 +1,5 @@
 import type { Agent, Component } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
+import { RuntimeError, type CompiledProgram } from '@agentspec/runtime';
 import { ToolLoopAgent } from 'ai';
 import type { AiSdkCompileOptions, CompileWarning } from '../options.js';
 import { agentSettings, type AgentSettings } from './agent-settings.js';
@@ -10,7 +10,7 @@ import { toolExecutor } from './tools/tool-executor.js';
 /** The ToolLoopAgent compileAiSdk returns (`output` is the structured output with `structuredOutput: 'native'`). */
 export type AiSdkAgent = ToolLoopAgent<never, AgentSettings['tools'] & object, Record<string, unknown>, NonNullable<AgentSettings['output']>>;
 
-export interface AiSdkCompileResult {
+export interface AiSdkCompileResult extends CompiledProgram {
   readonly agent: AiSdkAgent;
   readonly warnings: readonly CompileWarning[];
   /** Close the MCP connections the agent's MCPTools opened. */
