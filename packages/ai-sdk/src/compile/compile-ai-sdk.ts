@@ -31,7 +31,8 @@ export function compileAiSdk(component: Component, options: AiSdkCompileOptions 
   }
   const executor = toolExecutor({ ...(options.tools ? { registry: options.tools } : {}), ...(options.network ? { network: options.network } : {}), ...(options.http ? { http: options.http } : {}) });
   const agentObject = new ToolLoopAgent(agentSettings(agent, options, executor, warnings));
-  attachSource(agentObject, { system_prompt: agent.system_prompt, inputs: agent.inputs ?? [] });
+  const retryPolicy = (agent.llm_config as { retry_policy?: unknown }).retry_policy;
+  attachSource(agentObject, { system_prompt: agent.system_prompt, inputs: agent.inputs ?? [], ...(retryPolicy ? { retry_policy: retryPolicy } : {}) });
   return { agent: agentObject as AiSdkAgent, warnings, close: () => executor.close() };
 }
 
