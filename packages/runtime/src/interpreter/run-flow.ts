@@ -1,4 +1,4 @@
-import type { ControlFlowEdge, EndNode, Flow, Node } from '@agentspec/core';
+import type { EndNode, Flow, Node } from '@agentspec/core';
 import { RuntimeError } from '../errors.js';
 import { DataFlow } from '../semantics/data-flow.js';
 import { finishFlow } from '../semantics/flow-outputs.js';
@@ -19,12 +19,6 @@ export interface FlowResult {
  */
 export function runFlow(flow: Flow, inputs: Readonly<Record<string, unknown>>, scope: Scope): Promise<FlowResult> {
   return scope.span('FlowExecutionStart', 'FlowExecutionEnd', flow.name, { flow: flow.id, inputs }, async (s) => {
-    const next = new Map<Node, Map<string, ControlFlowEdge>>();
-    for (const e of flow.control_flow_connections) {
-      let m = next.get(e.from_node);
-      if (!m) next.set(e.from_node, (m = new Map()));
-      m.set(e.from_branch ?? 'next', e);
-    }
     const data = new DataFlow(flow);
     const start = flow.start_node;
     const startValues = resolveInputs(flow.inputs ?? start.inputs, inputs, { node: start.id });
@@ -41,10 +35,7 @@ export function runFlow(flow: Flow, inputs: Readonly<Record<string, unknown>>, s
         (r) => ({ outputs: r.outputs, branch: r.branch ?? 'next' }));
       if (current.component_type === 'EndNode') return finishFlow(flow, current as EndNode, result.outputs);
       data.record(current, result.outputs);
-      const branch: string = result.branch ?? 'next';
-      const edge: ControlFlowEdge | undefined = next.get(current)?.get(branch);
-      if (!edge) throw new RuntimeError('AS_NO_TRANSITION', `no control edge leaves branch '${branch}'`, { node: current.id });
-      node = edge.to_node;
+      node = data.rules.transition(current, result.branch ?? 'next').to_node;
     }
   }, (r) => ({ outputs: r.outputs, branch: r.branch }));
 }
