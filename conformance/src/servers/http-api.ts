@@ -77,6 +77,13 @@ export function httpApi(): (req: IncomingMessage, res: ServerResponse) => Promis
         return send(res, 200, ITEMS);
       case 'text':
         return send(res, 200, 'plain text response');
+      case 'redirect': {
+        // a same-server redirect (302) to the path in ?to= (a path only: never another host)
+        const to = url.searchParams.get('to') ?? '';
+        if (!to.startsWith('/') || to.startsWith('//')) return send(res, 400, { error: 'to must be a path' });
+        res.writeHead(302, { location: to });
+        return void res.end();
+      }
       case 'status': {
         const status = Number(param);
         if (!Number.isInteger(status) || status < 200 || status > 599) return send(res, 400, { error: 'status must be 200-599' });

@@ -4,6 +4,7 @@ import { RuntimeError, type ErrorSite } from '../errors.js';
 import { renderDeep, renderTemplate, renderValue } from '../semantics/templates.js';
 import { checkHttpTarget, hostIsTemplated } from './check-http-target.js';
 import { appendParam, encodeHttpBody } from './encode-http-body.js';
+import { checkUrlAllowList } from './url-allow-list.js';
 
 /** A checked, ready-to-send HTTP request. */
 export interface HttpRequest {
@@ -15,6 +16,8 @@ export interface HttpRequest {
   readonly body?: string;
   /** The URL's host came from a placeholder (redirects are then checked against network.allow too). */
   readonly templatedHost: boolean;
+  /** The component's `url_allow_list` (Agent Spec 26.1.2): the first URL and every redirect hop must be in it. */
+  readonly allowList?: readonly string[];
 }
 
 /**
@@ -28,11 +31,14 @@ export function buildHttpRequest(call: HttpCall, values: Readonly<Record<string,
   const method = renderTemplate(call.http_method || 'GET', values).trim().toUpperCase();
   if (!/^[A-Z]+$/.test(method)) throw new RuntimeError('AS_HTTP_REFUSED', `'${method}' is not an HTTP method`, site);
   const url = checkHttpTarget(call.url, renderTemplate(call.url, values), network, site);
+  // a url_allow_list narrows what the SSRF guard lets through; it never widens it
+  const allowList = (call as { url_allow_list?: readonly string[] | null }).url_allow_list ?? undefined;
+  checkUrlAllowList(url, allowList, site);
   appendQuery(url, renderDeep(call.query_params ?? {}, values));
   const headers = renderHeaders(call.headers ?? {}, values, site);
   const encoded = encodeHttpBody(method, renderDeep(call.data, values), headers['content-type']);
   if (encoded?.contentType && headers['content-type'] === undefined) headers['content-type'] = encoded.contentType;
-  return { method, url, headers, ...(encoded ? { body: encoded.body } : {}), templatedHost: hostIsTemplated(call.url) };
+  return { method, url, headers, ...(encoded ? { body: encoded.body } : {}), templatedHost: hostIsTemplated(call.url), ...(allowList ? { allowList } : {}) };
 }
 
 /** Render header names and values; names lower-cased, null/undefined values left out, the result validated. */

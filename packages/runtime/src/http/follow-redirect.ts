@@ -2,6 +2,7 @@ import type { NetworkPolicy } from '../contract.js';
 import type { ErrorSite } from '../errors.js';
 import type { HttpRequest } from './build-http-request.js';
 import { checkRedirectTarget } from './check-http-target.js';
+import { checkUrlAllowList } from './url-allow-list.js';
 
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Redirects followed per attempt unless `limits.http.maxRedirects` says otherwise; one more is AS_HTTP_REDIRECTS. */
@@ -25,11 +26,12 @@ export function followRedirect(request: HttpRequest, status: number, location: s
     return undefined;
   }
   checkRedirectTarget(request.url, request.templatedHost, target, network, site);
+  checkUrlAllowList(target, request.allowList, site);
   const toGet = status === 303 || ((status === 301 || status === 302) && request.method === 'POST');
   const headers = Object.assign(Object.create(null) as Record<string, string>, request.headers);
   if (target.origin !== request.url.origin) for (const h of CREDENTIAL_HEADERS) delete headers[h];
   if (toGet) delete headers['content-type'];
   const method = toGet && request.method !== 'HEAD' ? 'GET' : request.method;
   const body = toGet ? undefined : request.body;
-  return { method, url: target, headers, ...(body !== undefined ? { body } : {}), templatedHost: request.templatedHost };
+  return { method, url: target, headers, ...(body !== undefined ? { body } : {}), templatedHost: request.templatedHost, ...(request.allowList ? { allowList: request.allowList } : {}) };
 }

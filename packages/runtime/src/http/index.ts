@@ -18,3 +18,4 @@ export {
   type RetryPolicy,
 } from './http-retry-policy.js';
 export { mapHttpResult } from './map-http-result.js';
+export { checkUrlAllowList, urlAllowed } from './url-allow-list.js';
