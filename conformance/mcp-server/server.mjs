@@ -21,6 +21,7 @@ export const MCP_TOOLS = {
   lookup_capital: ['Capital of a country.', { country: z.string() }, ({ country }) => text(CAPITALS[country] ?? 'unknown')],
   get_user: ['A user record as JSON text.', { id: z.number().int() }, ({ id }) =>
     USERS[id] ? text(JSON.stringify(USERS[id])) : { isError: true, content: [{ type: 'text', text: `no user ${id}` }] }],
+  big: ['A text of `bytes` letters x (at most 50 MB).', { bytes: z.number().int().min(0).max(50 * 1024 * 1024) }, ({ bytes }) => text('x'.repeat(bytes))],
   fail: ['Always reports an error.', { reason: z.string().optional() }, ({ reason }) =>
     ({ isError: true, content: [{ type: 'text', text: `failed: ${reason ?? 'no reason'}` }] })],
 };

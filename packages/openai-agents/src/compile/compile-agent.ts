@@ -30,7 +30,7 @@ export function compileAgent(spec: SpecAgent, options: CompileOptions = {}): Com
   const network = options.network ?? {};
   const context = {
     agent: spec,
-    runner: toolRunner({ tools: options.tools ?? {}, network, http: options.limits?.http ?? {}, mcp: () => (mcp ??= ownMcp = new McpConnections({ network })) }),
+    runner: toolRunner({ tools: options.tools ?? {}, network, http: options.limits?.http ?? {}, mcp: () => (mcp ??= ownMcp = new McpConnections({ network, ...(options.limits?.http?.maxBodyBytes !== undefined ? { maxResultBytes: options.limits.http.maxBodyBytes } : {}) })) }),
   };
   const tools = spec.tools.map((t) => compileTool(t, context));
   const outputs = spec.outputs ?? [];

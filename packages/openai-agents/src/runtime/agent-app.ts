@@ -15,7 +15,7 @@ import { AgentEngine, type AgentEngineState, type AgentServices } from './agent-
 export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiAgentsRuntimeOptions): App {
   checkServerTools(spec, load.tools ?? {});
   resolveEndpoint(spec.llm_config, load.llm); // an LLM config this runtime cannot reach is a load error
-  const mcp = new McpConnections({ network: load.network ?? {} });
+  const mcp = new McpConnections({ network: load.network ?? {}, ...(load.limits?.http?.maxBodyBytes !== undefined ? { maxResultBytes: load.limits.http.maxBodyBytes } : {}) });
   const structuredOutput = options.structuredOutput ?? 'submit_result';
   const build = options.build;
   /** What the `build` option built, released by close(). */

@@ -30,7 +30,7 @@ export function toolRunner(options: ToolRunnerOptions = {}): ToolRunner {
   const network = options.network ?? {};
   const http = options.http ?? {};
   let mcp: McpConnections | undefined;
-  const connections = options.mcp ?? (() => (mcp ??= new McpConnections({ network })));
+  const connections = options.mcp ?? (() => (mcp ??= new McpConnections({ network, ...(http.maxBodyBytes !== undefined ? { maxResultBytes: http.maxBodyBytes } : {}) })));
   return {
     run(tool, args, site, signal) {
       const inputs = coerceArgs(tool, args);

@@ -7,6 +7,7 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/tran
 import type { NetworkPolicy } from '../contract.js';
 import { RuntimeError, type ErrorSite } from '../errors.js';
 import { redactUrl } from '../store/redact-url.js';
+import { cappedFetch } from './capped-fetch.js';
 import { createAgentFetch, loadMtlsAgent } from './mtls-fetch.js';
 import { stdioRefusal, type StdioCommand } from './stdio-policy.js';
 
@@ -19,6 +20,8 @@ export interface OpenedTransport {
   readonly stderrTail?: () => string;
   /** Release what the transport holds besides its connection (the mTLS agent's sockets). */
   readonly dispose?: () => void;
+  /** Rejects when an answer of the server passed the size cap (the call waiting for it must fail, not hang). */
+  readonly overflow?: Promise<never>;
 }
 
 const STDERR_TAIL = 2_000;
@@ -35,17 +38,17 @@ export function stdioAllowed(server: StdioCommand, network: NetworkPolicy | unde
  * environment), SSETransport and StreamableHTTPTransport (url and headers),
  * and their mTLS variants (key, cert and CA files read now; AS_MCP if not).
  */
-export async function createClientTransport(component: ClientTransport, network: NetworkPolicy | undefined, site: ErrorSite): Promise<OpenedTransport> {
+export async function createClientTransport(component: ClientTransport, network: NetworkPolicy | undefined, site: ErrorSite, maxResultBytes?: number): Promise<OpenedTransport> {
   switch (component.component_type) {
     case 'StdioTransport':
       return stdioTransport(component, network, site);
     case 'SSETransport':
     case 'StreamableHTTPTransport':
-      return remoteTransport(component, undefined, site);
+      return remoteTransport(component, undefined, site, maxResultBytes);
     case 'SSEmTLSTransport':
     case 'StreamableHTTPmTLSTransport': {
       const agent = await loadMtlsAgent(mtlsFiles(component), site);
-      return { ...remoteTransport(component, createAgentFetch(agent), site), dispose: () => agent.destroy() };
+      return { ...remoteTransport(component, createAgentFetch(agent), site, maxResultBytes), dispose: () => agent.destroy() };
     }
     default:
       throw new RuntimeError('AS_MCP', `'${(component as { component_type: string }).component_type}' is not an MCP client transport`, site);
@@ -85,6 +88,7 @@ function remoteTransport(
   component: Extract<ClientTransport, { url: string }>,
   fetch: FetchLike | undefined,
   site: ErrorSite,
+  maxResultBytes: number | undefined,
 ): OpenedTransport {
   let url: URL;
   try {
@@ -93,10 +97,16 @@ function remoteTransport(
     throw new RuntimeError('AS_MCP', `'${redactUrl(component.url)}' is not a valid MCP server URL`, site);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RuntimeError('AS_MCP', `the MCP server URL must be http or https, not '${url.protocol}'`, site);
-  const options = { ...(component.headers ? { requestInit: { headers: { ...component.headers } } } : {}), ...(fetch ? { fetch } : {}) };
+  const target = `${url.origin}${url.pathname}`;
+  let overflowed: (e: RuntimeError) => void = () => undefined;
+  const overflow = new Promise<never>((_resolve, reject) => (overflowed = reject));
+  overflow.catch(() => undefined);
+  const base = fetch ?? ((input: string | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const capped = cappedFetch(base, maxResultBytes, redactUrl(target), site, (e) => overflowed(e));
+  const options = { ...(component.headers ? { requestInit: { headers: { ...component.headers } } } : {}), fetch: capped };
   const sse = component.component_type === 'SSETransport' || component.component_type === 'SSEmTLSTransport';
   const transport = sse ? new SSEClientTransport(url, options) : new StreamableHTTPClientTransport(url, options);
-  return { transport, target: `${url.origin}${url.pathname}` };
+  return { transport, target, overflow };
 }
 
 function mtlsFiles(component: MtlsFiles): MtlsFiles {

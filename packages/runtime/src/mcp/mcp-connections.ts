@@ -27,6 +27,8 @@ interface Connection {
   readonly client: Client;
   readonly target: string;
   readonly dispose?: () => void;
+  /** Rejects when an answer passed the size cap. */
+  readonly overflow?: Promise<never>;
 }
 
 /**
@@ -49,8 +51,12 @@ export class McpConnections {
   readonly #connections = new Map<ClientTransport, Promise<Connection>>();
   readonly #network: NetworkPolicy | undefined;
 
-  constructor(options: { network?: NetworkPolicy } = {}) {
+  /** Bytes of one answer of a remote MCP server read at most (`limits.http.maxBodyBytes`, default 10 MB). */
+  readonly #maxResultBytes: number | undefined;
+
+  constructor(options: { network?: NetworkPolicy; maxResultBytes?: number } = {}) {
     this.#network = options.network;
+    this.#maxResultBytes = options.maxResultBytes;
   }
 
   /** Number of connections open or opening. */
@@ -71,8 +77,11 @@ export class McpConnections {
     const doing = `calling tool '${toolName}' on ${connection.target}`;
     let result;
     try {
-      result = await connection.client.callTool({ name: toolName, arguments: { ...args } }, undefined, requestOptions(timeoutMs, options.signal));
+      const call = connection.client.callTool({ name: toolName, arguments: { ...args } }, undefined, requestOptions(timeoutMs, options.signal));
+      // an answer over the size cap fails the call at once (over SSE the SDK would wait for it until its timeout)
+      result = await (connection.overflow ? Promise.race([call, connection.overflow]) : call);
     } catch (error) {
+      if (RuntimeError.isInstance(error) && (error as RuntimeError).code === 'AS_HTTP_BODY_TOO_LARGE') void connection.client.close().catch(() => undefined);
       throw toMcpError(error, { doing, signal: options.signal, timeoutMs }, site);
     }
     return mcpResultValue(result, outputs, site);
@@ -129,7 +138,7 @@ export class McpConnections {
   }
 
   async #open(component: ClientTransport, network: NetworkPolicy | undefined, site: ErrorSite, onclose: () => void): Promise<Connection> {
-    const opened = await createClientTransport(component, network, site);
+    const opened = await createClientTransport(component, network, site, this.#maxResultBytes);
     const client = new Client(CLIENT_INFO, { capabilities: {} });
     const timeoutMs = Math.max(readTimeoutMs(component) ?? 0, CONNECT_TIMEOUT_MS);
     try {
@@ -139,7 +148,7 @@ export class McpConnections {
       opened.dispose?.();
       throw toMcpError(error, { doing: `connecting to the MCP server ${opened.target}`, timeoutMs, stderr: opened.stderrTail?.() }, site);
     }
-    const connection: Connection = { client, target: opened.target, ...(opened.dispose ? { dispose: opened.dispose } : {}) };
+    const connection: Connection = { client, target: opened.target, ...(opened.dispose ? { dispose: opened.dispose } : {}), ...(opened.overflow ? { overflow: opened.overflow } : {}) };
     client.onclose = onclose;
     return connection;
   }
