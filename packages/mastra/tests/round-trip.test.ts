@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { deserialize, serialize, type Agent, type Component } from '@agentspec/core';
-import { parametersSchema } from '@agentspec/runtime';
+import { admitted, parametersSchema } from '@agentspec/runtime';
 import { describe, expect, it } from 'vitest';
 import { compileMastra, importMastra } from '../src/index.js';
 
@@ -64,9 +64,9 @@ describe('round trip: importMastra(compileMastra(spec))', () => {
     if (c?.kind !== 'agent') return;
     const agent = spec as Agent;
     const back = (await importMastra(c.agent, { useMetadata: false })).component as Agent;
-    const expected = [...agent.tools.map((t) => [t.name, parametersSchema(t.inputs).properties]), ...((agent.outputs ?? []).length > 0 ? [['submit_result', parametersSchema(agent.outputs).properties]] : [])];
+    const expected = [...agent.tools.map(admitted).map((t) => [t.name, parametersSchema(t.inputs).properties]), ...((agent.outputs ?? []).length > 0 ? [['submit_result', parametersSchema(agent.outputs).properties]] : [])];
     expect(back.name).toBe(agent.name);
-    expect(back.tools.map((t) => [t.name, parametersSchema(t.inputs).properties])).toEqual(expected);
+    expect(back.tools.map(admitted).map((t) => [t.name, parametersSchema(t.inputs).properties])).toEqual(expected);
     expect(back.llm_config.model_id).toBe(agent.llm_config.model_id);
   });
 });

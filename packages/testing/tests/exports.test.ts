@@ -36,6 +36,7 @@ it('exports exactly the documented runtime API', () => {
     'splitText',
     'sseEvent',
     'startScriptedLlm',
+    'typecheck',
     'validateJsonSchema',
   ]);
 });

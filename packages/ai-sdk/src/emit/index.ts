@@ -1,5 +1,6 @@
 import type { Agent, Component } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
+import { admit } from '@agentspec/runtime';
+import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import type { CompileWarning } from '../options.js';
 import { emitAgent } from './agent.js';
 import { header } from './header.js';
@@ -29,7 +30,8 @@ export interface EmitResult {
  * aiSdkRuntime's interpreter: they are AS_UNSUPPORTED here, as in compileAiSdk.
  */
 export function emitAiSdk(component: Component, options: EmitOptions = {}): EmitResult {
-  const agent = asAgent(component);
+  admit(component, AI_SDK_CAPABILITIES.emit);
+  const agent = component as Agent;
   const w = new ModuleWriter();
   emitAgent(agent, w);
   const usage = usageLines(agent);
@@ -47,10 +49,4 @@ function usageLines(agent: Agent): string[] {
     `const { agent, close } = build({ ${fields} });`,
     "const result = await agent.generate({ prompt: 'Hello!' }); console.log(result.text); await close();",
   ].map(commentText);
-}
-
-function asAgent(component: Component): Agent {
-  if (component.component_type === 'Agent') return component as Agent;
-  const hint = component.component_type === 'Flow' ? 'run Flows with aiSdkRuntime(), which interprets them with LLM steps on the AI SDK' : 'emit an Agent';
-  throw new RuntimeError('AS_UNSUPPORTED', `${component.component_type} '${(component as { id?: string }).id ?? '?'}' cannot be emitted as a ToolLoopAgent`, {}, { hint });
 }

@@ -3,7 +3,7 @@ import { referenceRuntime, RuntimeError, type App, type RuntimeLoadOptions, type
 import { aiSdkBackend } from '../backend/ai-sdk-backend.js';
 import type { AiSdkRuntimeOptions } from '../options.js';
 import { AI_SDK_RUNTIME_NAME } from '../runtime-name.js';
-import { checkFlowNodes } from './flow-nodes.js';
+import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 
 export const FLOW_SAVE_FORMAT = 1;
 
@@ -32,9 +32,8 @@ function flowSession(inner: Session): Session {
 
 /** A Flow on the reference interpreter (DESIGN §4.3) with an LlmBackend on the AI SDK. */
 export async function flowApp(flow: Flow, load: RuntimeLoadOptions, options: AiSdkRuntimeOptions): Promise<App> {
-  checkFlowNodes(flow);
   const backend = (llm: RuntimeLoadOptions['llm']) => aiSdkBackend({ ...llm, ...(options.model !== undefined ? { model: options.model } : {}) });
-  const inner = await referenceRuntime({ backend, name: AI_SDK_RUNTIME_NAME }).load(flow, load);
+  const inner = await referenceRuntime({ backend, name: AI_SDK_RUNTIME_NAME, capabilities: AI_SDK_CAPABILITIES.runtime }).load(flow, load);
   return {
     component: flow,
     start: (start) => flowSession(inner.start(start)),

@@ -1,5 +1,6 @@
 import type { Agent, Component, Flow } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
+import { admit } from '@agentspec/runtime';
+import { MASTRA_CAPABILITIES } from '../capabilities.js';
 import type { MastraWarning } from '../warnings.js';
 import { emitAgent } from './agent.js';
 import { emitFlow } from './flow.js';
@@ -28,6 +29,7 @@ export interface EmitResult {
  * returns the shape `compileMastra` returns. Same input, same bytes.
  */
 export function emitMastra(component: Component, options: EmitOptions = {}): EmitResult {
+  admit(component, MASTRA_CAPABILITIES.emit);
   const m = new ModuleWriter();
   if (component.component_type === 'Agent') {
     const agent = component as Agent;
@@ -35,12 +37,7 @@ export function emitMastra(component: Component, options: EmitOptions = {}): Emi
     const deps = `It depends only on Mastra and the AI SDK's OpenAI-compatible provider${agent.tools.some((t) => t.component_type === 'MCPTool') ? ' (and @modelcontextprotocol/sdk for its MCP tools)' : ''}.`;
     return { code: m.render(header(component, options.source, 'agent', deps, agentUsage(agent.tools))), warnings: m.warnings };
   }
-  if (component.component_type === 'Flow') {
-    const usage = emitFlow(component as Flow, m);
-    const deps = 'Its steps run the Agent Spec semantics of @agentspec/mastra (flowSteps); the control flow is plain Mastra.';
-    return { code: m.render(header(component, options.source, 'workflow', deps, usage)), warnings: m.warnings };
-  }
-  throw new RuntimeError('AS_UNSUPPORTED', `a ${component.component_type} ('${component.id}') cannot be emitted for Mastra on its own: emit an Agent or a Flow`, {}, {
-    hint: 'compile the Agent or Flow that uses it',
-  });
+  const usage = emitFlow(component as Flow, m);
+  const deps = 'Its steps run the Agent Spec semantics of @agentspec/mastra (flowSteps); the control flow is plain Mastra.';
+  return { code: m.render(header(component, options.source, 'workflow', deps, usage)), warnings: m.warnings };
 }

@@ -1,5 +1,5 @@
-import { AgentSpecLoadError, hasErrors, validateComponent, type Agent, type Component } from '@agentspec/core';
-import { checkLoadOptions, checkRuntimeOptions, RuntimeError, type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type StartOptions } from '@agentspec/runtime';
+import type { Agent, Component } from '@agentspec/core';
+import { admit, checkLoadOptions, checkRuntimeOptions, requireServerTools, RuntimeError, type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type StartOptions } from '@agentspec/runtime';
 import { Mastra } from '@mastra/core';
 import { compiledAgentOf } from '../agent/compile-agent.js';
 import { compileMastra, type MastraCompiled } from '../compile-mastra.js';
@@ -7,7 +7,7 @@ import { builtAgent } from '../emit/built-agent.js';
 import type { CompileMastraOptions } from '../options.js';
 import { MASTRA_RUNTIME_NAME, SAVE_FORMAT } from '../constants.js';
 import { AgentSession, assertAgentSave } from './agent-session.js';
-import { checkRunnable } from './check-runnable.js';
+import { MASTRA_CAPABILITIES } from '../capabilities.js';
 import { assertFlowSave, FlowSession } from './flow-session.js';
 import { exportRuns, importRuns, isInSave, type SavedRun } from './saved-runs.js';
 import { closeStorage, openStorage, type MastraStorageOption } from './storage.js';
@@ -54,9 +54,8 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
     name: options.name ?? MASTRA_RUNTIME_NAME,
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('mastraRuntime', load);
-      const diagnostics = validateComponent(component);
-      if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
-      checkRunnable(component, load);
+      admit(component, MASTRA_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || options.model !== undefined });
+      requireServerTools(component, load.tools);
       const compileOptions: CompileMastraOptions = {
         ...(load.tools ? { tools: load.tools } : {}), ...(load.llm ? { llm: load.llm } : {}), ...(load.limits ? { limits: load.limits } : {}),
         ...(load.network ? { network: load.network } : {}),

@@ -1,4 +1,5 @@
-import type { MCPTool, RemoteTool, Tool } from '@agentspec/core';
+import type { Known, Tool } from '@agentspec/core';
+import { admitted } from '../admit/admit.js';
 import type { HttpLimits, NetworkPolicy, ToolRegistry } from '../contract.js';
 import { RuntimeError, type ErrorSite } from '../errors.js';
 import { callHttp } from '../http/index.js';
@@ -28,7 +29,8 @@ export function toolRunner(options: ToolRunnerOptions = {}): ToolRunner {
   const http = options.http ?? {};
   let mcp: McpConnections | undefined;
   return {
-    async run(tool, args, site, signal) {
+    async run(spec, args, site, signal) {
+      const tool = admitted(spec);
       const inputs = coerceArgs(tool, args);
       switch (tool.component_type) {
         case 'ServerTool': {
@@ -41,12 +43,12 @@ export function toolRunner(options: ToolRunnerOptions = {}): ToolRunner {
           }
         }
         case 'RemoteTool':
-          return callHttp(tool as RemoteTool, inputs, { network, ...http, ...(signal ? { signal } : {}), site });
+          return callHttp(tool, inputs, { network, ...http, ...(signal ? { signal } : {}), site });
         case 'MCPTool':
           mcp ??= new McpConnections({ network });
-          return mcp.callTool((tool as MCPTool).client_transport, tool.name, inputs, tool.outputs ?? [], { network, ...(signal ? { signal } : {}), site });
-        default:
-          throw new RuntimeError('AS_UNSUPPORTED', `${tool.component_type} '${tool.name}' cannot be run by the runtime`, site);
+          return mcp.callTool(tool.client_transport, tool.name, inputs, tool.outputs ?? [], { network, ...(signal ? { signal } : {}), site });
+        case 'ClientTool':
+          throw new RuntimeError('AS_UNSUPPORTED', `ClientTool '${tool.name}' is run by the client, not by the runtime`, site);
       }
     },
     async close() {
@@ -56,7 +58,7 @@ export function toolRunner(options: ToolRunnerOptions = {}): ToolRunner {
 }
 
 /** Arguments coerced to the tool's declared input types (defaults filled). */
-export function coerceArgs(tool: Tool, args: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function coerceArgs(tool: Known<Tool>, args: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...args };
   for (const p of tool.inputs ?? []) {
     if (Object.hasOwn(args, p.title) && args[p.title] !== undefined) out[p.title] = coerce(args[p.title], p);

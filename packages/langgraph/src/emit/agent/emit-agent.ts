@@ -1,5 +1,8 @@
 import { placeholdersIn, type Agent, type LlmConfig, type Property } from '@agentspec/core';
-import { EMIT_SNIPPETS, generationParams, openAiBaseUrl, outputRules, RuntimeError, SUBMIT_RESULT, submitResultSpec } from '@agentspec/runtime';
+import {
+  admitted, EMIT_SNIPPETS, generationParams, openAiBaseUrl, outputRules, RuntimeError, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
+} from '@agentspec/runtime';
+import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
 import { CHANNELS, RESERVED_STATE_KEYS } from '../../constants.js';
 import { commentText, key, literal, Names, str, text } from '../literal.js';
 import { buildFunction } from './agent-graph.js';
@@ -13,10 +16,9 @@ export interface AgentModule {
 }
 
 /** The chat model of the LLM config, with `options.llm` overriding where it is (as LlmOptions.override does). */
-function chatModel(config: LlmConfig, timeoutMs: number): string {
-  if (config.component_type === 'OciGenAiConfig') {
-    throw new RuntimeError('AS_UNSUPPORTED', `OciGenAiConfig '${config.id}' cannot be emitted`, { llm: config.id }, { hint: 'point the spec at an OpenAI-compatible endpoint' });
-  }
+function chatModel(spec: LlmConfig, timeoutMs: number): string {
+  const config = admitted(spec);
+  if (config.component_type === 'OciGenAiConfig') throw unsupportedComponent(config, LANGGRAPH_CAPABILITIES.emit);
   const openAi = config.component_type === 'OpenAiConfig';
   const baseURL = openAi ? 'https://api.openai.com/v1' : openAiBaseUrl(config.url);
   const params = generationParams(config);

@@ -1,10 +1,10 @@
-import type { Tool } from '@agentspec/core';
+import type { Known, Tool } from '@agentspec/core';
 import { parametersSchema } from '@agentspec/runtime';
 import { doc, literal, str } from '../code.js';
 import type { ModuleWriter } from '../module.js';
 
 /** The lines of `createTool({ … })` every tool has: id, description, parameters, approval. */
-export function toolHead(tool: Tool, m: ModuleWriter): string[] {
+export function toolHead(tool: Known<Tool>, m: ModuleWriter): string[] {
   m.use('@mastra/core/tools', 'createTool');
   m.helper('parameters');
   return [

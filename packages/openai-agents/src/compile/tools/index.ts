@@ -1,4 +1,5 @@
-import type { Tool } from '@agentspec/core';
+import { kindOf, type OfKind, type Tool, type ToolKind } from '@agentspec/core';
+import { refuseUnknown } from '@agentspec/runtime';
 import { compileClientTool } from './client-tool.js';
 import type { SdkFunctionTool } from './function-tool.js';
 import { compileMcpTool } from './mcp-tool.js';
@@ -6,16 +7,17 @@ import { compileRemoteTool } from './remote-tool.js';
 import { compileServerTool } from './server-tool.js';
 import type { ToolCompiler, ToolContext } from './tool-context.js';
 
-/** One compiler per tool kind: a new kind in core breaks the build until it is listed here. */
-export const TOOL_COMPILERS: { readonly [K in Tool['component_type']]: ToolCompiler<Extract<Tool, { component_type: K }>> } = {
+/** One compiler per tool kind: a new kind in core breaks the build until it is listed here; admit() refuses unknown tools first. */
+export const TOOL_COMPILERS: { readonly [K in ToolKind]: ToolCompiler<OfKind<Tool, K>> } = {
   ServerTool: compileServerTool,
   ClientTool: compileClientTool,
   RemoteTool: compileRemoteTool,
   MCPTool: compileMcpTool,
+  Unknown: refuseUnknown,
 };
 
 export function compileTool(tool: Tool, context: ToolContext): SdkFunctionTool {
-  return (TOOL_COMPILERS[tool.component_type] as ToolCompiler<Tool>)(tool, context);
+  return (TOOL_COMPILERS[kindOf(tool)] as ToolCompiler<Tool>)(tool, context);
 }
 
 export type { SdkFunctionTool } from './function-tool.js';
