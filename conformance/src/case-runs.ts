@@ -94,15 +94,16 @@ function checkExpectation(value: unknown, path: string, p: Problems): StepExpect
   const requests = e.requests === undefined ? undefined : checkCalls(e.requests, pointer(path, 'requests'), p);
   const messages = e.messages === undefined ? undefined
     : (p.array(e.messages, pointer(path, 'messages')) ?? []).flatMap((m, i) => checkMessage(m, pointer(pointer(path, 'messages'), i), p) ?? []);
-  const error = e.error === undefined ? undefined : p.object(e.error, pointer(path, 'error'), ['code'], ['code']);
+  const error = e.error === undefined ? undefined : p.object(e.error, pointer(path, 'error'), ['code', 'mentions'], ['code']);
   const code = error ? p.string(error.code, pointer(pointer(path, 'error'), 'code')) : undefined;
+  const mentions = error?.mentions === undefined ? undefined : p.strings(error.mentions, pointer(pointer(path, 'error'), 'mentions'));
   return {
     status,
     ...(outputs ? { outputs } : {}),
     ...(branch !== undefined ? { branch } : {}),
     ...(requests ? { requests } : {}),
     ...(messages ? { messages } : {}),
-    ...(code !== undefined ? { error: { code } } : {}),
+    ...(code !== undefined ? { error: { code, ...(mentions ? { mentions } : {}) } } : {}),
   };
 }
 

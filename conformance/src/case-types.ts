@@ -32,7 +32,8 @@ export interface StepExpectation {
   readonly branch?: string;
   readonly requests?: readonly ExpectedToolCall[];
   readonly messages?: readonly ExpectedMessage[];
-  readonly error?: { readonly code: string };
+  /** The run rejects with this code, its message containing each of `mentions`. */
+  readonly error?: { readonly code: string; readonly mentions?: readonly string[] };
 }
 
 export type StepAction =

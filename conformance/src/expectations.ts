@@ -49,9 +49,9 @@ export function checkStep(expect: StepExpectation, outcome: StepOutcome): Differ
     return { path: '/status', expected: expect.status, actual };
   }
   if (outcome.type === 'error') {
-    return expect.error && expect.error.code !== outcome.code
-      ? { path: '/error/code', expected: expect.error.code, actual: outcome.code }
-      : undefined;
+    if (expect.error && expect.error.code !== outcome.code) return { path: '/error/code', expected: expect.error.code, actual: outcome.code };
+    const missing = (expect.error?.mentions ?? []).findIndex((text) => !outcome.message.includes(text));
+    return missing < 0 ? undefined : { path: `/error/mentions/${missing}`, expected: expect.error?.mentions?.[missing], actual: outcome.message };
   }
   const { status: _s, error: _e, ...rest } = expect;
   return firstDifference(rest, view(expect, outcome.status));

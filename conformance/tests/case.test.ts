@@ -50,7 +50,7 @@ runs:
       - decide: [{ decision: approve }, { decision: reject, reason: no }]
         expect: { status: finished, outputs: { x: 1 }, branch: next }
       - saveAndResume: true
-        expect: { status: error, error: { code: AS_TOOL_FAILED } }
+        expect: { status: error, error: { code: AS_TOOL_FAILED, mentions: [exploded] } }
 `,
     });
     const c = loadRunCase(dir, 'x');
@@ -63,7 +63,7 @@ runs:
       { kind: 'decide', decisions: [{ decision: 'approve' }, { decision: 'reject', reason: 'no' }] },
       { kind: 'run' },
     ]);
-    expect(c.runs[0]?.steps[3]).toMatchObject({ saveAndResume: true, expect: { status: 'error', error: { code: 'AS_TOOL_FAILED' } } });
+    expect(c.runs[0]?.steps[3]).toMatchObject({ saveAndResume: true, expect: { status: 'error', error: { code: 'AS_TOOL_FAILED', mentions: ['exploded'] } } });
   });
 
   it('names every bad key with its JSON Pointer', () => {
