@@ -55,8 +55,8 @@ const filter = (id: string): boolean => {
 
 await (await conformance()).describeConformance(() => langgraphRuntime({ build: buildEmitted }), { filter });
 
-it('runs every valid case of the suite (114) on emitted modules', () => {
-  expect(ran.length).toBe(only === undefined ? 114 : [...kinds.values()].filter((k) => k === only).length);
+it('runs every valid case of the suite (115) on emitted modules', () => {
+  expect(ran.length).toBe(only === undefined ? 115 : [...kinds.values()].filter((k) => k === only).length);
 });
 
 afterAll(() => {

@@ -19,7 +19,8 @@ const ASKED = { run: 'load', compile: 'compile', emit: 'emit' } as const;
  * type the capabilities do not take is AS_UNSUPPORTED; an invalid component
  * an AgentSpecLoadError with every diagnostic; anything inside it they refuse — a
  * refused built-in type, any component this library does not type (a later
- * version's, a plugin's) — is one AS_UNSUPPORTED naming the component, its
+ * version's, a plugin's), an Agent or Flow input or output of a reserved
+ * name — is one AS_UNSUPPORTED naming the component, its
  * type and its JSON Pointer from the root (the first one met; the others
  * listed after it).
  */
@@ -31,16 +32,20 @@ export function admit(component: Component, capabilities: Capabilities, context:
   }
   const diagnostics = validateComponent(component);
   if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
-  const refused: { component: Component; path: string }[] = [];
+  const refused: { component: Component; path: string; refusal?: Refusal }[] = [];
   eachComponent(component, (c, path) => {
-    if (!isRefused(c, capabilities, context)) return undefined;
-    refused.push({ component: c, path });
-    return false;
+    if (isRefused(c, capabilities, context)) {
+      refused.push({ component: c, path });
+      return false;
+    }
+    const reserved = reservedName(c, capabilities);
+    if (reserved) refused.push({ component: c, path: `${path}${reserved.at}`, refusal: reserved.refusal });
+    return undefined;
   });
   const [first, ...more] = refused;
   if (!first) return;
   const also = more.length > 0 ? `; also ${more.map((r) => `${r.component.component_type} ${label(r.component)} at ${r.path}`).join(', ')}` : '';
-  throw unsupportedComponent(first.component, capabilities, { path: first.path, also });
+  throw unsupportedComponent(first.component, capabilities, { path: first.path, also, ...(first.refusal ? { refusal: first.refusal } : {}) });
 }
 
 /** Whether `capabilities` refuse one component. */
@@ -48,6 +53,19 @@ function isRefused(c: Component, capabilities: Capabilities, context: AdmitConte
   if (isUnknownComponent(c)) return true;
   const refusal = capabilities.refuses[c.component_type];
   return refusal !== undefined && !(refusal.unlessLlmOverride && context.llmOverride);
+}
+
+/** The first input or output of an Agent or a Flow with a name the capabilities reserve. */
+function reservedName(c: Component, capabilities: Capabilities): { at: string; refusal: Refusal } | undefined {
+  const reserved = capabilities.reservedNames;
+  if (!reserved || isUnknownComponent(c) || (c.component_type !== 'Agent' && c.component_type !== 'Flow')) return undefined;
+  for (const field of ['inputs', 'outputs'] as const) {
+    const i = (c[field] ?? []).findIndex((p) => reserved.names.includes(p.title));
+    if (i < 0) continue;
+    const what = `its ${field === 'inputs' ? 'input' : 'output'} '${(c[field] ?? [])[i]?.title}'`;
+    return { at: `/${field}/${i}`, refusal: { reason: `${what} is ${reserved.reason}`, ...(reserved.hint ? { hint: reserved.hint } : {}) } };
+  }
+  return undefined;
 }
 
 function unknownRefusal(c: UnknownComponent, by: string): Refusal {
@@ -78,12 +96,12 @@ function label(c: Component): string {
 export function unsupportedComponent(
   component: Component,
   capabilities: Partial<Capabilities> = {},
-  at: { readonly path?: string; readonly also?: string } = {},
+  at: { readonly path?: string; readonly also?: string; readonly refusal?: Refusal } = {},
 ): RuntimeError {
   const by = capabilities.by ?? 'this runtime';
-  const refusal = isUnknownComponent(component)
+  const refusal = at.refusal ?? (isUnknownComponent(component)
     ? unknownRefusal(component, by)
-    : capabilities.refuses?.[component.component_type] ?? { reason: `not a component ${by} runs` };
+    : capabilities.refuses?.[component.component_type] ?? { reason: `not a component ${by} runs` });
   const where = at.path !== undefined ? ` at ${at.path || '/'}` : '';
   return new RuntimeError(
     'AS_UNSUPPORTED',

@@ -27,6 +27,8 @@ export interface Capabilities {
   readonly rootHint?: string;
   /** Built-in types it does not run, wherever they are in the tree. */
   readonly refuses: Readonly<Partial<Record<ComponentType, Refusal>>>;
+  /** Input and output names of Agents and Flows it cannot take (names its framework uses itself), with why. */
+  readonly reservedNames?: { readonly names: readonly string[]; readonly reason: string; readonly hint?: string };
 }
 
 const remoteAgent = (by: string): Refusal => ({

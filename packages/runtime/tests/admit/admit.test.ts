@@ -114,6 +114,23 @@ $referenced_components:
     expect(refusal(() => admit(remote, CAPS)).message).toMatch(/^AS_UNSUPPORTED: OpenAiAgent 'remote' at \/nodes\/1\/agent cannot be run by the test runtime: a remote agent/);
   });
 
+  it('refuses an input or output of an Agent or a Flow whose name the capabilities reserve, naming it and where it is', () => {
+    const reserved: Capabilities = { ...CAPS, reservedNames: { names: ['messages'], reason: 'a state key of the graph', hint: 'rename it' } };
+    const agent = deserialize(`
+agentspec_version: "25.4.1"
+component_type: Agent
+id: a
+name: a
+system_prompt: "Answer {{topic}}."
+inputs: [{title: topic, type: string}]
+outputs: [{title: answer, type: string}, {title: messages, type: string}]
+llm_config: {component_type: OpenAiCompatibleConfig, id: llm, name: llm, model_id: m, url: "http://127.0.0.1:9"}
+`);
+    const e = refusal(() => admit(agent, reserved));
+    expect(e.message).toBe("AS_UNSUPPORTED: Agent 'a' at /outputs/1 cannot be run by the test runtime: its output 'messages' is a state key of the graph (hint: rename it)");
+    expect(() => admit(agent, CAPS)).not.toThrow();
+  });
+
   it('refuses a root it does not take (with the hint of the capabilities), before checking it', () => {
     const tool = { component_type: 'ServerTool', id: 't', name: 't' } as Component;
     const e = refusal(() => admit(tool, { ...CAPS, action: 'compile', roots: ['Agent'], rootHint: 'run Flows elsewhere' }));

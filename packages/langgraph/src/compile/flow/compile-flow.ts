@@ -10,7 +10,7 @@ import { componentDocument, edgeFields, nodeMetadata } from '../metadata.js';
 import { graphNodeNames } from '../node-names.js';
 import { addControlEdges, routesOnBranch, transitionsOf, type Transitions } from './flow-edges.js';
 import { FlowData } from './flow-data.js';
-import { checkStateKeys, flowSchemas, type FlowValues } from './flow-state.js';
+import { flowSchemas, type FlowValues } from './flow-state.js';
 import type { CompiledNode } from './node-handler.js';
 import { NODE_HANDLERS } from './nodes/index.js';
 
@@ -21,7 +21,6 @@ import { NODE_HANDLERS } from './nodes/index.js';
  * @agentspec/runtime on the state (inputs in, outputs and branch out).
  */
 export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
-  checkStateKeys(flow);
   const schemas = flowSchemas(flow);
   const builder = new StateGraph({ stateSchema: schemas.state, input: schemas.input, output: schemas.output }) as unknown as GraphBuilder;
   const stateKeys = new Set(Object.keys(schemas.state.spec));

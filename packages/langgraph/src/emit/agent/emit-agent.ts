@@ -1,9 +1,9 @@
 import { placeholdersIn, type Agent, type LlmConfig, type Property } from '@agentspec/core';
 import {
-  admitted, EMIT_SNIPPETS, generationParams, openAiBaseUrl, outputRules, RuntimeError, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
+  admitted, EMIT_SNIPPETS, generationParams, openAiBaseUrl, outputRules, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
 } from '@agentspec/runtime';
 import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
-import { CHANNELS, RESERVED_STATE_KEYS } from '../../constants.js';
+import { CHANNELS } from '../../constants.js';
 import { commentText, key, literal, Names, str, text } from '../literal.js';
 import { buildFunction } from './agent-graph.js';
 import { emitTool, functionDefinition, type EmittedTool } from './agent-tools.js';
@@ -49,9 +49,6 @@ function schemaOf(p: Property): Record<string, unknown> {
 function stateKeys(agent: Agent): string[] {
   const keys: string[] = [];
   for (const p of [...(agent.inputs ?? []), ...(agent.outputs ?? [])]) {
-    if (RESERVED_STATE_KEYS.has(p.title)) {
-      throw new RuntimeError('AS_UNSUPPORTED', `agent '${agent.id}' has an input or output named '${p.title}', a state key the LangGraph compiler reserves`, { agent: agent.id }, { hint: 'rename that input or output' });
-    }
     if (!keys.includes(p.title)) keys.push(p.title);
   }
   return keys;

@@ -1,7 +1,6 @@
 import type { AgentNode, Component, Flow, FlowNode, MapNode, Node } from '@agentspec/core';
 import { CHANNELS } from '../../constants.js';
 import { routesOnBranch, transitionsOf } from '../../compile/flow/flow-edges.js';
-import { checkStateKeys } from '../../compile/flow/flow-state.js';
 import { graphNodeNames } from '../../compile/node-names.js';
 import type { CompileWarning } from '../../compile/options.js';
 import { commentText, identifier, key, literal, Names, str } from '../literal.js';
@@ -133,7 +132,6 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
 /** The emitted module's parts for a Flow. */
 export function emitFlow(root: Flow): FlowModule {
   const flows = flowsOf(root);
-  for (const f of flows) checkStateKeys(f);
   const taken = new Names(['build', 'BuildOptions', 'BuiltFlow', 'WARNINGS', 'CompileWarning', 'flowNodes', 'FlowContext', 'FlowBuildOptions', 'Annotation', 'StateGraph', 'MessagesAnnotation', 'START', 'END', 'ctx', 'options']);
   const flowNames = new Map<Flow, FlowNames>();
   for (const f of flows) {
