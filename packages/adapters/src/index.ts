@@ -1,4 +1,4 @@
 // @agentspec/adapters — the one registry of framework adapters (DESIGN §2.1),
 // read by the CLI, the conformance suite and the benchmarks.
 export { ADAPTER_NAMES, FRAMEWORK_NAMES, isAdapterName, loadAdapter, loadAdapters } from './registry.js';
-export type { AdapterWarning, EmittedModule, FrameworkAdapter, ImportedComponent } from '@agentspec/runtime';
+export type { AdapterWarning, CompiledProgram, EmitOptions, EmittedModule, FrameworkAdapter, ImportedComponent } from '@agentspec/runtime';

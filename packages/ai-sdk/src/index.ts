@@ -3,10 +3,10 @@
 // AI SDK agents imported back to Agent Spec, and Agents emitted as TypeScript modules.
 
 export { AI_SDK_RUNTIME_NAME } from './runtime-name.js';
-export { compileAiSdk, type AiSdkAgent, type AiSdkCompileResult } from './compile/compile-ai-sdk.js';
+export { compileAiSdk, type AiSdkAgent, type AiSdkCompileResult, type AiSdkCompileResult as CompileResult } from './compile/compile-ai-sdk.js';
 export { aiSdkRuntime } from './runtime/ai-sdk-runtime.js';
 export { aiSdkBackend } from './backend/ai-sdk-backend.js';
-export { importAiSdk, type AiSdkImportResult } from './import/import-ai-sdk.js';
+export { importAiSdk, type AiSdkImportResult, type AiSdkImportResult as ImportResult } from './import/import-ai-sdk.js';
 export { emitAiSdk, type EmitOptions, type EmitResult } from './emit/index.js';
 export type {
   AgentBuilder, AgentBuildOptions, AgentBuildResult, AgentHooks, AiSdkBackendOptions, AiSdkCompileOptions, AiSdkImportOptions, AiSdkRuntimeOptions,

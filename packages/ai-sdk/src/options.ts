@@ -1,5 +1,5 @@
 import type { Agent, LlmConfig } from '@agentspec/core';
-import type { LlmOptions, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
+import type { AdapterWarning, LlmOptions, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
 import type { LanguageModel, OnToolExecutionEndCallback, PrepareStepFunction, StopCondition, ToolLoopAgent, ToolLoopAgentSettings, ToolSet } from 'ai';
 
 /** How an agent with outputs finishes: the synthetic `submit_result` tool (default), or the AI SDK's `Output.object`. */
@@ -8,13 +8,8 @@ export type StructuredOutputMode = 'submit_result' | 'native';
 /** A model for every LLM config (tests, benchmarks, a provider of your own), instead of the one built from the config. */
 export type ModelOption = LanguageModel | ((config: LlmConfig) => LanguageModel);
 
-/** Something of the spec (compile) or of the AI SDK object (import) that could not be carried over exactly. */
-export interface AiSdkWarning {
-  readonly kind: 'unsupported' | 'approximated';
-  /** The component id (compile), or the setting of the AI SDK agent (import), concerned. */
-  readonly component: string;
-  readonly message: string;
-}
+/** Something of the spec (compile) or of the AI SDK object (import: `component` is its setting) not carried over exactly. */
+export type AiSdkWarning = AdapterWarning;
 
 export type CompileWarning = AiSdkWarning;
 export type ImportWarning = AiSdkWarning;

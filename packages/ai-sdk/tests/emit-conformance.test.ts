@@ -12,7 +12,7 @@ import { emittedBuilder } from './helpers/emitted-module.js';
 
 /** The valid cases whose spec is an Agent. */
 const AGENT_CASES = new Set(conformanceAgents().map((c) => c.id));
-const EXPECTED_AGENT_CASES = 38;
+const EXPECTED_AGENT_CASES = 40;
 
 let builds = 0;
 const build = emittedBuilder('conformance');
@@ -20,7 +20,7 @@ const build = emittedBuilder('conformance');
 // The conformance package depends on this one, not the reverse: its source is imported by path.
 const conformance = new URL('../../../conformance/src/index.ts', import.meta.url).href;
 const { describeConformance } = (await import(conformance)) as {
-  describeConformance(factory: () => Runtime, options: { filter: (id: string) => boolean }): Promise<void>;
+  describeConformance(factory: () => Runtime, options: { filter: (id: string) => boolean; knownGapsDir: string }): Promise<void>;
 };
 const ran = new Set<string>();
 await describeConformance(() => aiSdkRuntime({ build: (agent, options) => (builds++, build(agent, options)) }), {
@@ -29,6 +29,8 @@ await describeConformance(() => aiSdkRuntime({ build: (agent, options) => (build
     ran.add(id);
     return true;
   },
+  // what emitted modules do not do yet, with the reasons
+  knownGapsDir: new URL('../../../conformance/known-gaps-emitted', import.meta.url).pathname,
 });
 
 it(`ran every Agent case of the suite (${EXPECTED_AGENT_CASES}) on emitted modules, and no Flow`, () => {

@@ -71,7 +71,7 @@ describe('aiSdkRuntime with an agent', () => {
     expect(() => session.decide('x', 'approve')).toThrow(expect.objectContaining({ code: 'AS_INVALID_STATE' }));
     await expect(app.resume({ runtime: 'reference', format: 1 })).rejects.toMatchObject({ code: 'AS_RESUME_MISMATCH' });
     const saved = await session.save();
-    expect(saved).toMatchObject({ runtime: 'ai-sdk', format: 1, kind: 'agent', component: 'a', history: [] });
+    expect(saved).toMatchObject({ runtime: 'ai-sdk', format: 2, kind: 'agent', component: 'a', state: { history: [] } });
     const other = await aiSdkRuntime().load(assistant({ id: 'b' }), load());
     await expect(other.resume(saved)).rejects.toMatchObject({ code: 'AS_RESUME_MISMATCH' });
   });
@@ -213,13 +213,14 @@ describe('aiSdkRuntime with a flow', () => {
     expect(ours.at(-1)).toMatchObject({ type: 'RunStatus', status: { type: 'finished', outputs: { summary: 'short' } } });
   });
 
-  it('saves flow sessions as ai-sdk saves that wrap the interpreter journal', async () => {
+  it('saves flow sessions as ai-sdk envelopes holding the interpreter journal', async () => {
     const app = await aiSdkRuntime().load(deserialize(FLOW), { llm: { override: { url: llm.url } } });
     const session = app.start({ inputs: { text: 'a long text' } });
     const saved = await session.save();
-    expect(saved).toMatchObject({ runtime: 'ai-sdk', format: 1, kind: 'flow', interpreter: { runtime: 'reference' } });
+    expect(saved).toMatchObject({ runtime: 'ai-sdk', format: 2, kind: 'flow', state: { journal: [] } });
     const resumed = await app.resume(JSON.parse(JSON.stringify(saved)));
     expect(await resumed.run()).toMatchObject({ type: 'finished', outputs: { summary: 'short' } });
+    await expect(app.resume({ ...saved, component: 'other' })).rejects.toMatchObject({ code: 'AS_RESUME_MISMATCH' });
     await expect(app.resume({ runtime: 'ai-sdk', format: 1, kind: 'agent' })).rejects.toMatchObject({ code: 'AS_RESUME_MISMATCH' });
   });
 });

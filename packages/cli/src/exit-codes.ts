@@ -11,6 +11,8 @@ export const EXIT = {
   RUN_FAILED: 3,
   /** A bug of agentspec itself (never a user mistake): the message asks to report it. */
   INTERNAL: 70,
+  /** The session `run --resume`/`--save` names is held by another process (AS_SESSION_BUSY): nothing ran; try again when it is done. */
+  BUSY: 75,
   /** Stopped by SIGINT (Ctrl-C): the run was aborted, its session saved when `--save` was given. */
   INTERRUPTED: 130,
   /** Stopped by SIGTERM: the same. */

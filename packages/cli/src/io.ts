@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { UsageError } from './errors.js';
 
 /** Streams and file access a command uses, injectable so tests can run commands in-process. */
@@ -19,10 +19,14 @@ export const processIo: Io = {
   stderr: (text) => process.stderr.write(text),
   readFile: (path) => readFileSync(path, 'utf8'),
   writeFile: (path, text) => {
+    // written whole or not at all (a crash mid-write leaves the old file): a temporary file renamed over it
+    const temporary = `${path}.${process.pid}.tmp`;
     try {
-      writeFileSync(path, text);
+      writeFileSync(temporary, text);
+      renameSync(temporary, path);
     } catch (e) {
-      throw new UsageError(`cannot write ${path}: ${why(e)}`, { code: 'AS_CANNOT_WRITE' });
+      rmSync(temporary, { force: true });
+      throw new UsageError(`cannot write ${path}: ${fileProblem(e)}`, { code: 'AS_CANNOT_WRITE' });
     }
   },
   isTTY: Boolean(process.stdout.isTTY),
@@ -51,7 +55,7 @@ export function readInput(io: Io, path: string): string {
   try {
     return io.readFile(path);
   } catch (e) {
-    throw new UsageError(`cannot read ${path}: ${why(e)}`, { code: 'AS_FILE_NOT_FOUND' });
+    throw new UsageError(`cannot read ${path}: ${fileProblem(e)}`, { code: 'AS_FILE_NOT_FOUND' });
   }
 }
 
@@ -66,7 +70,7 @@ export function readJson(io: Io, path: string, what: string): unknown {
 }
 
 /** A file system error in words. */
-function why(e: unknown): string {
+export function fileProblem(e: unknown): string {
   const code = (e as NodeJS.ErrnoException).code;
   return code === 'ENOENT' ? 'no such file or folder' : code === 'EISDIR' ? 'it is a folder' : code === 'EACCES' ? 'permission denied' : code ?? (e as Error).message;
 }

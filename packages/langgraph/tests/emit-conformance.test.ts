@@ -53,10 +53,14 @@ const filter = (id: string): boolean => {
   return keep;
 };
 
-await (await conformance()).describeConformance(() => langgraphRuntime({ build: buildEmitted }), { filter });
+await (await conformance()).describeConformance(() => langgraphRuntime({ build: buildEmitted }), {
+  filter,
+  // what emitted modules do not do yet, with the reasons
+  knownGapsDir: new URL('../../../conformance/known-gaps-emitted', import.meta.url).pathname,
+});
 
-it('runs every valid case of the suite (115) on emitted modules', () => {
-  expect(ran.length).toBe(only === undefined ? 115 : [...kinds.values()].filter((k) => k === only).length);
+it('runs every valid case of the suite (117) on emitted modules', () => {
+  expect(ran.length).toBe(only === undefined ? 117 : [...kinds.values()].filter((k) => k === only).length);
 });
 
 afterAll(() => {

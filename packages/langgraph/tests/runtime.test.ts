@@ -23,7 +23,7 @@ describe('langgraphRuntime', () => {
     const session = app.start({ inputs: { place: 'Oslo' } });
     expect(await session.run()).toMatchObject({ type: 'user_input', messages: [{ role: 'assistant', content: 'Welcome to Oslo. Your name?', sender: 'ask' }] });
     const saved = await session.save();
-    expect(saved).toMatchObject({ runtime: LANGGRAPH_RUNTIME_NAME, format: 1, component: 'pause_flow', checkpointer: { kind: 'memory' }, phase: 'paused', threadId: expect.any(String) });
+    expect(saved).toMatchObject({ runtime: LANGGRAPH_RUNTIME_NAME, format: 2, component: 'pause_flow', state: { checkpointer: { kind: 'memory' }, phase: 'paused', threadId: expect.any(String) } });
 
     const resumed = await app.resume(JSON.parse(JSON.stringify(saved)));
     expect(await resumed.run()).toMatchObject({ type: 'user_input' }); // nothing given: still waiting, nothing ran

@@ -1,5 +1,5 @@
 import type { Agent, Component, Flow } from '@agentspec/core';
-import { admit } from '@agentspec/runtime';
+import { admit, type CompiledProgram } from '@agentspec/runtime';
 import type { Agent as MastraAgent } from '@mastra/core/agent';
 import type { AnyWorkflow } from '@mastra/core/workflows';
 import { compileAgent } from './agent/compile-agent.js';
@@ -9,7 +9,7 @@ import { compileFlow } from './flow/compile-flow.js';
 import type { CompileMastraOptions } from './options.js';
 import type { MastraWarning } from './warnings.js';
 
-interface CompiledBase {
+interface CompiledBase extends CompiledProgram {
   /** Every Mastra Agent made (the root's or those of AgentNodes), by Mastra id: register them with your `Mastra`. */
   readonly agents: Readonly<Record<string, MastraAgent>>;
   readonly warnings: readonly MastraWarning[];

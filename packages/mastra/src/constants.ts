@@ -1,9 +1,6 @@
 /** The runtime's name in the conformance matrix and in saved sessions. */
 export const MASTRA_RUNTIME_NAME = 'mastra';
 
-/** Version of the JSON a Mastra session saves. */
-export const SAVE_FORMAT = 1;
-
 /** Key of `metadata` (steps, workflows, agents) holding the Agent Spec component a Mastra object was compiled from. */
 export const AGENTSPEC_METADATA_KEY = 'agentspec';
 

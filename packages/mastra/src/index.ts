@@ -4,12 +4,12 @@
 // back to Agent Spec.
 
 export { MASTRA_RUNTIME_NAME } from './constants.js';
-export { compileMastra, type MastraCompiled } from './compile-mastra.js';
+export { compileMastra, type MastraCompiled, type MastraCompiled as CompileResult } from './compile-mastra.js';
 export type { CompileMastraOptions } from './options.js';
 export type { MastraWarning } from './warnings.js';
 export { mastraRuntime, type MastraRuntimeOptions } from './runtime/mastra-runtime.js';
 export type { MastraStorageOption } from './runtime/storage.js';
-export { importMastra, type ImportMastraOptions, type MastraImported } from './import/import-mastra.js';
+export { importMastra, type ImportMastraOptions, type MastraImported, type MastraImported as ImportResult } from './import/import-mastra.js';
 export { emitMastra, type EmitOptions, type EmitResult } from './emit/index.js';
 // the node semantics the workflows of emitted flow modules run
 export { flowSteps, type FlowSteps, type FrameCondition, type StepExecute } from './emit/flow-steps.js';

@@ -1,11 +1,7 @@
-/** A compile or import problem that does not stop the conversion: shown to the caller, never silent. */
-export interface MastraWarning {
-  /** `unsupported`: left out or rejected; `approximated`: kept with a different (documented) construct. */
-  readonly kind: 'unsupported' | 'approximated';
-  /** Id of the component (or Mastra step / workflow) concerned. */
-  readonly component: string;
-  readonly message: string;
-}
+import type { AdapterWarning } from '@agentspec/runtime';
+
+/** A compile or import problem that does not stop the conversion: shown to the caller, never silent (the one warning type of @agentspec/runtime). */
+export type MastraWarning = AdapterWarning;
 
 /** Collects warnings while compiling or importing. */
 export class Warnings {

@@ -1,15 +1,9 @@
 import type { Agent as SpecAgent, Component } from '@agentspec/core';
 import type { Agent, AgentOutputType } from '@openai/agents';
-import type { LlmOptions, McpConnections, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
+import type { AdapterWarning, CompiledProgram, ImportedComponent, LlmOptions, McpConnections, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
 
-/** Something of the spec (or of the SDK object, when importing) that did not carry over exactly. */
-export interface CompileWarning {
-  /** `unsupported`: dropped; `approximated`: carried over with a different behaviour. */
-  readonly kind: 'unsupported' | 'approximated';
-  /** Id of the component concerned (for imports: the id it was given in the spec). */
-  readonly component: string;
-  readonly message: string;
-}
+/** Something of the spec (or of the SDK object, when importing) that did not carry over exactly (the one warning type of @agentspec/runtime). */
+export type CompileWarning = AdapterWarning;
 
 /** How an agent with outputs finishes. */
 export type StructuredOutputMode = 'submit_result' | 'native';
@@ -37,7 +31,7 @@ export interface CompileOptions {
 }
 
 /** What a compile returns next to the SDK agent. */
-export interface CompileResult<TAgent> {
+export interface CompileResult<TAgent> extends CompiledProgram {
   readonly agent: TAgent;
   readonly warnings: readonly CompileWarning[];
   /** Options to spread into `run(agent, input, { ...runOptions })`: `maxTurns` from `limits.maxAgentSteps`. */
@@ -83,7 +77,7 @@ export interface ImportOptions {
   readonly clientTools?: readonly string[];
 }
 
-export interface ImportResult {
+export interface ImportResult extends ImportedComponent {
   readonly component: Component;
   readonly warnings: readonly CompileWarning[];
   /**

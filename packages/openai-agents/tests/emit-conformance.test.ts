@@ -14,7 +14,7 @@ import { conformanceSpecs } from './helpers/conformance-specs.js';
 import { built, compileThroughEmittedModule, EMITTED_DIR } from './helpers/emitted-modules.js';
 
 /** describeConformance of @agentspec/conformance (not a dependency of this package: loaded from the repository). */
-type DescribeConformance = (runtime: () => Runtime, options: { readonly filter: (id: string) => boolean }) => Promise<void>;
+type DescribeConformance = (runtime: () => Runtime, options: { readonly filter: (id: string) => boolean; readonly knownGapsDir: string }) => Promise<void>;
 const { describeConformance } = (await import(new URL('../../../conformance/src/vitest.ts', import.meta.url).href)) as { describeConformance: DescribeConformance };
 
 rmSync(join(EMITTED_DIR, 'conformance'), { recursive: true, force: true });
@@ -22,8 +22,8 @@ const valid = conformanceSpecs();
 const agentCases = new Set(valid.filter((c) => c.spec.component_type === 'Agent').map((c) => c.id));
 
 describe('emitted modules on the conformance suite', () => {
-  it('runs every Agent case (the rule above): 38 of the valid cases', () => {
-    expect(agentCases.size).toBe(38);
+  it('runs every Agent case (the rule above): 40 of the valid cases', () => {
+    expect(agentCases.size).toBe(40);
     expect(valid.length - agentCases.size).toBe(valid.filter((c) => c.spec.component_type === 'Flow').length);
   });
 });
@@ -33,4 +33,8 @@ afterAll(() => {
   expect(built.count).toBeGreaterThanOrEqual(agentCases.size - 1);
 });
 
-await describeConformance(() => openaiAgentsRuntime({ build: compileThroughEmittedModule }), { filter: (id) => agentCases.has(id) });
+await describeConformance(() => openaiAgentsRuntime({ build: compileThroughEmittedModule }), {
+  filter: (id) => agentCases.has(id),
+  // what emitted modules do not do yet, with the reasons
+  knownGapsDir: new URL('../../../conformance/known-gaps-emitted', import.meta.url).pathname,
+});

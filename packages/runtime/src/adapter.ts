@@ -1,24 +1,53 @@
 import type { Component } from '@agentspec/core';
 import type { Capabilities } from './admit/capabilities.js';
-import type { Runtime } from './contract.js';
+import type { Runtime, ToolRegistry } from './contract.js';
 
-/** Something of a spec a framework cannot represent exactly: named by every compile, emit and import result. */
+/**
+ * Something a conversion could not carry over exactly — of a spec a framework
+ * cannot represent, or of a framework program Agent Spec cannot — named by
+ * every compile, emit and import result of every framework package (one type:
+ * each package's own warning type is this one).
+ */
 export interface AdapterWarning {
-  readonly kind: 'unsupported' | 'approximated' | (string & {});
-  readonly component?: string;
+  /** `unsupported`: left out or refused; `approximated`: carried over with a different (documented) behaviour. */
+  readonly kind: 'unsupported' | 'approximated';
+  /** Id of the component (or the framework's node, step, setting) concerned. */
+  readonly component: string;
   readonly message: string;
 }
 
-/** `emit`: a TypeScript module a user owns, building the spec's framework objects with the framework's own API. */
-export interface EmittedModule {
-  readonly code: string;
-  readonly warnings: readonly AdapterWarning[];
+/** What `emit` takes besides the component: where it comes from, for the header comment of the module. */
+export interface EmitOptions {
+  /** The spec's file name. */
+  readonly source?: string;
+  /** The document's `agentspec_version` (default: the smallest the component needs). */
+  readonly version?: string;
 }
 
-/** `import`: a framework program as an Agent Spec component, with what could not be carried over. */
+/** `emit`: a TypeScript module a user owns, building the spec's framework objects with the framework's own API. */
+export interface EmittedModule<W extends AdapterWarning = AdapterWarning> {
+  readonly code: string;
+  /** What of the spec the module does not carry over exactly. */
+  readonly warnings: readonly W[];
+}
+
+/**
+ * `compile`: the framework's own objects for a spec — each package's result
+ * (`CompileResult` in every framework package) adds them — with what they do
+ * not represent exactly.
+ */
+export interface CompiledProgram {
+  readonly warnings: readonly AdapterWarning[];
+  /** Release what the objects hold open (MCP connections). */
+  close(): Promise<void>;
+}
+
+/** `import`: a framework program as an Agent Spec component (`ImportResult` in every framework package), with what could not be carried over. */
 export interface ImportedComponent {
   readonly component: Component;
   readonly warnings: readonly AdapterWarning[];
+  /** The program's own functions (tool bodies, graph nodes, workflow steps) as ServerTool implementations, to run the spec with. */
+  readonly tools: ToolRegistry;
 }
 
 /**
@@ -43,7 +72,7 @@ export interface FrameworkAdapter {
   runtime(): Runtime;
   /** The framework's objects for a component (the result also names what is approximated). */
   compile?(component: Component, options?: never): unknown;
-  emit?(component: Component, options?: { readonly source?: string; readonly version?: string }): EmittedModule;
+  emit?(component: Component, options?: EmitOptions): EmittedModule;
   /** An object built with the framework (a graph, an agent, a workflow); AS_UNSUPPORTED when it is not one. */
   import?(program: unknown): Promise<ImportedComponent>;
 }

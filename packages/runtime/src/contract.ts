@@ -10,6 +10,7 @@
  */
 import type { Component } from '@agentspec/core';
 import type { RuntimeEvent } from './events.js';
+import type { SessionOptions } from './session/kernel-session.js';
 
 export type Role = 'user' | 'assistant' | 'system' | 'tool';
 
@@ -119,7 +120,7 @@ export interface RuntimeLoadOptions {
   readonly checkpointer?: unknown;
 }
 
-export interface StartOptions {
+export interface StartOptions extends SessionOptions {
   readonly inputs?: Readonly<Record<string, unknown>>;
 }
 
@@ -146,7 +147,8 @@ export interface Session {
 export interface App {
   readonly component: Component;
   start(options?: StartOptions): Session;
-  resume(saved: SavedSession): Promise<Session>;
+  /** A session from what `save()` returned (an envelope of this runtime and spec, else AS_RESUME_MISMATCH). */
+  resume(saved: SavedSession, options?: SessionOptions): Promise<Session>;
   /** Release what the app holds open (MCP connections and servers, checkpointer handles). Sessions stop working. */
   close(): Promise<void>;
 }

@@ -24,8 +24,10 @@ export const RUNTIME_ERROR_CODES = {
   AS_RESUME_MISMATCH: 'A saved session does not fit this spec (it was saved from another spec or version).',
   AS_CANCELLED: 'The run was aborted through the signal.',
   AS_OPTIONS_INVALID: 'A runtime factory or load() was given an option it does not take (the message names the key and the one meant) or a value of the wrong kind.',
+  AS_EMIT_VALUE: 'An emitter was given what has no TypeScript source form: a value that is not JSON-like (a function, symbol, bigint, object of a class, a cycle) or a name that is not an identifier.',
   AS_STORE: 'The session store (a SQLite file, a PostgreSQL database) could not be opened, read or written.',
   AS_SESSION_NOT_FOUND: 'No session of that name is in the session store.',
+  AS_SESSION_BUSY: 'Another process holds the lease of that session (it is resuming or saving it): nothing ran; the message names the holder and when its lease expires. Also a write whose lease was taken over.',
 } as const;
 
 export type RuntimeErrorCode = keyof typeof RUNTIME_ERROR_CODES;

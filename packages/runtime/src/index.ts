@@ -11,17 +11,22 @@ export {
   checkLoadOptions, checkOptions, checkRuntimeOptions, closestKey, describeRule, LOAD_OPTIONS, OptionsError, type OptionRule, type OptionShape,
 } from './options/index.js';
 export { eventStream } from './event-stream.js';
+
+// The session kernel every runtime's sessions run on (DESIGN §2.1)
+export * from './session/index.js';
 export { SPAN_OF, type RunEndEvent, type RuntimeEvent, type SpanType, type TraceEvent, type TraceEventType } from './events.js';
 
 // Named sessions outside a process (SQLite file, PostgreSQL)
-export { openSessionStore, storeLocation, type SessionStore, type StoredSession, type StoreLocation } from './store/session-store.js';
+export { openSessionStore, storeLocation, type SessionStore, type StoredSession, type StoreLocation, type WriteOptions } from './store/session-store.js';
+export { DEFAULT_LEASE_TTL_MS, type Lease, type LeaseOptions } from './store/lease.js';
+export { acquireFileLease } from './store/file-lease.js';
 export { specHash } from './store/spec-hash.js';
 export { redactUrl, redactUrlsIn } from './store/redact-url.js';
 
 // The reference interpreter
 export { referenceRuntime, type ReferenceRuntimeOptions } from './reference-runtime.js';
 export { referenceAdapter } from './reference-adapter.js';
-export type { AdapterWarning, EmittedModule, FrameworkAdapter, ImportedComponent } from './adapter.js';
+export type { AdapterWarning, CompiledProgram, EmitOptions, EmittedModule, FrameworkAdapter, ImportedComponent } from './adapter.js';
 
 // Walking a spec's components, checks at load (shared with the framework runtimes and emitters)
 export { eachComponent, requireServerTools, serverToolNames } from './components.js';
@@ -40,6 +45,7 @@ export { openAiBaseUrl, resolveEndpoint, type Endpoint } from './llm/endpoint.js
 export { connectionFailure } from './llm/connection-error.js';
 export { openAiChatBackend, parseCompletion, requestBody } from './llm/openai-chat.js';
 export { DEFAULT_LLM_RETRIES, llmRetryPolicy, retryingFetch, type LlmRetryOptions } from './llm/retrying-fetch.js';
+export { llmRetryOptions, specRetryable, specRetryDelayMs, specRetryPolicy, type Jitter, type SpecRetryPolicy } from './llm/spec-retry-policy.js';
 
 // The semantics, as pure functions (shared with the framework compilers)
 export { renderDeep, renderTemplate, renderValue } from './semantics/templates.js';
@@ -55,5 +61,5 @@ export { parametersSchema, SUBMIT_RESULT, submissionProblem, submitResultSpec, t
 export * from './http/index.js';
 export * from './mcp/index.js';
 
-// Emitting TypeScript (shared by the framework emitters)
+// Emitting TypeScript (shared by the framework emitters; the whole toolkit — escaped literals, identifiers, the module writer — is @agentspec/runtime/emit)
 export { EMIT_SNIPPETS, outputRules, snippetsFor, type OutputRule, type Snippet, type SnippetName } from './emit/index.js';

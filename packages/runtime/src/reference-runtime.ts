@@ -4,10 +4,10 @@ import type { Capabilities } from './admit/capabilities.js';
 import { REFERENCE_CAPABILITIES } from './admit/reference-capabilities.js';
 import type { App, Runtime, RuntimeLoadOptions, SavedSession, Session, StartOptions } from './contract.js';
 import { requireServerTools } from './components.js';
-import { RuntimeError } from './errors.js';
 import { checkLoadOptions, checkRuntimeOptions } from './options/runtime-options.js';
 import type { Limits, Services } from './interpreter/execution.js';
-import { ReferenceSession, SAVE_FORMAT, type SavedReference } from './interpreter/session.js';
+import { ReferenceEngine, type ReferenceState } from './interpreter/session.js';
+import { KernelSession, openEnvelope, type SessionOptions } from './session/index.js';
 import { toolRunner } from './interpreter/tool-runner.js';
 import type { LlmBackend } from './llm/backend.js';
 import { openAiChatBackend } from './llm/openai-chat.js';
@@ -53,20 +53,18 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
         toolRunner: toolRunner({ tools: load.tools ?? {}, network, http: limits.http }),
         ...(load.signal ? { signal: load.signal } : {}),
       };
+      const runtime = options.name ?? 'reference';
+      const kind = component.component_type === 'Agent' ? 'agent' : 'flow';
       return {
         component,
         start(start: StartOptions = {}): Session {
-          return new ReferenceSession(services, start.inputs ?? {});
+          const inputs = start.inputs ?? {};
+          return new KernelSession(new ReferenceEngine(services, inputs), { runtime, kind, component, inputs }, undefined, start);
         },
-        async resume(saved: SavedSession): Promise<Session> {
-          const s = saved as SavedReference;
-          if (s?.runtime !== 'reference' || s.format !== SAVE_FORMAT) {
-            throw new RuntimeError('AS_RESUME_MISMATCH', `this save is from runtime '${String(s?.runtime)}' format ${String(s?.format)}, not reference format ${SAVE_FORMAT}`);
-          }
-          if (s.component !== component.id) {
-            throw new RuntimeError('AS_RESUME_MISMATCH', `this save is of component '${s.component}', not '${component.id}'`);
-          }
-          return new ReferenceSession(services, s.inputs, s);
+        async resume(saved: SavedSession, resume: SessionOptions = {}): Promise<Session> {
+          const s = openEnvelope(saved, { runtime, component });
+          const engine = new ReferenceEngine(services, s.inputs, { state: s.state as ReferenceState, messages: s.status?.messages ?? [] });
+          return new KernelSession(engine, { runtime, kind, component, inputs: s.inputs }, s, resume);
         },
         close: () => services.toolRunner.close(),
       };

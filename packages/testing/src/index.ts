@@ -40,3 +40,4 @@ export type { OpenAiErrorBody } from './errors.js';
 export { DEFAULT_MODEL, modelList } from './models.js';
 export type { ModelObject } from './models.js';
 export { noMatchMessage } from './no-match-message.js';
+export { readmeBlocks, runReadmeBlock } from './readme-blocks.js';

@@ -1,5 +1,5 @@
 import type { Agent, Component } from '@agentspec/core';
-import { admit } from '@agentspec/runtime';
+import { admit, type CompiledProgram } from '@agentspec/runtime';
 import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import { ToolLoopAgent } from 'ai';
 import type { AiSdkCompileOptions, CompileWarning } from '../options.js';
@@ -11,7 +11,7 @@ import { toolExecutor } from './tools/tool-executor.js';
 /** The ToolLoopAgent compileAiSdk returns (`output` is the structured output with `structuredOutput: 'native'`). */
 export type AiSdkAgent = ToolLoopAgent<never, AgentSettings['tools'] & object, Record<string, unknown>, NonNullable<AgentSettings['output']>>;
 
-export interface AiSdkCompileResult {
+export interface AiSdkCompileResult extends CompiledProgram {
   readonly agent: AiSdkAgent;
   readonly warnings: readonly CompileWarning[];
   /** Close the MCP connections the agent's MCPTools opened. */
@@ -33,6 +33,7 @@ export function compileAiSdk(component: Component, options: AiSdkCompileOptions 
   }
   const executor = toolExecutor({ ...(options.tools ? { registry: options.tools } : {}), ...(options.network ? { network: options.network } : {}), ...(options.http ? { http: options.http } : {}) });
   const agentObject = new ToolLoopAgent(agentSettings(agent, options, executor, warnings));
-  attachSource(agentObject, { system_prompt: agent.system_prompt, inputs: agent.inputs ?? [] });
+  const retryPolicy = (agent.llm_config as { retry_policy?: unknown }).retry_policy;
+  attachSource(agentObject, { system_prompt: agent.system_prompt, inputs: agent.inputs ?? [], ...(retryPolicy ? { retry_policy: retryPolicy } : {}) });
   return { agent: agentObject as AiSdkAgent, warnings, close: () => executor.close() };
 }

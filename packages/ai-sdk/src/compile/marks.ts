@@ -28,6 +28,8 @@ export function markOf(value: unknown): Mark | undefined {
 export interface AgentSource {
   readonly system_prompt: string;
   readonly inputs: readonly Property[];
+  /** The LLM config's `retry_policy` (Agent Spec 26.1.2): applied by the model's fetch, which shows none of it. */
+  readonly retry_policy?: unknown;
 }
 
 const SOURCE = Symbol.for('agentspec.ai-sdk.source');

@@ -1,9 +1,9 @@
 import type { Agent, Property } from '@agentspec/core';
 import { admitted, outputRules, parametersSchema, RuntimeError, SUBMIT_RESULT, submitResultSpec } from '@agentspec/runtime';
 import { generationSettings } from '../model/generation-settings.js';
-import { commentText, key, literal, member, str } from './literal.js';
+import { commentText, key, literal, member, str } from '@agentspec/runtime/emit';
+import type { AiSdkModule as ModuleWriter } from './helpers.js';
 import { emitLanguageModel } from './model.js';
-import type { ModuleWriter } from './module.js';
 import { hasPlaceholders, templateExpression } from './template.js';
 import { interfaceFields, tsType } from './tools/context.js';
 import { TOOL_EMITTERS, type EmittedTool } from './tools/index.js';

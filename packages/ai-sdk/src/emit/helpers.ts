@@ -6,14 +6,10 @@
  * emitter needs are shared: EMIT_SNIPPETS of @agentspec/runtime.
  */
 import { EMIT_SNIPPETS, type SnippetName } from '@agentspec/runtime';
+import type { ModuleHelper, ModuleHelpers, ModuleWriter } from '@agentspec/runtime/emit';
+import type { CompileWarning } from '../options.js';
 
-export interface Helper {
-  readonly code: string;
-  /** Other helpers it calls. */
-  readonly uses?: readonly HelperName[];
-  readonly imports?: Readonly<Record<string, readonly string[]>>;
-  readonly types?: Readonly<Record<string, readonly string[]>>;
-}
+type Helper = ModuleHelper<HelperName>;
 
 const args: Helper = {
   code: `
@@ -29,7 +25,7 @@ function objectArguments(value: unknown): { success: true; value: Args } | { suc
 };
 
 const toolText: Helper = {
-  uses: ['toolResultText'],
+  needs: ['toolResultText'],
   code: `
 /** What the LLM reads of a tool result (\`toModelOutput\`): strings as they are, anything else as JSON. */
 function toolText({ output }: { output: unknown }): { type: 'text'; value: string } {
@@ -51,7 +47,7 @@ function fetchWithTimeout(timeoutMs: number | undefined, base?: typeof fetch): t
 };
 
 const speakFirst: Helper = {
-  types: { ai: ['ToolLoopAgentSettings', 'ToolSet'] },
+  imports: { ai: ['type ToolLoopAgentSettings', 'type ToolSet'] },
   code: `
 /**
  * An agent called with no messages speaks first: the AI SDK refuses an empty
@@ -65,8 +61,8 @@ const speakFirst: NonNullable<ToolLoopAgentSettings<never, ToolSet>['prepareCall
 };
 
 const submitResult: Helper = {
-  uses: ['args', 'coerce', 'submissionProblem'],
-  types: { ai: ['StopCondition', 'ToolSet'] },
+  needs: ['args', 'coerce', 'submissionProblem'],
+  imports: { ai: ['type StopCondition', 'type ToolSet'] },
   code: `
 /** The tool message of an accepted submission. */
 const SUBMITTED = 'Result submitted.';
@@ -114,8 +110,7 @@ function checkHost(url: URL, allowHosts: readonly string[] | undefined, tool: st
 };
 
 const mcp: Helper = {
-  imports: { '@modelcontextprotocol/sdk/client/index.js': ['Client'] },
-  types: { '@modelcontextprotocol/sdk/shared/transport.js': ['Transport'] },
+  imports: { '@modelcontextprotocol/sdk/client/index.js': ['Client'], '@modelcontextprotocol/sdk/shared/transport.js': ['type Transport'] },
   code: `
 /** MCP clients by server, connected on first use; \`close()\` ends them all. */
 interface McpClients {
@@ -153,7 +148,7 @@ function mcpText(result: Record<string, unknown>, tool: string): string {
 };
 
 const mcpValue: Helper = {
-  uses: ['mcp'],
+  needs: ['mcp'],
   code: `
 /** The value of an MCP tool result for non-string outputs: its structured content, else its text parsed as JSON. */
 function mcpValue(result: Record<string, unknown>, tool: string): unknown {
@@ -162,27 +157,14 @@ function mcpValue(result: Record<string, unknown>, tool: string): unknown {
 }`,
 };
 
-/** A helper written once for every emitter, in @agentspec/runtime. */
-function shared(name: SnippetName, uses: readonly HelperName[] = []): Helper {
-  const { code, needs } = EMIT_SNIPPETS[name];
-  return { code, uses: [...uses, ...needs] };
-}
-
 export type HelperName = 'args' | SnippetName | 'toolText' | 'fetchWithTimeout' | 'speakFirst' | 'submitResult' | 'httpBody' | 'allowedHost' | 'mcp' | 'mcpValue';
 
 /** Every helper, in the order they are written (a new name breaks the build until listed). */
-export const HELPERS: { readonly [K in HelperName]: Helper } = {
+export const HELPERS: ModuleHelpers<HelperName> = {
   args,
-  codedError: shared('codedError'),
-  valueText: shared('valueText'),
-  renderTemplate: shared('renderTemplate'),
-  renderDeep: shared('renderDeep'),
-  toolResultText: shared('toolResultText'),
-  submissionProblem: shared('submissionProblem'),
+  ...EMIT_SNIPPETS,
+  coerceArgs: { ...EMIT_SNIPPETS.coerceArgs, needs: ['args', ...EMIT_SNIPPETS.coerceArgs.needs] },
   toolText,
-  coerceArgs: shared('coerceArgs', ['args']),
-  coerce: shared('coerce'),
-  isObject: shared('isObject'),
   fetchWithTimeout,
   speakFirst,
   submitResult,
@@ -191,3 +173,6 @@ export const HELPERS: { readonly [K in HelperName]: Helper } = {
   mcp,
   mcpValue,
 };
+
+/** The module being written: the shared ModuleWriter over these helpers. */
+export type AiSdkModule = ModuleWriter<HelperName, CompileWarning>;

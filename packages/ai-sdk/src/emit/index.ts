@@ -1,25 +1,16 @@
 import type { Agent, Component } from '@agentspec/core';
-import { admit } from '@agentspec/runtime';
+import { admit, type EmitOptions, type EmittedModule } from '@agentspec/runtime';
+import { key, moduleHeader, ModuleWriter } from '@agentspec/runtime/emit';
 import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import type { CompileWarning } from '../options.js';
 import { emitAgent } from './agent.js';
-import { header } from './header.js';
-import { commentText, key } from './literal.js';
-import { ModuleWriter } from './module.js';
+import { HELPERS, type HelperName } from './helpers.js';
 
-export interface EmitOptions {
-  /** The spec's file name, for the header comment. */
-  readonly source?: string;
-  /** The document's `agentspec_version`, for the header comment (a loaded component no longer carries it). */
-  readonly version?: string;
-}
+/** Names the module declares itself: no name made from the spec takes them (those always end in `Tool`, `Args`, `Request`, `Transport` or `_PARAMETERS`). */
+const DECLARED = ['submitResultTool', 'SUBMIT_RESULT_PARAMETERS', 'Tool', 'Transport', 'StdioClientTransport', 'SSEClientTransport', 'StreamableHTTPClientTransport'];
 
-export interface EmitResult {
-  /** The TypeScript module. */
-  readonly code: string;
-  /** What the module cannot carry over exactly (the same warnings as compileAiSdk). */
-  readonly warnings: readonly CompileWarning[];
-}
+/** The module's text, and what of the spec it does not carry over exactly (the same warnings as compileAiSdk). */
+export type EmitResult = EmittedModule<CompileWarning>;
 
 /**
  * Write an Agent as a readable TypeScript module that builds the same
@@ -32,10 +23,18 @@ export interface EmitResult {
 export function emitAiSdk(component: Component, options: EmitOptions = {}): EmitResult {
   admit(component, AI_SDK_CAPABILITIES.emit);
   const agent = component as Agent;
-  const w = new ModuleWriter();
+  const w = new ModuleWriter<HelperName, CompileWarning>(HELPERS, DECLARED);
   emitAgent(agent, w);
-  const usage = usageLines(agent);
-  return { code: w.render(header(agent, options.source, options.version, usage)), warnings: w.warnings };
+  const header = moduleHeader({
+    component: agent,
+    what: 'an Agent Spec Agent as a Vercel AI SDK ToolLoopAgent',
+    target: 'ai-sdk',
+    source: options.source,
+    version: options.version,
+    notes: ['It depends only on the packages it imports (no @agentspec package).'],
+    usage: usageLines(agent),
+  });
+  return { code: w.render(header), warnings: w.warnings };
 }
 
 function usageLines(agent: Agent): string[] {
@@ -48,5 +47,7 @@ function usageLines(agent: Agent): string[] {
     "import { build } from './agent.js';",
     `const { agent, close } = build({ ${fields} });`,
     "const result = await agent.generate({ prompt: 'Hello!' }); console.log(result.text); await close();",
-  ].map(commentText);
+  ];
 }
+
+export type { EmitOptions } from '@agentspec/runtime';

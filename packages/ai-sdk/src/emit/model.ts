@@ -1,8 +1,8 @@
 import type { LlmConfig } from '@agentspec/core';
 import { admitted, openAiBaseUrl } from '@agentspec/runtime';
 import { providerName } from '../model/language-model.js';
-import { commentText, str } from './literal.js';
-import type { ModuleWriter } from './module.js';
+import { commentText, str } from '@agentspec/runtime/emit';
+import type { AiSdkModule as ModuleWriter } from './helpers.js';
 
 /** `createOpenAICompatible(…).chatModel(…)` at `baseURL` (an expression), as compileAiSdk builds it. */
 function compatibleModel(w: ModuleWriter, name: string, baseURL: string, indent: string): string[] {

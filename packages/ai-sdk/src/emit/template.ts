@@ -1,4 +1,4 @@
-import { key, literal, str, templateText } from './literal.js';
+import { key, literal, str, templateText } from '@agentspec/runtime/emit';
 
 /** `{{ name }}` placeholders, as the runtime renders them (DESIGN §4.2). */
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;

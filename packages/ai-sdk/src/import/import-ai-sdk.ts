@@ -1,5 +1,5 @@
 import { agent as buildAgent, type Agent, type Property } from '@agentspec/core';
-import { RuntimeError, type ToolRegistry } from '@agentspec/runtime';
+import { RuntimeError, type ImportedComponent, type ToolRegistry } from '@agentspec/runtime';
 import type { LanguageModel, ToolLoopAgent, ToolSet } from 'ai';
 import { markOf, sourceOf } from '../compile/marks.js';
 import type { AiSdkImportOptions, ImportWarning } from '../options.js';
@@ -11,7 +11,7 @@ import { importOutput } from './import-output.js';
 import { importStopConditions } from './import-stop-conditions.js';
 import { importTools } from './import-tools.js';
 
-export interface AiSdkImportResult {
+export interface AiSdkImportResult extends ImportedComponent {
   readonly component: Agent;
   readonly warnings: readonly ImportWarning[];
   /** The `execute` functions of the tools imported as ServerTools, to pass as `tools` when running the spec. */
@@ -58,7 +58,7 @@ export async function importAiSdk(agent: ToolLoopAgent<never, ToolSet> | object,
     name: options.name ?? id,
     ...(options.description ? { description: options.description } : {}),
     system_prompt: source?.system_prompt ?? importInstructions(settings.instructions, warnings),
-    llm_config: llm,
+    llm_config: source?.retry_policy ? ({ ...llm, retry_policy: source.retry_policy } as unknown as typeof llm) : llm,
     tools,
     ...(source ? { inputs: [...source.inputs] } : {}),
     ...(outputs && outputs.length > 0 ? { outputs } : {}),

@@ -1,5 +1,5 @@
 import { kindOf, type LlmConfig, type LlmConfigKind } from '@agentspec/core';
-import { refuseUnknown, resolveEndpoint, retryingFetch, unsupportedComponent, type LlmOptions } from '@agentspec/runtime';
+import { llmRetryOptions, refuseUnknown, resolveEndpoint, retryingFetch, unsupportedComponent, type LlmOptions } from '@agentspec/runtime';
 import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
@@ -37,13 +37,13 @@ export function providerName(config: LlmConfig): string {
  * `timeout.stepMs` would also count the tools run in the step.) A timed-out
  * request is not retried; it is AS_LLM_TIMEOUT.
  */
-function withFetch(llm: LlmOptions): { fetch: typeof fetch } {
+function withFetch(config: LlmConfig, llm: LlmOptions): { fetch: typeof fetch } {
   const { timeoutMs } = llm;
   const attempt: typeof fetch = timeoutMs === undefined ? fetch : (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs);
     return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
   };
-  return { fetch: retryingFetch(llm, attempt) };
+  return { fetch: retryingFetch(llmRetryOptions(config, llm), attempt) };
 }
 
 /** The AI SDK's own retries: off, `withFetch` retries. */
@@ -58,7 +58,7 @@ const compatible: ModelFactory = (config, llm) => {
     ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
     supportsStructuredOutputs: true,
     includeUsage: true,
-    ...withFetch(llm),
+    ...withFetch(config, llm),
   });
   return provider.chatModel(endpoint.model);
 };
@@ -69,7 +69,7 @@ export const MODEL_FACTORIES: Readonly<Record<LlmConfigKind, ModelFactory>> = {
   OpenAiConfig: (config, llm) => {
     if (llm.override) return compatible(config, llm);
     const endpoint = resolveEndpoint(config, llm);
-    return createOpenAI({ baseURL: endpoint.baseUrl, ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}), ...withFetch(llm) }).chat(endpoint.model);
+    return createOpenAI({ baseURL: endpoint.baseUrl, ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}), ...withFetch(config, llm) }).chat(endpoint.model);
   },
   OpenAiCompatibleConfig: compatible,
   VllmConfig: compatible,
@@ -80,7 +80,6 @@ export const MODEL_FACTORIES: Readonly<Record<LlmConfigKind, ModelFactory>> = {
   },
   Unknown: refuseUnknown,
 };
-
 
 /** The AI SDK model of an LLM config: the `model` option when given, else `@ai-sdk/openai(-compatible)`. */
 export function languageModel(config: LlmConfig, llm: LlmOptions = {}, model?: ModelOption): LanguageModel {

@@ -50,7 +50,7 @@ export async function runCommand(io: Io, file: string, options: RunOptions, regi
   }
   let persistence: Persistence | undefined;
   try {
-    persistence = options.save || options.resume ? await Persistence.open(options) : undefined;
+    persistence = options.save || options.resume ? await Persistence.open(io, options) : undefined;
   } catch (e) {
     if (e instanceof UsageError) throw e;
     return failed(io, e, options.json);
@@ -111,7 +111,10 @@ async function runOne(io: Io, component: Component, name: string, make: () => Ru
       if (session && persistence && options.save) saved = await persistence.save(io, name, component, await session.save());
     };
     try {
-      session = persistence && options.resume ? await app.resume(await persistence.resume(io, name, component)) : app.start({ inputs: run.inputs });
+      const checkpoints = persistence?.checkpoints(io, name, component);
+      session = persistence && options.resume
+        ? await app.resume(persistence.resume(io), checkpoints ? { checkpoints } : {})
+        : app.start({ inputs: run.inputs, ...(checkpoints ? { checkpoints } : {}) });
       status = (await driveSession(session, ask, show, { askFirst: component.component_type === 'Agent' && !options.resume })).status;
       if (!interrupted()) await save();
     } catch (e) {
@@ -151,7 +154,7 @@ async function stopped(io: Io, save?: () => Promise<void>, saved?: () => string 
   return SIGNAL_EXIT[signal];
 }
 
-/** Report a failed load or run: `agentspec: error CODE: message` on stderr (and as JSON with --json); exit 3 (RUN_FAILED). */
+/** Report a failed load or run: `agentspec: error CODE: message` on stderr (and as JSON with --json); exit 3 (RUN_FAILED), or 75 (BUSY) for AS_SESSION_BUSY. */
 function failed(io: Io, e: unknown, json: boolean | undefined): number {
   const err = e as { code?: unknown; message?: unknown; hint?: unknown };
   const code = typeof err.code === 'string' ? err.code : 'ERROR';
@@ -159,5 +162,5 @@ function failed(io: Io, e: unknown, json: boolean | undefined): number {
   const message = String(err.message ?? e).replace(`${code}: `, '').replace(hint ? ` (hint: ${hint})` : '', '');
   if (json) io.stdout(`${JSON.stringify({ error: { code, message } }, null, 2)}\n`);
   io.stderr(errorLine(code, message, hint ?? (code === 'ERROR' ? 'this failure has no Agent Spec code: unless it comes from your tools, please report it as an issue of agentspec-ts' : undefined)));
-  return EXIT.RUN_FAILED;
+  return code === 'AS_SESSION_BUSY' ? EXIT.BUSY : EXIT.RUN_FAILED;
 }

@@ -1,7 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { LlmConfig } from '@agentspec/core';
-import type { LlmOptions, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
+import type { AdapterWarning, CompiledProgram, LlmOptions, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
 import type { GraphBuilder, LangGraph } from './graph-types.js';
 
 /** Options of {@link compileLangGraph}. */
@@ -23,16 +23,11 @@ export interface CompileLangGraphOptions {
   readonly chatModel?: (config: LlmConfig) => BaseChatModel;
 }
 
-/** Something of the spec the graph does not represent exactly. */
-export interface CompileWarning {
-  readonly kind: 'unsupported' | 'approximated';
-  /** Id of the component concerned. */
-  readonly component: string;
-  readonly message: string;
-}
+/** Something of the spec the graph does not represent exactly (the one warning type of @agentspec/runtime). */
+export type CompileWarning = AdapterWarning;
 
 /** What {@link compileLangGraph} returns: LangGraph's own objects, and what to know about them. */
-export interface CompiledLangGraph {
+export interface CompiledLangGraph extends CompiledProgram {
   /** The compiled graph: `invoke`, `stream`, `getState`, `getGraph()`, checkpointing. */
   readonly graph: LangGraph;
   /** The `StateGraph` it was compiled from (compile it again with other options, inspect its nodes and edges). */

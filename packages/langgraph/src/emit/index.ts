@@ -1,11 +1,10 @@
-import { toDocument, type Agent, type Component, type Flow } from '@agentspec/core';
+import type { Agent, Component, Flow } from '@agentspec/core';
 import { serverToolNames } from '@agentspec/runtime';
+import { key, literal, moduleHeader } from '@agentspec/runtime/emit';
 import { DEFAULT_LLM_TIMEOUT_MS } from '../compile/llm/chat-model.js';
 import { emitAgent } from './agent/emit-agent.js';
 import { checkEmittable } from './check.js';
 import { emitFlow } from './flow/emit-flow.js';
-import { header } from './header.js';
-import { key, literal, str } from './literal.js';
 import type { EmitOptions, EmitResult } from './options.js';
 
 export type { EmitOptions, EmitResult } from './options.js';
@@ -28,23 +27,24 @@ function toolsUsage(root: Component): string {
  */
 export function emitLangGraph(component: Component, options: EmitOptions = {}): EmitResult {
   const secrets = checkEmittable(component);
-  const version = toDocument(component).agentspec_version as string | undefined;
+  const header = (what: string, notes: string, usage: readonly string[]): string =>
+    moduleHeader({ component, what, target: 'langgraph', source: options.source, version: options.version, notes: [notes], usage });
   if (component.component_type === 'Agent') {
     const agent = component as Agent;
-    const mod = emitAgent(agent, { timeoutMs: DEFAULT_LLM_TIMEOUT_MS });
-    const head = header(`Agent ${str(agent.name)}`, options.source, version, [
+    const w = emitAgent(agent, { timeoutMs: DEFAULT_LLM_TIMEOUT_MS });
+    const head = header('an Agent Spec Agent as a LangGraph.js StateGraph', `It needs @langchain/langgraph, @langchain/core and @langchain/openai${agent.tools.some((t) => t.component_type === 'MCPTool') ? ', and @modelcontextprotocol/sdk' : ''} only.`, [
       "import { MemorySaver } from '@langchain/langgraph';",
       `const { graph } = build({ checkpointer: new MemorySaver(), llm: { baseURL: 'http://localhost:8000/v1' }${toolsUsage(agent)} });`,
       "await graph.invoke({ messages: [{ role: 'user', content: 'Hello' }] }, { configurable: { thread_id: '1' } });",
-    ], `It needs @langchain/langgraph, @langchain/core and @langchain/openai${agent.tools.some((t) => t.component_type === 'MCPTool') ? ', and @modelcontextprotocol/sdk' : ''} only.`);
-    return { code: `${head}\n${mod.imports}\n\n${mod.body}\n`, warnings: secrets };
+    ]);
+    return { code: w.render(head), warnings: secrets };
   }
   const flow = component as Flow;
-  const mod = emitFlow(flow);
-  const head = header(`Flow ${str(flow.name)}`, options.source, version, [
+  const w = emitFlow(flow);
+  const head = header('an Agent Spec Flow as a LangGraph.js StateGraph', 'The graph is written out with LangGraph\'s API; node bodies run the Agent Spec semantics (flowNodes of @agentspec/langgraph).', [
     "import { MemorySaver } from '@langchain/langgraph';",
     `const { graph } = build({ checkpointer: new MemorySaver(), llm: { baseURL: 'http://localhost:8000/v1' }${toolsUsage(flow)} });`,
     `await graph.invoke(${literal(Object.fromEntries((flow.inputs ?? []).map((p) => [p.title, '…'])))}, { configurable: { thread_id: '1' } });`,
-  ], 'The graph is written out with LangGraph\'s API; node bodies run the Agent Spec semantics (flowNodes of @agentspec/langgraph).');
-  return { code: `${head}\n${mod.imports}\n\n${mod.body}\n`, warnings: [...secrets, ...mod.warnings] };
+  ]);
+  return { code: w.render(head), warnings: [...secrets, ...w.warnings] };
 }

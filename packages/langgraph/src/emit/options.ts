@@ -1,14 +1,7 @@
+import type { EmittedModule } from '@agentspec/runtime';
 import type { CompileWarning } from '../compile/options.js';
 
-/** Options of {@link emitLangGraph}. */
-export interface EmitOptions {
-  /** The spec's file name, for the header comment. */
-  readonly source?: string;
-}
+export type { EmitOptions } from '@agentspec/runtime';
 
-/** What {@link emitLangGraph} returns: the module's text, and what to know about it. */
-export interface EmitResult {
-  /** A TypeScript module exporting `build(options)` and `BuildOptions`. */
-  readonly code: string;
-  readonly warnings: readonly CompileWarning[];
-}
+/** What {@link emitLangGraph} returns: the module's text (exporting `build(options)` and `BuildOptions`), and what of the spec it does not carry over exactly. */
+export type EmitResult = EmittedModule<CompileWarning>;

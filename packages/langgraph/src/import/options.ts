@@ -1,5 +1,5 @@
 import type { Component } from '@agentspec/core';
-import type { ToolRegistry } from '@agentspec/runtime';
+import type { AdapterWarning, ImportedComponent, ToolRegistry } from '@agentspec/runtime';
 
 /** Options of {@link importLangGraph}. */
 export interface ImportLangGraphOptions {
@@ -9,16 +9,11 @@ export interface ImportLangGraphOptions {
   readonly id?: string;
 }
 
-/** Something of the graph the spec does not represent exactly. */
-export interface ImportWarning {
-  readonly kind: 'unsupported' | 'approximated';
-  /** The graph node, edge or part of the graph concerned. */
-  readonly component: string;
-  readonly message: string;
-}
+/** Something of the graph the spec does not represent exactly (`component`: the graph node or edge; the one warning type of @agentspec/runtime). */
+export type ImportWarning = AdapterWarning;
 
 /** What {@link importLangGraph} returns. */
-export interface ImportedLangGraph {
+export interface ImportedLangGraph extends ImportedComponent {
   /** The Flow or Agent. */
   readonly component: Component;
   readonly warnings: readonly ImportWarning[];

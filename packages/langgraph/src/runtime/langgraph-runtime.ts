@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { Component, LlmConfig } from '@agentspec/core';
-import { admit, checkLoadOptions, checkRuntimeOptions, RuntimeError, type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type StartOptions } from '@agentspec/runtime';
+import {
+  admit, checkLoadOptions, checkRuntimeOptions, KernelSession, openEnvelope, RuntimeError,
+  type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionOptions, type StartOptions,
+} from '@agentspec/runtime';
 import { LANGGRAPH_CAPABILITIES } from '../capabilities.js';
 import { LANGGRAPH_RUNTIME_NAME } from '../constants.js';
 import { compileLangGraph } from '../compile/compile-langgraph.js';
 import type { LangGraph } from '../compile/graph-types.js';
 import type { CompiledLangGraph } from '../compile/options.js';
 import { openCheckpointer, sameCheckpointer, type CheckpointerOption } from './checkpointers.js';
-import { LangGraphSession, SAVE_FORMAT, type AppServices, type SavedLangGraph } from './session.js';
+import { GraphEngine, type AppServices, type GraphEngineState } from './graph-engine.js';
 
 export interface LangGraphRuntimeOptions {
   /**
@@ -82,29 +85,28 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
         await checkpointer.close();
         throw e;
       }
+      const kind = component.component_type === 'Agent' ? 'agent' : 'flow';
       const services: AppServices = { component, graph: compiled.graph as LangGraph, checkpointer: checkpointer.description, ...(load.signal ? { signal: load.signal } : {}) };
       return {
         component,
         start(start: StartOptions = {}): Session {
-          return new LangGraphSession(services, randomUUID(), start.inputs ?? {});
+          const inputs = start.inputs ?? {};
+          return new KernelSession(new GraphEngine(services, randomUUID(), inputs), { runtime: LANGGRAPH_RUNTIME_NAME, kind, component, inputs }, undefined, start);
         },
-        async resume(saved: SavedSession): Promise<Session> {
-          const s = saved as SavedLangGraph;
-          if (s?.runtime !== LANGGRAPH_RUNTIME_NAME || s.format !== SAVE_FORMAT) {
-            throw new RuntimeError('AS_RESUME_MISMATCH', `this save is from runtime '${String(s?.runtime)}' format ${String(s?.format)}, not ${LANGGRAPH_RUNTIME_NAME} format ${SAVE_FORMAT}`);
-          }
-          if (s.component !== component.id) throw new RuntimeError('AS_RESUME_MISMATCH', `this save is of component '${s.component}', not '${component.id}'`);
-          if (!sameCheckpointer(s.checkpointer, checkpointer.description)) {
-            throw new RuntimeError('AS_RESUME_MISMATCH', `this session lives in a ${JSON.stringify(s.checkpointer)} checkpointer, and this app uses ${JSON.stringify(checkpointer.description)}`, {}, {
+        async resume(saved: SavedSession, resume: SessionOptions = {}): Promise<Session> {
+          const s = openEnvelope(saved, { runtime: LANGGRAPH_RUNTIME_NAME, component });
+          const state = s.state as GraphEngineState;
+          if (!sameCheckpointer(state.checkpointer, checkpointer.description)) {
+            throw new RuntimeError('AS_RESUME_MISMATCH', `this session lives in a ${JSON.stringify(state.checkpointer)} checkpointer, and this app uses ${JSON.stringify(checkpointer.description)}`, {}, {
               hint: 'load the spec with the same checkpointer option',
             });
           }
-          if (s.phase !== 'new' && (await services.graph.getState({ configurable: { thread_id: s.threadId } })).createdAt === undefined) {
-            throw new RuntimeError('AS_RESUME_MISMATCH', `thread '${s.threadId}' is not in this app's checkpointer`, {}, {
-              hint: s.checkpointer.kind === 'memory' ? 'an in-memory checkpointer does not outlive its app: use { kind: "sqlite", path } or { kind: "postgres", url } to resume elsewhere' : 'check the checkpointer option',
+          if (state.phase !== 'new' && (await services.graph.getState({ configurable: { thread_id: state.threadId } })).createdAt === undefined) {
+            throw new RuntimeError('AS_RESUME_MISMATCH', `thread '${state.threadId}' is not in this app's checkpointer`, {}, {
+              hint: state.checkpointer.kind === 'memory' ? 'an in-memory checkpointer does not outlive its app: use { kind: "sqlite", path } or { kind: "postgres", url } to resume elsewhere' : 'check the checkpointer option',
             });
           }
-          return new LangGraphSession(services, s.threadId, s.inputs, s);
+          return new KernelSession(new GraphEngine(services, state.threadId, s.inputs, state), { runtime: LANGGRAPH_RUNTIME_NAME, kind, component, inputs: s.inputs }, s, resume);
         },
         async close() {
           await Promise.allSettled([compiled.close(), checkpointer.close()]);

@@ -22,10 +22,5 @@ export interface AgentPending {
 /** What the caller has answered and no run has used yet. */
 export interface AgentAnswers {
   readonly decisions: ReadonlyMap<string, { readonly decision: Decision; readonly reason?: string }>;
-  readonly results: ReadonlyMap<string, unknown>;
-}
-
-/** The text an LLM receives for a rejected call (same as the reference runtime). */
-export function rejectionText(tool: string, reason?: string): string {
-  return `The user rejected this call of ${tool}${reason ? `: ${reason}` : '.'}`;
+  readonly toolResults: ReadonlyMap<string, unknown>;
 }

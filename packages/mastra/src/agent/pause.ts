@@ -17,7 +17,7 @@ export function pauseOf(compiled: CompiledAgent, tracker: TurnTracker, pending: 
   if (confirm.length > 0) return { type: 'tool_confirmation', requests: confirm.map(copy), ...base };
   const rejected = (c: ToolCall) => Object.hasOwn(pending.rejected, c.id) || answers.decisions.get(c.id)?.decision === 'reject';
   const client = pending.calls.filter((c) => compiled.tools.get(c.name)?.component_type === 'ClientTool' && !rejected(c)
-    && !(answered.has(c.id) && c.id !== pending.toolCallId) && !answers.results.has(c.id));
+    && !(answered.has(c.id) && c.id !== pending.toolCallId) && !answers.toolResults.has(c.id));
   const waiting = pending.calls.filter((c) => c.id === pending.toolCallId);
   return { type: 'tool_request', requests: (client.length > 0 ? client : waiting).map(copy), ...base };
 }

@@ -1,11 +1,11 @@
 import type { Message, ToolCall } from '@agentspec/runtime';
-import { RuntimeError, shapeOutputs } from '@agentspec/runtime';
+import { rejectionText, RuntimeError, shapeOutputs } from '@agentspec/runtime';
 import { RequestContext } from '@mastra/core/request-context';
 import { CONTEXT_INPUTS, CONTEXT_RUN } from '../constants.js';
 import type { EventSink } from '../events.js';
 import { llmError } from '../model/llm-errors.js';
 import { linkedSignal } from '../model/signals.js';
-import { rejectionText, type AgentAnswers, type AgentPending } from './agent-pending.js';
+import type { AgentAnswers, AgentPending } from './agent-pending.js';
 import type { CompiledAgent } from './compile-agent.js';
 import { toModelMessages } from './messages.js';
 import { pauseOf } from './pause.js';
@@ -100,9 +100,9 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
               out = await agent.declineToolCallGenerate({ runId: pending.runId, toolCallId: id, reason: text, ...options } as never) as MastraOutput;
             }
           } else {
-            if (!req.answers.results.has(id)) return pauseOf(compiled, tracker, pending, req.answers, consumed);
+            if (!req.answers.toolResults.has(id)) return pauseOf(compiled, tracker, pending, req.answers, consumed);
             consumed.push(id);
-            out = await agent.resumeGenerate({ content: req.answers.results.get(id) } as never, { runId: pending.runId, toolCallId: id, ...options } as never) as MastraOutput;
+            out = await agent.resumeGenerate({ content: req.answers.toolResults.get(id) } as never, { runId: pending.runId, toolCallId: id, ...options } as never) as MastraOutput;
           }
         }
       } catch (e) {

@@ -1,8 +1,8 @@
 import { kindOf, type Agent, type Property, type Tool } from '@agentspec/core';
 import { outputRules, parametersSchema } from '@agentspec/runtime';
-import { camel, doc, indent, key, literal, member, str, templateText } from './code.js';
+import { camelCase, docComment, key, literal, member, str, templateText, text } from '@agentspec/runtime/emit';
+import type { MastraModule as ModuleWriter } from './helpers.js';
 import { modelExpression, settingsLiteral } from './llm.js';
-import type { ModuleWriter } from './module.js';
 import { TOOL_EMITTERS, type EmittedTool, type ToolEmitter } from './tools/index.js';
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
@@ -33,9 +33,9 @@ function promptExpression(prompt: string, inputs: readonly Property[], m: Module
     last = match.index + match[0].length;
     const p = inputs.find((i) => i.title === match[1]);
     if (!p) continue;
-    m.helper('valueText');
+    m.use('valueText');
     const fallback = 'default' in p ? literal(p.default) : str(`{{${p.title}}}`);
-    out += `\${valueText(${member('inputs', p.title)} ?? ${fallback})}`;
+    out += `\${valueText(inputs${member(p.title)} ?? ${fallback})}`;
   }
   out += templateText(prompt.slice(last));
   return `\`${out}\``;
@@ -46,18 +46,17 @@ function emitInstructions(spec: Agent, m: ModuleWriter): string {
   const inputs = spec.inputs ?? [];
   const templated = [...spec.system_prompt.matchAll(PLACEHOLDER)].some((x) => inputs.some((i) => i.title === x[1]));
   if (!templated) {
-    const text = spec.system_prompt.includes('\n') ? `\`${templateText(spec.system_prompt)}\`` : str(spec.system_prompt);
-    m.add(`/** The system prompt. */\nconst INSTRUCTIONS = ${text};`);
+    m.section(`/** The system prompt. */\nconst INSTRUCTIONS = ${text(spec.system_prompt)};`);
     return 'INSTRUCTIONS';
   }
-  m.add(doc(['The agent\'s inputs (Agent Spec `inputs`): the caller puts them in Mastra\'s RequestContext under INPUTS.']) + '\nconst INPUTS = \'agentspec.inputs\';');
-  m.add([
+  m.section(docComment(['The agent\'s inputs (Agent Spec `inputs`): the caller puts them in Mastra\'s RequestContext under INPUTS.']) + '\nconst INPUTS = \'agentspec.inputs\';');
+  m.section([
     '/** The values the system prompt is rendered with. */',
     'export interface Inputs {',
-    ...inputs.map((p) => `${p.description ? `${doc([p.description], '  ')}\n` : ''}  readonly ${key(p.title)}?: ${tsType(p)};`),
+    ...inputs.map((p) => `${p.description ? `${docComment([p.description], '  ')}\n` : ''}  readonly ${key(p.title)}?: ${tsType(p)};`),
     '}',
   ].join('\n'));
-  m.add([
+  m.section([
     '/** The system prompt, rendered with the agent\'s inputs (their defaults for those not given). */',
     'function instructions(inputs: Inputs): string {',
     `  return ${promptExpression(spec.system_prompt, inputs, m)};`,
@@ -68,24 +67,24 @@ function emitInstructions(spec: Agent, m: ModuleWriter): string {
 
 /** The submit_result tool of an agent with outputs, and the rules it checks them by. */
 function emitOutputs(outputs: readonly Property[], m: ModuleWriter): string {
-  m.helper('submitResult');
+  m.use('submitResult');
   const rules = outputRules(outputs).map((rule, i) => {
     const { title: _title, ...schema } = outputs[i] as Property;
     return { ...rule, schema };
   });
-  m.add(`/** The agent's outputs: the parameters of submit_result, checked as Agent Spec casts values. */\nconst OUTPUTS: readonly OutputSchemaRule[] = ${literal(rules)};`);
+  m.section(`/** The agent's outputs: the parameters of submit_result, checked as Agent Spec casts values. */\nconst OUTPUTS: readonly OutputSchemaRule[] = ${literal(rules)};`);
   return `submitResult(OUTPUTS, ${literal(parametersSchema(outputs), '    ')})`;
 }
 
 /** The module of a standalone Agent: a Mastra `Agent` with one `createTool` per tool (DESIGN §4.4), mirroring compileAgent. */
 export function emitAgent(spec: Agent, m: ModuleWriter): void {
-  m.use('@mastra/core/agent', 'Agent');
+  m.import('@mastra/core/agent', 'Agent');
   const outputs = spec.outputs ?? [];
   const serverTools = spec.tools.filter((t) => t.component_type === 'ServerTool');
   const hasMcp = spec.tools.some((t) => t.component_type === 'MCPTool');
   const instructions = emitInstructions(spec, m);
-  m.add(buildOptions(serverTools, spec.tools.some((t) => t.component_type === 'RemoteTool'), hasMcp));
-  m.add([
+  m.section(buildOptions(serverTools, spec.tools.some((t) => t.component_type === 'RemoteTool'), hasMcp));
+  m.section([
     '/** What `build` returns: the shape `compileMastra` of @agentspec/mastra returns, so `mastraRuntime` can drive it. */',
     'export interface Built {',
     '  readonly kind: \'agent\';',
@@ -103,12 +102,12 @@ export function emitAgent(spec: Agent, m: ModuleWriter): void {
       m.warnings.push({ kind: 'unsupported', component: t.id, message: `agent '${spec.id}' has two tools named '${t.name}': only the first is offered` });
       continue;
     }
-    const emitted = (TOOL_EMITTERS[kindOf(t)] as ToolEmitter<Tool>)(t, m, m.names.take(`${camel(t.name, 'tool')}Tool`));
-    m.add(emitted.declaration);
+    const emitted = (TOOL_EMITTERS[kindOf(t)] as ToolEmitter<Tool>)(t, m, m.names.take(`${camelCase(t.name, { fallback: 'tool' })}Tool`));
+    m.section(emitted.declaration);
     tools.push([t.name, emitted]);
   }
   const submit = outputs.length > 0 ? emitOutputs(outputs, m) : undefined;
-  if (m.has('runControl')) m.add('/** Where a caller that follows the run keeps its RunControl in Mastra\'s RequestContext. */\nconst RUN = \'agentspec.run\';');
+  if (m.uses('runControl')) m.section('/** Where a caller that follows the run keeps its RunControl in Mastra\'s RequestContext. */\nconst RUN = \'agentspec.run\';');
   const settings = settingsLiteral(spec.llm_config, '    ');
   const body = [
     ...(hasMcp ? ['const mcp = new McpClients(options.network?.allowStdio ?? []);'] : []),
@@ -131,10 +130,10 @@ export function emitAgent(spec: Agent, m: ModuleWriter): void {
     '});',
     `return { kind: 'agent', agent, agents: { [agent.id]: agent }, warnings: [], close: ${hasMcp ? '() => mcp.close()' : 'async () => {}'} };`,
   ];
-  m.add([
+  m.section([
     '/** The Mastra agent of the spec, bound to the tool implementations and the LLM endpoint given. */',
     `export function build(options: BuildOptions${serverTools.length > 0 ? '' : ' = {}'}): Built {`,
-    indent(body.join('\n')),
+    body.join('\n').split('\n').map((l) => (l === '' ? l : `  ${l}`)).join('\n'),
     '}',
   ].join('\n'));
 }

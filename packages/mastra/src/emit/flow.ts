@@ -1,9 +1,9 @@
 import { serialize, type Flow, type Node } from '@agentspec/core';
 import { admitted, serverToolNames } from '@agentspec/runtime';
+import { commentText, docComment, identifier, key, str, templateText } from '@agentspec/runtime/emit';
 import { FlowInfo } from '../flow/flow-info.js';
 import { structure, type Plan } from '../flow/structure.js';
-import { camel, doc, key, str, templateText } from './code.js';
-import type { ModuleWriter } from './module.js';
+import type { MastraModule as ModuleWriter } from './helpers.js';
 
 /** One builder call of a workflow under construction (`.then(x)`, `.branch([…])`…); `step` when it is `.then` of a single step. */
 interface Entry {
@@ -59,7 +59,7 @@ class FlowWriter {
     let plan = structure(info);
     if (!plan) {
       this.m.warnings.push({ kind: 'approximated', component: this.flow.id, message: APPROXIMATED });
-      this.body.push(`// '${this.flow.id.replace(/[\r\n\u2028\u2029]/g, ' ')}' has a cycle entered in the middle: a .dountil loop over a .branch of every node runs it`);
+      this.body.push(`// '${commentText(this.flow.id)}' has a cycle entered in the middle: a .dountil loop over a .branch of every node runs it`);
       plan = [{ kind: 'node', node: this.flow.start_node }, { kind: 'dispatch', nodes: [...info.byId.values()] }];
     }
     const entries = this.plan(plan, `${this.workflowId}/`);
@@ -77,24 +77,24 @@ class FlowWriter {
           break;
         case 'loop': {
           const id = `${prefix}${p.header.id}@loop`;
-          const loop = this.workflow(`${camel(p.header.id, 'node')}Loop`, id, `the cycle through '${p.header.id}'`, `${s}.frame`, `${s}.frame`, this.plan(p.body, `${id}/`));
+          const loop = this.workflow(`${identifier(p.header.id, { fallback: 'node' })}Loop`, id, `the cycle through '${p.header.id}'`, `${s}.frame`, `${s}.frame`, this.plan(p.body, `${id}/`));
           out.push({ text: `.dountil(${loop}, ${s}.nextIsNot(${str(p.header.id)}))` });
           break;
         }
         case 'guard': {
           const t = p.target.id;
-          out.push(this.branch([[`${s}.nextIs(${str(t)})`, this.arm(`${camel(t, 'node')}Arm`, `${prefix}${t}?`, p.body)], [`${s}.nextNotIn([${str(t)}])`, this.pass(`${camel(t, 'node')}Skip`, `${t}?skip`)]]));
+          out.push(this.branch([[`${s}.nextIs(${str(t)})`, this.arm(`${identifier(t, { fallback: 'node' })}Arm`, `${prefix}${t}?`, p.body)], [`${s}.nextNotIn([${str(t)}])`, this.pass(`${identifier(t, { fallback: 'node' })}Skip`, `${t}?skip`)]]));
           break;
         }
         case 'branch': {
           const from = p.from.id;
-          const arms: [string, string][] = p.arms.map((a) => [`${s}.nextIs(${str(a.target.id)})`, this.arm(`${camel(a.target.id, 'node')}Arm`, `${prefix}${from}->${a.target.id}`, a.body)]);
-          arms.push([`${s}.nextNotIn([${p.arms.map((a) => str(a.target.id)).join(', ')}])`, this.pass(`${camel(from, 'node')}Else`, `${from}->else`)]);
+          const arms: [string, string][] = p.arms.map((a) => [`${s}.nextIs(${str(a.target.id)})`, this.arm(`${identifier(a.target.id, { fallback: 'node' })}Arm`, `${prefix}${from}->${a.target.id}`, a.body)]);
+          arms.push([`${s}.nextNotIn([${p.arms.map((a) => str(a.target.id)).join(', ')}])`, this.pass(`${identifier(from, { fallback: 'node' })}Else`, `${from}->else`)]);
           out.push(this.branch(arms));
           break;
         }
         case 'dispatch': {
-          const arms: [string, string][] = p.nodes.map((n) => [`${s}.nextIs(${str(n.id)})`, this.arm(`${camel(n.id, 'node')}Arm`, `${prefix}${n.id}!`, [{ kind: 'node', node: n }])]);
+          const arms: [string, string][] = p.nodes.map((n) => [`${s}.nextIs(${str(n.id)})`, this.arm(`${identifier(n.id, { fallback: 'node' })}Arm`, `${prefix}${n.id}!`, [{ kind: 'node', node: n }])]);
           const body = this.workflow('dispatch', `${prefix}dispatch`, 'runs the next node', `${s}.frame`, `${s}.frame`, [this.branch(arms)]);
           out.push({ text: `.dountil(${body}, ${s}.finished)` });
           break;
@@ -128,7 +128,7 @@ class FlowWriter {
     if (entries) return entries;
     const s = this.s;
     const id = str(node.id);
-    const base = camel(node.id, 'node');
+    const base = identifier(node.id, { fallback: 'node' });
     const description = node.description ?? `${node.component_type} '${node.name}'`;
     const main = this.step(base, node.id, description, `${s}.frame`, `${s}.frame`, `${s}.step(${id})`);
     const agent = node.component_type === 'AgentNode' ? admitted(node.agent) : undefined;
@@ -173,14 +173,14 @@ function serverTools(flow: Flow): string[] {
 
 /** The module of a Flow; the usage lines of its header. */
 export function emitFlow(flow: Flow, m: ModuleWriter): string[] {
-  m.use('@agentspec/mastra', 'flowSteps');
-  m.use('@agentspec/mastra', 'CompileMastraOptions', true);
-  m.use('@agentspec/mastra', 'MastraCompiled', true);
-  m.use('@mastra/core/workflows', 'createStep');
-  m.use('@mastra/core/workflows', 'createWorkflow');
+  m.import('@agentspec/mastra', 'flowSteps');
+  m.importType('@agentspec/mastra', 'CompileMastraOptions');
+  m.importType('@agentspec/mastra', 'MastraCompiled');
+  m.import('@mastra/core/workflows', 'createStep');
+  m.import('@mastra/core/workflows', 'createWorkflow');
   const tools = serverTools(flow);
   const workflowId = flow.id.replace(/[^A-Za-z0-9_.:-]/g, '_') || 'component';
-  m.add([
+  m.section([
     'export interface BuildOptions {',
     ...(tools.length > 0 ? [
       '  /** ServerTool implementations by tool name (never taken from the spec). */',
@@ -207,13 +207,13 @@ export function emitFlow(flow: Flow, m: ModuleWriter): string[] {
     ...writer.body,
     `return { kind: 'workflow', ${workflow === 'workflow' ? 'workflow' : `workflow: ${workflow}`}, agents: steps.agents, warnings: steps.warnings, close: () => steps.close() };`,
   ];
-  m.add([
-    doc(['The Mastra workflow of the flow: register it (and `agents`) with a `Mastra` that has storage, then `createRun()` and `start({ inputData })`.']),
+  m.section([
+    docComment(['The Mastra workflow of the flow: register it (and `agents`) with a `Mastra` that has storage, then `createRun()` and `start({ inputData })`.']),
     `export function build(options: BuildOptions${tools.length > 0 ? '' : ' = {}'}): MastraCompiled {`,
     ...body.map((l) => (l === '' ? l : `  ${l.replace(/\n/g, '\n  ')}`)),
     '}',
   ].join('\n'));
-  m.add([
+  m.section([
     '/** `options.llm` as the LLM options of @agentspec/mastra (`override` points every LLM config at one endpoint). */',
     'function llmOptions(llm: BuildOptions[\'llm\']): CompileMastraOptions[\'llm\'] {',
     '  if (!llm) return {};',
@@ -221,7 +221,7 @@ export function emitFlow(flow: Flow, m: ModuleWriter): string[] {
     '  return { ...rest, ...(baseURL ? { override: { url: baseURL, ...(apiKey ? { apiKey } : {}), ...(model ? { model } : {}) } } : apiKey ? { apiKey } : {}) };',
     '}',
   ].join('\n'));
-  m.add([
+  m.section([
     '/** The flow as Agent Spec: what the node steps run (prompts, tools, HTTP calls, mappings). */',
     `const SPEC = \`${templateText(serialize(flow, { format: 'yaml' }))}\`;`,
   ].join('\n'));

@@ -3,14 +3,8 @@
 // plain TypeScript over Mastra and the platform: no @agentspec import. Those
 // every emitter needs are shared: EMIT_SNIPPETS of @agentspec/runtime.
 import { EMIT_SNIPPETS, type SnippetName } from '@agentspec/runtime';
-
-export interface Helper {
-  readonly code: string;
-  /** Helpers it calls (names of this table). */
-  readonly needs?: readonly string[];
-  /** Imports by module (`type X` for a type-only import). */
-  readonly imports?: Readonly<Record<string, readonly string[]>>;
-}
+import { ModuleWriter, type ModuleHelpers } from '@agentspec/runtime/emit';
+import type { MastraWarning } from '../warnings.js';
 
 const failure = `
 /** An error with an Agent Spec error code (AS_TOOL_FAILED, AS_HTTP_STATUS, …), as @agentspec runtimes report them. */
@@ -297,30 +291,23 @@ function resultSubmitted({ steps }: { readonly steps: readonly { readonly toolRe
   return results.some((r) => r.toolName === 'submit_result' && (r.output as { value?: unknown } | undefined)?.value === SUBMITTED);
 }`;
 
-/** A helper written once for every emitter, in @agentspec/runtime. */
-function shared(name: SnippetName): { readonly code: string; readonly needs: readonly string[] } {
-  const { code, needs } = EMIT_SNIPPETS[name];
-  return { code, needs };
-}
+/** The helpers of this emitter, and those shared by every emitter (EMIT_SNIPPETS of @agentspec/runtime). */
+export type HelperName = SnippetName | 'failure' | 'jsonSchema' | 'parameters' | 'asIs' | 'runControl' | 'runTool' | 'chatModel' | 'httpCall' | 'mcp' | 'submitResult';
 
-export const HELPERS = {
-  failure: { code: failure },
-  valueText: shared('valueText'),
-  renderTemplate: shared('renderTemplate'),
-  renderDeep: shared('renderDeep'),
-  coerceArgs: shared('coerceArgs'),
-  coerce: shared('coerce'),
-  isObject: shared('isObject'),
-  submissionProblem: shared('submissionProblem'),
-  jsonSchema: { code: jsonSchema },
-  parameters: { code: parameters, needs: ['coerceArgs', 'jsonSchema'], imports: { '@mastra/core/schema': ['type StandardSchemaWithJSON'] } },
-  asIs: { code: asIs, needs: ['jsonSchema'], imports: { '@mastra/core/schema': ['type StandardSchemaWithJSON'] } },
-  runControl: { code: runControl },
-  runTool: { code: runTool, needs: ['failure', 'runControl'] },
-  chatModel: { code: model, imports: { '@ai-sdk/openai-compatible': ['createOpenAICompatible'], '@mastra/core/llm': ['type MastraModelConfig'] } },
-  httpCall: { code: http, needs: ['failure', 'valueText'] },
+/** Every helper, in the order they are written (a new name breaks the build until listed). */
+export const HELPERS: ModuleHelpers<HelperName> = {
+  failure: { code: failure, declares: ['failure'] },
+  ...EMIT_SNIPPETS,
+  jsonSchema: { code: jsonSchema, declares: ['JsonSchema'] },
+  parameters: { code: parameters, declares: ['parameters'], needs: ['coerceArgs', 'jsonSchema'], imports: { '@mastra/core/schema': ['type StandardSchemaWithJSON'] } },
+  asIs: { code: asIs, declares: ['asIs'], needs: ['jsonSchema'], imports: { '@mastra/core/schema': ['type StandardSchemaWithJSON'] } },
+  runControl: { code: runControl, declares: ['RunControl', 'runControl'] },
+  runTool: { code: runTool, declares: ['runTool'], needs: ['failure', 'runControl'] },
+  chatModel: { code: model, declares: ['LlmEndpoint', 'chatModel'], imports: { '@ai-sdk/openai-compatible': ['createOpenAICompatible'], '@mastra/core/llm': ['type MastraModelConfig'] } },
+  httpCall: { code: http, declares: ['HttpRequest', 'httpCall'], needs: ['failure', 'valueText'] },
   mcp: {
     code: mcp,
+    declares: ['McpServer', 'McpClients'],
     needs: ['failure'],
     imports: {
       '@modelcontextprotocol/sdk/client/index.js': ['Client'],
@@ -329,7 +316,21 @@ export const HELPERS = {
       '@modelcontextprotocol/sdk/client/streamableHttp.js': ['StreamableHTTPClientTransport'],
     },
   },
-  submitResult: { code: submission, needs: ['asIs', 'coerce', 'jsonSchema', 'runControl', 'submissionProblem'], imports: { '@mastra/core/tools': ['createTool'] } },
-} satisfies Record<string, Helper>;
+  submitResult: { code: submission, declares: ['OutputSchemaRule', 'SUBMITTED', 'submitResult', 'resultSubmitted'], needs: ['asIs', 'coerce', 'jsonSchema', 'runControl', 'submissionProblem'], imports: { '@mastra/core/tools': ['createTool'] } },
+};
 
-export type HelperName = keyof typeof HELPERS;
+/** Top-level and `build`-local names the emitters write themselves: a spec's ids never become one of them (nor the helpers'). */
+const DECLARED = [
+  'build', 'BuildOptions', 'Built', 'ToolImplementation', 'Inputs', 'INPUTS', 'RUN', 'INSTRUCTIONS', 'OUTPUTS', 'instructions', 'options', 'agent', 'mcp',
+  'tools', 'steps', 'SPEC', 'llmOptions', 'Agent', 'createTool', 'createStep', 'createWorkflow', 'flowSteps', 'Client', 'SSEClientTransport',
+  'StdioClientTransport', 'StreamableHTTPClientTransport', 'createOpenAICompatible', 'StandardSchemaWithJSON', 'MastraModelConfig', 'CompileMastraOptions',
+  'MastraCompiled',
+];
+
+/** The module being written: the shared ModuleWriter over these helpers. */
+export type MastraModule = ModuleWriter<HelperName, MastraWarning>;
+
+/** A module to write. */
+export function mastraModule(): MastraModule {
+  return new ModuleWriter<HelperName, MastraWarning>(HELPERS, DECLARED);
+}

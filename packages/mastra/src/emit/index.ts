@@ -1,22 +1,14 @@
-import type { Agent, Component, Flow } from '@agentspec/core';
-import { admit } from '@agentspec/runtime';
+import type { Agent, Component, Flow, Tool } from '@agentspec/core';
+import { admit, type EmitOptions, type EmittedModule } from '@agentspec/runtime';
+import { key, moduleHeader } from '@agentspec/runtime/emit';
 import { MASTRA_CAPABILITIES } from '../capabilities.js';
 import type { MastraWarning } from '../warnings.js';
 import { emitAgent } from './agent.js';
 import { emitFlow } from './flow.js';
-import { agentUsage, header } from './header.js';
-import { ModuleWriter } from './module.js';
+import { mastraModule } from './helpers.js';
 
-export interface EmitOptions {
-  /** The spec's file name, for the header comment. */
-  readonly source?: string;
-}
-
-export interface EmitResult {
-  /** The TypeScript module. */
-  readonly code: string;
-  readonly warnings: readonly MastraWarning[];
-}
+/** The module's text, and what of the spec it does not carry over exactly (as compileMastra reports them). */
+export type EmitResult = EmittedModule<MastraWarning>;
 
 /**
  * A readable TypeScript module that builds, with Mastra's own API, what
@@ -30,14 +22,29 @@ export interface EmitResult {
  */
 export function emitMastra(component: Component, options: EmitOptions = {}): EmitResult {
   admit(component, MASTRA_CAPABILITIES.emit);
-  const m = new ModuleWriter();
+  const m = mastraModule();
+  const header = (what: string, depends: string, usage: readonly string[]): string =>
+    moduleHeader({ component, what, target: 'mastra', source: options.source, version: options.version, notes: [depends], usage });
   if (component.component_type === 'Agent') {
     const agent = component as Agent;
     emitAgent(agent, m);
     const deps = `It depends only on Mastra and the AI SDK's OpenAI-compatible provider${agent.tools.some((t) => t.component_type === 'MCPTool') ? ' (and @modelcontextprotocol/sdk for its MCP tools)' : ''}.`;
-    return { code: m.render(header(component, options.source, 'agent', deps, agentUsage(agent.tools))), warnings: m.warnings };
+    return { code: m.render(header('an Agent Spec Agent as a Mastra agent', deps, agentUsage(agent.tools))), warnings: m.warnings };
   }
   const usage = emitFlow(component as Flow, m);
   const deps = 'Its steps run the Agent Spec semantics of @agentspec/mastra (flowSteps); the control flow is plain Mastra.';
-  return { code: m.render(header(component, options.source, 'workflow', deps, usage)), warnings: m.warnings };
+  return { code: m.render(header('an Agent Spec Flow as a Mastra workflow', deps, usage)), warnings: m.warnings };
 }
+
+/** The usage example of an agent module: its ServerTools stubbed. */
+function agentUsage(tools: readonly Tool[]): string[] {
+  const names = [...new Set(tools.filter((t) => t.component_type === 'ServerTool').map((t) => t.name))];
+  const impl = names.length > 0 ? `{ tools: { ${names.map((n) => `${key(n)}: async (args) => …`).join(', ')} } }` : '';
+  return [
+    'import { build } from \'./this-module.js\';',
+    `const { agent } = build(${impl});`,
+    'const reply = await agent.generate(\'Hello!\'); console.log(reply.text);',
+  ];
+}
+
+export type { EmitOptions } from '@agentspec/runtime';

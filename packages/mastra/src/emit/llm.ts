@@ -2,8 +2,8 @@ import type { LlmConfig } from '@agentspec/core';
 import { admitted, generationParams, unsupportedComponent } from '@agentspec/runtime';
 import { MASTRA_CAPABILITIES } from '../capabilities.js';
 import { modelSettings } from '../model/llm-model.js';
-import { literal, str } from './code.js';
-import type { ModuleWriter } from './module.js';
+import { literal, str } from '@agentspec/runtime/emit';
+import type { MastraModule as ModuleWriter } from './helpers.js';
 
 /**
  * The `chatModel({ … })` expression of an LLM config (DESIGN §4.2 LLM
@@ -13,7 +13,7 @@ import type { ModuleWriter } from './module.js';
  */
 export function modelExpression(spec: LlmConfig, m: ModuleWriter, pad: string): string {
   const config = admitted(spec);
-  m.helper('chatModel');
+  m.use('chatModel');
   let baseURL: string;
   let apiKey = 'options.llm?.apiKey';
   switch (config.component_type) {

@@ -1,5 +1,5 @@
 import { deserialize, type Agent, type Flow } from '@agentspec/core';
-import { RuntimeError, type ToolRegistry } from '@agentspec/runtime';
+import { RuntimeError, type ImportedComponent, type ToolRegistry } from '@agentspec/runtime';
 import { AGENTSPEC_METADATA_KEY } from '../constants.js';
 import { Warnings, type MastraWarning } from '../warnings.js';
 import { liveEntries, storedEntries } from './entries.js';
@@ -18,7 +18,7 @@ export interface ImportMastraOptions {
   readonly llmUrl?: string;
 }
 
-export interface MastraImported {
+export interface MastraImported extends ImportedComponent {
   readonly component: Agent | Flow;
   readonly warnings: readonly MastraWarning[];
   /** Implementations of the imported ServerTools (the workflow's steps, routers, the agent's tools), by tool name. */

@@ -1,5 +1,5 @@
 import type { LlmConfig } from '@agentspec/core';
-import { generationParams, resolveEndpoint, retryingFetch, type LlmOptions } from '@agentspec/runtime';
+import { generationParams, llmRetryOptions, resolveEndpoint, retryingFetch, type LlmOptions } from '@agentspec/runtime';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { quoteUnparsedToolInput } from './quote-unparsed-tool-input.js';
@@ -42,7 +42,7 @@ export function llmModel(config: LlmConfig, llm: LlmOptions = {}): MastraModelCo
     supportsStructuredOutputs: true,
     // the runtime's one LLM retry policy (429/5xx/network errors, Retry-After honoured up to llm.maxRetryAfterMs) around
     // each attempt, whose timer runs until the response body has been read, streamed or not
-    fetch: retryingFetch(llm, async (input, init) => {
+    fetch: retryingFetch(llmRetryOptions(config, llm), async (input, init) => {
       const { signal, dispose } = linkedSignal([init?.signal ?? undefined], timeoutMs);
       let response: Response;
       try {

@@ -1,15 +1,19 @@
 import type { Agent, Component } from '@agentspec/core';
-import { admit, checkLoadOptions, checkRuntimeOptions, requireServerTools, RuntimeError, type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type StartOptions } from '@agentspec/runtime';
+import {
+  admit, checkLoadOptions, checkRuntimeOptions, KernelSession, openEnvelope, requireServerTools, RuntimeError,
+  type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionEnvelope, type SessionOptions, type StartOptions,
+} from '@agentspec/runtime';
 import { Mastra } from '@mastra/core';
-import { compiledAgentOf } from '../agent/compile-agent.js';
+import { compiledAgentOf, type CompiledAgent } from '../agent/compile-agent.js';
 import { compileMastra, type MastraCompiled } from '../compile-mastra.js';
 import { builtAgent } from '../emit/built-agent.js';
 import type { CompileMastraOptions } from '../options.js';
-import { MASTRA_RUNTIME_NAME, SAVE_FORMAT } from '../constants.js';
-import { AgentSession, assertAgentSave } from './agent-session.js';
 import { MASTRA_CAPABILITIES } from '../capabilities.js';
-import { assertFlowSave, FlowSession } from './flow-session.js';
-import { exportRuns, importRuns, isInSave, type SavedRun } from './saved-runs.js';
+import { MASTRA_RUNTIME_NAME } from '../constants.js';
+import { AgentEngine, type AgentEngineState } from './agent-engine.js';
+import { FlowEngine, type FlowEngineState } from './flow-engine.js';
+import { RunCarrier } from './run-carrier.js';
+import { isInSave } from './saved-runs.js';
 import { closeStorage, openStorage, type MastraStorageOption } from './storage.js';
 
 export interface MastraRuntimeOptions {
@@ -73,37 +77,26 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
       } as never);
       const signal = load.signal;
       const inSave = isInSave(storageOption);
-      const newSession = (inputs: Readonly<Record<string, unknown>>, saved?: SavedSession): Session => {
-        const session = compiledSession(inputs, saved);
-        if (inSave) {
-          const save = session.save.bind(session);
-          session.save = async () => withRuns(await save());
-        }
-        return session;
-      };
-      /** A save with the suspended Mastra runs it refers to (flow run, agent run stopped at a tool). */
-      const withRuns = async (saved: SavedSession): Promise<SavedSession> => {
-        const ids = [saved.runId, (saved.pending as { runId?: unknown } | undefined)?.runId].filter((id): id is string => typeof id === 'string' && id !== '');
-        const runs = (await Promise.all(ids.map((id) => exportRuns(mastra, id)))).flat();
-        return { ...saved, runs };
-      };
-      const compiledSession = (inputs: Readonly<Record<string, unknown>>, saved?: SavedSession): Session => {
-        if (compiled.kind === 'agent') {
-          const agent = compiledAgentOf(compiled.agent) ?? (options.build ? builtAgent(component as Agent, compiled.agent, load.limits?.maxAgentSteps) : undefined);
-          if (!agent) throw new RuntimeError('AS_UNSUPPORTED', 'the compiled agent is not from compileMastra');
-          return new AgentSession(agent, inputs, signal, saved && assertAgentSave(saved, component.id));
-        }
-        return new FlowSession(mastra, compiled.workflow.id, component, inputs, signal, saved && assertFlowSave(saved, component.id));
+      const runtime = options.name ?? MASTRA_RUNTIME_NAME;
+      const kind = compiled.kind === 'agent' ? 'agent' : 'flow';
+      const agent = compiled.kind === 'agent'
+        ? compiledAgentOf(compiled.agent) ?? (options.build ? builtAgent(component as Agent, compiled.agent, load.limits?.maxAgentSteps) : undefined)
+        : undefined;
+      if (compiled.kind === 'agent' && !agent) throw new RuntimeError('AS_UNSUPPORTED', 'the compiled agent is not from compileMastra');
+      const session = (inputs: Readonly<Record<string, unknown>>, runs: RunCarrier, options: SessionOptions, saved?: SessionEnvelope): Session => {
+        const engine = compiled.kind === 'agent'
+          ? new AgentEngine(agent as CompiledAgent, inputs, signal, runs, saved?.state as AgentEngineState | undefined)
+          : new FlowEngine(mastra, compiled.workflow.id, component, inputs, signal, runs, saved?.state as FlowEngineState | undefined);
+        return new KernelSession(engine, { runtime, kind, component, inputs }, saved, options);
       };
       return {
         component,
-        start: (start: StartOptions = {}) => newSession(start.inputs ?? {}),
-        async resume(saved: SavedSession): Promise<Session> {
-          if (saved?.runtime !== MASTRA_RUNTIME_NAME || saved.format !== SAVE_FORMAT) {
-            throw new RuntimeError('AS_RESUME_MISMATCH', `this save is from runtime '${String(saved?.runtime)}' format ${String(saved?.format)}, not ${MASTRA_RUNTIME_NAME} format ${SAVE_FORMAT}`);
-          }
-          if (inSave) await importRuns(mastra, (saved as { runs?: readonly SavedRun[] }).runs);
-          return newSession((saved as { inputs?: Record<string, unknown> }).inputs ?? {}, saved);
+        start: (start: StartOptions = {}) => session(start.inputs ?? {}, new RunCarrier(mastra, inSave), start),
+        async resume(saved: SavedSession, resume: SessionOptions = {}): Promise<Session> {
+          const s = openEnvelope(saved, { runtime, component });
+          const runs = new RunCarrier(mastra, inSave);
+          await runs.restore(s.state);
+          return session(s.inputs, runs, resume, s);
         },
         async close() {
           await compiled.close();

@@ -1,6 +1,6 @@
 import type { Agent as SpecAgent } from '@agentspec/core';
 import { Agent, type AgentOutputType } from '@openai/agents';
-import { generationParams, McpConnections } from '@agentspec/runtime';
+import { generationParams, McpConnections, toolRunner } from '@agentspec/runtime';
 import { modelFor } from '../model/llm-model.js';
 import { modelSettings } from '../model/model-settings.js';
 import type { CompileOptions, CompileResult, CompileWarning } from '../types.js';
@@ -30,10 +30,7 @@ export function compileAgent(spec: SpecAgent, options: CompileOptions = {}): Com
   const network = options.network ?? {};
   const context = {
     agent: spec,
-    registry: options.tools ?? {},
-    network,
-    http: options.limits?.http ?? {},
-    mcp: () => (mcp ??= ownMcp = new McpConnections({ network })),
+    runner: toolRunner({ tools: options.tools ?? {}, network, http: options.limits?.http ?? {}, mcp: () => (mcp ??= ownMcp = new McpConnections({ network })) }),
   };
   const tools = spec.tools.map((t) => compileTool(t, context));
   const outputs = spec.outputs ?? [];

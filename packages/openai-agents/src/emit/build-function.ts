@@ -1,7 +1,7 @@
 import type { Agent } from '@agentspec/core';
-import { literal, text } from './literal.js';
+import { literal, text } from '@agentspec/runtime/emit';
 import { emitModelSettings } from './model.js';
-import type { ModuleWriter } from './module-writer.js';
+import type { AgentModule as ModuleWriter } from './agent-module.js';
 import type { ToolCode } from './tools/index.js';
 
 /** The build() function. */
@@ -14,7 +14,7 @@ export function buildFunction(w: ModuleWriter, agent: Agent, tools: readonly Too
   ];
   if (serverTools.length > 0) {
     lines.push(
-      `  const missing = ${literal(serverTools, 2, 18)}.filter((name) => !Object.hasOwn(options.tools, name));`,
+      `  const missing = ${literal(serverTools, '  ', 18)}.filter((name) => !Object.hasOwn(options.tools, name));`,
       "  if (missing.length > 0) throw new CodedError('AS_MISSING_TOOL', `no implementation given for ServerTool ${missing.join(', ')}`);",
     );
   }

@@ -1,20 +1,11 @@
 import type { Agent, Component } from '@agentspec/core';
-import { admit } from '@agentspec/runtime';
+import { admit, type EmitOptions, type EmittedModule } from '@agentspec/runtime';
 import { OPENAI_AGENTS_CAPABILITIES } from '../capabilities.js';
 import type { CompileWarning } from '../types.js';
 import { emitAgent } from './emit-agent.js';
 
-export interface EmitOptions {
-  /** The spec's file name, for the header comment. */
-  readonly source?: string;
-}
-
-export interface EmitResult {
-  /** The TypeScript module. */
-  readonly code: string;
-  /** What of the spec the module does not carry over exactly (as compileOpenAiAgents reports them). */
-  readonly warnings: readonly CompileWarning[];
-}
+/** The module's text, and what of the spec it does not carry over exactly (as compileOpenAiAgents reports them). */
+export type EmitResult = EmittedModule<CompileWarning>;
 
 /**
  * Write a TypeScript module that builds, with the OpenAI Agents SDK's own API,
@@ -28,5 +19,7 @@ export interface EmitResult {
  */
 export function emitOpenAiAgents(component: Component, options: EmitOptions = {}): EmitResult {
   admit(component, OPENAI_AGENTS_CAPABILITIES.emit);
-  return emitAgent(component as Agent, options.source);
+  return emitAgent(component as Agent, options);
 }
+
+export type { EmitOptions } from '@agentspec/runtime';

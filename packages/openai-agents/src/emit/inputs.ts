@@ -1,7 +1,7 @@
 import type { Property } from '@agentspec/core';
 import { parametersSchema } from '@agentspec/runtime';
-import { key, literal } from './literal.js';
-import type { ModuleWriter } from './module-writer.js';
+import { key, literal } from '@agentspec/runtime/emit';
+import type { AgentModule as ModuleWriter } from './agent-module.js';
 
 /** The TypeScript type of a value of a property (as users pass it; the module coerces it). */
 export function tsType(p: Property): string {
@@ -22,7 +22,7 @@ export function emitInputs(w: ModuleWriter, inputs: readonly Property[]): string
   w.use('codedError');
   const schema = parametersSchema(inputs).properties;
   return `/** The agent's inputs, rendered into the system prompt: their types and defaults. */
-const INPUTS: Readonly<Record<string, Record<string, unknown>>> = ${literal(schema, 0, 65)};
+const INPUTS: Readonly<Record<string, Record<string, unknown>>> = ${literal(schema, '', 65)};
 
 /** The values of the inputs: those given, coerced to their types, else their defaults (AS_MISSING_INPUT when neither). */
 function inputValues(given: Readonly<Record<string, unknown>>): Record<string, unknown> {

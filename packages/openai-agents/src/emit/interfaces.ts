@@ -1,6 +1,6 @@
 import type { Agent } from '@agentspec/core';
 import { inputsField } from './inputs.js';
-import { key } from './literal.js';
+import { key } from '@agentspec/runtime/emit';
 
 export const LLM_OPTIONS = `/** Where the LLM is, overriding the spec's endpoint (never put keys in the spec). */
 export interface LlmOptions {

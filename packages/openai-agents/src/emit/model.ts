@@ -1,8 +1,8 @@
 import type { Known, LlmConfig } from '@agentspec/core';
 import { admitted, generationParams, openAiBaseUrl } from '@agentspec/runtime';
 import { modelSettings } from '../model/model-settings.js';
-import { commentText, literal, str } from './literal.js';
-import type { ModuleWriter } from './module-writer.js';
+import { commentText, literal, str } from '@agentspec/runtime/emit';
+import type { AgentModule as ModuleWriter } from './agent-module.js';
 
 /** How one kind of LLM config is reached: its default base URL, its key, and which API. */
 interface LlmRoute {
@@ -35,14 +35,14 @@ export function emitModel(w: ModuleWriter, spec: LlmConfig): string {
   const config = admitted(spec);
   const route = LLM_ROUTES[config.component_type];
   const baseURL = route.baseURL(config);
-  w.imports.set('openai', 'OpenAI');
+  w.importDefault('openai', 'OpenAI');
   w.use('chatModel');
   if (route.api !== 'chat') w.use('responsesModel');
   const lines = [
     `// ---- The LLM: '${commentText(config.name)}' (${config.component_type})`,
     '',
     `/** The spec's endpoint and model (\`options.llm\` overrides them). */`,
-    `const LLM = ${literal({ ...(baseURL ? { baseURL } : {}), model: config.model_id }, 0, 12)};`,
+    `const LLM = ${literal({ ...(baseURL ? { baseURL } : {}), model: config.model_id }, '', 12)};`,
     '',
     '/** The SDK model: an `OpenAI` client on the endpoint; OpenAI-compatible servers often need no key (the client insists on one). */',
     'function model(llm: LlmOptions) {',
@@ -74,5 +74,5 @@ export function emitModel(w: ModuleWriter, spec: LlmConfig): string {
 
 /** The `modelSettings` of the agent: generation parameters, other ones in `providerData` (sent as body fields). */
 export function emitModelSettings(config: LlmConfig, column: number): string {
-  return literal(modelSettings(generationParams(config)), 4, column);
+  return literal(modelSettings(generationParams(config)), '    ', column);
 }

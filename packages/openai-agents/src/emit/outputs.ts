@@ -3,8 +3,8 @@ import { outputRules, parametersSchema, SUBMIT_RESULT, submitResultSpec } from '
 import { allowsStrict } from '../compile/strict-schema.js';
 import { NATIVE_OUTPUT_NAME } from '../compile/native-output.js';
 import { SUBMITTED } from '../compile/submit-result.js';
-import { literal, str, text } from './literal.js';
-import type { ModuleWriter } from './module-writer.js';
+import { literal, str, text } from '@agentspec/runtime/emit';
+import type { AgentModule as ModuleWriter } from './agent-module.js';
 
 /**
  * The outputs of an agent, as compileOpenAiAgents makes them: the synthetic
@@ -14,9 +14,9 @@ import type { ModuleWriter } from './module-writer.js';
 export function emitOutputs(w: ModuleWriter, outputs: readonly Property[]): string {
   const schema = parametersSchema(outputs);
   const strict = allowsStrict(schema);
-  w.sdk.add('tool');
-  w.sdkTypes.add('ToolToFinalOutputFunction');
-  w.sdkTypes.add('JsonSchemaDefinition');
+  w.import('@openai/agents', 'tool');
+  w.importType('@openai/agents', 'ToolToFinalOutputFunction');
+  w.importType('@openai/agents', 'JsonSchemaDefinition');
   w.use('toolParameters');
   w.use('runData');
   w.use('coerce');
@@ -25,10 +25,10 @@ export function emitOutputs(w: ModuleWriter, outputs: readonly Property[]): stri
   return `// ---- Outputs: the agent finishes by calling submit_result with them (or with the SDK's native structured output)
 
 /** The agent's outputs, as the parameters of submit_result and the schema of the native output type. */
-const OUTPUTS: ToolParameters = ${literal(schema, 0, 31)};
+const OUTPUTS: ToolParameters = ${literal(schema, '', 31)};
 
 /** How submit_result checks the outputs (Agent Spec's cast rules). */
-const OUTPUT_RULES: readonly OutputRule[] = ${literal(outputRules(outputs), 0, 100)};
+const OUTPUT_RULES: readonly OutputRule[] = ${literal(outputRules(outputs), '', 100)};
 
 /** submit_result: a valid call records the outputs in the run context; an invalid one tells the model what to fix. */
 const submitResultTool = tool({

@@ -1,5 +1,5 @@
 import { kindOf, type LlmConfig, type LlmConfigKind } from '@agentspec/core';
-import { refuseUnknown, resolveEndpoint, retryingFetch, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
+import { llmRetryOptions, refuseUnknown, resolveEndpoint, retryingFetch, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
 import { openAiClient } from '../openai-client.js';
 import { AgentSpecChatCompletionsModel, AgentSpecResponsesModel } from './agentspec-models.js';
 
@@ -36,7 +36,7 @@ export function modelFor(config: LlmConfig, llm: LlmOptions = {}, checkToolCalls
     timeoutMs: llm.timeoutMs ?? 60_000,
     // the runtime's one LLM retry policy (429/5xx/network errors, Retry-After honoured up to llm.maxRetryAfterMs)
     retries: 0,
-    fetch: retryingFetch(llm),
+    fetch: retryingFetch(llmRetryOptions(config, llm)),
   });
   const options = { modelId: endpoint.model, baseURL: endpoint.baseUrl, ...(checkToolCallsAt ? { checkToolCallsAt } : {}) };
   return LLM_APIS[kindOf(config)](llm, config) === 'responses'

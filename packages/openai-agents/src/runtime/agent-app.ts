@@ -1,11 +1,11 @@
 import type { Agent } from '@agentspec/core';
 import { Runner } from '@openai/agents';
-import { McpConnections, type App, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { KernelSession, McpConnections, openEnvelope, type App, type RuntimeLoadOptions, type Session } from '@agentspec/runtime';
 import { compileAgent, type CompiledAgent } from '../compile/compile-agent.js';
 import { checkServerTools } from '../compile/check-server-tools.js';
 import type { CompileResult, OpenAiAgentsRuntimeOptions } from '../types.js';
-import { AgentSession, type AgentServices } from './agent-session.js';
-import { checkSave, type SavedAgentSession } from './saved-agent.js';
+import { OPENAI_AGENTS_RUNTIME_NAME } from '../names.js';
+import { AgentEngine, type AgentEngineState, type AgentServices } from './agent-engine.js';
 
 /**
  * An Agent loaded on this runtime: each session compiles it with its inputs
@@ -41,8 +41,15 @@ export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiA
   };
   return {
     component: spec,
-    start: (start = {}) => new AgentSession(services, start.inputs ?? {}),
-    resume: async (saved) => AgentSession.restore(services, checkSave<SavedAgentSession>(saved, 'agent', spec.id)),
+    start(start = {}): Session {
+      const inputs = start.inputs ?? {};
+      return new KernelSession(new AgentEngine(services, inputs), { runtime: OPENAI_AGENTS_RUNTIME_NAME, kind: 'agent', component: spec, inputs }, undefined, start);
+    },
+    async resume(saved, options = {}): Promise<Session> {
+      const s = openEnvelope(saved, { runtime: OPENAI_AGENTS_RUNTIME_NAME, component: spec });
+      const engine = await AgentEngine.restore(services, s.inputs, s.state as AgentEngineState);
+      return new KernelSession(engine, { runtime: OPENAI_AGENTS_RUNTIME_NAME, kind: 'agent', component: spec, inputs: s.inputs }, s, options);
+    },
     close: async () => {
       await Promise.all(built.splice(0).map((r) => r.close()));
       await mcp.close();

@@ -5,7 +5,6 @@ import { openaiAgentsBackend } from '../backend/openai-agents-backend.js';
 import { OPENAI_AGENTS_RUNTIME_NAME } from '../names.js';
 import type { OpenAiAgentsRuntimeOptions } from '../types.js';
 import { agentApp } from './agent-app.js';
-import { flowApp } from './flow-app.js';
 import { OPENAI_AGENTS_CAPABILITIES } from '../capabilities.js';
 
 /**
@@ -23,7 +22,7 @@ export function openaiAgentsRuntime(options: OpenAiAgentsRuntimeOptions = {}): R
       checkLoadOptions('openaiAgentsRuntime', load);
       if (options.tracing !== true) setTracingDisabled(true);
       // Flows: admitted by the reference interpreter's load, with these capabilities
-      if (component.component_type === 'Flow') return flowApp(await flows.load(component, load));
+      if (component.component_type === 'Flow') return flows.load(component, load);
       admit(component, OPENAI_AGENTS_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) });
       return agentApp(component as Agent, load, options);
     },

@@ -1,6 +1,6 @@
 import type { Tool } from '@agentspec/core';
 import type { RunToolApprovalItem } from '@openai/agents';
-import { RuntimeError, type Decision, type ToolCall } from '@agentspec/runtime';
+import { rejectionText, RuntimeError, type Decision, type ToolCall } from '@agentspec/runtime';
 import { callIdOf, runData, type PausedRun } from '../compile/run-data.js';
 
 /** A tool call that interrupted the SDK run: a ClientTool call or a call that needs confirmation. */
@@ -24,11 +24,6 @@ export function pendingCalls(items: readonly RunToolApprovalItem[], tools: Reado
     const name = item.name ?? item.toolName ?? '';
     return { item, call: { id: callIdOf(item), name, args: argsOf(item.arguments) }, tool: tools.get(name) };
   });
-}
-
-/** The text the model gets for a rejected call (the reference runtime's wording). */
-export function rejectionMessage(name: string, reason: string | undefined): string {
-  return `The user rejected this call of ${name}${reason ? `: ${reason}` : '.'}`;
 }
 
 /**
@@ -62,7 +57,7 @@ export class PendingAnswers {
   decide(id: string, decision: Decision, reason?: string): void {
     const c = this.#waitingFor('tool_confirmation', id);
     if (decision === 'reject') {
-      this.state.reject(c.item, { message: rejectionMessage(c.call.name, reason) });
+      this.state.reject(c.item, { message: rejectionText(c.call.name, reason) });
       this.settled.add(id);
     } else if (c.tool?.component_type === 'ClientTool') {
       this.confirmed.add(id);

@@ -1,6 +1,6 @@
 import type { Snippet } from './snippet.js';
 
-export const isObject: Snippet = {
+export const isObject: Snippet<never> = {
   declares: ['isObject'],
   needs: [],
   code: `/** A JSON object (not null, not an array). */
@@ -10,7 +10,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 };
 
 /** The same rules as \`coerce\` of @agentspec/runtime (semantics/coercion.ts). */
-export const coerce: Snippet = {
+export const coerce: Snippet<'isObject'> = {
   declares: ['coerce', 'toType', 'coerceParts', 'fitsType', 'hasType', 'typeList'],
   needs: ['isObject'],
   code: `/**
@@ -95,7 +95,7 @@ function typeList(type: unknown): string[] | undefined {
 };
 
 /** The same rules as \`coerceArgs\` of @agentspec/runtime, over a JSON Schema of the parameters. */
-export const coerceArgs: Snippet = {
+export const coerceArgs: Snippet<'coerce' | 'isObject'> = {
   declares: ['coerceArgs'],
   needs: ['coerce', 'isObject'],
   code: `/** Tool arguments coerced to the declared parameter types (see \`coerce\`); a missing one takes its default. */

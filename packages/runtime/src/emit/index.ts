@@ -1,6 +1,9 @@
-// TypeScript source text that the framework emitters write into the modules
-// they emit: one copy of each helper, the same semantics as the functions of
-// this package.
+// @agentspec/runtime/emit — what the framework emitters (`agentspec compile`)
+// share: the TypeScript source text of the helpers they write into their
+// modules (one copy of each, the same semantics as the functions of this
+// package), escaped literals of spec values (a security boundary: spec text
+// never becomes code), identifiers made from spec names, the module writer and
+// the header comment.
 import { coerce, coerceArgs, isObject } from './coercion.js';
 import { codedError } from './errors.js';
 import { submissionProblem } from './outputs.js';
@@ -8,7 +11,7 @@ import type { Snippet, SnippetName } from './snippet.js';
 import { renderDeep, renderTemplate, toolResultText, valueText } from './text.js';
 
 /** Every snippet, in the order an emitter writes them (a new name breaks the build until listed). */
-export const EMIT_SNIPPETS: { readonly [K in SnippetName]: Snippet } = {
+export const EMIT_SNIPPETS = {
   codedError,
   valueText,
   renderTemplate,
@@ -18,7 +21,7 @@ export const EMIT_SNIPPETS: { readonly [K in SnippetName]: Snippet } = {
   coerceArgs,
   coerce,
   isObject,
-};
+} as const satisfies { readonly [K in SnippetName]: Snippet };
 
 /** `wanted` and the snippets they need, in EMIT_SNIPPETS order. */
 export function snippetsFor(wanted: Iterable<SnippetName>): SnippetName[] {
@@ -33,4 +36,8 @@ export function snippetsFor(wanted: Iterable<SnippetName>): SnippetName[] {
 }
 
 export { outputRules, type OutputRule } from './outputs.js';
+export { commentText, docComment, isIdentifierName, key, literal, member, Raw, raw, str, template, templateText, text, type LiteralOptions } from './literal.js';
+export { camelCase, constantName, identifier, Names, RESERVED_NAMES, type IdentifierOptions, type TakeOptions } from './identifiers.js';
+export { ModuleWriter, type ModuleHelper, type ModuleHelpers } from './module-writer.js';
+export { moduleHeader, type ModuleHeader } from './module-header.js';
 export type { Snippet, SnippetName } from './snippet.js';

@@ -25,7 +25,7 @@ export function outputRules(outputs: readonly Property[]): OutputRule[] {
 }
 
 /** The same as \`submissionProblem\` of @agentspec/runtime, over rules from outputRules(). */
-export const submissionProblem: Snippet = {
+export const submissionProblem: Snippet<'isObject'> = {
   declares: ['OutputRule', 'submissionProblem'],
   needs: ['isObject'],
   code: `/** An output of the agent as submit_result checks it: the JSON kinds of value it accepts (Agent Spec's cast rules), its type in words. */

@@ -3,13 +3,13 @@
  * emits, so that the module carries Agent Spec semantics without depending on
  * @agentspec packages. One copy here, shared by the framework emitters.
  */
-export interface Snippet {
+export interface Snippet<Needs extends SnippetName = SnippetName> {
   /** The source text (no leading or trailing blank line). */
   readonly code: string;
   /** The top-level names it declares (the emitter keeps its own names away from them). */
   readonly declares: readonly string[];
   /** Other snippets (by name in EMIT_SNIPPETS) it uses. */
-  readonly needs: readonly SnippetName[];
+  readonly needs: readonly Needs[];
 }
 
 export type SnippetName =

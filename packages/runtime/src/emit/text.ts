@@ -1,7 +1,7 @@
 import type { Snippet } from './snippet.js';
 
 /** The same as \`renderValue\` of @agentspec/runtime. */
-export const valueText: Snippet = {
+export const valueText: Snippet<never> = {
   declares: ['valueText'],
   needs: [],
   code: `/** How a value reads in a template, a prompt or a URL: strings as they are, anything else as JSON, undefined as ''. */
@@ -11,7 +11,7 @@ function valueText(value: unknown): string {
 };
 
 /** The same as \`renderTemplate\` of @agentspec/runtime. */
-export const renderTemplate: Snippet = {
+export const renderTemplate: Snippet<'valueText'> = {
   declares: ['renderTemplate'],
   needs: ['valueText'],
   code: `/**
@@ -24,7 +24,7 @@ function renderTemplate(template: string, values: Readonly<Record<string, unknow
 };
 
 /** The same as \`renderDeep\` of @agentspec/runtime. */
-export const renderDeep: Snippet = {
+export const renderDeep: Snippet<'renderTemplate'> = {
   declares: ['renderDeep'],
   needs: ['renderTemplate'],
   code: `/** Every string inside a JSON value rendered (object keys too), keeping its structure. */
@@ -41,7 +41,7 @@ function renderDeep(value: unknown, values: Readonly<Record<string, unknown>>): 
 };
 
 /** The same as \`toolResultText\` of @agentspec/runtime. */
-export const toolResultText: Snippet = {
+export const toolResultText: Snippet<never> = {
   declares: ['toolResultText'],
   needs: [],
   code: `/** A tool result as the tool message the LLM reads: strings as they are, anything else as JSON. */

@@ -1,3 +1,4 @@
+import type { Inbox } from '../session/inbox.js';
 import type { Component } from '@agentspec/core';
 import type { HttpLimits, Message, NetworkPolicy, ToolCall, ToolRegistry } from '../contract.js';
 import { RuntimeError } from '../errors.js';
@@ -24,12 +25,8 @@ export interface Services {
   readonly toolRunner: ToolRunner;
 }
 
-/** What the caller has given the session and no run has consumed yet. */
-export interface Queues {
-  user: string[];
-  toolResults: Map<string, unknown>;
-  decisions: Map<string, { decision: 'approve' | 'reject'; reason?: string }>;
-}
+/** What the caller has given the session and no run has consumed yet (the kernel's inbox). */
+export type Queues = Pick<Inbox, 'user' | 'toolResults' | 'decisions'>;
 
 let spanCounter = 0;
 

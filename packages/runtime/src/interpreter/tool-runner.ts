@@ -5,6 +5,7 @@ import { RuntimeError, type ErrorSite } from '../errors.js';
 import { callHttp } from '../http/index.js';
 import { McpConnections } from '../mcp/index.js';
 import { coerce } from '../semantics/coercion.js';
+import { toolOnce } from '../session/ledger.js';
 
 /**
  * Executes the tools a runtime runs itself: ServerTools from the registry,
@@ -21,6 +22,8 @@ export interface ToolRunnerOptions {
   readonly tools?: ToolRegistry;
   readonly network?: NetworkPolicy;
   readonly http?: HttpLimits;
+  /** MCP connections shared with others (opened on first use, closed by their owner); default: the runner's own. */
+  readonly mcp?: () => McpConnections;
 }
 
 export function toolRunner(options: ToolRunnerOptions = {}): ToolRunner {
@@ -28,33 +31,38 @@ export function toolRunner(options: ToolRunnerOptions = {}): ToolRunner {
   const network = options.network ?? {};
   const http = options.http ?? {};
   let mcp: McpConnections | undefined;
+  const connections = options.mcp ?? (() => (mcp ??= new McpConnections({ network })));
   return {
     async run(spec, args, site, signal) {
       const tool = admitted(spec);
       const inputs = coerceArgs(tool, args);
-      switch (tool.component_type) {
-        case 'ServerTool': {
-          const impl = Object.hasOwn(registry, tool.name) ? registry[tool.name] : undefined;
-          if (!impl) throw new RuntimeError('AS_MISSING_TOOL', `no implementation registered for ServerTool '${tool.name}'`, site);
-          try {
-            return await impl(inputs);
-          } catch (e) {
-            throw new RuntimeError('AS_TOOL_FAILED', `tool '${tool.name}' threw: ${(e as Error)?.message ?? String(e)}`, site, { cause: e });
-          }
-        }
-        case 'RemoteTool':
-          return callHttp(tool, inputs, { network, ...http, ...(signal ? { signal } : {}), site });
-        case 'MCPTool':
-          mcp ??= new McpConnections({ network });
-          return mcp.callTool(tool.client_transport, tool.name, inputs, tool.outputs ?? [], { network, ...(signal ? { signal } : {}), site });
-        case 'ClientTool':
-          throw new RuntimeError('AS_UNSUPPORTED', `ClientTool '${tool.name}' is run by the client, not by the runtime`, site);
-      }
+      // at most once per session: a call asked again after a failure or a crash gets its recorded outcome
+      return toolOnce(tool.name, inputs, () => execute(tool, inputs, site, signal));
     },
     async close() {
       await mcp?.close();
     },
   };
+
+  async function execute(tool: Known<Tool>, inputs: Record<string, unknown>, site: ErrorSite, signal: AbortSignal | undefined): Promise<unknown> {
+    switch (tool.component_type) {
+      case 'ServerTool': {
+        const impl = Object.hasOwn(registry, tool.name) ? registry[tool.name] : undefined;
+        if (!impl) throw new RuntimeError('AS_MISSING_TOOL', `no implementation registered for ServerTool '${tool.name}'`, site);
+        try {
+          return await impl(inputs);
+        } catch (e) {
+          throw new RuntimeError('AS_TOOL_FAILED', `tool '${tool.name}' threw: ${(e as Error)?.message ?? String(e)}`, site, { cause: e });
+        }
+      }
+      case 'RemoteTool':
+        return callHttp(tool, inputs, { network, ...http, ...(signal ? { signal } : {}), site });
+      case 'MCPTool':
+        return connections().callTool(tool.client_transport, tool.name, inputs, tool.outputs ?? [], { network, ...(signal ? { signal } : {}), site });
+      case 'ClientTool':
+        throw new RuntimeError('AS_UNSUPPORTED', `ClientTool '${tool.name}' is run by the client, not by the runtime`, site);
+    }
+  }
 }
 
 /** Arguments coerced to the tool's declared input types (defaults filled). */

@@ -5,6 +5,7 @@ import type { LlmBackend, LlmMessage, LlmRequest, LlmResponse } from './backend.
 import { resolveEndpoint } from './endpoint.js';
 import { readChatStream } from './chat-stream.js';
 import { retryingFetch } from './retrying-fetch.js';
+import { llmRetryOptions } from './spec-retry-policy.js';
 
 /**
  * An LlmBackend over the OpenAI Chat Completions API, for OpenAI and every
@@ -14,7 +15,8 @@ import { retryingFetch } from './retrying-fetch.js';
 export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
   const timeoutMs = options.timeoutMs ?? 60_000;
   // 429/5xx/network errors retried by the one LLM retry policy (Retry-After honoured up to its cap)
-  const send = retryingFetch(options);
+  // one fetch per LLM config: its retry_policy, when it has one, decides the retries
+  const sends = new WeakMap<object, typeof fetch>();
   return {
     async generate(request: LlmRequest): Promise<LlmResponse> {
       const endpoint = resolveEndpoint(request.config, options);
@@ -34,6 +36,8 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
       try {
         let res: Response;
         try {
+          let send = sends.get(request.config);
+          if (!send) sends.set(request.config, (send = retryingFetch(llmRetryOptions(request.config, options))));
           res = await send(`${endpoint.baseUrl}/chat/completions`, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
         } catch (e) {
           if (request.signal?.aborted) throw new RuntimeError('AS_CANCELLED', 'the run was cancelled', site, { cause: e });

@@ -9,6 +9,7 @@
  */
 import { isAbsolute, resolve } from 'node:path';
 import type { SavedSession } from '../contract.js';
+import type { Lease, LeaseOptions } from './lease.js';
 
 /** Where a store lives: a SQLite file (absolute path) or a PostgreSQL database. */
 export type StoreLocation =
@@ -28,15 +29,32 @@ export interface StoredSession {
   readonly updatedAt: string;
 }
 
+/** A write of a leased session: `lease` is its lease, checked in the same transaction as the write (fencing). */
+export interface WriteOptions {
+  readonly lease?: Lease;
+}
+
 export interface SessionStore {
   readonly location: StoreLocation;
-  /** Write (or overwrite) the session of that name. */
-  put(session: Omit<StoredSession, 'updatedAt'>): Promise<StoredSession>;
+  /**
+   * Write (or overwrite) the session of that name. With `lease`, only while
+   * that lease still holds the session; without, only while nobody holds it.
+   * Otherwise `AS_SESSION_BUSY`, and nothing is written.
+   */
+  put(session: Omit<StoredSession, 'updatedAt'>, options?: WriteOptions): Promise<StoredSession>;
   get(name: string): Promise<StoredSession | undefined>;
-  /** Whether there was a session of that name. */
-  delete(name: string): Promise<boolean>;
+  /** Whether there was a session of that name (leased sessions as for {@link put}). */
+  delete(name: string, options?: WriteOptions): Promise<boolean>;
   /** Every session, by name. */
   list(): Promise<StoredSession[]>;
+  /**
+   * Lease the session of that name (it need not exist yet) for as long as this
+   * process runs it: `AS_SESSION_BUSY`, naming the holder and the expiry, when
+   * another holder has it and its lease has not expired (a holder whose
+   * process is gone from this host has lost it). See `lease.ts`.
+   */
+  acquire(name: string, options?: LeaseOptions): Promise<Lease>;
+  /** Release the leases still held through this store, then disconnect. */
   close(): Promise<void>;
 }
 

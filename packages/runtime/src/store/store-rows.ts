@@ -1,9 +1,26 @@
 import { RuntimeError } from '../errors.js';
 import type { SavedSession } from '../contract.js';
+import type { LeaseHolder } from './lease.js';
 import type { StoredSession } from './session-store.js';
 
 /** The table of both stores (SQLite and PostgreSQL); LangGraph's checkpoint tables may share the database. */
 export const TABLE = 'agentspec_sessions';
+
+/** Who holds the lease on a session (one row per leased name; see lease.ts). */
+export const LEASE_TABLE = 'agentspec_session_leases';
+
+/** A lease row as both databases return it (`expires_at`: milliseconds since 1970 in SQLite, a timestamp in PostgreSQL). */
+export interface LeaseRow {
+  readonly owner: string;
+  readonly pid: number;
+  readonly host: string;
+  readonly token: string;
+  readonly expires_at: number | Date;
+}
+
+export function holderFromRow(row: LeaseRow): LeaseHolder {
+  return { owner: row.owner, pid: Number(row.pid), host: row.host, token: row.token, expiresAt: new Date(row.expires_at) };
+}
 
 /** A row as both databases return it (`saved` as JSON text). */
 export interface Row {

@@ -1,4 +1,4 @@
-import { commentText } from '../literal.js';
+import { commentText } from '@agentspec/runtime/emit';
 import { definitionLines, parametersConstant, toolDoc, toolNames, useToolBasics, type ToolEmitter } from './context.js';
 
 /** A ClientTool: a tool without `execute`, so its calls end the loop and go back to the caller. */

@@ -3,8 +3,8 @@ import type { Agent, Known, Property, Tool } from '@agentspec/core';
 /** A tool of the spec, admitted (admit() refuses unknown tool kinds first). */
 export type SpecTool = Known<Tool>;
 import { parametersSchema } from '@agentspec/runtime';
-import { commentText, constantName, identifier, key, literal, str } from '../literal.js';
-import type { ModuleWriter } from '../module.js';
+import { camelCase, commentText, constantName, key, literal, str } from '@agentspec/runtime/emit';
+import type { AiSdkModule as ModuleWriter } from '../helpers.js';
 
 /** What a tool emitter writes into and reads from. */
 export interface ToolEmitContext {
@@ -41,10 +41,15 @@ export function interfaceFields(props: readonly Property[], indent = '  '): stri
 
 /** The names of a tool's function and of its parameters constant. */
 export function toolNames(spec: SpecTool, ctx: ToolEmitContext): { fn: string; parameters: string } {
-  const fn = identifier(spec.name, 'Tool', ctx.w.names);
+  const fn = declarationName(spec.name, 'Tool', ctx.w);
   const parameters = constantName(fn.replace(/Tool$/, '')) + '_PARAMETERS';
   ctx.w.names.add(parameters);
   return { fn, parameters };
+}
+
+/** A camelCase name from a spec name ending in `suffix` (`get-forecast` → `getForecastTool`), numbered when taken. */
+export function declarationName(name: string, suffix: string, w: ModuleWriter): string {
+  return `${w.names.take(camelCase(name, { fallback: 'tool' }), { suffixes: [suffix] })}${suffix}`;
 }
 
 /** `const X_PARAMETERS: JSONSchema7 = { … };` — the JSON Schema of the tool's inputs (the reference runtime's). */

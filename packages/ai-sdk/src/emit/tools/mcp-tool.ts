@@ -1,8 +1,8 @@
 import type { ClientTransport, Known, MCPTool, Property } from '@agentspec/core';
 import { admitted, unsupportedComponent } from '@agentspec/runtime';
+import { commentText, key, literal, str } from '@agentspec/runtime/emit';
 import { AI_SDK_CAPABILITIES } from '../../capabilities.js';
-import { commentText, identifier, key, literal, str } from '../literal.js';
-import { definitionLines, parametersConstant, toolDoc, toolNames, useToolBasics, type ToolEmitContext, type ToolEmitter } from './context.js';
+import { declarationName, definitionLines, parametersConstant, toolDoc, toolNames, useToolBasics, type ToolEmitContext, type ToolEmitter } from './context.js';
 
 const SDK = '@modelcontextprotocol/sdk/client';
 
@@ -56,7 +56,7 @@ function transportFunction(t: Known<ClientTransport>, ctx: ToolEmitContext): str
   transports.set(ctx.w, known);
   const existing = known.get(t.id);
   if (existing) return existing;
-  const name = identifier(t.name || t.id, 'Transport', ctx.w.names);
+  const name = declarationName(t.name || t.id, 'Transport', ctx.w);
   known.set(t.id, name);
   ctx.w.importType('@modelcontextprotocol/sdk/shared/transport.js', 'Transport');
   const doc = `/** The MCP server ${commentText(t.name ?? t.id)} (${t.component_type}). */`;

@@ -1,8 +1,8 @@
 import type { RemoteTool } from '@agentspec/core';
 import { hostIsTemplated, isFormType } from '@agentspec/runtime';
-import { commentText, identifier, key, member, str } from '../literal.js';
+import { commentText, key, member, str } from '@agentspec/runtime/emit';
 import { renderedLiteral, templateExpression } from '../template.js';
-import { definitionLines, parametersConstant, toolDoc, toolNames, useToolBasics, type ToolEmitter } from './context.js';
+import { declarationName, definitionLines, parametersConstant, toolDoc, toolNames, useToolBasics, type ToolEmitter } from './context.js';
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -19,7 +19,7 @@ export const emitRemoteTool: ToolEmitter = (spec, ctx) => {
   ctx.w.use('toolText');
   ctx.w.use('httpBody');
   const { fn, parameters } = toolNames(spec, ctx);
-  const call = identifier(spec.name, 'Request', ctx.w.names);
+  const call = declarationName(spec.name, 'Request', ctx.w);
   const valueOf = (name: string): string => `args${member(name)}`;
   const guarded = hostIsTemplated(remote.url);
   if (guarded) ctx.w.use('allowedHost');

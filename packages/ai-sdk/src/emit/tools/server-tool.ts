@@ -1,5 +1,5 @@
-import { commentText, identifier, member } from '../literal.js';
-import { definitionLines, interfaceFields, parametersConstant, toolDoc, toolNames, useToolBasics, type ToolEmitter } from './context.js';
+import { commentText, member } from '@agentspec/runtime/emit';
+import { declarationName, definitionLines, interfaceFields, parametersConstant, toolDoc, toolNames, useToolBasics, type ToolEmitter } from './context.js';
 
 /** A ServerTool: runs your implementation (`options.tools`), arguments coerced to the declared types first. */
 export const emitServerTool: ToolEmitter = (spec, ctx) => {
@@ -7,7 +7,7 @@ export const emitServerTool: ToolEmitter = (spec, ctx) => {
   ctx.w.use('coerceArgs');
   ctx.w.use('toolText');
   const { fn, parameters } = toolNames(spec, ctx);
-  const camel = identifier(spec.name, 'Args', ctx.w.names);
+  const camel = declarationName(spec.name, 'Args', ctx.w);
   const argsType = camel.charAt(0).toUpperCase() + camel.slice(1);
   ctx.w.names.add(argsType);
   ctx.w.section([

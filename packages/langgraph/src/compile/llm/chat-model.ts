@@ -1,6 +1,6 @@
 import { ChatOpenAI } from '@langchain/openai';
 import type { LlmConfig } from '@agentspec/core';
-import { generationParams, resolveEndpoint, retryingFetch, type LlmOptions } from '@agentspec/runtime';
+import { generationParams, llmRetryOptions, resolveEndpoint, retryingFetch, type LlmOptions } from '@agentspec/runtime';
 import { QuietCompletions } from './quiet-completions.js';
 
 export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
@@ -22,7 +22,7 @@ export function chatOpenAI(config: LlmConfig, llm: LlmOptions = {}): ChatOpenAI 
   const fields = {
     model: endpoint.model,
     ...(apiKey !== undefined ? { apiKey } : {}),
-    configuration: { baseURL: endpoint.baseUrl, fetch: retryingFetch(llm) },
+    configuration: { baseURL: endpoint.baseUrl, fetch: retryingFetch(llmRetryOptions(config, llm)) },
     ...(params.temperature !== undefined ? { temperature: params.temperature } : {}),
     ...(params.topP !== undefined ? { topP: params.topP } : {}),
     ...(params.maxTokens !== undefined ? { maxTokens: params.maxTokens } : {}),

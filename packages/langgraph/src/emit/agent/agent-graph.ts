@@ -1,6 +1,6 @@
 import type { Agent, Property } from '@agentspec/core';
 import { SUBMIT_RESULT } from '@agentspec/runtime';
-import { key, literal, str } from '../literal.js';
+import { key, literal, str } from '@agentspec/runtime/emit';
 import type { EmittedTool } from './agent-tools.js';
 
 /** What the graph's code needs to know of the agent's tools and outputs. */

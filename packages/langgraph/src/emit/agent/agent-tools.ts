@@ -1,8 +1,8 @@
 import type { ClientTransport, MCPTool, RemoteTool, Tool } from '@agentspec/core';
 import { placeholdersIn } from '@agentspec/core';
 import { admitted, hostIsTemplated, isSingleStringOutput, RuntimeError, toolSpec, unsupportedComponent } from '@agentspec/runtime';
+import { commentText, identifier, key, literal, raw, str, text, type Names } from '@agentspec/runtime/emit';
 import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
-import { commentText, identifier, key, literal, raw, str, text, type Names } from '../literal.js';
 import type { HelperName } from './helpers.js';
 
 /** One tool of the agent as emitted: its declaration, and what the module needs for it. */
@@ -15,17 +15,18 @@ export interface EmittedTool {
   /** How `build()` makes the tool (undefined: a top-level constant). */
   readonly create?: string;
   readonly helpers: readonly HelperName[];
-  readonly imports: readonly string[];
+  /** What it imports, by module (`type X` for a type). */
+  readonly imports: Readonly<Record<string, readonly string[]>>;
 }
 
 export interface ToolEmitContext {
   readonly names: Names;
 }
 
-const MCP_IMPORTS: Readonly<Record<string, string>> = {
-  StdioTransport: "import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';",
-  SSETransport: "import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';",
-  StreamableHTTPTransport: "import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';",
+const MCP_IMPORTS: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  StdioTransport: { '@modelcontextprotocol/sdk/client/stdio.js': ['StdioClientTransport', 'getDefaultEnvironment'] },
+  SSETransport: { '@modelcontextprotocol/sdk/client/sse.js': ['SSEClientTransport'] },
+  StreamableHTTPTransport: { '@modelcontextprotocol/sdk/client/streamableHttp.js': ['StreamableHTTPClientTransport'] },
 };
 
 function toolSchema(tool: Tool): string {
@@ -71,7 +72,7 @@ function serverTool(tool: Tool, fn: string): Omit<EmittedTool, 'tool' | 'variabl
     ].join('\n'),
     create: `${fn}(options)`,
     helpers: ['serverTool'],
-    imports: [],
+    imports: {},
   };
 }
 
@@ -111,7 +112,7 @@ function remoteTool(tool: RemoteTool, fn: string): Omit<EmittedTool, 'tool' | 'v
     ].join('\n'),
     create: `${fn}(options)`,
     helpers: usesRender ? ['http', 'renderTemplate'] : ['http'],
-    imports: [],
+    imports: {},
   };
 }
 
@@ -160,7 +161,7 @@ function mcpTool(tool: MCPTool, fn: string): Omit<EmittedTool, 'tool' | 'variabl
     ].join('\n'),
     create: `${fn}(mcp${t.component_type === 'StdioTransport' ? ', options' : ''})`,
     helpers: ['mcp'],
-    imports: ["import { Client } from '@modelcontextprotocol/sdk/client/index.js';", "import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';", MCP_IMPORTS[t.component_type] as string],
+    imports: { '@modelcontextprotocol/sdk/client/index.js': ['Client'], '@modelcontextprotocol/sdk/shared/transport.js': ['type Transport'], ...MCP_IMPORTS[t.component_type] },
   };
 }
 
@@ -186,7 +187,7 @@ function clientTool(tool: Tool, constant: string): Omit<EmittedTool, 'tool' | 'v
       `const ${constant} = ${functionDefinition(spec.name, spec.description, spec.parameters)};`,
     ].join('\n'),
     helpers: [],
-    imports: [],
+    imports: {},
   };
 }
 
@@ -196,7 +197,7 @@ export function emitTool(spec: Tool, ctx: ToolEmitContext): EmittedTool {
   const base = identifier(tool.name);
   switch (tool.component_type) {
     case 'ClientTool': {
-      const constant = ctx.names.take(`${identifier(tool.name, true)}Definition`);
+      const constant = ctx.names.take(`${identifier(tool.name, { pascal: true })}Definition`);
       return { tool, variable: constant, ...clientTool(tool, constant) };
     }
     case 'ServerTool': {

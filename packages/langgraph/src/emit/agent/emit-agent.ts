@@ -1,19 +1,22 @@
 import { placeholdersIn, type Agent, type LlmConfig, type Property } from '@agentspec/core';
 import {
-  admitted, EMIT_SNIPPETS, generationParams, openAiBaseUrl, outputRules, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
+  admitted, generationParams, openAiBaseUrl, outputRules, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
 } from '@agentspec/runtime';
+import { commentText, key, literal, member, ModuleWriter, str, text } from '@agentspec/runtime/emit';
 import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
+import type { CompileWarning } from '../../compile/options.js';
 import { CHANNELS } from '../../constants.js';
-import { commentText, key, literal, Names, str, text } from '../literal.js';
 import { buildFunction } from './agent-graph.js';
 import { emitTool, functionDefinition, type EmittedTool } from './agent-tools.js';
-import { HELPERS, helpersFor, type HelperName } from './helpers.js';
+import { HELPERS, type HelperName } from './helpers.js';
 
-/** What an agent's module needs from the emitter of the whole module. */
-export interface AgentModule {
-  readonly imports: string;
-  readonly body: string;
-}
+/** Names an agent's module declares itself (the helpers' are taken too): no name made from the spec takes them. */
+const DECLARED = [
+  'State', 'Input', 'Output', 'AgentState', 'AgentUpdate', 'build', 'BuildOptions', 'ToolImplementation', 'BuiltAgent', 'chatModel', 'SYSTEM_PROMPT', 'AGENT_ID',
+  'AGENT_NAME', 'SERVER_TOOLS', 'agentInputs', 'options', 'model', 'tools', 'graph', 'builder', 'mcp', 'runnable', 'maxAgentSteps', 'callModel', 'runTools',
+  'askUser', 'afterModel', 'afterTools', 'tool', 'SUBMIT_RESULT_TOOL', 'OUTPUTS', 'OUTPUT_RULES', 'Client', 'Transport', 'ChatOpenAI', 'Annotation', 'StateGraph',
+  'MessagesAnnotation', 'START', 'END', 'interrupt', 'JsonSchema',
+];
 
 /** The chat model of the LLM config, with `options.llm` overriding where it is (as LlmOptions.override does). */
 function chatModel(spec: LlmConfig, timeoutMs: number): string {
@@ -65,14 +68,13 @@ function nodeNames(keys: readonly string[]): { model: string; tools: string; hum
 
 /** `state.x` or `state['x y']`. */
 function stateRef(name: string): string {
-  const k = key(name);
-  return k.startsWith("'") || k.startsWith('[') ? `state[${str(name)}]` : `state.${name}`;
+  return `state${member(name)}`;
 }
 
 function annotations(agent: Agent, keys: readonly string[]): string {
   const props = (list: readonly Property[] | null | undefined) => (list ?? []).map((p) => p.title);
   const root = (entries: readonly string[]) => `Annotation.Root({\n${entries.map((e) => `  ${e},`).join('\n')}\n})`;
-  const spec = (k: string) => `${key(k)}: State.spec${key(k).startsWith("'") || key(k).startsWith('[') ? `[${str(k)}]` : `.${k}`}`;
+  const spec = (k: string) => `${key(k)}: State.spec${member(k)}`;
   return [
     '/**',
     ' * The agent\'s state: the conversation, the LLM turns since the user last spoke, whether submit_result',
@@ -110,16 +112,11 @@ function inputsFunction(agent: Agent): string {
   ].join('\n');
 }
 
-/** The emitted module's parts for an Agent: declarations at the top level, and `build()`. */
-export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }): AgentModule {
+/** The module of an Agent: declarations at the top level, `build()`, the helpers they use. */
+export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }): ModuleWriter<HelperName, CompileWarning> {
+  const w = new ModuleWriter<HelperName, CompileWarning>(HELPERS, DECLARED);
   const keys = stateKeys(agent);
-  const names = new Names(['State', 'Input', 'Output', 'AgentState', 'AgentUpdate', 'build', 'BuildOptions', 'ToolImplementation', 'BuiltAgent', 'chatModel',
-    'SYSTEM_PROMPT', 'AGENT_ID', 'AGENT_NAME', 'SERVER_TOOLS', 'agentInputs', 'options', 'model', 'tools', 'graph', 'builder', 'mcp', 'runnable', 'maxAgentSteps',
-    'callModel', 'runTools', 'askUser', 'afterModel', 'afterTools', 'tool', 'conversation', 'llmError', 'llmRetryPolicy',
-    'httpCall', 'runServerTool', 'callMcpTool', 'McpConnections', 'submissionProblem', 'missingInput', 'SUBMIT_RESULT_TOOL', 'OUTPUTS', 'OUTPUT_RULES',
-    'Client', 'Transport', 'ChatOpenAI', 'Annotation', 'StateGraph', 'MessagesAnnotation', 'START', 'END', 'interrupt', 'ContractMessage', 'JsonSchema',
-    ...Object.values(EMIT_SNIPPETS).flatMap((s) => s.declares)]);
-  const tools: EmittedTool[] = agent.tools.map((t) => emitTool(t, { names }));
+  const tools: EmittedTool[] = agent.tools.map((t) => emitTool(t, { names: w.names }));
   const outputs = agent.outputs ?? [];
   const wanted = new Set<HelperName>(['codedError', 'conversation', 'llmError']);
   for (const t of tools) for (const h of t.helpers) wanted.add(h);
@@ -133,24 +130,19 @@ export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }
   if (runnable.length > 0) wanted.add('coerceArgs').add('toolResultText');
   if (clients.length > 0) wanted.add('toolResultText');
   if (outputs.length > 0) wanted.add('submissionProblem').add('coerce');
-  const helpers = helpersFor(wanted);
+  for (const h of wanted) w.use(h);
   const servers = tools.filter((t) => t.tool.component_type === 'ServerTool').map((t) => t.tool.name);
   const mcp = tools.some((t) => t.tool.component_type === 'MCPTool');
   const n = nodeNames(keys);
 
-  const langgraphImports = ['Annotation', 'END', 'interrupt', 'MessagesAnnotation', 'START', 'StateGraph', 'type BaseCheckpointSaver', 'type LangGraphRunnableConfig', 'type RetryPolicy'];
-  const messageImports = ['HumanMessage', 'SystemMessage', 'ToolMessage', 'type AIMessage', 'type BaseMessage'];
-  const imports = [
-    `import { ${[...new Set(messageImports)].join(', ')} } from '@langchain/core/messages';`,
-    ...(runnable.length > 0 ? ["import { tool, type StructuredToolInterface } from '@langchain/core/tools';"] : []),
-    `import { ${langgraphImports.join(', ')} } from '@langchain/langgraph';`,
-    "import { ChatOpenAI } from '@langchain/openai';",
-    ...[...new Set(tools.flatMap((t) => t.imports))].sort(),
-  ].join('\n');
+  w.import('@langchain/core/messages', 'HumanMessage', 'SystemMessage', 'ToolMessage', 'type AIMessage', 'type BaseMessage');
+  if (runnable.length > 0) w.import('@langchain/core/tools', 'tool', 'type StructuredToolInterface');
+  w.import('@langchain/langgraph', 'Annotation', 'END', 'interrupt', 'MessagesAnnotation', 'START', 'StateGraph', 'type BaseCheckpointSaver', 'type LangGraphRunnableConfig', 'type RetryPolicy');
+  w.import('@langchain/openai', 'ChatOpenAI');
+  for (const t of tools) for (const [from, names] of Object.entries(t.imports)) w.import(from, ...names);
 
-  const parts: string[] = [];
-  parts.push(buildOptions(servers));
-  parts.push([
+  w.section(buildOptions(servers));
+  w.section([
     `const AGENT_ID = ${str(agent.id)};`,
     `const AGENT_NAME = ${str(agent.name)};`,
     ...(servers.length > 0 ? [`/** The ServerTools: their implementations come from \`options.tools\`. */\nconst SERVER_TOOLS = ${literal(servers)};`] : []),
@@ -158,11 +150,11 @@ export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }
     renders ? '/** The system prompt; `{{ name }}` placeholders are the agent\'s inputs. */' : '/** The system prompt. */',
     `const SYSTEM_PROMPT = ${text(agent.system_prompt)};`,
   ].join('\n'));
-  parts.push(annotations(agent, keys));
-  if ((agent.inputs ?? []).length > 0) parts.push(inputsFunction(agent));
+  w.section(annotations(agent, keys));
+  if ((agent.inputs ?? []).length > 0) w.section(inputsFunction(agent));
   if (outputs.length > 0) {
     const spec = submitResultSpec(outputs);
-    parts.push([
+    w.section([
       '/** The outputs, which the LLM gives by calling submit_result (that finishes the agent). */',
       `const OUTPUTS = ${literal(Object.fromEntries(outputs.map((p) => [p.title, schemaOf(p)])))};`,
       '',
@@ -172,12 +164,10 @@ export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }
       `const SUBMIT_RESULT_TOOL = ${functionDefinition(SUBMIT_RESULT, spec.description, spec.parameters)};`,
     ].join('\n'));
   }
-  for (const t of tools) parts.push(t.declaration);
-  parts.push(['/** The chat model of the agent\'s LLM config. */', 'function chatModel(options: BuildOptions): ChatOpenAI {', chatModel(agent.llm_config, defaults.timeoutMs), '}'].join('\n'));
-  parts.push(buildFunction(agent, { tools, runnable, clients, confirmed, outputs, mcp, servers, renders, names: n }));
-  parts.push('// ---- Helpers: the Agent Spec semantics this agent uses (errors, conversation, templates, coercion, tools) ----');
-  for (const h of helpers) parts.push(HELPERS[h]);
-  return { imports, body: parts.join('\n\n') };
+  for (const t of tools) w.section(t.declaration);
+  w.section(['/** The chat model of the agent\'s LLM config. */', 'function chatModel(options: BuildOptions): ChatOpenAI {', chatModel(agent.llm_config, defaults.timeoutMs), '}'].join('\n'));
+  w.section(buildFunction(agent, { tools, runnable, clients, confirmed, outputs, mcp, servers, renders, names: n }));
+  return w;
 }
 
 function buildOptions(servers: readonly string[]): string {

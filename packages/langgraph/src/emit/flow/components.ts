@@ -1,6 +1,6 @@
 import { fieldsOf, isBuiltinType, type Component, type ComponentType, type Flow } from '@agentspec/core';
 import { SECRET_FIELDS } from '../check.js';
-import { commentText, identifier, literal, raw, str, type Names, type Raw } from '../literal.js';
+import { commentText, identifier, literal, raw, str, type Names, type Raw } from '@agentspec/runtime/emit';
 
 /** Components written inline in the literal of the component holding them (not constants of their own). */
 const INLINE = new Set(['ControlFlowEdge', 'DataFlowEdge']);
@@ -36,7 +36,7 @@ export class ComponentConstants {
     if (this.names.has(c)) return;
     this.names.set(c, '');
     for (const [k, v] of Object.entries(c)) if (k !== 'metadata') this.children(v);
-    this.names.set(c, this.taken.take(`${identifier(c.name)}${suffix(c.component_type)}`, `${identifier(`${c.name} ${c.id}`)}${suffix(c.component_type)}`));
+    this.names.set(c, this.taken.take(`${identifier(c.name)}${suffix(c.component_type)}`, { alternative: `${identifier(`${c.name} ${c.id}`)}${suffix(c.component_type)}` }));
     this.types.add(c.component_type);
     this.order.push(c);
   }
@@ -81,6 +81,7 @@ export class ComponentConstants {
     const doc = c.component_type === 'Flow'
       ? `/**\n * Flow ${commentText(str(c.name))} as the spec has it: the node steps read its data edges, and check the branch a\n * node finished on against its control edges (the graph's edges, written out below, follow them).\n */\n`
       : '';
-    return `${doc}const ${this.names.get(c) as string}: ${c.component_type} = ${literal(this.fields(c))};`;
+    // multi-line text (prompts) as template literals: nothing re-indents a declaration
+    return `${doc}const ${this.names.get(c) as string}: ${c.component_type} = ${literal(this.fields(c), '', 0, { multiline: true })};`;
   }
 }

@@ -3,14 +3,8 @@ import { CHANNELS } from '../../constants.js';
 import { routesOnBranch, transitionsOf } from '../../compile/flow/flow-edges.js';
 import { graphNodeNames } from '../../compile/node-names.js';
 import type { CompileWarning } from '../../compile/options.js';
-import { commentText, identifier, key, literal, Names, str } from '../literal.js';
+import { commentText, identifier, key, literal, member, ModuleWriter, str, type Names } from '@agentspec/runtime/emit';
 import { ComponentConstants } from './components.js';
-
-export interface FlowModule {
-  readonly imports: string;
-  readonly body: string;
-  readonly warnings: CompileWarning[];
-}
 
 interface FlowNames {
   readonly builder: string;
@@ -47,8 +41,7 @@ function stateKeys(flow: Flow): string[] {
 }
 
 function spec(state: string, k: string): string {
-  const kk = key(k);
-  return `${kk}: ${state}.spec${/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${str(k)}]`}`;
+  return `${key(k)}: ${state}.spec${member(k)}`;
 }
 
 function annotations(flow: Flow, n: FlowNames): string {
@@ -129,46 +122,46 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
   return lines.join('\n');
 }
 
-/** The emitted module's parts for a Flow. */
-export function emitFlow(root: Flow): FlowModule {
+/** Names a flow's module declares itself: no name made from the spec takes them. */
+const DECLARED = ['build', 'BuildOptions', 'BuiltFlow', 'WARNINGS', 'CompileWarning', 'flowNodes', 'FlowContext', 'FlowBuildOptions', 'Annotation', 'StateGraph', 'MessagesAnnotation', 'START', 'END', 'ctx', 'options'];
+
+/** The module of a Flow: its components as constants, a StateGraph builder per flow and subflow, `build()`. */
+export function emitFlow(root: Flow): ModuleWriter<never, CompileWarning> {
   const flows = flowsOf(root);
-  const taken = new Names(['build', 'BuildOptions', 'BuiltFlow', 'WARNINGS', 'CompileWarning', 'flowNodes', 'FlowContext', 'FlowBuildOptions', 'Annotation', 'StateGraph', 'MessagesAnnotation', 'START', 'END', 'ctx', 'options']);
+  const w = new ModuleWriter<never, CompileWarning>({}, DECLARED);
+  const taken = w.names;
   const flowNames = new Map<Flow, FlowNames>();
   for (const f of flows) {
     const base = identifier(f.name);
-    const pascal = taken.take(identifier(f.name, true));
+    const pascal = taken.take(identifier(f.name, { pascal: true }));
     flowNames.set(f, { builder: taken.take(`${base}Builder`), graph: f === root ? '' : taken.take(`${base}Graph`), state: pascal });
   }
   const constants = new ComponentConstants(root, taken);
-  const warnings: CompileWarning[] = [];
+  const warnings = w.warnings;
   if (flows.length > 1 || root.nodes.some((n) => n.component_type === 'AgentNode')) {
     warnings.push({ kind: 'approximated', component: root.id, message: 'limits.maxSteps is the recursion limit of each graph: nested flows (FlowNode, MapNode, AgentNode) count their node executions separately, not towards one total per run' });
   }
-  const types = [...constants.types].sort();
-  const imports = [
-    "import { Annotation, END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';",
-    `import type { ${types.join(', ')} } from '@agentspec/core';`,
-    `import { flowNodes, type ${warnings.length > 0 ? 'CompileWarning, type ' : ''}FlowBuildOptions, type FlowContext } from '@agentspec/langgraph';`,
-  ].join('\n');
-  const parts: string[] = [];
-  parts.push([
+  w.import('@langchain/langgraph', 'Annotation', 'END', 'MessagesAnnotation', 'START', 'StateGraph');
+  w.importType('@agentspec/core', ...constants.types);
+  w.import('@agentspec/langgraph', 'flowNodes', 'type FlowBuildOptions', 'type FlowContext', ...(warnings.length > 0 ? ['type CompileWarning'] : []));
+  w.section([
     '/**',
     ' * ServerTool implementations (`tools`), where the LLM is (`llm`), the checkpointer (needed to pause:',
     ' * InputMessageNodes, ClientTools and confirmations wait with interrupt()), `limits` and `network`.',
     ' */',
     'export type BuildOptions = FlowBuildOptions;',
   ].join('\n'));
-  parts.push(['// The spec\'s components: what the node steps read (prompts, tools, LLM configs, data edges).', ...constants.order.map((c) => constants.declaration(c))].join('\n\n'));
+  w.section(['// The spec\'s components: what the node steps read (prompts, tools, LLM configs, data edges).', ...constants.order.map((c) => constants.declaration(c))].join('\n\n'));
   for (const f of flows) {
     const n = flowNames.get(f) as FlowNames;
-    parts.push(annotations(f, n));
-    parts.push(builderFunction(f, n, constants, flowNames, taken));
+    w.section(annotations(f, n));
+    w.section(builderFunction(f, n, constants, flowNames, taken));
   }
   const r = flowNames.get(root) as FlowNames;
   if (warnings.length > 0) {
-    parts.push(`/** Where the graph does not do exactly what the spec says. */\nconst WARNINGS: readonly CompileWarning[] = ${literal(warnings)};`);
+    w.section(`/** Where the graph does not do exactly what the spec says. */\nconst WARNINGS: readonly CompileWarning[] = ${literal(warnings)};`);
   }
-  parts.push([
+  w.section([
     `/** Build the graph of flow ${commentText(str(root.name))}. Pass a checkpointer to pause and resume (interrupts). */`,
     'export function build(options: BuildOptions = {}) {',
     '  const ctx = flowNodes.context(options);',
@@ -178,5 +171,5 @@ export function emitFlow(root: Flow): FlowModule {
     `  return { graph, builder, warnings: ${warnings.length > 0 ? 'WARNINGS' : '[]'}, close: () => ctx.close() };`,
     '}',
   ].join('\n'));
-  return { imports, body: parts.join('\n\n'), warnings };
+  return w;
 }

@@ -1,5 +1,5 @@
 import type { ClientTool } from '@agentspec/core';
-import { str } from '../code.js';
+import { str } from '@agentspec/runtime/emit';
 import { toolFunction, toolHead } from './common.js';
 import type { ToolEmitter } from './types.js';
 

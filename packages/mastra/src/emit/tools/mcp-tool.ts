@@ -1,7 +1,7 @@
 import { admitted, isSingleStringOutput, unsupportedComponent } from '@agentspec/runtime';
 import { MASTRA_CAPABILITIES } from '../../capabilities.js';
 import type { MCPTool } from '@agentspec/core';
-import { literal, str } from '../code.js';
+import { literal, str } from '@agentspec/runtime/emit';
 import { toolFunction, toolHead } from './common.js';
 import type { ToolEmitter } from './types.js';
 
@@ -21,8 +21,8 @@ function server(tool: MCPTool): Record<string, unknown> {
 
 /** MCPTool: a call of the tool on its MCP server through the official SDK (`@modelcontextprotocol/sdk`). */
 export const mcpTool: ToolEmitter<MCPTool> = (tool, m, fn) => {
-  m.helper('runTool');
-  m.helper('mcp');
+  m.use('runTool');
+  m.use('mcp');
   const text = isSingleStringOutput(tool.outputs ?? []);
   const lines = [
     ...toolHead(tool, m),

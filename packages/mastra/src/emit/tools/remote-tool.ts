@@ -1,6 +1,6 @@
 import type { RemoteTool } from '@agentspec/core';
 import { hostIsTemplated } from '@agentspec/runtime';
-import { literal, str } from '../code.js';
+import { literal, str } from '@agentspec/runtime/emit';
 import { toolFunction, toolHead } from './common.js';
 import type { ToolEmitter } from './types.js';
 
@@ -17,9 +17,9 @@ const noBody = (method: string, data: unknown) => {
  * arguments (DESIGN §4.2); a templated host must be in `network.allow`.
  */
 export const remoteTool: ToolEmitter<RemoteTool> = (tool, m, fn) => {
-  m.helper('runTool');
-  m.helper('httpCall');
-  m.helper('renderDeep');
+  m.use('runTool');
+  m.use('httpCall');
+  m.use('renderDeep');
   const method = tool.http_method || 'GET';
   const request = [
     `      method: ${method.includes('{{') ? `String(renderDeep(${str(method)}, args)).trim().toUpperCase()` : str(method.trim().toUpperCase())},`,

@@ -1,5 +1,5 @@
 import type { Tool } from '@agentspec/core';
-import type { ModuleWriter } from '../module.js';
+import type { MastraModule as ModuleWriter } from '../helpers.js';
 
 /** One emitted tool: its factory function (a top-level declaration) and how `build` calls it. */
 export interface EmittedTool {

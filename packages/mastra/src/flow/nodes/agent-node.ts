@@ -17,7 +17,7 @@ interface AgentNodeState {
 
 const answersOf = (r: ResumeAnswers | undefined): AgentAnswers => ({
   decisions: new Map(Object.entries(r?.decisions ?? {})),
-  results: new Map(Object.entries(r?.results ?? {})),
+  toolResults: new Map(Object.entries(r?.results ?? {})),
 });
 
 /**

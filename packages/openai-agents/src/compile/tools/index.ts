@@ -2,17 +2,15 @@ import { kindOf, type OfKind, type Tool, type ToolKind } from '@agentspec/core';
 import { refuseUnknown } from '@agentspec/runtime';
 import { compileClientTool } from './client-tool.js';
 import type { SdkFunctionTool } from './function-tool.js';
-import { compileMcpTool } from './mcp-tool.js';
-import { compileRemoteTool } from './remote-tool.js';
-import { compileServerTool } from './server-tool.js';
+import { compileRunnerTool } from './runner-tool.js';
 import type { ToolCompiler, ToolContext } from './tool-context.js';
 
 /** One compiler per tool kind: a new kind in core breaks the build until it is listed here; admit() refuses unknown tools first. */
 export const TOOL_COMPILERS: { readonly [K in ToolKind]: ToolCompiler<OfKind<Tool, K>> } = {
-  ServerTool: compileServerTool,
+  ServerTool: compileRunnerTool,
   ClientTool: compileClientTool,
-  RemoteTool: compileRemoteTool,
-  MCPTool: compileMcpTool,
+  RemoteTool: compileRunnerTool,
+  MCPTool: compileRunnerTool,
   Unknown: refuseUnknown,
 };
 

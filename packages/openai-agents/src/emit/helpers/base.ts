@@ -1,14 +1,8 @@
-import { EMIT_SNIPPETS, type SnippetName } from '@agentspec/runtime';
 import type { Helper } from './helper.js';
 
-/** A helper written once for every emitter, in @agentspec/runtime. */
-export function shared(name: SnippetName): Helper {
-  const { code, needs } = EMIT_SNIPPETS[name];
-  return { code, needs };
-}
-
 export const toolParameters: Helper = {
-  sdkTypes: ['JsonSchemaDefinition'],
+  declares: ['ToolParameters'],
+  imports: { '@openai/agents': ['type JsonSchemaDefinition'] },
   code: `/** The JSON Schema of a tool's parameters (or of the agent's inputs or outputs): a closed object. */
 type ToolParameters = {
   type: 'object';
@@ -19,6 +13,7 @@ type ToolParameters = {
 };
 
 export const notStrict: Helper = {
+  declares: ['notStrict'],
   needs: ['toolParameters'],
   code: `/**
  * Parameters sent with \`strict: false\`: inputs with defaults are optional, which strict mode does not
@@ -30,6 +25,7 @@ function notStrict(parameters: ToolParameters): Omit<ToolParameters, 'additional
 };
 
 export const toolFailed: Helper = {
+  declares: ['toolFailed'],
   needs: ['codedError'],
   code: `/** A ServerTool implementation threw: the run fails (AS_TOOL_FAILED). */
 function toolFailed(name: string, error: unknown): CodedError {

@@ -1,17 +1,8 @@
 import type { SnippetName } from '@agentspec/runtime';
+import type { ModuleHelper } from '@agentspec/runtime/emit';
 
 /** A piece of code the emitted module needs, with what it needs in turn. */
-export interface Helper {
-  readonly code: string;
-  /** Other helpers (by name in HELPERS) it uses. */
-  readonly needs?: readonly HelperName[];
-  /** Values it imports from `@openai/agents`. */
-  readonly sdk?: readonly string[];
-  /** Types it imports from `@openai/agents`. */
-  readonly sdkTypes?: readonly string[];
-  /** Values it imports from other modules, by module. */
-  readonly imports?: Readonly<Record<string, readonly string[]>>;
-}
+export type Helper = ModuleHelper<HelperName>;
 
 export type HelperName =
   | SnippetName | 'toolParameters' | 'notStrict' | 'toolFailed' | 'runData' | 'respondToClientTool' | 'checkToolCalls' | 'chatModel' | 'responsesModel'

@@ -2,6 +2,7 @@ import type { Helper } from './helper.js';
 
 /** The HTTP call of RemoteTools, with `fetch` (the same rules as callHttp of @agentspec/runtime, in short). */
 export const httpCall: Helper = {
+  declares: ['HttpRequest', 'HttpOptions', 'httpCall', 'checkedUrl', 'appendParams', 'encodeBody', 'decodeBody'],
   needs: ['codedError', 'isObject'],
   code: `/** A RemoteTool request, rendered from the arguments of the call. */
 interface HttpRequest {

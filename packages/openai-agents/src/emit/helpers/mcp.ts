@@ -2,8 +2,9 @@ import type { Helper } from './helper.js';
 
 /** MCP servers through the SDK's own MCP classes, connected on their first call. */
 export const mcpServer: Helper = {
+  declares: ['McpConnection'],
   needs: ['codedError'],
-  sdkTypes: ['CallToolResult', 'MCPServerSSE', 'MCPServerStdio', 'MCPServerStreamableHttp'],
+  imports: { '@openai/agents': ['type CallToolResult', 'type MCPServerSSE', 'type MCPServerStdio', 'type MCPServerStreamableHttp'] },
   code: `/** An MCP server of the SDK, connected on the first call of one of its tools; \`close()\` disconnects it. */
 class McpConnection {
   #server: MCPServerStdio | MCPServerSSE | MCPServerStreamableHttp | undefined;
@@ -37,8 +38,9 @@ class McpConnection {
 };
 
 export const mcpValue: Helper = {
+  declares: ['mcpValue'],
   needs: ['codedError', 'isObject'],
-  sdkTypes: ['CallToolResult'],
+  imports: { '@openai/agents': ['type CallToolResult'] },
   code: `/**
  * The value of an MCP tool call: an error result fails the run (AS_TOOL_FAILED); \`text\` is the text content
  * verbatim (one string output); \`json\` is the structured content, else the text parsed as JSON (\`any\`:

@@ -1,8 +1,9 @@
 import type { Helper } from './helper.js';
 
 export const checkToolCalls: Helper = {
+  declares: ['checkToolCalls'],
   needs: ['codedError'],
-  sdkTypes: ['AgentOutputItem', 'SerializedTool'],
+  imports: { '@openai/agents': ['type AgentOutputItem', 'type SerializedTool'] },
   code: `/**
  * Refuse a model answer that calls a tool the agent was not offered, or with arguments that are not a
  * JSON object (AS_TOOL_CALL_INVALID), before any tool runs. (On its own the SDK answers unparseable
@@ -45,15 +46,15 @@ class ${name} extends ${base} {
 }
 
 export const chatModel: Helper = {
+  declares: ['CheckedChatCompletionsModel'],
   needs: ['checkToolCalls'],
-  sdk: ['OpenAIChatCompletionsModel'],
-  sdkTypes: ['ModelRequest', 'ModelResponse', 'ResponseStreamEvent'],
+  imports: { '@openai/agents': ['OpenAIChatCompletionsModel', 'type ModelRequest', 'type ModelResponse', 'type ResponseStreamEvent'] },
   code: checkedModel('CheckedChatCompletionsModel', 'OpenAIChatCompletionsModel', 'The Chat Completions API (OpenAI-compatible servers)'),
 };
 
 export const responsesModel: Helper = {
+  declares: ['CheckedResponsesModel'],
   needs: ['checkToolCalls'],
-  sdk: ['OpenAIResponsesModel'],
-  sdkTypes: ['ModelRequest', 'ModelResponse', 'ResponseStreamEvent'],
+  imports: { '@openai/agents': ['OpenAIResponsesModel', 'type ModelRequest', 'type ModelResponse', 'type ResponseStreamEvent'] },
   code: checkedModel('CheckedResponsesModel', 'OpenAIResponsesModel', "OpenAI's Responses API"),
 };

@@ -2,8 +2,9 @@ import type { Helper } from './helper.js';
 
 /** The agent's data in the SDK run context, shared with openaiAgentsRuntime()'s sessions (`context.agentspec`). */
 export const runData: Helper = {
+  declares: ['RunData', 'runData'],
   needs: ['codedError'],
-  sdkTypes: ['RunContext'],
+  imports: { '@openai/agents': ['type RunContext'] },
   code: `/**
  * What the agent keeps in the run context (\`context.agentspec\`), so that RunState.toString() saves it:
  * the results given to ClientTool calls, and the outputs of a valid submit_result.
@@ -24,8 +25,9 @@ function runData(runContext: RunContext<unknown> | undefined): RunData {
 };
 
 export const respondToClientTool: Helper = {
+  declares: ['respondToClientTool'],
   needs: ['runData'],
-  sdkTypes: ['RunContext', 'RunToolApprovalItem'],
+  imports: { '@openai/agents': ['type RunContext', 'type RunToolApprovalItem'] },
   code: `/**
  * Answer a ClientTool call that interrupted a run (\`result.interruptions\`): the tool returns \`result\` to
  * the model once the run resumes with \`run(agent, state)\`.

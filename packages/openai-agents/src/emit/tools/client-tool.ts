@@ -1,5 +1,5 @@
 import type { ClientTool } from '@agentspec/core';
-import { str } from '../literal.js';
+import { str } from '@agentspec/runtime/emit';
 import type { ToolEmitter } from './tool-emitter.js';
 import { emitFunctionTool } from './function-tool.js';
 

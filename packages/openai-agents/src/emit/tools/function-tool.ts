@@ -1,8 +1,8 @@
 import type { Known, Tool } from '@agentspec/core';
 import { parametersSchema } from '@agentspec/runtime';
 import { allowsStrict } from '../../compile/strict-schema.js';
-import { commentText, literal, str, text } from '../literal.js';
-import type { ModuleWriter } from '../module-writer.js';
+import { commentText, literal, str, text } from '@agentspec/runtime/emit';
+import type { AgentModule as ModuleWriter } from '../agent-module.js';
 
 /** What a tool emitter says about one tool. */
 export interface FunctionToolParts {
@@ -37,7 +37,7 @@ function indent(block: string, by: string): string {
 export function emitFunctionTool(w: ModuleWriter, spec: Known<Tool>, base: string, parts: FunctionToolParts): EmittedTool {
   const schema = parametersSchema(spec.inputs);
   const strict = allowsStrict(schema);
-  w.sdk.add('tool');
+  w.import('@openai/agents', 'tool');
   w.use('toolParameters');
   if (!strict) w.use('notStrict');
   const parametersName = `${base}Parameters`;
@@ -59,7 +59,7 @@ export function emitFunctionTool(w: ModuleWriter, spec: Known<Tool>, base: strin
     : `function ${toolName}(${parts.factory}) {\n  return ${call};\n}`;
   const code = [
     `/** ${commentText(parts.doc)} */`,
-    `const ${parametersName}: ToolParameters = ${literal(schema, 0, parametersName.length + 24)};`,
+    `const ${parametersName}: ToolParameters = ${literal(schema, '', parametersName.length + 24)};`,
     '',
     declaration,
   ].join('\n');

@@ -1,6 +1,6 @@
 import { kindOf, type OfKind, type Tool, type ToolKind } from '@agentspec/core';
 import { refuseUnknown } from '@agentspec/runtime';
-import type { ModuleWriter } from '../module-writer.js';
+import type { AgentModule as ModuleWriter } from '../agent-module.js';
 import { emitClientTool } from './client-tool.js';
 import { emitMcpTool } from './mcp-tool.js';
 import { emitRemoteTool } from './remote-tool.js';

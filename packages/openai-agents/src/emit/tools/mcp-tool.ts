@@ -1,8 +1,8 @@
 import type { ClientTransport, Known, MCPTool } from '@agentspec/core';
 import { admitted, isSingleStringOutput, unsupportedComponent } from '@agentspec/runtime';
+import { literal, str } from '@agentspec/runtime/emit';
 import { OPENAI_AGENTS_CAPABILITIES } from '../../capabilities.js';
-import { literal, str } from '../literal.js';
-import type { ModuleWriter } from '../module-writer.js';
+import type { AgentModule as ModuleWriter } from '../agent-module.js';
 import type { ToolEmitter } from './tool-emitter.js';
 import { emitFunctionTool } from './function-tool.js';
 
@@ -30,12 +30,12 @@ function connection(w: ModuleWriter, spec: ClientTransport): { name: string; cod
   if (known) return { name: known, code: '' };
   const cls = SERVER_CLASSES[t.component_type];
   if (!cls) throw unsupportedComponent(t, OPENAI_AGENTS_CAPABILITIES.emit);
-  w.sdk.add(cls);
+  w.import('@openai/agents', cls);
   w.use('mcpServer');
   const words = w.identifier(t.name.replace(/[^A-Za-z0-9]*server$/i, '') || 'mcp', ['Server'], 'mcp');
   const name = `${words}Server`;
   w.mcpConnections.set(t, name);
-  const create = (indent: number, column: number) => `new ${cls}(${literal(serverOptions(t), indent, column + cls.length + 5)})`;
+  const create = (indent: number, column: number) => `new ${cls}(${literal(serverOptions(t), ' '.repeat(indent), column + cls.length + 5)})`;
   if (t.component_type !== 'StdioTransport') return { name, code: `const ${name} = new McpConnection(() => ${create(2, name.length + 36)});` };
   w.use('codedError');
   const refused = `starting the MCP stdio server '${t.command}' is not allowed: list it in network.allowStdio`;

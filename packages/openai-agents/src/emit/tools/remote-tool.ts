@@ -1,20 +1,20 @@
 import type { RemoteTool } from '@agentspec/core';
 import { hostIsTemplated } from '@agentspec/runtime';
-import { literal, str } from '../literal.js';
-import type { ModuleWriter } from '../module-writer.js';
+import { literal, str } from '@agentspec/runtime/emit';
+import type { AgentModule as ModuleWriter } from '../agent-module.js';
 import type { ToolEmitter } from './tool-emitter.js';
 import { emitFunctionTool } from './function-tool.js';
 
 /** A request field rendered with the arguments: a literal when it has no placeholder. */
 function rendered(w: ModuleWriter, value: unknown, column: number): string {
   const hasPlaceholder = JSON.stringify(value ?? null).includes('{{');
-  if (!hasPlaceholder) return literal(value, 4, column);
+  if (!hasPlaceholder) return literal(value, '    ', column);
   if (typeof value === 'string') {
     w.use('renderTemplate');
     return `renderTemplate(${str(value)}, values)`;
   }
   w.use('renderDeep');
-  return `renderDeep(${literal(value, 4, column + 11)}, values)`;
+  return `renderDeep(${literal(value, '    ', column + 11)}, values)`;
 }
 
 function isEmpty(value: unknown): boolean {

@@ -1,5 +1,5 @@
 import type { ServerTool } from '@agentspec/core';
-import { access, str } from '../literal.js';
+import { member, str } from '@agentspec/runtime/emit';
 import type { ToolEmitter } from './tool-emitter.js';
 import { emitFunctionTool } from './function-tool.js';
 
@@ -10,7 +10,7 @@ export const emitServerTool: ToolEmitter<ServerTool> = (w, spec) => {
   w.use('toolFailed');
   const base = w.toolIdentifier(spec.name);
   const emitted = emitFunctionTool(w, spec, base, {
-    doc: `${spec.name} (ServerTool): runs your implementation, options.tools${access(spec.name)}.`,
+    doc: `${spec.name} (ServerTool): runs your implementation, options.tools${member(spec.name)}.`,
     factory: 'implementation: ToolImplementation',
     needsApproval: spec.requires_confirmation === true,
     execute: [
@@ -23,5 +23,5 @@ export const emitServerTool: ToolEmitter<ServerTool> = (w, spec) => {
       '}',
     ].join('\n'),
   });
-  return { code: emitted.code, expression: `${emitted.name}(options.tools${access(spec.name)})`, serverTool: spec.name };
+  return { code: emitted.code, expression: `${emitted.name}(options.tools${member(spec.name)})`, serverTool: spec.name };
 };

@@ -1,5 +1,5 @@
 import type { Tool } from '@agentspec/core';
-import type { ModuleWriter } from '../module-writer.js';
+import type { AgentModule as ModuleWriter } from '../agent-module.js';
 
 /** One tool in the emitted module. */
 export interface ToolCode {

@@ -1,0 +1,121 @@
+import { Command, type LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { Component } from '@agentspec/core';
+import { CRASHED, type EngineRun, type Message, type RunStatus, type RuntimeEvent, type SessionEngine } from '@agentspec/runtime';
+import { CHANNELS } from '../constants.js';
+import { EVENTS_KEY } from '../compile/events.js';
+import type { LangGraph } from '../compile/graph-types.js';
+import { userMessage } from '../compile/messages.js';
+import type { CheckpointerDescription } from './checkpointers.js';
+import { toRunError } from './run-error.js';
+import { statusOf, type PendingInterrupt } from './status.js';
+
+/** Where a session is: not run yet, waiting on an interrupt, failed (the next run retries), finished. */
+export type Phase = 'new' | 'paused' | 'failed' | 'finished';
+
+/** LangGraph's own state in a saved session: its thread id and checkpointer; the graph's state is in the checkpointer. */
+export interface GraphEngineState {
+  readonly threadId: string;
+  readonly checkpointer: CheckpointerDescription;
+  readonly phase: Phase;
+  /** User messages given before the first run, kept until the first checkpoint holds them. */
+  readonly opening: readonly string[];
+  readonly pending?: PendingInterrupt;
+  readonly messages: readonly Message[];
+}
+
+export interface AppServices {
+  readonly component: Component;
+  readonly graph: LangGraph;
+  readonly checkpointer: CheckpointerDescription;
+  readonly signal?: AbortSignal;
+}
+
+/** A compiled graph under the session kernel of @agentspec/runtime: one LangGraph thread, resumed through interrupts. */
+export class GraphEngine implements SessionEngine {
+  messages: readonly Message[];
+  private phase: Phase;
+  private pending: PendingInterrupt | undefined;
+  private opening: string[];
+
+  constructor(private readonly app: AppServices, readonly threadId: string, private readonly inputs: Readonly<Record<string, unknown>>, saved?: GraphEngineState) {
+    this.phase = saved?.phase ?? 'new';
+    this.pending = saved?.pending;
+    this.opening = [...(saved?.opening ?? [])];
+    this.messages = saved?.messages ?? [];
+  }
+
+  private config(events: boolean): LangGraphRunnableConfig {
+    return { configurable: { thread_id: this.threadId, ...(events ? { [EVENTS_KEY]: true } : {}) }, ...(this.app.signal ? { signal: this.app.signal } : {}) };
+  }
+
+  /** What the next run sends the graph; undefined when it waits for answers the caller has not given. */
+  private async nextInput(run: EngineRun, config: LangGraphRunnableConfig): Promise<{ value: unknown } | undefined> {
+    if (run.failed === CRASHED) await this.afterCrash(config);
+    const { inbox, last } = run;
+    if (this.phase === 'paused' && this.pending) {
+      const answer = this.pending.type === 'user_input' ? (inbox.user.length > 0 ? inbox.takeUser() : undefined) : inbox.takeAll(last);
+      return answer === undefined ? undefined : { value: new Command({ resume: { [this.pending.id]: answer } }) };
+    }
+    if (this.phase === 'failed' && (await this.app.graph.getState(config)).createdAt !== undefined) {
+      // An agent whose LLM answer was refused asks again: with the messages the user gave since, when there are any.
+      if (run.failed === 'AS_TOOL_CALL_INVALID' && this.app.component.component_type === 'Agent' && inbox.user.length > 0) {
+        await this.app.graph.updateState(config, { [CHANNELS.messages]: inbox.takeUser().map(userMessage), [CHANNELS.turns]: 0 });
+      }
+      return { value: null };
+    }
+    if (this.phase === 'new') this.opening.push(...inbox.takeUser());
+    return { value: { ...this.inputs, [CHANNELS.messages]: this.opening.map(userMessage) } };
+  }
+
+  /**
+   * The process of the last run died: the checkpointer may hold steps it made after this state was saved. A thread
+   * that went past the interrupt this state waits on (or that started) goes on from its last checkpoint.
+   */
+  private async afterCrash(config: LangGraphRunnableConfig): Promise<void> {
+    const snapshot = await this.app.graph.getState(config);
+    if (snapshot.createdAt === undefined) return;
+    const waiting = snapshot.tasks.flatMap((t) => t.interrupts ?? []).some((i) => i.id === this.pending?.id);
+    if (this.phase === 'new' || (this.phase === 'paused' && !waiting)) this.phase = 'failed';
+  }
+
+  async advance(run: EngineRun): Promise<RunStatus> {
+    const { emit } = run;
+    const config = this.config(emit !== undefined);
+    const input = await this.nextInput(run, config);
+    if (!input) return run.last as RunStatus;
+    try {
+      await this.invoke(input.value, config, emit);
+    } catch (e) {
+      if (this.phase === 'new' || this.phase === 'paused') this.phase = 'failed';
+      throw toRunError(e, this.app.signal);
+    }
+    const { status, pending } = statusOf(await this.app.graph.getState(config), this.app.component);
+    this.opening = [];
+    this.pending = pending;
+    this.phase = status.type === 'finished' ? 'finished' : 'paused';
+    this.messages = status.messages;
+    return status;
+  }
+
+  private async invoke(value: unknown, config: LangGraphRunnableConfig, emit: ((e: RuntimeEvent) => void) | undefined): Promise<void> {
+    if (!emit) {
+      await this.app.graph.invoke(value as never, config);
+      return;
+    }
+    for await (const chunk of await this.app.graph.stream(value as never, { ...config, streamMode: 'custom', subgraphs: true })) {
+      const event = (Array.isArray(chunk) ? chunk[1] : chunk) as RuntimeEvent;
+      if (event && typeof event === 'object' && 'type' in event) emit(event);
+    }
+  }
+
+  state(): GraphEngineState {
+    return {
+      threadId: this.threadId,
+      checkpointer: this.app.checkpointer,
+      phase: this.phase,
+      opening: [...this.opening],
+      messages: this.messages,
+      ...(this.pending ? { pending: this.pending } : {}),
+    };
+  }
+}

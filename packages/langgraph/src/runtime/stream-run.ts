@@ -1,2 +1,0 @@
-// A run as events, RunStatus (or RunError) last: the shared helper of @agentspec/runtime.
-export { eventStream as streamRun } from '@agentspec/runtime';

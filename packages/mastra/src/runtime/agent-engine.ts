@@ -1,0 +1,95 @@
+import { resolveInputs, type EngineRun, type Message, type RunStatus, type SessionEngine } from '@agentspec/runtime';
+import type { AgentPending } from '../agent/agent-pending.js';
+import type { CompiledAgent } from '../agent/compile-agent.js';
+import { runAgent, type AgentRunOutcome } from '../agent/run-agent.js';
+import { EventSink, inSpan } from '../events.js';
+import type { RunCarrier } from './run-carrier.js';
+
+/** Mastra's own state in a saved agent session. */
+export interface AgentEngineState {
+  /** The conversation without a stopped turn's assistant message. */
+  readonly conversation: readonly Message[];
+  readonly pending?: AgentPending;
+  readonly started: boolean;
+  readonly messages: readonly Message[];
+}
+
+/**
+ * A standalone Agent on its compiled Mastra Agent, under the session kernel
+ * of @agentspec/runtime: each run calls `generate` on the whole conversation
+ * (or resumes the Mastra run that stopped for a client tool or a
+ * confirmation, from Mastra's storage).
+ */
+export class AgentEngine implements SessionEngine {
+  messages: readonly Message[];
+  private conversation: Message[];
+  private pending: AgentPending | undefined;
+  private started: boolean;
+
+  constructor(
+    private readonly compiled: CompiledAgent,
+    private readonly inputs: Readonly<Record<string, unknown>>,
+    private readonly signal: AbortSignal | undefined,
+    private readonly runs: RunCarrier,
+    saved?: AgentEngineState,
+  ) {
+    this.conversation = [...(saved?.conversation ?? [])];
+    this.pending = saved?.pending;
+    this.started = saved?.started ?? false;
+    this.messages = saved?.messages ?? [];
+  }
+
+  async advance(run: EngineRun): Promise<RunStatus> {
+    try {
+      const status = await this.step(run);
+      this.messages = status.messages;
+      return status;
+    } finally {
+      await this.runs.refresh(this.pending?.runId);
+    }
+  }
+
+  private async step(run: EngineRun): Promise<RunStatus> {
+    const { inbox, last } = run;
+    // an LLM answer that was refused (an invalid tool call) is asked again with the messages the user gave since
+    const refused = run.failed === 'AS_TOOL_CALL_INVALID';
+    if (!this.started || last?.type === 'user_input' || refused) {
+      const incoming = inbox.takeUser();
+      if (this.started && !refused && incoming.length === 0 && last) return last;
+      for (const text of incoming) this.conversation.push({ role: 'user', content: text });
+      this.started = true;
+    }
+    const { spec } = this.compiled;
+    const events = run.emit ? new EventSink(run.emit) : undefined;
+    const inputs = resolveInputs(spec.inputs, this.inputs, { agent: spec.id });
+    const outcome = await inSpan(events, 'AgentExecutionStart', 'AgentExecutionEnd', spec.name, { agent: spec.id, inputs }, () => runAgent(this.compiled, {
+      messages: this.conversation, inputs, answers: inbox, inFlow: false,
+      onFailure: (committed) => {
+        if (!this.pending) this.conversation = [...committed];
+      },
+      ...(this.pending ? { pending: this.pending } : {}), ...(events ? { events } : {}), ...(this.signal ? { signal: this.signal } : {}),
+    }), (o: AgentRunOutcome) => ({ status: o.type }));
+    inbox.consume(outcome.consumed);
+    switch (outcome.type) {
+      case 'finished':
+        this.conversation = outcome.messages;
+        this.pending = undefined;
+        return { type: 'finished', outputs: outcome.outputs, messages: outcome.messages };
+      case 'user_input':
+        this.conversation = outcome.messages;
+        this.pending = undefined;
+        return { type: 'user_input', messages: outcome.messages };
+      default:
+        this.conversation = outcome.committed;
+        this.pending = outcome.pending;
+        return { type: outcome.type, requests: outcome.requests, messages: outcome.messages };
+    }
+  }
+
+  state(): AgentEngineState & { readonly runs?: unknown } {
+    return {
+      conversation: this.conversation, started: this.started, messages: this.messages,
+      ...(this.pending ? { pending: this.pending } : {}), ...this.runs.saved(),
+    };
+  }
+}

@@ -1,0 +1,33 @@
+import type { Mastra } from '@mastra/core';
+import { exportRuns, importRuns, type SavedRun } from './saved-runs.js';
+
+/**
+ * The suspended Mastra runs a session refers to, carried in its saved state
+ * when the storage is `{ kind: 'in-save' }` (then a save resumes in any
+ * process with no database); with any other storage Mastra keeps them and
+ * this carries nothing.
+ */
+export class RunCarrier {
+  private runs: SavedRun[] = [];
+
+  constructor(private readonly mastra: Mastra, private readonly inSave: boolean) {}
+
+  /** Put the runs of a saved state back into Mastra's storage. */
+  async restore(state: unknown): Promise<void> {
+    if (!this.inSave) return;
+    this.runs = [...((state as { runs?: SavedRun[] } | undefined)?.runs ?? [])];
+    await importRuns(this.mastra, this.runs);
+  }
+
+  /** Read again what Mastra's storage holds of these runs (after a run). */
+  async refresh(...runIds: (string | undefined)[]): Promise<void> {
+    if (!this.inSave) return;
+    const ids = runIds.filter((id): id is string => typeof id === 'string' && id !== '');
+    this.runs = (await Promise.all(ids.map((id) => exportRuns(this.mastra, id)))).flat();
+  }
+
+  /** What a saved state carries. */
+  saved(): { readonly runs?: readonly SavedRun[] } {
+    return this.inSave ? { runs: this.runs } : {};
+  }
+}

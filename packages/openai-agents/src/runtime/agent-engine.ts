@@ -1,0 +1,193 @@
+import type { Agent as SpecAgent, Tool } from '@agentspec/core';
+import { RunState, type AgentInputItem, type ModelInputData, type RunResult, type Runner, type StreamedRunResult } from '@openai/agents';
+import { RuntimeError, shapeOutputs, type EngineRun, type Message, type RunStatus, type SessionEngine } from '@agentspec/runtime';
+import type { CompiledAgent } from '../compile/compile-agent.js';
+import { runData } from '../compile/run-data.js';
+import { toRuntimeError } from '../model/sdk-errors.js';
+import { AgentEvents } from './agent-events.js';
+import { withAgentSpecCode } from './coded-errors.js';
+import { pendingCalls, PendingAnswers } from './pending-calls.js';
+import { toMessages } from './to-messages.js';
+
+/** What the sessions of one loaded agent share. */
+export interface AgentServices {
+  readonly spec: SpecAgent;
+  readonly runner: Runner;
+  /** The SDK agent for a session's inputs (its instructions are rendered from them), and the `maxTurns` of its runs. */
+  readonly compile: (inputs: Readonly<Record<string, unknown>>) => Promise<SessionAgent>;
+  readonly native: boolean;
+  readonly signal?: AbortSignal;
+}
+
+/** What a session runs: the agent and its run options. */
+export interface SessionAgent {
+  readonly agent: CompiledAgent;
+  readonly runOptions: { readonly maxTurns: number };
+}
+
+/** The Agents SDK's own state in a saved session. */
+export interface AgentEngineState {
+  /** The conversation items of the last completed SDK run. */
+  readonly history: readonly AgentInputItem[];
+  /** A run paused at interruptions: `RunState.toString()` and the answers applied to it. */
+  readonly paused: { readonly state: string; readonly settled: readonly string[]; readonly confirmed: readonly string[] } | null;
+  readonly messages: readonly Message[];
+}
+
+type SdkResult = RunResult<unknown, CompiledAgent> | StreamedRunResult<unknown, CompiledAgent>;
+
+/**
+ * An Agent run natively by the Agents SDK (DESIGN §4.1), under the session
+ * kernel of @agentspec/runtime: each user turn is an SDK run over the
+ * conversation so far (AgentInputItem[]); ClientTool calls and calls needing
+ * confirmation interrupt it, and the run resumes from its RunState once they
+ * are answered; the state saved is the conversation and `RunState.toString()`.
+ */
+export class AgentEngine implements SessionEngine {
+  messages: readonly Message[] = [];
+  #agent: SessionAgent | undefined;
+  #history: AgentInputItem[] = [];
+  #paused: PendingAnswers | undefined;
+  /** What the SDK last sent the model in the current run: the conversation with every tool result known so far. */
+  #asked: AgentInputItem[] | undefined;
+  readonly #tools: ReadonlyMap<string, Tool>;
+
+  constructor(
+    private readonly services: AgentServices,
+    private readonly inputs: Readonly<Record<string, unknown>>,
+  ) {
+    this.#tools = new Map(services.spec.tools.map((t) => [t.name, t]));
+  }
+
+  /** An engine from a save: the conversation and the paused RunState. */
+  static async restore(services: AgentServices, inputs: Readonly<Record<string, unknown>>, saved: AgentEngineState): Promise<AgentEngine> {
+    const engine = new AgentEngine(services, inputs);
+    engine.#history = structuredClone([...saved.history]);
+    engine.messages = saved.messages;
+    if (saved.paused) {
+      const state = await RunState.fromString((await engine.#compiled()).agent, saved.paused.state);
+      engine.#paused = new PendingAnswers(state, pendingCalls(state.getInterruptions(), engine.#tools), new Set(saved.paused.settled), new Set(saved.paused.confirmed));
+    }
+    return engine;
+  }
+
+  async #compiled(): Promise<SessionAgent> {
+    return (this.#agent ??= await this.services.compile(this.inputs));
+  }
+
+  async advance(run: EngineRun): Promise<RunStatus> {
+    const events = run.emit ? new AgentEvents(run.emit, this.services.spec) : undefined;
+    const before = this.messages.length;
+    try {
+      events?.start(this.inputs);
+      this.#takeAnswers(run);
+      const status = await this.#loop(run, events);
+      this.messages = status.messages;
+      events?.messages(status.messages.slice(before));
+      if (status.type === 'finished') events?.end(status.outputs);
+      return status;
+    } catch (e) {
+      const site = { agent: this.services.spec.id };
+      const error = toRuntimeError(withAgentSpecCode(e, site), site, this.services.signal);
+      events?.error(error);
+      throw error;
+    }
+  }
+
+  /** The results and decisions the caller gave, applied to the paused RunState. */
+  #takeAnswers({ inbox, last }: EngineRun): void {
+    const paused = this.#paused;
+    if (!paused || (last?.type !== 'tool_request' && last?.type !== 'tool_confirmation')) return;
+    for (const call of last.requests) {
+      const decision = inbox.decisions.get(call.id);
+      if (last.type === 'tool_confirmation' && decision) paused.decide(call.id, decision.decision, decision.reason);
+      if (last.type === 'tool_request' && inbox.toolResults.has(call.id)) paused.answer(call.id, inbox.toolResults.get(call.id));
+    }
+    inbox.consume(last.requests.map((c) => c.id));
+  }
+
+  /** SDK runs until the agent finishes or waits for the caller. */
+  async #loop({ inbox, last }: EngineRun, events: AgentEvents | undefined): Promise<RunStatus> {
+    const { agent, runOptions } = await this.#compiled();
+    for (;;) {
+      const paused = this.#paused;
+      if (paused) {
+        const waiting = paused.waiting();
+        if (waiting) return { ...waiting, messages: this.messages };
+      }
+      const given = paused ? 0 : inbox.user.length; // messages appended during the run wait for the next one
+      // waiting for the user and nothing new (a run right after a resume): the same status, no LLM call re-running the last turn
+      if (!paused && given === 0 && last?.type === 'user_input') return last;
+      const input: AgentInputItem[] | RunState<unknown, CompiledAgent> = paused
+        ? (paused.state as RunState<unknown, CompiledAgent>)
+        : [...this.#history, ...inbox.user.map((text): AgentInputItem => ({ role: 'user', content: text }))];
+      const snapshot = paused ? (paused.state as RunState<unknown, CompiledAgent>).toString() : undefined;
+      let result: SdkResult;
+      this.#asked = undefined;
+      try {
+        result = await this.#runOnce(agent, runOptions.maxTurns, input, events);
+      } catch (e) {
+        const asked = this.#asked as AgentInputItem[] | undefined;
+        if (asked) {
+          // The run failed at or after an LLM request: go on from what that request held — the tools that had run, with
+          // their results — so running again never executes them a second time (the SDK keeps no state on such errors).
+          this.#history = asked;
+          this.#paused = undefined;
+          inbox.user.splice(0, given);
+        } else if (snapshot !== undefined && paused) {
+          // the SDK may have advanced the state before failing: retry from where the run was paused
+          this.#paused = new PendingAnswers(await RunState.fromString(agent, snapshot), paused.calls, paused.settled, paused.confirmed);
+        }
+        throw e;
+      }
+      inbox.user.splice(0, given);
+      const items = [...(Array.isArray(result.input) ? result.input : []), ...result.newItems.filter((i) => i.type !== 'tool_approval_item').map((i) => i.rawItem)];
+      this.messages = toMessages(items, this.services.spec.name);
+      if (result.interruptions.length > 0) {
+        this.#paused = new PendingAnswers(result.state, pendingCalls(result.interruptions, this.#tools));
+        continue;
+      }
+      this.#paused = undefined;
+      this.#history = result.history;
+      const finished = this.#outputs(result);
+      if (finished) return { type: 'finished', outputs: finished, messages: this.messages };
+      if (this.services.spec.human_in_the_loop === false) {
+        throw new RuntimeError('AS_INVALID_STATE', 'the agent replied in text but may not ask the user (human_in_the_loop: false)', { agent: this.services.spec.id });
+      }
+      if (inbox.user.length === 0) return { type: 'user_input', messages: this.messages };
+    }
+  }
+
+  #outputs(result: SdkResult): Record<string, unknown> | undefined {
+    const submitted = runData(result.runContext).submitted;
+    if (submitted) return submitted;
+    const output: unknown = result.finalOutput;
+    if (this.services.native && typeof output === 'object' && output !== null) return shapeOutputs(this.services.spec.outputs, output as Record<string, unknown>);
+    return undefined;
+  }
+
+  async #runOnce(agent: CompiledAgent, maxTurns: number, input: AgentInputItem[] | RunState<unknown, CompiledAgent>, events: AgentEvents | undefined): Promise<SdkResult> {
+    const { runner, signal } = this.services;
+    // the input of each LLM request, kept: what a failed run goes on from
+    const callModelInputFilter = ({ modelData }: { modelData: ModelInputData }): ModelInputData => {
+      this.#asked = structuredClone(modelData.input);
+      return modelData;
+    };
+    const options = { maxTurns, callModelInputFilter, ...(signal ? { signal } : {}), ...(Array.isArray(input) ? { context: {} } : {}) };
+    if (!events) return runner.run(agent, input, options);
+    const streamed = await runner.run(agent, input, { ...options, stream: true });
+    for await (const event of streamed) events.sdk(event);
+    await streamed.completed;
+    if (streamed.error) throw streamed.error;
+    return streamed;
+  }
+
+  state(): AgentEngineState {
+    const paused = this.#paused;
+    return {
+      history: this.#history,
+      paused: paused ? { state: (paused.state as RunState<unknown, CompiledAgent>).toString(), settled: [...paused.settled], confirmed: [...paused.confirmed] } : null,
+      messages: this.messages,
+    };
+  }
+}

@@ -1,0 +1,174 @@
+import type { Component } from '@agentspec/core';
+import type { Decision, Message, RunStatus, SavedSession, Session, ToolResult } from '../contract.js';
+import { RuntimeError } from '../errors.js';
+import { eventStream } from '../event-stream.js';
+import type { RuntimeEvent } from '../events.js';
+import { crashPoint } from './crash-points.js';
+import { componentHash, SESSION_FORMAT, type SessionEnvelope } from './envelope.js';
+import { Inbox } from './inbox.js';
+import { Ledger, withLedger } from './ledger.js';
+
+/** The error code a resumed checkpoint reports for a run whose process died. */
+export const CRASHED = 'AS_CRASHED';
+
+/** What one run gives a runtime's engine. */
+export interface EngineRun {
+  /** What the caller has given: user messages, tool results, decisions (each checked against `last`). */
+  readonly inbox: Inbox;
+  /** The status the previous run ended with (undefined before the first). */
+  readonly last: RunStatus | undefined;
+  /** The code of the error the previous run failed with — {@link CRASHED} when its process died —, else undefined. */
+  readonly failed: string | undefined;
+  readonly emit: ((e: RuntimeEvent) => void) | undefined;
+}
+
+/**
+ * What a runtime writes for its sessions (DESIGN §2.1): how to go on from
+ * what the caller gave, and its own state as JSON. Everything else — the
+ * status machine, the inbox and its checks, the run guard, the save envelope,
+ * the exactly-once ledger, checkpoints — is the kernel's.
+ */
+export interface SessionEngine {
+  /** The conversation so far. */
+  readonly messages: readonly Message[];
+  /** Run until finished or until the caller must act; reject with a RuntimeError on failure. */
+  advance(run: EngineRun): Promise<RunStatus>;
+  /** The engine's state as JSON (what it is built from again on resume). */
+  state(): unknown;
+}
+
+/** Where a session writes its checkpoints: at the start of each run, after each ledger record, at the end. */
+export interface SessionCheckpoints {
+  write(saved: SessionEnvelope): Promise<void>;
+}
+
+/** What `App.start()` / `App.resume()` may add on every runtime. */
+export interface SessionOptions {
+  /** Write the session here as it runs, so that another process resumes it after a crash with every effect once. */
+  readonly checkpoints?: SessionCheckpoints;
+}
+
+export interface SessionMeta {
+  readonly runtime: string;
+  readonly kind: 'agent' | 'flow';
+  readonly component: Component;
+  readonly inputs: Readonly<Record<string, unknown>>;
+}
+
+/** The one implementation of the Session contract (DESIGN §4.1), around a runtime's {@link SessionEngine}. */
+export class KernelSession implements Session {
+  private readonly inbox: Inbox;
+  private last: RunStatus | undefined;
+  private failed: string | undefined;
+  private running = false;
+  private readonly ledger: Ledger;
+  private readonly checkpoints: SessionCheckpoints | undefined;
+
+  constructor(private readonly engine: SessionEngine, private readonly meta: SessionMeta, saved?: SessionEnvelope, options: SessionOptions = {}) {
+    this.inbox = new Inbox(saved?.inbox);
+    this.last = saved?.status;
+    this.failed = saved?.inFlight ? CRASHED : saved?.failed;
+    this.checkpoints = options.checkpoints;
+    this.ledger = new Ledger(saved?.ledger ?? [], this.checkpoints ? (entry) => this.checkpoint(entry) : undefined);
+  }
+
+  get messages(): readonly Message[] {
+    return this.engine.messages;
+  }
+
+  appendUserMessage(text: string): void {
+    this.inbox.addUser(text);
+  }
+
+  appendToolResults(results: readonly ToolResult[]): void {
+    this.guardIdle('give tool results');
+    this.inbox.addToolResults(results, this.last);
+  }
+
+  decide(id: string, decision: Decision, reason?: string): void {
+    this.guardIdle('decide');
+    this.inbox.addDecision(id, decision, reason, this.last);
+  }
+
+  run(): Promise<RunStatus> {
+    return this.execute(undefined);
+  }
+
+  stream(): AsyncIterable<RuntimeEvent> {
+    return eventStream((emit) => this.execute(emit));
+  }
+
+  async save(): Promise<SavedSession> {
+    this.guardIdle('save');
+    return this.envelope(false);
+  }
+
+  private guardIdle(what: string): void {
+    if (this.running) throw new RuntimeError('AS_INVALID_STATE', `cannot ${what} while the session is running`);
+  }
+
+  /** The snapshot taken when the run in flight started: its checkpoints write that, with the ledger as it grows. */
+  private started: SessionEnvelope | undefined;
+
+  private async execute(emit: ((e: RuntimeEvent) => void) | undefined): Promise<RunStatus> {
+    if (this.running) throw new RuntimeError('AS_INVALID_STATE', 'the session is already running');
+    if (this.last?.type === 'finished') throw new RuntimeError('AS_INVALID_STATE', 'the session has finished; start a new one');
+    this.running = true;
+    let failure: unknown;
+    try {
+      if (this.checkpoints) {
+        this.started = this.envelope(true);
+        await this.write(this.started);
+      }
+      this.ledger.beginRun();
+      const status = await withLedger(this.ledger, () => this.engine.advance({ inbox: this.inbox, last: this.last, failed: this.failed, emit }));
+      this.last = status;
+      this.failed = undefined;
+      this.ledger.clear();
+      return status;
+    } catch (e) {
+      failure = e;
+      this.failed = (e as { code?: unknown })?.code === undefined ? 'AS_INTERNAL' : String((e as { code?: unknown }).code);
+      if (this.failed === 'AS_TOOL_CALL_INVALID') this.ledger.dropLastLlm();
+      throw e;
+    } finally {
+      this.running = false;
+      this.started = undefined;
+      if (this.checkpoints) {
+        await this.write(this.envelope(false)).catch((e: unknown) => {
+          // a failed run's own error is what the caller must see; its in-flight checkpoint still resumes it
+          if (failure === undefined) throw e;
+        });
+      }
+    }
+  }
+
+  private async checkpoint(_entry: unknown): Promise<void> {
+    if (!this.started) return;
+    await this.write({ ...this.started, ledger: this.ledger.list() });
+  }
+
+  private async write(envelope: SessionEnvelope): Promise<void> {
+    await (this.checkpoints as SessionCheckpoints).write(envelope);
+    crashPoint('save');
+  }
+
+  private envelope(inFlight: boolean): SessionEnvelope {
+    const ledger = this.ledger.list();
+    const envelope: SessionEnvelope = {
+      runtime: this.meta.runtime,
+      format: SESSION_FORMAT,
+      kind: this.meta.kind,
+      component: this.meta.component.id,
+      specHash: componentHash(this.meta.component),
+      inputs: this.meta.inputs as Record<string, unknown>,
+      inbox: this.inbox.save(),
+      ...(this.last ? { status: this.last } : {}),
+      ...(this.failed !== undefined ? { failed: this.failed } : {}),
+      ...(inFlight ? { inFlight: true } : {}),
+      ...(ledger.length > 0 ? { ledger } : {}),
+      state: this.engine.state(),
+    };
+    return JSON.parse(JSON.stringify(envelope)) as SessionEnvelope;
+  }
+}
