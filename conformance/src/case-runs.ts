@@ -1,6 +1,6 @@
 /** Checks the `runs:` of a case.yaml (CASES.md) into typed runs, collecting every problem. */
 import type {
-  CaseRun, CaseStep, ExpectedLlmRequest, ExpectedMessage, ExpectedToolCall, StepAction, StepExpectation,
+  CaseRun, CaseStep, ExpectedError, ExpectedLlmRequest, ExpectedMessage, ExpectedToolCall, StepAction, StepExpectation,
 } from './case-types.js';
 import { STATUS_NAMES } from './case-types.js';
 import { isObject, pointer, type Obj, type Problems } from './check.js';
@@ -94,16 +94,23 @@ function checkExpectation(value: unknown, path: string, p: Problems): StepExpect
   const requests = e.requests === undefined ? undefined : checkCalls(e.requests, pointer(path, 'requests'), p);
   const messages = e.messages === undefined ? undefined
     : (p.array(e.messages, pointer(path, 'messages')) ?? []).flatMap((m, i) => checkMessage(m, pointer(pointer(path, 'messages'), i), p) ?? []);
-  const error = e.error === undefined ? undefined : p.object(e.error, pointer(path, 'error'), ['code'], ['code']);
-  const code = error ? p.string(error.code, pointer(pointer(path, 'error'), 'code')) : undefined;
+  const error = e.error === undefined ? undefined : checkError(e.error, pointer(path, 'error'), p);
   return {
     status,
     ...(outputs ? { outputs } : {}),
     ...(branch !== undefined ? { branch } : {}),
     ...(requests ? { requests } : {}),
     ...(messages ? { messages } : {}),
-    ...(code !== undefined ? { error: { code } } : {}),
+    ...(error ? { error } : {}),
   };
+}
+
+/** `{ code, mentions? }` of an expected rejection. */
+export function checkError(value: unknown, path: string, p: Problems): ExpectedError | undefined {
+  const o = p.object(value, path, ['code', 'mentions'], ['code']);
+  const code = o ? p.string(o.code, pointer(path, 'code')) : undefined;
+  if (code === undefined) return undefined;
+  return o?.mentions === undefined ? { code } : { code, mentions: p.strings(o.mentions, pointer(path, 'mentions')) };
 }
 
 function checkCalls(value: unknown, path: string, p: Problems): ExpectedToolCall[] {

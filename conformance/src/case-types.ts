@@ -25,6 +25,12 @@ export interface ExpectedMessage {
   readonly toolCalls?: readonly ExpectedToolCall[];
 }
 
+/** A rejection: its code, and texts its message contains (the component an AS_UNSUPPORTED names, …). */
+export interface ExpectedError {
+  readonly code: string;
+  readonly mentions?: readonly string[];
+}
+
 /** What a step checks; omitted keys are not checked, `status` always is. */
 export interface StepExpectation {
   readonly status: StatusName;
@@ -32,7 +38,7 @@ export interface StepExpectation {
   readonly branch?: string;
   readonly requests?: readonly ExpectedToolCall[];
   readonly messages?: readonly ExpectedMessage[];
-  readonly error?: { readonly code: string };
+  readonly error?: ExpectedError;
 }
 
 export type StepAction =
@@ -94,6 +100,12 @@ export interface ConformanceCase extends CaseBase {
   /** How the runtime's LLM client is set for this case (`llm.timeoutMs`, `llm.retries` in case.yaml). */
   readonly llmClient: { readonly timeoutMs?: number; readonly retries?: number };
   readonly runs: readonly CaseRun[];
+  /**
+   * Runtimes that do not run this spec yet (`refusedBy:`, by runtime name):
+   * their `load()` must reject it with this error, before any LLM request;
+   * the runs are for the others.
+   */
+  readonly refusedBy?: Readonly<Record<string, ExpectedError>>;
 }
 
 export interface ExpectedDiagnostic {

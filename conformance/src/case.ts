@@ -8,8 +8,8 @@ import { basename, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { parse } from 'yaml';
 import { parseConfig, RulesError, type ScriptedLlmConfig } from '@agentspec/testing';
 import type { NetworkPolicy, RuntimeLimits } from '@agentspec/runtime';
-import { checkRuns } from './case-runs.js';
-import type { ConformanceCase, ExpectedDiagnostic, InvalidCase, ServerName } from './case-types.js';
+import { checkError, checkRuns } from './case-runs.js';
+import type { ConformanceCase, ExpectedDiagnostic, ExpectedError, InvalidCase, ServerName } from './case-types.js';
 import { SERVER_NAMES } from './case-types.js';
 import { pointer, Problems, type Obj } from './check.js';
 import { PLACEHOLDERS, placeholdersOf } from './servers/placeholders.js';
@@ -24,7 +24,7 @@ export class CaseError extends Error {
 }
 
 const SPEC_FILES = ['spec.yaml', 'spec.json'] as const;
-const RUN_KEYS = ['description', 'spec', 'tools', 'toolsModule', 'servers', 'network', 'limits', 'llm', 'runs'];
+const RUN_KEYS = ['description', 'spec', 'tools', 'toolsModule', 'servers', 'network', 'limits', 'llm', 'runs', 'refusedBy'];
 /** A tools module found beside case.yaml when `toolsModule:` is not given (first found wins). */
 export const CASE_TOOLS_FILES = ['tools.ts', 'tools.mts', 'tools.js', 'tools.mjs'] as const;
 
@@ -95,6 +95,7 @@ export function loadRunCase(dir: string, id: string): ConformanceCase {
   const llm = checkLlm(c.llm, p);
   const llmClient = checkLlmClient(c.llm, p);
   const runs = checkRuns(c.runs, '/runs', p);
+  const refusedBy = c.refusedBy === undefined ? undefined : checkRefusedBy(c.refusedBy, p);
   for (const name of spec ? placeholdersOf(spec.specText) : []) {
     const server = PLACEHOLDERS[name]!;
     if (!servers.includes(server)) p.add('/servers', `the spec uses \${${name}} but servers does not list ${server}`);
@@ -105,7 +106,19 @@ export function loadRunCase(dir: string, id: string): ConformanceCase {
     ...(toolsModule !== undefined ? { toolsModule } : {}),
     ...(network ? { network } : {}),
     ...(limits ? { limits } : {}),
+    ...(refusedBy ? { refusedBy } : {}),
   };
+}
+
+function checkRefusedBy(value: unknown, p: Problems): Record<string, ExpectedError> | undefined {
+  const o = p.record(value, '/refusedBy');
+  if (!o) return undefined;
+  const out: Record<string, ExpectedError> = {};
+  for (const [runtime, e] of Object.entries(o)) {
+    const error = checkError(e, pointer('/refusedBy', runtime), p);
+    if (error) out[runtime] = error;
+  }
+  return out;
 }
 
 function checkNetwork(value: unknown, p: Problems): NetworkPolicy | undefined {

@@ -4,8 +4,8 @@
  * messages. Paths are relative to the step's `expect`.
  */
 import type { Message, RunStatus, ToolCall } from '@agentspec/runtime';
-import type { ExpectedMessage, ExpectedToolCall, StepExpectation } from './case-types.js';
-import { firstDifference, type Difference } from './compare.js';
+import type { ExpectedError, ExpectedMessage, ExpectedToolCall, StepExpectation } from './case-types.js';
+import { firstDifference, under, type Difference } from './compare.js';
 
 /** How a `run()` ended: a status, or a rejection with a code. */
 export type StepOutcome =
@@ -41,6 +41,13 @@ function view(expect: StepExpectation, status: RunStatus): Record<string, unknow
   return out;
 }
 
+/** How a rejection differs from the expected one: its code (`/code`), then a text its message lacks (`/mentions/<i>`). */
+export function checkError(expected: ExpectedError, actual: { readonly code: string; readonly message: string }): Difference | undefined {
+  if (expected.code !== actual.code) return { path: '/code', expected: expected.code, actual: actual.code };
+  const missing = (expected.mentions ?? []).findIndex((text) => !actual.message.includes(text));
+  return missing < 0 ? undefined : { path: `/mentions/${missing}`, expected: expected.mentions?.[missing], actual: actual.message };
+}
+
 /** The first difference between a step's expectation and its outcome, or undefined when it matches. */
 export function checkStep(expect: StepExpectation, outcome: StepOutcome): Difference | undefined {
   const actualStatus = outcome.type === 'error' ? 'error' : outcome.status.type;
@@ -48,11 +55,7 @@ export function checkStep(expect: StepExpectation, outcome: StepOutcome): Differ
     const actual = outcome.type === 'error' ? `error ${outcome.code}: ${outcome.message}` : actualStatus;
     return { path: '/status', expected: expect.status, actual };
   }
-  if (outcome.type === 'error') {
-    return expect.error && expect.error.code !== outcome.code
-      ? { path: '/error/code', expected: expect.error.code, actual: outcome.code }
-      : undefined;
-  }
+  if (outcome.type === 'error') return expect.error ? under('/error', checkError(expect.error, outcome)) : undefined;
   const { status: _s, error: _e, ...rest } = expect;
   return firstDifference(rest, view(expect, outcome.status));
 }

@@ -4,11 +4,12 @@
  * contract, compare, and stop at the first difference.
  */
 import { deserialize, type Component } from '@agentspec/core';
-import type { App, RunStatus, Runtime, Session, ToolRegistry } from '@agentspec/runtime';
+import type { App, RunStatus, Runtime, RuntimeLoadOptions, Session, ToolRegistry } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
-import type { CaseRun, CaseStep, ConformanceCase } from './case-types.js';
+import type { CaseRun, CaseStep, ConformanceCase, ExpectedError } from './case-types.js';
 import { under, type Difference } from './compare.js';
-import { checkStep, type StepOutcome } from './expectations.js';
+import { pointer } from './check.js';
+import { checkError, checkStep, type StepOutcome } from './expectations.js';
 import { checkLlmRequests } from './llm-requests.js';
 import { errorCode, errorMessage, type CaseDifference, type CaseOutcome, type UnexpectedError } from './outcome.js';
 import { startLocalServers, type LocalServers } from './servers/local-servers.js';
@@ -114,13 +115,16 @@ async function drive(c: ConformanceCase, runtime: Runtime, signal: AbortSignal, 
     } catch (e) {
       return { error: { code: errorCode(e), message: `the case's spec does not load: ${errorMessage(e)}` } };
     }
-    const app = await runtime.load(component, {
+    const options: RuntimeLoadOptions = {
       tools: { ...toolRegistry(c.tools), ...tools },
       llm: { override: { url: llm.url, apiKey: 'conformance' }, ...c.llmClient },
       signal,
       ...(c.network ? { network: c.network } : {}),
       ...(c.limits ? { limits: c.limits } : {}),
-    }).catch((e: unknown) => rejectedApp(component, e));
+    };
+    const refusal = c.refusedBy && Object.hasOwn(c.refusedBy, runtime.name) ? c.refusedBy[runtime.name] : undefined;
+    if (refusal) return await refused(runtime, component, options, refusal, llm, held);
+    const app = await runtime.load(component, options).catch((e: unknown) => rejectedApp(component, e));
     held.app = app;
     for (const [r, run] of c.runs.entries()) {
       where.run = r;
@@ -131,6 +135,22 @@ async function drive(c: ConformanceCase, runtime: Runtime, signal: AbortSignal, 
   } catch (e) {
     return { error: { code: errorCode(e), message: errorMessage(e), ...where } };
   }
+}
+
+/**
+ * A runtime the case lists in `refusedBy`: its `load()` must reject the spec
+ * with the expected error, and no LLM request be made; the runs are not driven.
+ */
+async function refused(runtime: Runtime, component: Component, options: RuntimeLoadOptions, expected: ExpectedError, llm: ScriptedLlm, held: Held): Promise<Stop | undefined> {
+  const path = pointer('/refusedBy', runtime.name);
+  try {
+    held.app = await runtime.load(component, options);
+    return { difference: { path, expected: `load() rejects the spec with ${expected.code}`, actual: 'the spec loaded' } };
+  } catch (e) {
+    const d = under(path, checkError(expected, { code: errorCode(e), message: errorMessage(e) }));
+    if (d) return { difference: d };
+  }
+  return llm.requests.length === 0 ? undefined : { difference: { path, expected: 'no LLM request', actual: `${llm.requests.length} LLM request(s)` } };
 }
 
 /** What a case holds open while it runs, closed when it ends (timed out or not). */

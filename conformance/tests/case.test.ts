@@ -50,7 +50,7 @@ runs:
       - decide: [{ decision: approve }, { decision: reject, reason: no }]
         expect: { status: finished, outputs: { x: 1 }, branch: next }
       - saveAndResume: true
-        expect: { status: error, error: { code: AS_TOOL_FAILED } }
+        expect: { status: error, error: { code: AS_TOOL_FAILED, mentions: [exploded] } }
 `,
     });
     const c = loadRunCase(dir, 'x');
@@ -63,7 +63,7 @@ runs:
       { kind: 'decide', decisions: [{ decision: 'approve' }, { decision: 'reject', reason: 'no' }] },
       { kind: 'run' },
     ]);
-    expect(c.runs[0]?.steps[3]).toMatchObject({ saveAndResume: true, expect: { status: 'error', error: { code: 'AS_TOOL_FAILED' } } });
+    expect(c.runs[0]?.steps[3]).toMatchObject({ saveAndResume: true, expect: { status: 'error', error: { code: 'AS_TOOL_FAILED', mentions: ['exploded'] } } });
   });
 
   it('names every bad key with its JSON Pointer', () => {
@@ -72,6 +72,7 @@ tools: [add, frobnicate]
 servers: [ftp]
 limits: { maxSteps: -1 }
 colour: blue
+refusedBy: { langgraph: { code: 7, reason: x } }
 runs:
   - steps:
       - user: hi
@@ -82,7 +83,7 @@ runs:
       - expect: { status: error }
 `);
     expect(problems).toEqual([
-      '/colour: unknown key (expected one of: description, spec, tools, toolsModule, servers, network, limits, llm, runs)',
+      '/colour: unknown key (expected one of: description, spec, tools, toolsModule, servers, network, limits, llm, runs, refusedBy)',
       '/description: must be a string, not number 3',
       "/tools/1: 'frobnicate' is not in the tool library (add, multiply, square, echo, to_upper, lookup_capital, get_weather, split_name, stats, partial, increment, explode, slow, record_payment)",
       '/servers/0: must be one of http, mcp-http, mcp-sse, mcp-stdio, not string "ftp"',
@@ -94,6 +95,8 @@ runs:
       '/runs/0/steps/1/expect/outputs: cannot be checked when status is user_input',
       '/runs/0/steps/2: a step needs one of: run, user, toolResults, decide, saveAndResume',
       '/runs/0/steps/2/expect/error: is required when status is error',
+      '/refusedBy/langgraph/reason: unknown key (expected one of: code, mentions)',
+      '/refusedBy/langgraph/code: must be a string, not number 7',
     ]);
   });
 

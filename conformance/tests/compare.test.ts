@@ -79,4 +79,11 @@ describe('checking a step', () => {
     expect(checkStep({ status: 'error', error: { code: 'AS_TOOL_FAILED' } }, status(finished))).toEqual({ path: '/status', expected: 'error', actual: 'finished' });
     expect(checkStep({ status: 'finished' }, error)).toEqual({ path: '/status', expected: 'finished', actual: 'error AS_TOOL_FAILED: boom' });
   });
+
+  it('checks that the error message mentions each text given', () => {
+    const error = { type: 'error' as const, code: 'AS_UNSUPPORTED', message: "AS_UNSUPPORTED: BuiltinTool 'code' at /tools/0 cannot be run" };
+    expect(checkStep({ status: 'error', error: { code: 'AS_UNSUPPORTED', mentions: ["BuiltinTool 'code'", 'at /tools/0'] } }, error)).toBeUndefined();
+    expect(checkStep({ status: 'error', error: { code: 'AS_UNSUPPORTED', mentions: ["BuiltinTool 'code'", 'at /tools/1'] } }, error))
+      .toEqual({ path: '/error/mentions/1', expected: 'at /tools/1', actual: error.message });
+  });
 });

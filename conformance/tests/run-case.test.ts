@@ -162,4 +162,27 @@ runs: [{ steps: [{ user: hi, expect: { status: user_input } }] }]
     expect(result).toMatchObject({ status: 'error', error: { code: 'TIMEOUT', message: 'the case did not end within 300 ms' } });
     expect(Date.now() - started).toBeLessThan(3000);
   });
+
+  describe('refusedBy: runtimes that do not run the spec yet', () => {
+    /** A spec the mini runtime refuses at load (it has no RemoteTool). */
+    const remote = `${agentSpec()}  - { component_type: RemoteTool, id: fetch, name: fetch, url: "http://127.0.0.1:9/x", http_method: GET }\n`.replace('tools: []\n', 'tools:\n');
+    const refusedBy = (runtime: string, mentions: string) => `refusedBy:\n  ${runtime}: { code: AS_UNSUPPORTED, mentions: [${JSON.stringify(mentions)}] }\n`;
+    const llm = 'llm: { strict: true, rules: [{ match: { lastUserMessage: hi }, answer: { text: hello } }] }\n';
+    const runs = 'runs: [{ steps: [{ user: hi, expect: { status: user_input } }], llmRequests: [{ lastMessage: { content: hi } }] }]\n';
+
+    it('passes when a listed runtime refuses the spec at load with the error given, before any LLM request', async () => {
+      expect(await runCase(makeCase(remote, `description: d\n${llm}${refusedBy('mini', 'has no RemoteTool')}${runs}`), mini)).toEqual({ status: 'pass', durationMs: expect.any(Number) });
+    });
+
+    it('fails when a listed runtime loads the spec, or refuses it with another message', async () => {
+      expect(await runCase(makeCase(agentSpec(), `description: d\n${llm}${refusedBy('mini', 'anything')}${runs}`), mini))
+        .toMatchObject({ status: 'fail', difference: { path: '/refusedBy/mini', expected: 'load() rejects the spec with AS_UNSUPPORTED', actual: 'the spec loaded' } });
+      expect(await runCase(makeCase(remote, `description: d\n${llm}${refusedBy('mini', 'has no ClientTool')}${runs}`), mini))
+        .toMatchObject({ status: 'fail', difference: { path: '/refusedBy/mini/mentions/0', expected: 'has no ClientTool' } });
+    });
+
+    it('drives the runs on the runtimes it does not list', async () => {
+      expect(await runCase(makeCase(agentSpec(), `description: d\n${llm}${refusedBy('langgraph', 'anything')}${runs}`), mini)).toMatchObject({ status: 'pass' });
+    });
+  });
 });

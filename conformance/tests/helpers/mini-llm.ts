@@ -14,7 +14,7 @@ function schemaOf(properties: readonly Property[] | null | undefined): Record<st
 function toolsOf(agent: Agent): unknown[] {
   const tools = agent.tools.map((t: Tool) => ({
     type: 'function',
-    function: { name: t.name, ...(t.description ? { description: t.description } : {}), parameters: schemaOf(t.inputs) },
+    function: { name: t.name, ...(t.description ? { description: t.description } : {}), parameters: schemaOf(t.inputs as readonly Property[] | undefined) },
   }));
   if ((agent.outputs ?? []).length > 0) {
     tools.push({ type: 'function', function: { name: SUBMIT_RESULT, description: 'Submit the final result.', parameters: schemaOf(agent.outputs) } });

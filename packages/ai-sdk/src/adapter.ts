@@ -1,4 +1,5 @@
 import type { FrameworkAdapter } from '@agentspec/runtime';
+import { AI_SDK_CAPABILITIES } from './capabilities.js';
 import { compileAiSdk } from './compile/compile-ai-sdk.js';
 import { emitAiSdk } from './emit/index.js';
 import { importAiSdk } from './import/import-ai-sdk.js';
@@ -9,6 +10,7 @@ import { AI_SDK_RUNTIME_NAME } from './runtime-name.js';
 export const aiSdkAdapter: FrameworkAdapter = {
   name: AI_SDK_RUNTIME_NAME,
   framework: 'Vercel AI SDK',
+  capabilities: AI_SDK_CAPABILITIES,
   runtime: () => aiSdkRuntime(),
   compile: compileAiSdk,
   emit: emitAiSdk,

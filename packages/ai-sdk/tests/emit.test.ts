@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize, type Agent, type Component } from '@agentspec/core';
-import { renderTemplate, RuntimeError, type Runtime, type RunStatus } from '@agentspec/runtime';
+import { admitted, renderTemplate, RuntimeError, type Runtime, type RunStatus } from '@agentspec/runtime';
 import { startScriptedLlm, type RecordedRequest, type Rule, type ScriptedLlm } from '@agentspec/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiSdkRuntime, compileAiSdk, emitAiSdk } from '../src/index.js';
@@ -90,10 +90,10 @@ describe('emitAiSdk', () => {
     expect(emitted).toBeInstanceOf(RuntimeError);
     expect(emitted.code).toBe('AS_UNSUPPORTED');
     expect(emitted.hint).toBe(compiled.hint);
-    expect(emitted.message).toContain("Flow 'f' cannot be emitted as a ToolLoopAgent");
+    expect(emitted.message).toContain("Flow 'f' cannot be emitted on its own by the AI SDK emitter: emit an Agent");
   });
 
-  it('refuses what it cannot write with AS_UNSUPPORTED: another component, a tool kind it does not know, an mTLS MCP transport', () => {
+  it('refuses what it cannot write with AS_UNSUPPORTED: another component, a tool kind it does not run, an mTLS MCP transport', () => {
     const code = (component: unknown) => {
       try {
         emitAiSdk(component as Component);
@@ -103,10 +103,11 @@ describe('emitAiSdk', () => {
       return 'emitted';
     };
     expect(code(SMALL.tools[0])).toBe('AS_UNSUPPORTED');
-    expect(code({ ...SMALL, tools: [{ ...SMALL.tools[0], component_type: 'FutureTool' }] })).toBe('AS_UNSUPPORTED');
+    expect(code({ ...SMALL, tools: [{ ...SMALL.tools[0], component_type: 'BuiltinTool' }] })).toBe('AS_UNSUPPORTED'); // 25.4.2
+    expect(code({ ...SMALL, tools: [{ ...SMALL.tools[0], component_type: 'FutureTool' }] })).toBe('AS_UNKNOWN_COMPONENT'); // no version has it: invalid
     const transport = { component_type: 'StreamableHTTPmTLSTransport', id: 't', name: 't', url: 'https://127.0.0.1:9/mcp', key_file: 'k', cert_file: 'c', ca_file: 'a' };
     expect(code({ ...SMALL, tools: [{ component_type: 'MCPTool', id: 'm', name: 'm', inputs: [], client_transport: transport }] })).toBe('AS_UNSUPPORTED');
-    expect(code({ ...SMALL, llm_config: { ...SMALL.llm_config, component_type: 'FutureConfig' } })).toBe('AS_UNSUPPORTED');
+    expect(code({ ...SMALL, llm_config: { ...SMALL.llm_config, component_type: 'GeminiConfig' } })).toBe('AS_UNSUPPORTED'); // 26.1.2
     expect(code({ ...SMALL, tools: [SMALL.tools[0], SMALL.tools[0]] })).toBe('AS_UNSUPPORTED');
     expect(code({ ...SMALL, outputs: [{ title: 'x', type: 'string' }], tools: [{ ...SMALL.tools[0], name: 'submit_result' }] })).toBe('AS_UNSUPPORTED');
     expect(code(SMALL)).toBe('emitted');
@@ -185,7 +186,7 @@ describe('the emitted module', () => {
       const finish = outputs.length > 0 ? { toolCalls: [{ name: 'submit_result', arguments: sampleArgs(outputs) }] } : { text: 'Done.' };
       const rules: Rule[] = [
         ...agent.tools.map((t) => ({ match: { lastToolResult: { tool: t.name } }, answer: finish })),
-        { match: { lastUserMessage: 'Hello' }, answer: agent.tools.length > 0 ? { toolCalls: agent.tools.map((t) => ({ name: t.name, arguments: sampleArgs(t.inputs) })) } : finish },
+        { match: { lastUserMessage: 'Hello' }, answer: agent.tools.length > 0 ? { toolCalls: agent.tools.map((t) => ({ name: t.name, arguments: sampleArgs(admitted(t).inputs) })) } : finish },
       ];
       const compiled = await drive(aiSdkRuntime(), agent, rules);
       const fromModule = await drive(aiSdkRuntime({ build: emittedBuilder('equivalence') }), agent, rules);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Agent } from '@agentspec/core';
-import { referenceRuntime, type Runtime, type RunStatus } from '@agentspec/runtime';
+import { admitted, referenceRuntime, type Runtime, type RunStatus } from '@agentspec/runtime';
 import { startScriptedLlm, type RecordedRequest, type Rule, type ScriptedLlm } from '@agentspec/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiSdkRuntime } from '../src/index.js';
@@ -31,7 +31,7 @@ function script(agent: Agent): Rule[] {
   const finish = outputs.length > 0 ? { toolCalls: [{ name: 'submit_result', arguments: sampleArgs(outputs) }] } : { text: 'Done.' };
   return [
     ...agent.tools.map((t) => ({ match: { lastToolResult: { tool: t.name } }, answer: finish })),
-    { match: { lastUserMessage: 'Hello' }, answer: agent.tools.length > 0 ? { toolCalls: agent.tools.map((t) => ({ name: t.name, arguments: sampleArgs(t.inputs) })) } : finish },
+    { match: { lastUserMessage: 'Hello' }, answer: agent.tools.length > 0 ? { toolCalls: agent.tools.map((t) => ({ name: t.name, arguments: sampleArgs(admitted(t).inputs) })) } : finish },
   ];
 }
 

@@ -29,7 +29,8 @@ describe('agentspec compile', () => {
 
   it('the module of every Agent of the conformance suite imports only framework packages, for every target', async () => {
     const cases = `${root}conformance/cases/`;
-    const agents = readdirSync(cases).filter((area) => !area.startsWith('_')).flatMap((area) =>
+    // not unsupported/: every emitter refuses those specs (that is what they check)
+    const agents = readdirSync(cases).filter((area) => !area.startsWith('_') && area !== 'unsupported').flatMap((area) =>
       readdirSync(`${cases}${area}`).map((name) => load(readFileSync(`${cases}${area}/${name}/spec.yaml`, 'utf8')).component))
       .filter((c) => c?.component_type === 'Agent');
     expect(agents.length).toBeGreaterThanOrEqual(30);

@@ -13,6 +13,7 @@ export { detectFormat, type Format } from './serialization/parse.js';
 export { DIAGNOSTIC_CODES, type DiagnosticCode } from './diagnostics/codes.js';
 export { formatDiagnostic, hasErrors, type Diagnostic, type Severity } from './diagnostics/diagnostic.js';
 export { AgentSpecError, AgentSpecLoadError } from './errors.js';
+export { escapeToken } from './diagnostics/pointer.js';
 
 // Versions
 export {
@@ -22,6 +23,10 @@ export { componentVersionRange } from './versions/gates.js';
 
 // Model
 export type * from './model/types.js';
+export {
+  isUnknownComponent, kindOf, UNKNOWN_KIND, type AgenticKind, type ClientTransportKind, type KindOf, type Known, type LlmConfigKind,
+  type NodeKind, type OciClientConfigKind, type OfKind, type ToolKind, type UnknownKind,
+} from './model/kinds.js';
 export { FAMILIES, fitsFamily, type Family } from './model/families.js';
 export type { FieldKind, FieldSpec } from './model/fields.js';
 export { isSensitiveField, SENSITIVE_FIELD_NAMES, SENSITIVE_FIELDS } from './model/sensitive.js';

@@ -1,5 +1,5 @@
 import type { Family } from './model/families.js';
-import type { OpaqueComponent } from './model/types.js';
+import type { UnknownComponent } from './model/types.js';
 
 /**
  * A plugin adds custom component types (Agent Spec "Ecosystem of plugins").
@@ -17,9 +17,9 @@ export interface ComponentPlugin {
   /** Families (Node, Tool, …) these components may stand in; omitted: anywhere. */
   readonly families?: readonly Family[];
   /** Check or convert a component read from a document; throw to reject it (AS_PLUGIN_ERROR). */
-  read?(component: OpaqueComponent): OpaqueComponent;
+  read?(component: UnknownComponent): UnknownComponent;
   /** Fields to write for a component (default: its own fields). */
-  write?(component: OpaqueComponent): Record<string, unknown>;
+  write?(component: UnknownComponent): Record<string, unknown>;
 }
 
 export function pluginIndex(plugins: readonly ComponentPlugin[] | undefined): Map<string, ComponentPlugin> {

@@ -1,4 +1,5 @@
 import type { FrameworkAdapter } from '@agentspec/runtime';
+import { LANGGRAPH_CAPABILITIES } from './capabilities.js';
 import { compileLangGraph } from './compile/compile-langgraph.js';
 import { LANGGRAPH_RUNTIME_NAME } from './constants.js';
 import { emitLangGraph } from './emit/index.js';
@@ -9,6 +10,7 @@ import { langgraphRuntime } from './runtime/langgraph-runtime.js';
 export const langgraphAdapter: FrameworkAdapter = {
   name: LANGGRAPH_RUNTIME_NAME,
   framework: 'LangGraph.js',
+  capabilities: LANGGRAPH_CAPABILITIES,
   runtime: () => langgraphRuntime(),
   compile: compileLangGraph,
   emit: emitLangGraph,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Command, MemorySaver } from '@langchain/langgraph';
-import { AgentSpecLoadError, build, COMPONENT_TYPES, controlFlowEdge, deserialize, endNode, FAMILIES, startNode, type Flow } from '@agentspec/core';
+import { AgentSpecLoadError, build, COMPONENT_TYPES, controlFlowEdge, deserialize, endNode, FAMILIES, startNode, UNKNOWN_KIND, type Flow } from '@agentspec/core';
 import { compileLangGraph } from '../src/index.js';
 import { NODE_HANDLERS } from '../src/compile/flow/nodes/index.js';
 import { readNodeMetadata } from '../src/compile/metadata.js';
@@ -52,8 +52,8 @@ describe('compileLangGraph: a Flow', () => {
     expect(Object.keys(builder.nodes)).toContain('end (end)');
   });
 
-  it('has a handler for every node kind of Agent Spec 25.4.1', () => {
-    const nodeTypes = COMPONENT_TYPES.filter((t) => FAMILIES.Node.has(t));
+  it('has a handler for every node kind of Agent Spec 25.4.1, and one refusing unknown nodes', () => {
+    const nodeTypes = [...COMPONENT_TYPES.filter((t) => FAMILIES.Node.has(t)), UNKNOWN_KIND];
     expect(Object.keys(NODE_HANDLERS).sort()).toEqual([...nodeTypes].sort());
   });
 });

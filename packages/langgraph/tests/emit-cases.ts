@@ -31,7 +31,7 @@ interface ConformanceModules {
   discoverCases(dir: string): unknown[];
   loadCase(entry: unknown): SuiteCase;
   substitute(text: string, values: Readonly<Record<string, string>>): string;
-  describeConformance(runtime: () => Runtime | Promise<Runtime>, options?: { filter?: (id: string) => boolean }): Promise<void>;
+  describeConformance(runtime: () => Runtime | Promise<Runtime>, options?: { filter?: (id: string) => boolean; knownGapsDir?: string }): Promise<void>;
 }
 
 async function load<T>(file: string): Promise<T> {

@@ -44,7 +44,8 @@ describe('emitted modules typecheck', () => {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     let emitted = 0;
-    for (const c of cases) {
+    // the cases of unsupported/ check that everything refuses their specs: the emitter too
+    for (const c of cases.filter((x) => !x.id.startsWith('unsupported/'))) {
       const component = await caseComponent(c);
       if (process.env.EMIT_ONLY !== undefined && component.component_type !== process.env.EMIT_ONLY) continue;
       writeFileSync(emittedFile(c.id, dir), emitLangGraph(component, { source: `${c.id}/spec.yaml` }).code);

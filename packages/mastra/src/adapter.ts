@@ -1,4 +1,5 @@
 import type { FrameworkAdapter } from '@agentspec/runtime';
+import { MASTRA_CAPABILITIES } from './capabilities.js';
 import { compileMastra } from './compile-mastra.js';
 import { MASTRA_RUNTIME_NAME } from './constants.js';
 import { emitMastra } from './emit/index.js';
@@ -9,6 +10,7 @@ import { mastraRuntime } from './runtime/mastra-runtime.js';
 export const mastraAdapter: FrameworkAdapter = {
   name: MASTRA_RUNTIME_NAME,
   framework: 'Mastra',
+  capabilities: MASTRA_CAPABILITIES,
   runtime: () => mastraRuntime(),
   compile: compileMastra,
   emit: emitMastra,

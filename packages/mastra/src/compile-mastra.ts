@@ -1,8 +1,9 @@
 import type { Agent, Component, Flow } from '@agentspec/core';
-import { RuntimeError, type CompiledProgram } from '@agentspec/runtime';
+import { admit, type CompiledProgram } from '@agentspec/runtime';
 import type { Agent as MastraAgent } from '@mastra/core/agent';
 import type { AnyWorkflow } from '@mastra/core/workflows';
 import { compileAgent } from './agent/compile-agent.js';
+import { MASTRA_CAPABILITIES } from './capabilities.js';
 import { CompileContext } from './compile-context.js';
 import { compileFlow } from './flow/compile-flow.js';
 import type { CompileMastraOptions } from './options.js';
@@ -28,6 +29,7 @@ export type MastraCompiled =
  * and `agents` with a `Mastra` that has storage), or through `mastraRuntime()`.
  */
 export function compileMastra(component: Component, options: CompileMastraOptions = {}): MastraCompiled {
+  admit(component, MASTRA_CAPABILITIES.compile, { llmOverride: Boolean(options.llm?.override) || options.model !== undefined });
   const ctx = new CompileContext(options);
   const base = () => ({
     agents: Object.fromEntries([...ctx.agents.values(), ...ctx.llmAgents].map((a) => [a.id, a])),
@@ -38,9 +40,6 @@ export function compileMastra(component: Component, options: CompileMastraOption
     const { agent } = compileAgent(component as Agent, ctx);
     return { kind: 'agent', agent, ...base() };
   }
-  if (component.component_type === 'Flow') {
-    const workflow = compileFlow(component as Flow, ctx, ctx.uniqueId(component.id));
-    return { kind: 'workflow', workflow, ...base() };
-  }
-  throw new RuntimeError('AS_UNSUPPORTED', `a ${component.component_type} ('${component.id}') cannot be compiled to Mastra on its own: compile an Agent or a Flow`);
+  const workflow = compileFlow(component as Flow, ctx, ctx.uniqueId(component.id));
+  return { kind: 'workflow', workflow, ...base() };
 }

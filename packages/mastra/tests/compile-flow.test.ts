@@ -1,4 +1,4 @@
-import { COMPONENT_TYPES, deserialize, type Flow } from '@agentspec/core';
+import { COMPONENT_TYPES, deserialize, UNKNOWN_KIND, type Flow } from '@agentspec/core';
 import { Mastra } from '@mastra/core';
 import { InMemoryStore } from '@mastra/core/storage';
 import { describe, expect, it } from 'vitest';
@@ -69,8 +69,8 @@ describe('compileMastra: Flow → Mastra workflow', () => {
     }
   });
 
-  it('has a compiler for every node kind', () => {
-    const nodeKinds = COMPONENT_TYPES.filter((t) => t.endsWith('Node'));
+  it('has a compiler for every node kind, and one refusing unknown nodes', () => {
+    const nodeKinds = [...COMPONENT_TYPES.filter((t) => t.endsWith('Node')), UNKNOWN_KIND];
     expect(Object.keys(NODE_COMPILERS).sort()).toEqual([...nodeKinds].sort());
   });
 });

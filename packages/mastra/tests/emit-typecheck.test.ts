@@ -14,11 +14,11 @@ const PLACEHOLDERS: Record<string, string> = {
   '${mcp-stdio-command}': 'node', '${mcp-stdio-args}': '["server.mjs"]', '${mcp-stdio-script}': '"server.mjs"',
 };
 
-/** Every valid case's spec, local server placeholders filled in. */
+/** Every valid case's spec, local server placeholders filled in; not those of `unsupported/` (refused by every emitter). */
 function specs(): [string, Component][] {
   const out: [string, Component][] = [];
   for (const area of readdirSync(casesDir).sort()) {
-    if (area.startsWith('_')) continue;
+    if (area.startsWith('_') || area === 'unsupported') continue;
     for (const name of readdirSync(new URL(`${area}/`, casesDir)).sort()) {
       const file = ['spec.yaml', 'spec.json'].map((f) => new URL(`${area}/${name}/${f}`, casesDir)).find((u) => existsSync(u));
       if (!file) continue;

@@ -38,7 +38,7 @@ describe("storage { kind: 'in-save' }: suspended Mastra runs travel in the save"
     await session.run();
     const saved = await session.save();
     await app.close();
-    expect((saved as { state: { runs?: { workflowName: string }[] } }).state.runs?.length).toBeGreaterThan(0);
+    expect((saved as unknown as { state: { runs?: { workflowName: string }[] } }).state.runs?.length).toBeGreaterThan(0);
     const status = await elsewhere(PAUSING_FLOW, saved, async (s) => {
       s.appendUserMessage('*.md');
       return s.run();

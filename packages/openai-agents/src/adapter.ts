@@ -1,4 +1,5 @@
 import type { FrameworkAdapter } from '@agentspec/runtime';
+import { OPENAI_AGENTS_CAPABILITIES } from './capabilities.js';
 import { compileOpenAiAgents } from './compile/compile-open-ai-agents.js';
 import { emitOpenAiAgents } from './emit/index.js';
 import { importOpenAiAgents } from './import/import-open-ai-agents.js';
@@ -9,6 +10,7 @@ import { openaiAgentsRuntime } from './runtime/openai-agents-runtime.js';
 export const openaiAgentsAdapter: FrameworkAdapter = {
   name: OPENAI_AGENTS_RUNTIME_NAME,
   framework: 'OpenAI Agents SDK',
+  capabilities: OPENAI_AGENTS_CAPABILITIES,
   runtime: () => openaiAgentsRuntime(),
   compile: compileOpenAiAgents,
   emit: emitOpenAiAgents,

@@ -16,7 +16,6 @@ export { emitOpenAiAgents, type EmitOptions, type EmitResult } from './emit/inde
 
 // The Runnable contract, and the LLM backend of flows
 export { openaiAgentsRuntime } from './runtime/openai-agents-runtime.js';
-export { FLOW_NODES, type FlowNodeSupport } from './runtime/flow-support.js';
 export { openaiAgentsBackend } from './backend/openai-agents-backend.js';
 
 // Import: Agents SDK Agent → Agent Spec Agent

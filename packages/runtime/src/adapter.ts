@@ -1,4 +1,5 @@
 import type { Component } from '@agentspec/core';
+import type { Capabilities } from './admit/capabilities.js';
 import type { Runtime, ToolRegistry } from './contract.js';
 
 /**
@@ -61,6 +62,12 @@ export interface FrameworkAdapter {
   readonly name: string;
   /** The framework's own name, for people. */
   readonly framework: string;
+  /** What its runtime, compiler and emitter take and refuse, as data (`admit()` reads it). */
+  readonly capabilities: {
+    readonly runtime: Capabilities;
+    readonly compile?: Capabilities;
+    readonly emit?: Capabilities;
+  };
   /** A fresh runtime with default options (DESIGN §4.1). */
   runtime(): Runtime;
   /** The framework's objects for a component (the result also names what is approximated). */

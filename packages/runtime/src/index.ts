@@ -30,6 +30,11 @@ export type { AdapterWarning, CompiledProgram, EmitOptions, EmittedModule, Frame
 
 // Walking a spec's components, checks at load (shared with the framework runtimes and emitters)
 export { eachComponent, requireServerTools, serverToolNames } from './components.js';
+export { admit, admitted, refuseUnknown, unsupportedComponent, type AdmitContext } from './admit/admit.js';
+export {
+  MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities, type Refusal,
+} from './admit/capabilities.js';
+export { REFERENCE_CAPABILITIES } from './admit/reference-capabilities.js';
 
 // Running tools (ServerTool registry, RemoteTool over HTTP, MCPTool)
 export { coerceArgs, toolRunner, type ToolRunner, type ToolRunnerOptions } from './interpreter/tool-runner.js';

@@ -1,14 +1,15 @@
-import { AgentSpecLoadError, hasErrors, validateComponent, type Component } from '@agentspec/core';
+import type { Component } from '@agentspec/core';
+import { admit } from './admit/admit.js';
+import type { Capabilities } from './admit/capabilities.js';
+import { REFERENCE_CAPABILITIES } from './admit/reference-capabilities.js';
 import type { App, Runtime, RuntimeLoadOptions, SavedSession, Session, StartOptions } from './contract.js';
-import { eachComponent, requireServerTools } from './components.js';
-import { RuntimeError } from './errors.js';
+import { requireServerTools } from './components.js';
 import { checkLoadOptions, checkRuntimeOptions } from './options/runtime-options.js';
 import type { Limits, Services } from './interpreter/execution.js';
 import { ReferenceEngine, type ReferenceState } from './interpreter/session.js';
 import { KernelSession, openEnvelope, type SessionOptions } from './session/index.js';
 import { toolRunner } from './interpreter/tool-runner.js';
 import type { LlmBackend } from './llm/backend.js';
-import { unsupportedLlm } from './llm/endpoint.js';
 import { openAiChatBackend } from './llm/openai-chat.js';
 
 export interface ReferenceRuntimeOptions {
@@ -20,27 +21,22 @@ export interface ReferenceRuntimeOptions {
   readonly backend?: LlmBackend | ((llm: RuntimeLoadOptions['llm']) => LlmBackend);
   /** The name in the conformance matrix (default `reference`). */
   readonly name?: string;
+  /** What load() admits (default `REFERENCE_CAPABILITIES`): a framework runtime running Flows here passes its own. */
+  readonly capabilities?: Capabilities;
 }
-
-const RUNNABLE_ROOTS = new Set(['Agent', 'Flow']);
-const UNSUPPORTED = new Set(['OpenAiAgent', 'OciAgent']);
 
 /**
  * The reference interpreter (DESIGN §4.3): the executable definition of the
  * semantics of §4.2, and the `reference` row of the conformance matrix.
  */
 export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime {
-  checkRuntimeOptions('referenceRuntime', options, { backend: { anyOf: ['function', 'object'] }, name: 'string' });
+  checkRuntimeOptions('referenceRuntime', options, { backend: { anyOf: ['function', 'object'] }, name: 'string', capabilities: 'object' });
   return {
     name: options.name ?? 'reference',
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('referenceRuntime', load);
-      const diagnostics = validateComponent(component);
-      if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
-      if (!RUNNABLE_ROOTS.has(component.component_type)) {
-        throw new RuntimeError('AS_UNSUPPORTED', `a ${component.component_type} cannot be run on its own: load an Agent or a Flow`);
-      }
-      checkRunnable(component, load);
+      admit(component, options.capabilities ?? REFERENCE_CAPABILITIES, { llmOverride: Boolean(load.llm?.override) });
+      requireServerTools(component, load.tools);
       const limits: Limits = {
         maxSteps: load.limits?.maxSteps ?? 1000,
         maxAgentSteps: load.limits?.maxAgentSteps ?? 20,
@@ -74,13 +70,4 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
       };
     },
   };
-}
-
-/** Refuse at load what cannot run: unsupported components, missing ServerTool implementations (all listed). */
-function checkRunnable(root: Component, load: RuntimeLoadOptions): void {
-  eachComponent(root, (c) => {
-    if (UNSUPPORTED.has(c.component_type)) throw new RuntimeError('AS_UNSUPPORTED', `${c.component_type} '${c.id}' (a remote agent) cannot run in the reference runtime`);
-    if (c.component_type === 'OciGenAiConfig' && !load.llm?.override) throw unsupportedLlm(c);
-  });
-  requireServerTools(root, load.tools);
 }

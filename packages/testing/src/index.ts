@@ -1,5 +1,6 @@
 export { startScriptedLlm } from './server.js';
 export { closedPort } from './closed-port.js';
+export { typecheck } from './typecheck.js';
 export type { RecordedRequest, ScriptedLlm, ScriptedLlmOptions } from './server.js';
 
 export { DEFAULT_ANSWER, ruleLabel } from './rules.js';

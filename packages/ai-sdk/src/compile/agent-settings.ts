@@ -1,5 +1,5 @@
 import type { Agent } from '@agentspec/core';
-import { parametersSchema, renderTemplate, resolveInputs, RuntimeError } from '@agentspec/runtime';
+import { admitted, parametersSchema, renderTemplate, resolveInputs, type RuntimeError } from '@agentspec/runtime';
 import { jsonSchema, Output, type JSONSchema7, type Tool, type ToolLoopAgentSettings, type ToolSet } from 'ai';
 import { generationSettings, lenientStructuredOutput, mergeProviderOptions, sendsParametersAsIs } from '../model/generation-settings.js';
 import { AI_SDK_MAX_RETRIES, languageModel } from '../model/language-model.js';
@@ -21,16 +21,13 @@ export interface RuntimeExtras {
 
 export const DEFAULT_MAX_STEPS = 20;
 
-/** The builder of a tool's kind; a kind this compiler does not know (a later version's, a plugin's) is AS_UNSUPPORTED, naming it. */
-export function toolKind(agent: Agent, tool: Agent['tools'][number]): (typeof TOOL_KINDS)[keyof typeof TOOL_KINDS] {
-  if (Object.hasOwn(TOOL_KINDS, tool.component_type)) return TOOL_KINDS[tool.component_type];
-  throw new RuntimeError('AS_UNSUPPORTED', `${tool.component_type} '${tool.id}' is not a tool kind the AI SDK compiler supports`, { agent: agent.id, tool: tool.name });
-}
-
 /** The tools of an agent, in the spec's order, then `submit_result` when it finishes through it. */
 function agentTools(agent: Agent, executor: ToolExecutor, submit: boolean, onFailure?: (e: RuntimeError) => void): Record<string, Tool> {
   const tools: Record<string, Tool> = {};
-  for (const t of agent.tools) tools[t.name] = toolKind(agent, t)(t, { agent, executor, ...(onFailure ? { onFailure } : {}) });
+  for (const spec of agent.tools) {
+    const t = admitted(spec);
+    tools[t.name] = TOOL_KINDS[t.component_type](t, { agent, executor, ...(onFailure ? { onFailure } : {}) });
+  }
   if (submit) tools.submit_result = submitResultTool(agent.outputs ?? []);
   return tools;
 }

@@ -1,5 +1,6 @@
 import type { Agent, Component } from '@agentspec/core';
-import { RuntimeError, type CompiledProgram } from '@agentspec/runtime';
+import { admit, type CompiledProgram } from '@agentspec/runtime';
+import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import { ToolLoopAgent } from 'ai';
 import type { AiSdkCompileOptions, CompileWarning } from '../options.js';
 import { agentSettings, type AgentSettings } from './agent-settings.js';
@@ -23,7 +24,8 @@ export interface AiSdkCompileResult extends CompiledProgram {
  * reference interpreter through `aiSdkRuntime()`; they are AS_UNSUPPORTED here.
  */
 export function compileAiSdk(component: Component, options: AiSdkCompileOptions = {}): AiSdkCompileResult {
-  const agent = asAgent(component);
+  admit(component, AI_SDK_CAPABILITIES.compile, { llmOverride: Boolean(options.llm?.override) || options.model !== undefined });
+  const agent = component as Agent;
   checkServerTools(agent, options.tools);
   const warnings: CompileWarning[] = [];
   if (agent.human_in_the_loop === false) {
@@ -34,10 +36,4 @@ export function compileAiSdk(component: Component, options: AiSdkCompileOptions 
   const retryPolicy = (agent.llm_config as { retry_policy?: unknown }).retry_policy;
   attachSource(agentObject, { system_prompt: agent.system_prompt, inputs: agent.inputs ?? [], ...(retryPolicy ? { retry_policy: retryPolicy } : {}) });
   return { agent: agentObject as AiSdkAgent, warnings, close: () => executor.close() };
-}
-
-function asAgent(component: Component): Agent {
-  if (component.component_type === 'Agent') return component as Agent;
-  const hint = component.component_type === 'Flow' ? 'run Flows with aiSdkRuntime(), which interprets them with LLM steps on the AI SDK' : 'compile an Agent';
-  throw new RuntimeError('AS_UNSUPPORTED', `${component.component_type} '${(component as { id?: string }).id ?? '?'}' cannot be compiled to a ToolLoopAgent`, {}, { hint });
 }

@@ -1,6 +1,5 @@
 import type { Agent, Property } from '@agentspec/core';
-import { outputRules, parametersSchema, RuntimeError, SUBMIT_RESULT, submitResultSpec } from '@agentspec/runtime';
-import { toolKind } from '../compile/agent-settings.js';
+import { admitted, outputRules, parametersSchema, RuntimeError, SUBMIT_RESULT, submitResultSpec } from '@agentspec/runtime';
 import { generationSettings } from '../model/generation-settings.js';
 import { commentText, key, literal, member, str } from '@agentspec/runtime/emit';
 import type { AiSdkModule as ModuleWriter } from './helpers.js';
@@ -158,7 +157,6 @@ export function emitAgent(agent: Agent, w: ModuleWriter): void {
   }
   const names = new Set<string>();
   for (const t of agent.tools) {
-    toolKind(agent, t);
     const clash = names.has(t.name) ? 'another of its tools' : t.name === SUBMIT_RESULT && (agent.outputs ?? []).length > 0 ? 'the submit_result tool of its outputs' : undefined;
     if (clash) throw new RuntimeError('AS_UNSUPPORTED', `tool '${t.name}' of agent '${agent.id}' has the name of ${clash}: a module cannot declare both`, { agent: agent.id, tool: t.name });
     names.add(t.name);
@@ -166,7 +164,7 @@ export function emitAgent(agent: Agent, w: ModuleWriter): void {
   const typesAt = w.placeholder();
   const instructions = emitSystemPrompt(agent, w);
   emitLanguageModel(agent.llm_config, w);
-  const tools = agent.tools.map((t) => [t.name, TOOL_EMITTERS[t.component_type](t, { w, agent })] as [string, EmittedTool]);
+  const tools = agent.tools.map(admitted).map((t) => [t.name, TOOL_EMITTERS[t.component_type](t, { w, agent })] as [string, EmittedTool]);
   const outputs = agent.outputs ?? [];
   const submit = outputs.length > 0 ? emitSubmitResult(outputs, w) : undefined;
   const { inputsRequired, toolsRequired } = w.fill(typesAt, () => emitTypes(agent, tools, w));

@@ -1,6 +1,7 @@
 import type { Agent, Component } from '@agentspec/core';
-import { RuntimeError, type EmitOptions, type EmittedModule } from '@agentspec/runtime';
+import { admit, type EmitOptions, type EmittedModule } from '@agentspec/runtime';
 import { key, moduleHeader, ModuleWriter } from '@agentspec/runtime/emit';
+import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import type { CompileWarning } from '../options.js';
 import { emitAgent } from './agent.js';
 import { HELPERS, type HelperName } from './helpers.js';
@@ -20,7 +21,8 @@ export type EmitResult = EmittedModule<CompileWarning>;
  * aiSdkRuntime's interpreter: they are AS_UNSUPPORTED here, as in compileAiSdk.
  */
 export function emitAiSdk(component: Component, options: EmitOptions = {}): EmitResult {
-  const agent = asAgent(component);
+  admit(component, AI_SDK_CAPABILITIES.emit);
+  const agent = component as Agent;
   const w = new ModuleWriter<HelperName, CompileWarning>(HELPERS, DECLARED);
   emitAgent(agent, w);
   const header = moduleHeader({
@@ -46,12 +48,6 @@ function usageLines(agent: Agent): string[] {
     `const { agent, close } = build({ ${fields} });`,
     "const result = await agent.generate({ prompt: 'Hello!' }); console.log(result.text); await close();",
   ];
-}
-
-function asAgent(component: Component): Agent {
-  if (component.component_type === 'Agent') return component as Agent;
-  const hint = component.component_type === 'Flow' ? 'run Flows with aiSdkRuntime(), which interprets them with LLM steps on the AI SDK' : 'emit an Agent';
-  throw new RuntimeError('AS_UNSUPPORTED', `${component.component_type} '${(component as { id?: string }).id ?? '?'}' cannot be emitted as a ToolLoopAgent`, {}, { hint });
 }
 
 export type { EmitOptions } from '@agentspec/runtime';

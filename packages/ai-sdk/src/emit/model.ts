@@ -1,5 +1,5 @@
 import type { LlmConfig } from '@agentspec/core';
-import { openAiBaseUrl, RuntimeError } from '@agentspec/runtime';
+import { admitted, openAiBaseUrl } from '@agentspec/runtime';
 import { providerName } from '../model/language-model.js';
 import { commentText, str } from '@agentspec/runtime/emit';
 import type { AiSdkModule as ModuleWriter } from './helpers.js';
@@ -26,7 +26,8 @@ function compatibleModel(w: ModuleWriter, name: string, baseURL: string, indent:
  * spec's endpoint unless `llm.baseURL` overrides it, the api key from the
  * options (or OPENAI_API_KEY for OpenAI), never from the spec.
  */
-export function emitLanguageModel(config: LlmConfig, w: ModuleWriter): void {
+export function emitLanguageModel(spec: LlmConfig, w: ModuleWriter): void {
+  const config = admitted(spec);
   w.importType('ai', 'LanguageModel');
   w.use('fetchWithTimeout');
   const doc = `/** The LLM: ${commentText(config.name ?? config.id)} (${config.component_type}). */`;
@@ -59,8 +60,6 @@ export function emitLanguageModel(config: LlmConfig, w: ModuleWriter): void {
         ...compatibleModel(w, providerName(config), 'llm.baseURL', '  '),
       ];
       break;
-    default:
-      throw new RuntimeError('AS_UNSUPPORTED', `${(config as { component_type: string }).component_type} '${(config as { id: string }).id}' is not an LLM config the AI SDK emitter supports`, { llm: (config as { id: string }).id });
   }
   w.section([doc, ...constants, '', 'function languageModel(llm: LlmOptions): LanguageModel {', ...body, '}'].join('\n'));
 }

@@ -1,5 +1,5 @@
 import {
-  build, clientTool, mcpTool, remoteTool, serverTool, type ClientTransport, type Property, type Tool as SpecTool, type ToolBase,
+  build, clientTool, mcpTool, remoteTool, serverTool, type ClientTransport, type ComponentType, type Property, type Tool as SpecTool, type ToolBase,
 } from '@agentspec/core';
 import { SUBMIT_RESULT, type ToolRegistry } from '@agentspec/runtime';
 import { asSchema, type Tool, type ToolSet } from 'ai';
@@ -57,7 +57,7 @@ async function importTool(agentId: string, name: string, t: Tool, toolApproval: 
     case 'MCPTool': {
       const transport = source.client_transport as Source;
       const transportId = typeof transport.id === 'string' ? transport.id : `${fields.id}.transport`;
-      return mcpTool({ ...fields, client_transport: build(transport.component_type as ClientTransport['component_type'], { ...transport, id: transportId } as never) as ClientTransport });
+      return mcpTool({ ...fields, client_transport: build(transport.component_type as ComponentType, { ...transport, id: transportId } as never) as ClientTransport });
     }
     case 'ClientTool':
       return clientTool(fields);

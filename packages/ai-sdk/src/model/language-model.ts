@@ -1,12 +1,10 @@
-import type { LlmConfig } from '@agentspec/core';
-import { llmRetryOptions, retryingFetch } from '@agentspec/runtime';
-import { resolveEndpoint, unsupportedLlmConfig, type LlmOptions } from './endpoint.js';
+import { kindOf, type LlmConfig, type LlmConfigKind } from '@agentspec/core';
+import { llmRetryOptions, refuseUnknown, resolveEndpoint, retryingFetch, unsupportedComponent, type LlmOptions } from '@agentspec/runtime';
+import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { ModelOption } from '../options.js';
-
-type ConfigType = LlmConfig['component_type'];
 
 /** Time allowed to one LLM request by the runtime and the backend, as in the reference runtime (`llm.timeoutMs`). */
 export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
@@ -17,17 +15,18 @@ type ModelFactory = (config: LlmConfig, llm: LlmOptions) => LanguageModel;
  * (`vllm.chat`, …) and the key of its provider options, so that an imported
  * agent can tell the config kinds apart.
  */
-export const PROVIDER_NAMES: Readonly<Record<ConfigType, string>> = {
+export const PROVIDER_NAMES: Readonly<Record<LlmConfigKind, string>> = {
   OpenAiConfig: 'openai',
   OpenAiCompatibleConfig: 'compatible',
   VllmConfig: 'vllm',
   OllamaConfig: 'ollama',
   OciGenAiConfig: 'oci-genai',
+  Unknown: 'compatible',
 };
 
-/** The provider name of a config (`compatible` for a kind this runtime does not know, reached through `llm.override`). */
+/** The provider name of a config. */
 export function providerName(config: LlmConfig): string {
-  return Object.hasOwn(PROVIDER_NAMES, config.component_type) ? PROVIDER_NAMES[config.component_type] : 'compatible';
+  return PROVIDER_NAMES[kindOf(config)];
 }
 
 /**
@@ -64,8 +63,8 @@ const compatible: ModelFactory = (config, llm) => {
   return provider.chatModel(endpoint.model);
 };
 
-/** One model factory per LLM config kind: adding a kind to core breaks the build until it is handled here. */
-const MODEL_FACTORIES: Readonly<Record<ConfigType, ModelFactory>> = {
+/** One model factory per LLM config kind: adding a kind to core breaks the build until it is handled here; admit() refuses unknown configs first. */
+export const MODEL_FACTORIES: Readonly<Record<LlmConfigKind, ModelFactory>> = {
   // OpenAI's own endpoint through @ai-sdk/openai; `.chat()` so requests go to /chat/completions.
   OpenAiConfig: (config, llm) => {
     if (llm.override) return compatible(config, llm);
@@ -77,19 +76,13 @@ const MODEL_FACTORIES: Readonly<Record<ConfigType, ModelFactory>> = {
   OllamaConfig: compatible,
   OciGenAiConfig: (config, llm) => {
     if (llm.override) return compatible(config, llm);
-    throw unsupportedLlmConfig(config);
+    throw unsupportedComponent(config, AI_SDK_CAPABILITIES.runtime);
   },
+  Unknown: refuseUnknown,
 };
-
-/** The model factory of a config's kind; a kind this runtime does not know (a later version's, a plugin's) is AS_UNSUPPORTED, naming it. */
-export function modelFactory(config: LlmConfig, llm: LlmOptions = {}): ModelFactory {
-  if (Object.hasOwn(MODEL_FACTORIES, config.component_type)) return MODEL_FACTORIES[config.component_type];
-  if (llm.override) return compatible;
-  throw unsupportedLlmConfig(config);
-}
 
 /** The AI SDK model of an LLM config: the `model` option when given, else `@ai-sdk/openai(-compatible)`. */
 export function languageModel(config: LlmConfig, llm: LlmOptions = {}, model?: ModelOption): LanguageModel {
   if (model !== undefined) return typeof model === 'function' ? model(config) : model;
-  return modelFactory(config, llm)(config, llm);
+  return MODEL_FACTORIES[kindOf(config)](config, llm);
 }

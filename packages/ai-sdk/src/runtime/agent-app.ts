@@ -1,10 +1,7 @@
 import type { Agent } from '@agentspec/core';
 import { KernelSession, openEnvelope, type App, type RuntimeLoadOptions, type SavedSession, type Session } from '@agentspec/runtime';
-import { toolKind } from '../compile/agent-settings.js';
 import { checkServerTools } from '../compile/check-server-tools.js';
-import { PROVIDER_NAMES } from '../model/language-model.js';
 import { toolExecutor } from '../compile/tools/tool-executor.js';
-import { unsupportedLlmConfig } from '../model/endpoint.js';
 import type { AiSdkRuntimeOptions } from '../options.js';
 import { AI_SDK_RUNTIME_NAME } from '../runtime-name.js';
 import { agentShape, type AgentContext } from './agent-context.js';
@@ -13,10 +10,6 @@ import { AgentEngine, type AgentEngineState } from './agent-engine.js';
 /** An Agent run natively on a ToolLoopAgent, one per session (its instructions are rendered with the session's inputs), compiled or built by the `build` option. */
 export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkRuntimeOptions): App {
   checkServerTools(agent, load.tools);
-  for (const t of agent.tools) toolKind(agent, t);
-  if (options.model === undefined && !load.llm?.override && (agent.llm_config.component_type === 'OciGenAiConfig' || !Object.hasOwn(PROVIDER_NAMES, agent.llm_config.component_type))) {
-    throw unsupportedLlmConfig(agent.llm_config);
-  }
   const executor = toolExecutor({
     ...(load.tools ? { registry: load.tools } : {}), ...(load.network ? { network: load.network } : {}), ...(load.limits?.http ? { http: load.limits.http } : {}),
   });

@@ -1,5 +1,6 @@
-import { AgentSpecLoadError, hasErrors, validateComponent, type Agent, type Component, type Flow } from '@agentspec/core';
-import { checkLoadOptions, checkRuntimeOptions, RuntimeError, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
+import type { Agent, Component, Flow } from '@agentspec/core';
+import { admit, checkLoadOptions, checkRuntimeOptions, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import type { AiSdkRuntimeOptions } from '../options.js';
 import { AI_SDK_RUNTIME_NAME } from '../runtime-name.js';
 import { agentApp } from './agent-app.js';
@@ -19,11 +20,8 @@ export function aiSdkRuntime(options: AiSdkRuntimeOptions = {}): Runtime {
     name: AI_SDK_RUNTIME_NAME,
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('aiSdkRuntime', load);
-      const diagnostics = validateComponent(component);
-      if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
-      if (component.component_type === 'Agent') return agentApp(component as Agent, load, options);
-      if (component.component_type === 'Flow') return flowApp(component as Flow, load, options);
-      throw new RuntimeError('AS_UNSUPPORTED', `a ${component.component_type} cannot be run on its own: load an Agent or a Flow`);
+      admit(component, AI_SDK_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || options.model !== undefined });
+      return component.component_type === 'Agent' ? agentApp(component as Agent, load, options) : flowApp(component as Flow, load, options);
     },
   };
 }

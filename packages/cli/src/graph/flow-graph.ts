@@ -1,4 +1,4 @@
-import type { Agent, Component, Flow, Node } from '@agentspec/core';
+import { isUnknownComponent, type Agent, type Component, type Flow, type Node } from '@agentspec/core';
 
 /** A flow (or an agent) as a plain graph: the shape both renderers draw. */
 export interface PlainGraph {
@@ -13,7 +13,7 @@ export function flowGraph(flow: Flow, prefix = ''): PlainGraph {
   const id = (n: Node) => `${prefix}${sanitize(n.id)}`;
   const subgraphs: { id: string; graph: PlainGraph }[] = [];
   for (const n of flow.nodes) {
-    if (n.component_type === 'FlowNode' || n.component_type === 'MapNode') subgraphs.push({ id: id(n), graph: flowGraph(n.subflow, `${id(n)}__`) });
+    if (!isUnknownComponent(n) && (n.component_type === 'FlowNode' || n.component_type === 'MapNode')) subgraphs.push({ id: id(n), graph: flowGraph(n.subflow, `${id(n)}__`) });
   }
   return {
     title: flow.name,

@@ -1,4 +1,4 @@
-import type { Flow, Node } from '../model/types.js';
+import type { EndNode, Flow, Node } from '../model/types.js';
 import { canCast, describeType, findProperty, titlesOf } from '../semantics/properties.js';
 import type { CheckContext } from './handler.js';
 
@@ -39,7 +39,7 @@ export function checkFlowData(f: Flow, ctx: CheckContext): void {
 
 function checkFlowOutputs(f: Flow, nodes: readonly Node[], ctx: CheckContext): void {
   const outputs = Array.isArray(f.outputs) ? f.outputs : [];
-  const ends = nodes.filter((n) => n?.component_type === 'EndNode');
+  const ends = nodes.filter((n): n is EndNode => n?.component_type === 'EndNode');
   outputs.forEach((o, i) => {
     for (const end of ends) {
       const p = findProperty(end.outputs, o.title);

@@ -66,7 +66,7 @@ export interface Flow extends ComponentWithIO {
   readonly control_flow_connections: readonly ControlFlowEdge[];
   readonly data_flow_connections?: readonly DataFlowEdge[] | null;
 }
-export type AgenticComponent = Agent | OpenAiAgent | OciAgent | Flow;
+export type AgenticComponent = Agent | OpenAiAgent | OciAgent | Flow | UnknownComponent;
 
 // ---- Nodes
 export interface NodeBase extends ComponentWithIO {
@@ -96,7 +96,7 @@ export interface InputMessageNode extends NodeBase { readonly component_type: 'I
 export interface OutputMessageNode extends NodeBase { readonly component_type: 'OutputMessageNode'; readonly message: string }
 export type Node =
   | StartNode | EndNode | LlmNode | ApiNode | AgentNode | FlowNode | MapNode
-  | BranchingNode | ToolNode | InputMessageNode | OutputMessageNode;
+  | BranchingNode | ToolNode | InputMessageNode | OutputMessageNode | UnknownComponent;
 
 // ---- Edges
 export interface ControlFlowEdge extends ComponentBase {
@@ -129,7 +129,7 @@ export interface OciGenAiConfig extends LlmConfigBase {
   readonly provider?: 'META' | 'GROK' | 'COHERE' | 'OTHER' | null;
   readonly client_config: OciClientConfig;
 }
-export type LlmConfig = OpenAiConfig | OpenAiCompatibleConfig | VllmConfig | OllamaConfig | OciGenAiConfig;
+export type LlmConfig = OpenAiConfig | OpenAiCompatibleConfig | VllmConfig | OllamaConfig | OciGenAiConfig | UnknownComponent;
 
 // ---- OCI client configs
 export interface OciClientConfigBase extends ComponentBase { readonly service_endpoint: string }
@@ -155,7 +155,7 @@ export interface OciClientConfigWithResourcePrincipal extends OciClientConfigBas
 }
 export type OciClientConfig =
   | OciClientConfigWithApiKey | OciClientConfigWithSecurityToken
-  | OciClientConfigWithInstancePrincipal | OciClientConfigWithResourcePrincipal;
+  | OciClientConfigWithInstancePrincipal | OciClientConfigWithResourcePrincipal | UnknownComponent;
 
 // ---- Tools
 export interface ToolBase extends ComponentWithIO {
@@ -174,7 +174,7 @@ export interface ServerTool extends ToolBase { readonly component_type: 'ServerT
 export interface ClientTool extends ToolBase { readonly component_type: 'ClientTool' }
 export interface RemoteTool extends ToolBase, HttpCall { readonly component_type: 'RemoteTool' }
 export interface MCPTool extends ToolBase { readonly component_type: 'MCPTool'; readonly client_transport: ClientTransport }
-export type Tool = ServerTool | ClientTool | RemoteTool | MCPTool;
+export type Tool = ServerTool | ClientTool | RemoteTool | MCPTool | UnknownComponent;
 
 // ---- MCP transports
 export interface TransportBase extends ComponentBase { readonly session_parameters: SessionParameters }
@@ -196,24 +196,35 @@ export interface SSEmTLSTransport extends RemoteTransportBase, MtlsFiles { reado
 export interface StreamableHTTPmTLSTransport extends RemoteTransportBase, MtlsFiles {
   readonly component_type: 'StreamableHTTPmTLSTransport';
 }
-export type ClientTransport = StdioTransport | SSETransport | StreamableHTTPTransport | SSEmTLSTransport | StreamableHTTPmTLSTransport;
+export type ClientTransport =
+  | StdioTransport | SSETransport | StreamableHTTPTransport | SSEmTLSTransport | StreamableHTTPmTLSTransport | UnknownComponent;
 
 /** Every built-in component of Agent Spec 25.4.1. */
-export type BuiltinComponent =
-  | AgenticComponent | Node | ControlFlowEdge | DataFlowEdge | LlmConfig | OciClientConfig | Tool | ClientTransport;
+export type BuiltinComponent = Exclude<
+  AgenticComponent | Node | ControlFlowEdge | DataFlowEdge | LlmConfig | OciClientConfig | Tool | ClientTransport,
+  UnknownComponent
+>;
 export type ComponentType = BuiltinComponent['component_type'];
+
+/** Marks {@link UnknownComponent} in types only: no object carries it (tell them apart with `isUnknownComponent`). */
+declare const unknownComponent: unique symbol;
 
 /**
  * A component this library does not type: a component of a later Agent Spec
- * version, or a plugin component read without its plugin's typed handler. Its
- * fields are kept exactly (nested components resolved) and written back.
+ * version (ParallelFlowNode, BuiltinTool, GeminiConfig, …), or a plugin
+ * component. The reader keeps its fields exactly (nested components resolved)
+ * and writes them back. It is a member of every component union (Node, Tool,
+ * LlmConfig, AgenticComponent, ClientTransport, OciClientConfig), so a handler
+ * table keyed by kind (`{ [K in NodeKind]: … }`) must say what to do with it:
+ * its kind is `UNKNOWN_KIND` (see `kindOf`).
  */
-export interface OpaqueComponent extends ComponentBase {
+export interface UnknownComponent extends ComponentBase {
+  readonly [unknownComponent]: true;
   readonly component_plugin_name?: string;
   readonly component_plugin_version?: string;
   readonly [field: string]: unknown;
 }
 
-export type Component = BuiltinComponent | OpaqueComponent;
+export type Component = BuiltinComponent | UnknownComponent;
 
 export type ComponentOf<T extends ComponentType> = Extract<BuiltinComponent, { component_type: T }>;

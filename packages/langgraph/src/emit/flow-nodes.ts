@@ -8,7 +8,7 @@
  */
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { Agent, Flow, LlmConfig, Node } from '@agentspec/core';
-import { RuntimeError, type LlmOptions, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
+import { admitted, RuntimeError, type LlmOptions, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
 import { CHANNELS } from '../constants.js';
 import { compileAgentGraph } from '../compile/agent/compile-agent.js';
 import { CompileContext } from '../compile/context.js';
@@ -102,7 +102,8 @@ function withSubgraph(ctx: CompileContext, graph: LangGraph): CompileContext {
  * The body of `node` in `flow` (both from the spec), as compileLangGraph's
  * graphs run it (nodeAction). A FlowNode, MapNode or AgentNode runs `subgraph`.
  */
-function step(flow: Flow, node: Node, ctx: FlowContext, subgraph?: Subgraph): NodeFn {
+function step(flow: Flow, spec: Node, ctx: FlowContext, subgraph?: Subgraph): NodeFn {
+  const node = admitted(spec);
   const { data, transitions } = partsOf(flow);
   const handler = NODE_HANDLERS[node.component_type] as (n: Node, fc: { flow: Flow; ctx: CompileContext }) => CompiledNode;
   const compiled = handler(node, { flow, ctx: subgraph ? withSubgraph(ctx.compile, subgraph as LangGraph) : ctx.compile });

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { Component, LlmConfig } from '@agentspec/core';
-import { checkLoadOptions, checkRuntimeOptions, KernelSession, openEnvelope, RuntimeError, type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionOptions, type StartOptions } from '@agentspec/runtime';
+import {
+  admit, checkLoadOptions, checkRuntimeOptions, KernelSession, openEnvelope, RuntimeError,
+  type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionOptions, type StartOptions,
+} from '@agentspec/runtime';
+import { LANGGRAPH_CAPABILITIES } from '../capabilities.js';
 import { LANGGRAPH_RUNTIME_NAME } from '../constants.js';
 import { compileLangGraph } from '../compile/compile-langgraph.js';
 import type { LangGraph } from '../compile/graph-types.js';
@@ -65,6 +69,7 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
     name: LANGGRAPH_RUNTIME_NAME,
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('langgraphRuntime', load);
+      admit(component, LANGGRAPH_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || Boolean(options.chatModel) });
       const checkpointer = await openCheckpointer(load.checkpointer ?? options.checkpointer);
       let compiled: LangGraphBuild;
       try {

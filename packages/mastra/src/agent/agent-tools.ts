@@ -1,4 +1,4 @@
-import type { Agent, Property, Tool } from '@agentspec/core';
+import type { Agent, Known, Property, Tool } from '@agentspec/core';
 import { parametersSchema, RuntimeError, shapeOutputs, SUBMIT_RESULT, submissionProblem, submitResultSpec } from '@agentspec/runtime';
 import { createTool } from '@mastra/core/tools';
 import type { CompileContext } from '../compile-context.js';
@@ -26,7 +26,7 @@ type ToolContext = {
  * server; `requires_confirmation` is Mastra's `requireApproval`; a ClientTool
  * suspends the agent (`suspend()`) until the caller gives its result.
  */
-export function mastraTool(tool: Tool, agent: Agent, ctx: CompileContext): MastraTool {
+export function mastraTool(tool: Known<Tool>, agent: Agent, ctx: CompileContext): MastraTool {
   const site = { agent: agent.id, tool: tool.name };
   const client = tool.component_type === 'ClientTool';
   return createTool({

@@ -1,5 +1,5 @@
 import { toDocument, type Agent, type Tool } from '@agentspec/core';
-import { coerce, parametersSchema, renderTemplate } from '@agentspec/runtime';
+import { admitted, coerce, parametersSchema, renderTemplate } from '@agentspec/runtime';
 import { Agent as MastraAgent } from '@mastra/core/agent';
 import type { CompileContext } from '../compile-context.js';
 import { AGENTSPEC_METADATA_KEY } from '../constants.js';
@@ -42,7 +42,7 @@ export function compileAgent(spec: Agent, ctx: CompileContext): CompiledAgent {
   const tools: Record<string, ReturnType<typeof mastraTool>> = {};
   for (const t of spec.tools) {
     if (Object.hasOwn(tools, t.name)) ctx.warnings.add('unsupported', t.id, `agent '${spec.id}' has two tools named '${t.name}': only the first is offered`);
-    else tools[t.name] = mastraTool(t, spec, ctx);
+    else tools[t.name] = mastraTool(admitted(t), spec, ctx);
   }
   const submits = outputs.length > 0 && !native;
   if (submits) tools.submit_result = submitResultTool(outputs);

@@ -1,5 +1,5 @@
-import type { Agent, Property, Tool } from '@agentspec/core';
-import { outputRules, parametersSchema, RuntimeError } from '@agentspec/runtime';
+import { kindOf, type Agent, type Property, type Tool } from '@agentspec/core';
+import { outputRules, parametersSchema } from '@agentspec/runtime';
 import { camelCase, docComment, key, literal, member, str, templateText, text } from '@agentspec/runtime/emit';
 import type { MastraModule as ModuleWriter } from './helpers.js';
 import { modelExpression, settingsLiteral } from './llm.js';
@@ -102,9 +102,7 @@ export function emitAgent(spec: Agent, m: ModuleWriter): void {
       m.warnings.push({ kind: 'unsupported', component: t.id, message: `agent '${spec.id}' has two tools named '${t.name}': only the first is offered` });
       continue;
     }
-    const emitter = TOOL_EMITTERS[t.component_type] as ToolEmitter<Tool> | undefined;
-    if (!emitter) throw new RuntimeError('AS_UNSUPPORTED', `${(t as Tool).component_type} '${(t as Tool).id}' cannot be emitted`, { agent: spec.id });
-    const emitted = emitter(t, m, m.names.take(`${camelCase(t.name, { fallback: 'tool' })}Tool`));
+    const emitted = (TOOL_EMITTERS[kindOf(t)] as ToolEmitter<Tool>)(t, m, m.names.take(`${camelCase(t.name, { fallback: 'tool' })}Tool`));
     m.section(emitted.declaration);
     tools.push([t.name, emitted]);
   }

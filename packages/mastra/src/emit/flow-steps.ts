@@ -1,4 +1,4 @@
-import { deserialize, type Component, type EndNode, type Flow, type FlowNode, type MapNode, type Node } from '@agentspec/core';
+import { deserialize, kindOf, type Component, type EndNode, type Flow, type FlowNode, type MapNode, type Node } from '@agentspec/core';
 import { finishFlow, RuntimeError } from '@agentspec/runtime';
 import type { Agent as MastraAgent } from '@mastra/core/agent';
 import type { StandardSchemaWithJSON } from '@mastra/core/schema';
@@ -90,7 +90,7 @@ function stepsOf(fc: FlowCompile): FlowSteps {
   const stepOf = (id: string, part?: Part): StepExecute<never> => {
     const node = nodeOf(id);
     let list = entries.get(node);
-    if (!list) entries.set(node, (list = (NODE_COMPILERS[node.component_type] as NodeCompiler)(node, fc)));
+    if (!list) entries.set(node, (list = (NODE_COMPILERS[kindOf(node)] as NodeCompiler)(node, fc)));
     const stepId = part ? `${fc.stepId(node)}:${part}` : fc.stepId(node);
     const step = list.find((e): e is { kind: 'step'; step: AnyStep } => e.kind === 'step' && e.step.id === stepId)?.step;
     if (!step) throw new RuntimeError('AS_UNSUPPORTED', `node '${id}' has no step '${stepId}'`);

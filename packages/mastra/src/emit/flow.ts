@@ -1,5 +1,5 @@
 import { serialize, type Flow, type Node } from '@agentspec/core';
-import { RuntimeError, serverToolNames } from '@agentspec/runtime';
+import { admitted, serverToolNames } from '@agentspec/runtime';
 import { commentText, docComment, identifier, key, str, templateText } from '@agentspec/runtime/emit';
 import { FlowInfo } from '../flow/flow-info.js';
 import { structure, type Plan } from '../flow/structure.js';
@@ -122,7 +122,8 @@ class FlowWriter {
   }
 
   /** The entries of one node (declared once, reused when the plan runs it in two places). */
-  private node(node: Node): Entry[] {
+  private node(spec: Node): Entry[] {
+    const node = admitted(spec);
     let entries = this.nodes.get(node);
     if (entries) return entries;
     const s = this.s;
@@ -130,11 +131,9 @@ class FlowWriter {
     const base = identifier(node.id, { fallback: 'node' });
     const description = node.description ?? `${node.component_type} '${node.name}'`;
     const main = this.step(base, node.id, description, `${s}.frame`, `${s}.frame`, `${s}.step(${id})`);
+    const agent = node.component_type === 'AgentNode' ? admitted(node.agent) : undefined;
     const sub = node.component_type === 'FlowNode' || node.component_type === 'MapNode' ? node.subflow
-      : node.component_type === 'AgentNode' && node.agent.component_type === 'Flow' ? node.agent as Flow : undefined;
-    if (node.component_type === 'AgentNode' && node.agent.component_type !== 'Agent' && node.agent.component_type !== 'Flow') {
-      throw new RuntimeError('AS_UNSUPPORTED', `${node.agent.component_type} '${node.agent.id}' cannot run on Mastra`, { node: node.id });
-    }
+      : agent?.component_type === 'Flow' ? agent : undefined;
     if (!sub) {
       entries = [{ text: `.then(${main})`, step: main }];
     } else {

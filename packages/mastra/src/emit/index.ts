@@ -1,6 +1,7 @@
 import type { Agent, Component, Flow, Tool } from '@agentspec/core';
-import { RuntimeError, type EmitOptions, type EmittedModule } from '@agentspec/runtime';
+import { admit, type EmitOptions, type EmittedModule } from '@agentspec/runtime';
 import { key, moduleHeader } from '@agentspec/runtime/emit';
+import { MASTRA_CAPABILITIES } from '../capabilities.js';
 import type { MastraWarning } from '../warnings.js';
 import { emitAgent } from './agent.js';
 import { emitFlow } from './flow.js';
@@ -20,6 +21,7 @@ export type EmitResult = EmittedModule<MastraWarning>;
  * returns the shape `compileMastra` returns. Same input, same bytes.
  */
 export function emitMastra(component: Component, options: EmitOptions = {}): EmitResult {
+  admit(component, MASTRA_CAPABILITIES.emit);
   const m = mastraModule();
   const header = (what: string, depends: string, usage: readonly string[]): string =>
     moduleHeader({ component, what, target: 'mastra', source: options.source, version: options.version, notes: [depends], usage });
@@ -29,14 +31,9 @@ export function emitMastra(component: Component, options: EmitOptions = {}): Emi
     const deps = `It depends only on Mastra and the AI SDK's OpenAI-compatible provider${agent.tools.some((t) => t.component_type === 'MCPTool') ? ' (and @modelcontextprotocol/sdk for its MCP tools)' : ''}.`;
     return { code: m.render(header('an Agent Spec Agent as a Mastra agent', deps, agentUsage(agent.tools))), warnings: m.warnings };
   }
-  if (component.component_type === 'Flow') {
-    const usage = emitFlow(component as Flow, m);
-    const deps = 'Its steps run the Agent Spec semantics of @agentspec/mastra (flowSteps); the control flow is plain Mastra.';
-    return { code: m.render(header('an Agent Spec Flow as a Mastra workflow', deps, usage)), warnings: m.warnings };
-  }
-  throw new RuntimeError('AS_UNSUPPORTED', `a ${component.component_type} ('${component.id}') cannot be emitted for Mastra on its own: emit an Agent or a Flow`, {}, {
-    hint: 'compile the Agent or Flow that uses it',
-  });
+  const usage = emitFlow(component as Flow, m);
+  const deps = 'Its steps run the Agent Spec semantics of @agentspec/mastra (flowSteps); the control flow is plain Mastra.';
+  return { code: m.render(header('an Agent Spec Flow as a Mastra workflow', deps, usage)), warnings: m.warnings };
 }
 
 /** The usage example of an agent module: its ServerTools stubbed. */

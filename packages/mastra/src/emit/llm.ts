@@ -1,5 +1,6 @@
 import type { LlmConfig } from '@agentspec/core';
-import { generationParams, RuntimeError } from '@agentspec/runtime';
+import { admitted, generationParams, unsupportedComponent } from '@agentspec/runtime';
+import { MASTRA_CAPABILITIES } from '../capabilities.js';
 import { modelSettings } from '../model/llm-model.js';
 import { literal, str } from '@agentspec/runtime/emit';
 import type { MastraModule as ModuleWriter } from './helpers.js';
@@ -10,7 +11,8 @@ import type { MastraModule as ModuleWriter } from './helpers.js';
  * `model`, as `llm.override` does); OpenAiConfig's key from `options.llm` or
  * `OPENAI_API_KEY`, never from the spec.
  */
-export function modelExpression(config: LlmConfig, m: ModuleWriter, pad: string): string {
+export function modelExpression(spec: LlmConfig, m: ModuleWriter, pad: string): string {
+  const config = admitted(spec);
   m.use('chatModel');
   let baseURL: string;
   let apiKey = 'options.llm?.apiKey';
@@ -25,9 +27,7 @@ export function modelExpression(config: LlmConfig, m: ModuleWriter, pad: string)
       baseURL = config.url;
       break;
     default:
-      throw new RuntimeError('AS_UNSUPPORTED', `${config.component_type} '${config.id}' cannot be emitted: the emitted module has no provider for it`, { llm: config.id }, {
-        hint: 'point the spec at an OpenAI-compatible endpoint, or run it with mastraRuntime() and llm.override',
-      });
+      throw unsupportedComponent(config, MASTRA_CAPABILITIES.emit);
   }
   const extra = generationParams(config).extra;
   return [

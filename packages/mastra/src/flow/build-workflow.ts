@@ -1,3 +1,4 @@
+import { kindOf } from '@agentspec/core';
 import { createStep, createWorkflow, type AnyWorkflow } from '@mastra/core/workflows';
 import type { FlowCompile } from './flow-compile.js';
 import { frameOf } from './frame.js';
@@ -25,7 +26,7 @@ export function planEntries(plan: readonly Plan[], fc: FlowCompile, prefix = `${
   for (const p of plan) {
     switch (p.kind) {
       case 'node':
-        out.push(...(NODE_COMPILERS[p.node.component_type] as NodeCompiler)(p.node, fc));
+        out.push(...(NODE_COMPILERS[kindOf(p.node)] as NodeCompiler)(p.node, fc));
         break;
       case 'loop': {
         const header = p.header.id;

@@ -1,4 +1,4 @@
-import type { EndNode, Node } from '@agentspec/core';
+import type { EndNode, Known, Node } from '@agentspec/core';
 import { resolveInputs, RuntimeError } from '@agentspec/runtime';
 import { createStep } from '@mastra/core/workflows';
 import { AGENTSPEC_METADATA_KEY, CONTEXT_RUN } from '../constants.js';
@@ -20,7 +20,7 @@ interface MastraParams extends StepParams {
  * defaults applied), run the node's handler, then record its outputs and the
  * next node — or suspend the workflow when the node needs the caller.
  */
-export function nodeStep<N extends Node>(node: N, fc: FlowCompile, handler: NodeHandler<N>, id: string = fc.stepId(node)) {
+export function nodeStep<N extends Known<Node>>(node: N, fc: FlowCompile, handler: NodeHandler<N>, id: string = fc.stepId(node)) {
   const site = { node: node.id };
   return createStep({
     id,

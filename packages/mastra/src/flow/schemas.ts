@@ -1,4 +1,4 @@
-import type { Flow, Node } from '@agentspec/core';
+import type { Flow, Known, Node } from '@agentspec/core';
 import { parametersSchema } from '@agentspec/runtime';
 import type { StandardSchemaWithJSON } from '@mastra/core/schema';
 import { coercingSchema, passthroughSchema } from '../schema/coercing-schema.js';
@@ -18,7 +18,7 @@ export const FRAME_SCHEMA = passthroughSchema({
 });
 
 /** Output of a node's step: the frame, with the node's outputs and branch under `last`. */
-export function nodeOutputSchema(node: Node): StandardSchemaWithJSON {
+export function nodeOutputSchema(node: Known<Node>): StandardSchemaWithJSON {
   return passthroughSchema({
     type: 'object',
     description: `Agent Spec flow frame after ${node.component_type} '${node.id}'`,

@@ -1,7 +1,10 @@
 import {
-  controlFlowEdge, dataFlowEdge, endNode, flow, startNode, type ControlFlowEdge, type DataFlowEdge, type Flow, type Node, type Property,
+  controlFlowEdge, dataFlowEdge, endNode, flow, startNode, type ControlFlowEdge, type DataFlowEdge, type Flow, type Known, type Node as SpecNode, type Property,
 } from '@agentspec/core';
 import type { Warnings } from '../warnings.js';
+
+/** The nodes an import makes: built-in ones only. */
+export type Node = Known<SpecNode>;
 
 /** A node whose outputs feed what comes next (Mastra passes a step's output to the next step). */
 export interface Producer {

@@ -1,8 +1,8 @@
-import { branchingNode, flowNode, mapNode, serverTool, toolNode, type Flow, type Node, type Property } from '@agentspec/core';
+import { branchingNode, flowNode, mapNode, serverTool, toolNode, type Flow, type Property } from '@agentspec/core';
 import { evaluatePredicate } from '@mastra/core/workflows';
 import type { Warnings } from '../warnings.js';
 import type { Condition, ImportEntry, StepInfo } from './entries.js';
-import { FlowBuilder, Ids, type Cursor } from './flow-builder.js';
+import { FlowBuilder, Ids, type Cursor, type Node } from './flow-builder.js';
 import { propertiesOf } from './schemas.js';
 
 type Json = Record<string, unknown>;

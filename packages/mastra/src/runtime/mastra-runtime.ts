@@ -1,13 +1,16 @@
-import { AgentSpecLoadError, hasErrors, validateComponent, type Agent, type Component } from '@agentspec/core';
-import { checkLoadOptions, checkRuntimeOptions, KernelSession, openEnvelope, RuntimeError, type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionEnvelope, type SessionOptions, type StartOptions } from '@agentspec/runtime';
+import type { Agent, Component } from '@agentspec/core';
+import {
+  admit, checkLoadOptions, checkRuntimeOptions, KernelSession, openEnvelope, requireServerTools, RuntimeError,
+  type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionEnvelope, type SessionOptions, type StartOptions,
+} from '@agentspec/runtime';
 import { Mastra } from '@mastra/core';
 import { compiledAgentOf, type CompiledAgent } from '../agent/compile-agent.js';
 import { compileMastra, type MastraCompiled } from '../compile-mastra.js';
 import { builtAgent } from '../emit/built-agent.js';
 import type { CompileMastraOptions } from '../options.js';
+import { MASTRA_CAPABILITIES } from '../capabilities.js';
 import { MASTRA_RUNTIME_NAME } from '../constants.js';
 import { AgentEngine, type AgentEngineState } from './agent-engine.js';
-import { checkRunnable } from './check-runnable.js';
 import { FlowEngine, type FlowEngineState } from './flow-engine.js';
 import { RunCarrier } from './run-carrier.js';
 import { isInSave } from './saved-runs.js';
@@ -55,9 +58,8 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
     name: options.name ?? MASTRA_RUNTIME_NAME,
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('mastraRuntime', load);
-      const diagnostics = validateComponent(component);
-      if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
-      checkRunnable(component, load);
+      admit(component, MASTRA_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || options.model !== undefined });
+      requireServerTools(component, load.tools);
       const compileOptions: CompileMastraOptions = {
         ...(load.tools ? { tools: load.tools } : {}), ...(load.llm ? { llm: load.llm } : {}), ...(load.limits ? { limits: load.limits } : {}),
         ...(load.network ? { network: load.network } : {}),

@@ -1,6 +1,7 @@
-import { AgentSpecLoadError, hasErrors, validateComponent, type Agent, type Component } from '@agentspec/core';
+import type { Agent, Component } from '@agentspec/core';
 import { setTracingDisabled } from '@openai/agents';
-import { RuntimeError } from '@agentspec/runtime';
+import { admit } from '@agentspec/runtime';
+import { OPENAI_AGENTS_CAPABILITIES } from '../capabilities.js';
 import type { CompileOptions, CompileResult } from '../types.js';
 import { compileAgent, type CompiledAgent } from './compile-agent.js';
 
@@ -12,13 +13,7 @@ import { compileAgent, type CompiledAgent } from './compile-agent.js';
  * `setTracingDisabled(true)` is called (no trace export to OpenAI).
  */
 export function compileOpenAiAgents(component: Component, options: CompileOptions = {}): CompileResult<CompiledAgent> {
-  const diagnostics = validateComponent(component);
-  if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
-  if (component.component_type !== 'Agent') {
-    throw new RuntimeError('AS_UNSUPPORTED', `${component.component_type} '${component.id}' cannot be compiled to an Agents SDK agent`, {}, {
-      hint: component.component_type === 'Flow' ? 'run Flows with openaiAgentsRuntime()' : 'compile an Agent',
-    });
-  }
+  admit(component, OPENAI_AGENTS_CAPABILITIES.compile, { llmOverride: Boolean(options.llm?.override) });
   if (!options.tracing) setTracingDisabled(true);
   return compileAgent(component as Agent, options);
 }

@@ -1,5 +1,6 @@
-import { AgentSpecLoadError, hasErrors, validateComponent, type Agent, type Component } from '@agentspec/core';
-import { RuntimeError, type EmitOptions, type EmittedModule } from '@agentspec/runtime';
+import type { Agent, Component } from '@agentspec/core';
+import { admit, type EmitOptions, type EmittedModule } from '@agentspec/runtime';
+import { OPENAI_AGENTS_CAPABILITIES } from '../capabilities.js';
 import type { CompileWarning } from '../types.js';
 import { emitAgent } from './emit-agent.js';
 
@@ -17,15 +18,7 @@ export type EmitResult = EmittedModule<CompileWarning>;
  * refused (AS_UNSUPPORTED), like other components.
  */
 export function emitOpenAiAgents(component: Component, options: EmitOptions = {}): EmitResult {
-  const diagnostics = validateComponent(component);
-  if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
-  if (component.component_type !== 'Agent') {
-    throw new RuntimeError('AS_UNSUPPORTED', `${component.component_type} '${component.id}' cannot be emitted as an Agents SDK agent`, {}, {
-      hint: component.component_type === 'Flow'
-        ? 'Flows run on openaiAgentsRuntime() (the reference interpreter with the SDK\'s models); emit a Flow with --target langgraph or mastra'
-        : 'emit an Agent',
-    });
-  }
+  admit(component, OPENAI_AGENTS_CAPABILITIES.emit);
   return emitAgent(component as Agent, options);
 }
 

@@ -1,5 +1,5 @@
-import type { LlmConfig } from '@agentspec/core';
-import { generationParams, openAiBaseUrl } from '@agentspec/runtime';
+import type { Known, LlmConfig } from '@agentspec/core';
+import { admitted, generationParams, openAiBaseUrl } from '@agentspec/runtime';
 import { modelSettings } from '../model/model-settings.js';
 import { commentText, literal, str } from '@agentspec/runtime/emit';
 import type { AgentModule as ModuleWriter } from './agent-module.js';
@@ -7,7 +7,7 @@ import type { AgentModule as ModuleWriter } from './agent-module.js';
 /** How one kind of LLM config is reached: its default base URL, its key, and which API. */
 interface LlmRoute {
   /** The base URL when `llm.baseURL` is not given (undefined: it must be given). */
-  readonly baseURL: (config: LlmConfig) => string | undefined;
+  readonly baseURL: (config: Known<LlmConfig>) => string | undefined;
   /** The key expression when `llm.apiKey` is not given. */
   readonly apiKey: string;
   readonly api: 'chat' | 'responses-unless-overridden';
@@ -22,7 +22,7 @@ const compatible: LlmRoute = { baseURL: (c) => openAiBaseUrl((c as { url: string
  * OpenAI-compatible configs use Chat Completions on their URL (+ `/v1`);
  * OciGenAiConfig needs `llm.baseURL`.
  */
-const LLM_ROUTES: Record<LlmConfig['component_type'], LlmRoute> = {
+const LLM_ROUTES: Readonly<Record<Known<LlmConfig>['component_type'], LlmRoute>> = {
   OpenAiConfig: { baseURL: () => 'https://api.openai.com/v1', apiKey: "process.env.OPENAI_API_KEY || 'unset'", api: 'responses-unless-overridden' },
   OpenAiCompatibleConfig: compatible,
   VllmConfig: compatible,
@@ -31,7 +31,8 @@ const LLM_ROUTES: Record<LlmConfig['component_type'], LlmRoute> = {
 };
 
 /** The `LLM` constant and `model()` function of the module. */
-export function emitModel(w: ModuleWriter, config: LlmConfig): string {
+export function emitModel(w: ModuleWriter, spec: LlmConfig): string {
+  const config = admitted(spec);
   const route = LLM_ROUTES[config.component_type];
   const baseURL = route.baseURL(config);
   w.importDefault('openai', 'OpenAI');

@@ -1,4 +1,4 @@
-import { build, type Property, type Tool as SpecTool } from '@agentspec/core';
+import { build, type ComponentType, type Property, type Tool as SpecTool } from '@agentspec/core';
 import { RunContext, type FunctionTool, type Tool } from '@openai/agents';
 import { SUBMIT_RESULT, type ToolRegistry } from '@agentspec/runtime';
 import { compiledFrom } from '../compile/provenance.js';
@@ -68,7 +68,7 @@ export async function importTools(agent: AnyAgent, agentId: string, options: Imp
     if (from) {
       const confirm = from.component_type === 'ClientTool' ? from.requires_confirmation === true : approval;
       const { id: _id, name: _name, description: _description, inputs: _inputs, requires_confirmation: _rc, ...rest } = from;
-      tools.push(build(from.component_type, { ...rest, ...fields, ...(confirm ? { requires_confirmation: true } : {}) } as never) as SpecTool);
+      tools.push(build(from.component_type as ComponentType, { ...rest, ...fields, ...(confirm ? { requires_confirmation: true } : {}) } as never) as SpecTool);
       continue;
     }
     const kind = options.clientTools?.includes(fn.name) ? 'ClientTool' : 'ServerTool';

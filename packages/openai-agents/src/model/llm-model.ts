@@ -1,10 +1,10 @@
-import type { LlmConfig } from '@agentspec/core';
-import { llmRetryOptions, resolveEndpoint, retryingFetch, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
+import { kindOf, type LlmConfig, type LlmConfigKind } from '@agentspec/core';
+import { llmRetryOptions, refuseUnknown, resolveEndpoint, retryingFetch, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
 import { openAiClient } from '../openai-client.js';
 import { AgentSpecChatCompletionsModel, AgentSpecResponsesModel } from './agentspec-models.js';
 
 /** Which OpenAI API an LLM config is reached through. */
-type ApiChoice = (llm: LlmOptions) => 'chat' | 'responses';
+type ApiChoice = (llm: LlmOptions, config: LlmConfig) => 'chat' | 'responses';
 
 /**
  * One entry per LLM config kind (a new kind in core breaks the build until it
@@ -12,12 +12,13 @@ type ApiChoice = (llm: LlmOptions) => 'chat' | 'responses';
  * it at another endpoint; the OpenAI-compatible configs use Chat Completions;
  * OciGenAiConfig is refused by resolveEndpoint (AS_UNSUPPORTED) unless overridden.
  */
-const LLM_APIS: Record<LlmConfig['component_type'], ApiChoice> = {
+export const LLM_APIS: Readonly<Record<LlmConfigKind, ApiChoice>> = {
   OpenAiConfig: (llm) => (llm.override ? 'chat' : 'responses'),
   OpenAiCompatibleConfig: () => 'chat',
   VllmConfig: () => 'chat',
   OllamaConfig: () => 'chat',
   OciGenAiConfig: () => 'chat',
+  Unknown: (_llm, config) => refuseUnknown(config),
 };
 
 export type AgentSpecModel = AgentSpecChatCompletionsModel | AgentSpecResponsesModel;
@@ -38,7 +39,7 @@ export function modelFor(config: LlmConfig, llm: LlmOptions = {}, checkToolCalls
     fetch: retryingFetch(llmRetryOptions(config, llm)),
   });
   const options = { modelId: endpoint.model, baseURL: endpoint.baseUrl, ...(checkToolCallsAt ? { checkToolCallsAt } : {}) };
-  return LLM_APIS[config.component_type](llm) === 'responses'
+  return LLM_APIS[kindOf(config)](llm, config) === 'responses'
     ? new AgentSpecResponsesModel(client, options)
     : new AgentSpecChatCompletionsModel(client, options);
 }

@@ -1,6 +1,6 @@
 import type { Agent } from '@agentspec/core';
 import { Runner } from '@openai/agents';
-import { KernelSession, McpConnections, openEnvelope, resolveEndpoint, type App, type RuntimeLoadOptions, type Session } from '@agentspec/runtime';
+import { KernelSession, McpConnections, openEnvelope, type App, type RuntimeLoadOptions, type Session } from '@agentspec/runtime';
 import { compileAgent, type CompiledAgent } from '../compile/compile-agent.js';
 import { checkServerTools } from '../compile/check-server-tools.js';
 import type { CompileResult, OpenAiAgentsRuntimeOptions } from '../types.js';
@@ -14,7 +14,6 @@ import { AgentEngine, type AgentEngineState, type AgentServices } from './agent-
  */
 export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiAgentsRuntimeOptions): App {
   checkServerTools(spec, load.tools ?? {});
-  resolveEndpoint(spec.llm_config, load.llm); // an LLM config this runtime cannot reach is a load error
   const mcp = new McpConnections({ network: load.network ?? {}, ...(load.limits?.http?.maxBodyBytes !== undefined ? { maxResultBytes: load.limits.http.maxBodyBytes } : {}) });
   const structuredOutput = options.structuredOutput ?? 'submit_result';
   const build = options.build;

@@ -1,5 +1,5 @@
 import type { Agent, Flow } from '@agentspec/core';
-import { RuntimeError } from '../errors.js';
+import { unsupportedComponent } from '../admit/admit.js';
 import { resolveInputs } from '../semantics/inputs.js';
 import type { Execution } from './execution.js';
 import { runAgent } from './run-agent.js';
@@ -16,5 +16,5 @@ export async function runRoot(exec: Execution, inputs: Readonly<Record<string, u
     const outputs = await runAgent(agent, resolveInputs(agent.inputs, inputs, { agent: agent.id }), scope, false);
     return { outputs };
   }
-  throw new RuntimeError('AS_UNSUPPORTED', `a ${root.component_type} cannot be run by the reference runtime`);
+  throw unsupportedComponent(root);
 }

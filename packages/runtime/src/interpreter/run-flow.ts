@@ -1,4 +1,5 @@
-import type { EndNode, Flow, Node } from '@agentspec/core';
+import { kindOf, type EndNode, type Flow, type Known, type Node } from '@agentspec/core';
+import { admitted } from '../admit/admit.js';
 import { RuntimeError } from '../errors.js';
 import { DataFlow } from '../semantics/data-flow.js';
 import { finishFlow } from '../semantics/flow-outputs.js';
@@ -22,20 +23,20 @@ export function runFlow(flow: Flow, inputs: Readonly<Record<string, unknown>>, s
     const data = new DataFlow(flow);
     const start = flow.start_node;
     const startValues = resolveInputs(flow.inputs ?? start.inputs, inputs, { node: start.id });
-    let node: Node = start;
+    let node: Known<Node> = start;
     for (;;) {
       const exec = s.exec;
       if (++exec.steps > exec.services.limits.maxSteps) {
         throw new RuntimeError('AS_MAX_ITERATIONS', `more than ${exec.services.limits.maxSteps} node executions in one run`, { node: node.id }, { hint: 'raise limits.maxSteps, or check the loop condition' });
       }
       const nodeInputs: Record<string, unknown> = node === start ? resolveInputs(start.inputs, startValues, { node: node.id }) : resolveInputs(node.inputs, data.available(node), { node: node.id });
-      const current: Node = node;
+      const current: Known<Node> = node;
       const result: NodeResult = await s.span('NodeExecutionStart', 'NodeExecutionEnd', current.name, { node: current.id, component_type: current.component_type, inputs: nodeInputs },
-        (ns) => (NODE_EXECUTORS[current.component_type] as NodeExecutor)(current, nodeInputs, ns),
+        (ns) => (NODE_EXECUTORS[kindOf(current)] as NodeExecutor)(current, nodeInputs, ns),
         (r) => ({ outputs: r.outputs, branch: r.branch ?? 'next' }));
       if (current.component_type === 'EndNode') return finishFlow(flow, current as EndNode, result.outputs);
       data.record(current, result.outputs);
-      node = data.rules.transition(current, result.branch ?? 'next').to_node;
+      node = admitted(data.rules.transition(current, result.branch ?? 'next').to_node);
     }
   }, (r) => ({ outputs: r.outputs, branch: r.branch }));
 }

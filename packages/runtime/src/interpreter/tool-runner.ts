@@ -1,4 +1,5 @@
-import type { MCPTool, RemoteTool, Tool } from '@agentspec/core';
+import type { Known, Tool } from '@agentspec/core';
+import { admitted } from '../admit/admit.js';
 import type { HttpLimits, NetworkPolicy, ToolRegistry } from '../contract.js';
 import { RuntimeError, type ErrorSite } from '../errors.js';
 import { callHttp } from '../http/index.js';
@@ -32,7 +33,8 @@ export function toolRunner(options: ToolRunnerOptions = {}): ToolRunner {
   let mcp: McpConnections | undefined;
   const connections = options.mcp ?? (() => (mcp ??= new McpConnections({ network, ...(http.maxBodyBytes !== undefined ? { maxResultBytes: http.maxBodyBytes } : {}) })));
   return {
-    run(tool, args, site, signal) {
+    async run(spec, args, site, signal) {
+      const tool = admitted(spec);
       const inputs = coerceArgs(tool, args);
       // at most once per session: a call asked again after a failure or a crash gets its recorded outcome
       return toolOnce(tool.name, inputs, () => execute(tool, inputs, site, signal));
@@ -42,7 +44,7 @@ export function toolRunner(options: ToolRunnerOptions = {}): ToolRunner {
     },
   };
 
-  async function execute(tool: Tool, inputs: Record<string, unknown>, site: ErrorSite, signal: AbortSignal | undefined): Promise<unknown> {
+  async function execute(tool: Known<Tool>, inputs: Record<string, unknown>, site: ErrorSite, signal: AbortSignal | undefined): Promise<unknown> {
     switch (tool.component_type) {
       case 'ServerTool': {
         const impl = Object.hasOwn(registry, tool.name) ? registry[tool.name] : undefined;
@@ -54,17 +56,17 @@ export function toolRunner(options: ToolRunnerOptions = {}): ToolRunner {
         }
       }
       case 'RemoteTool':
-        return callHttp(tool as RemoteTool, inputs, { network, ...http, ...(signal ? { signal } : {}), site });
+        return callHttp(tool, inputs, { network, ...http, ...(signal ? { signal } : {}), site });
       case 'MCPTool':
-        return connections().callTool((tool as MCPTool).client_transport, tool.name, inputs, tool.outputs ?? [], { network, ...(signal ? { signal } : {}), site });
-      default:
-        throw new RuntimeError('AS_UNSUPPORTED', `${tool.component_type} '${tool.name}' cannot be run by the runtime`, site);
+        return connections().callTool(tool.client_transport, tool.name, inputs, tool.outputs ?? [], { network, ...(signal ? { signal } : {}), site });
+      case 'ClientTool':
+        throw new RuntimeError('AS_UNSUPPORTED', `ClientTool '${tool.name}' is run by the client, not by the runtime`, site);
     }
   }
 }
 
 /** Arguments coerced to the tool's declared input types (defaults filled). */
-export function coerceArgs(tool: Tool, args: Readonly<Record<string, unknown>>): Record<string, unknown> {
+export function coerceArgs(tool: Known<Tool>, args: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const out: Record<string, unknown> = { ...args };
   for (const p of tool.inputs ?? []) {
     if (Object.hasOwn(args, p.title) && args[p.title] !== undefined) out[p.title] = coerce(args[p.title], p);

@@ -1,6 +1,7 @@
 import type { LlmConfig } from '@agentspec/core';
+import { admitted, unsupportedComponent } from '../admit/admit.js';
+import { OCI_GENAI_UNLESS_OVERRIDE } from '../admit/capabilities.js';
 import type { LlmOptions } from '../contract.js';
-import { RuntimeError } from '../errors.js';
 import { credentialAllowed, OPENAI_DEFAULT_BASE_URL } from './credential-origin.js';
 
 /** Where and how an LLM config is reached. */
@@ -27,7 +28,8 @@ export function openAiBaseUrl(url: string): string {
  * override URL; `llm.apiKey` / OPENAI_API_KEY to OPENAI_BASE_URL (else
  * https://api.openai.com), or to a host listed in `llm.credentialHosts`.
  */
-export function resolveEndpoint(config: LlmConfig, options: LlmOptions = {}): Endpoint {
+export function resolveEndpoint(spec: LlmConfig, options: LlmOptions = {}): Endpoint {
+  const config = admitted(spec);
   const o = options.override;
   if (o) return { baseUrl: openAiBaseUrl(o.url), model: o.model ?? config.model_id, ...(o.apiKey ? { apiKey: o.apiKey } : {}) };
   const openAiBase = process.env.OPENAI_BASE_URL ? openAiBaseUrl(process.env.OPENAI_BASE_URL) : OPENAI_DEFAULT_BASE_URL;
@@ -44,15 +46,8 @@ export function resolveEndpoint(config: LlmConfig, options: LlmOptions = {}): En
     case 'VllmConfig':
     case 'OllamaConfig':
       return endpoint(openAiBaseUrl(config.url));
-    default:
-      throw unsupportedLlm(config);
+    case 'OciGenAiConfig':
+      // admit() refuses it first (OCI_GENAI_UNLESS_OVERRIDE)
+      throw unsupportedComponent(config, { refuses: OCI_GENAI_UNLESS_OVERRIDE });
   }
-}
-
-export function unsupportedLlm(config: { component_type: string; id: string }): RuntimeError {
-  return new RuntimeError('AS_UNSUPPORTED', `${config.component_type} '${config.id}' is not supported by this runtime yet`, { llm: config.id }, {
-    hint: config.component_type === 'OciGenAiConfig'
-      ? 'OCI Generative AI needs the OCI provider package, which is not available; point it elsewhere with llm.override'
-      : 'use an OpenAI or OpenAI-compatible config, or llm.override',
-  });
 }

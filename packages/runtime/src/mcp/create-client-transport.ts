@@ -1,5 +1,6 @@
 import type { PassThrough } from 'node:stream';
-import type { ClientTransport, MtlsFiles } from '@agentspec/core';
+import { isUnknownComponent, type ClientTransport, type Known, type MtlsFiles } from '@agentspec/core';
+import { admitted } from '../admit/admit.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -38,7 +39,8 @@ export function stdioAllowed(server: StdioCommand, network: NetworkPolicy | unde
  * environment), SSETransport and StreamableHTTPTransport (url and headers),
  * and their mTLS variants (key, cert and CA files read now; AS_MCP if not).
  */
-export async function createClientTransport(component: ClientTransport, network: NetworkPolicy | undefined, site: ErrorSite, maxResultBytes?: number): Promise<OpenedTransport> {
+export async function createClientTransport(spec: ClientTransport, network: NetworkPolicy | undefined, site: ErrorSite, maxResultBytes?: number): Promise<OpenedTransport> {
+  const component = admitted(spec);
   switch (component.component_type) {
     case 'StdioTransport':
       return stdioTransport(component, network, site);
@@ -50,14 +52,12 @@ export async function createClientTransport(component: ClientTransport, network:
       const agent = await loadMtlsAgent(mtlsFiles(component), site);
       return { ...remoteTransport(component, createAgentFetch(agent), site, maxResultBytes), dispose: () => agent.destroy() };
     }
-    default:
-      throw new RuntimeError('AS_MCP', `'${(component as { component_type: string }).component_type}' is not an MCP client transport`, site);
   }
 }
 
 /** Throw AS_HTTP_REFUSED for a StdioTransport that `network.allowStdio` does not allow ({@link stdioRefusal}); nothing is started. */
 export function assertStdioAllowed(component: ClientTransport, network: NetworkPolicy | undefined, site: ErrorSite): void {
-  if (component.component_type !== 'StdioTransport') return;
+  if (isUnknownComponent(component) || component.component_type !== 'StdioTransport') return;
   const refusal = stdioRefusal(component, network);
   if (refusal === undefined) return;
   const argv = [component.command, ...(component.args ?? [])].join(' ');
@@ -85,7 +85,7 @@ function stdioTransport(component: Extract<ClientTransport, { component_type: 'S
 }
 
 function remoteTransport(
-  component: Extract<ClientTransport, { url: string }>,
+  component: Extract<Known<ClientTransport>, { url: string }>,
   fetch: FetchLike | undefined,
   site: ErrorSite,
   maxResultBytes: number | undefined,

@@ -1,6 +1,7 @@
 import type { ClientTransport, Property } from '@agentspec/core';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { NetworkPolicy } from '../contract.js';
+import { admitted } from '../admit/admit.js';
 import { RuntimeError, type ErrorSite } from '../errors.js';
 import { assertStdioAllowed, createClientTransport } from './create-client-transport.js';
 import { mcpResultValue } from './mcp-result-value.js';
@@ -160,7 +161,7 @@ export class McpConnections {
 
 /** `session_parameters.read_timeout_seconds` in milliseconds, if set. */
 export function readTimeoutMs(transport: ClientTransport): number | undefined {
-  const seconds = transport.session_parameters?.read_timeout_seconds;
+  const seconds = admitted(transport).session_parameters?.read_timeout_seconds;
   return typeof seconds === 'number' && seconds > 0 ? seconds * 1000 : undefined;
 }
 

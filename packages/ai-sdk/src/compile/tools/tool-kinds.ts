@@ -1,5 +1,5 @@
-import type { Agent, Tool as SpecTool } from '@agentspec/core';
-import { toolResultText, type RuntimeError } from '@agentspec/runtime';
+import type { Agent, Known, Tool as SpecTool, ToolKind } from '@agentspec/core';
+import { refuseUnknown, toolResultText, type RuntimeError } from '@agentspec/runtime';
 import { jsonSchema, tool, type Tool, type ToolResultPart } from 'ai';
 import type { ToolExecutor } from './tool-executor.js';
 import { toolMetadata } from './tool-metadata.js';
@@ -18,7 +18,7 @@ export function textOutput(output: unknown): ToolResultPart['output'] {
 }
 
 /** Everything but `execute`: description, JSON Schemas, approval, provenance. */
-function definition(spec: SpecTool) {
+function definition(spec: Known<SpecTool>) {
   const output = outputJsonSchema(spec.outputs);
   return {
     description: spec.description ?? '',
@@ -30,7 +30,7 @@ function definition(spec: SpecTool) {
 }
 
 /** A tool the AI SDK executes: the ServerTool registry, an HTTP call, an MCP call. */
-function executed(spec: SpecTool, ctx: ToolBuildContext): Tool {
+function executed(spec: Known<SpecTool>, ctx: ToolBuildContext): Tool {
   const site = { agent: ctx.agent.id, tool: spec.name };
   return tool({
     ...definition(spec),
@@ -47,14 +47,15 @@ function executed(spec: SpecTool, ctx: ToolBuildContext): Tool {
 }
 
 /** A ClientTool: no `execute`, so its calls end the loop and go back to the caller. */
-function client(spec: SpecTool): Tool {
+function client(spec: Known<SpecTool>): Tool {
   return tool(definition(spec) as Tool);
 }
 
-/** One builder per tool kind: adding a kind to core breaks the build until it is handled here. */
-export const TOOL_KINDS: Readonly<Record<SpecTool['component_type'], (spec: SpecTool, ctx: ToolBuildContext) => Tool>> = {
+/** One builder per tool kind: adding a kind to core breaks the build until it is handled here; admit() refuses unknown tools first. */
+export const TOOL_KINDS: Readonly<Record<ToolKind, (spec: Known<SpecTool>, ctx: ToolBuildContext) => Tool>> = {
   ServerTool: executed,
   RemoteTool: executed,
   MCPTool: executed,
   ClientTool: client,
+  Unknown: refuseUnknown,
 };

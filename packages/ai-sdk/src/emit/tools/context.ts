@@ -1,4 +1,7 @@
-import type { Agent, Property, Tool as SpecTool } from '@agentspec/core';
+import type { Agent, Known, Property, Tool } from '@agentspec/core';
+
+/** A tool of the spec, admitted (admit() refuses unknown tool kinds first). */
+export type SpecTool = Known<Tool>;
 import { parametersSchema } from '@agentspec/runtime';
 import { camelCase, commentText, constantName, key, literal, str } from '@agentspec/runtime/emit';
 import type { AiSdkModule as ModuleWriter } from '../helpers.js';

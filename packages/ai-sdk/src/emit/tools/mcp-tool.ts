@@ -1,6 +1,7 @@
-import type { ClientTransport, MCPTool, Property } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
+import type { ClientTransport, Known, MCPTool, Property } from '@agentspec/core';
+import { admitted, unsupportedComponent } from '@agentspec/runtime';
 import { commentText, key, literal, str } from '@agentspec/runtime/emit';
+import { AI_SDK_CAPABILITIES } from '../../capabilities.js';
 import { declarationName, definitionLines, parametersConstant, toolDoc, toolNames, useToolBasics, type ToolEmitContext, type ToolEmitter } from './context.js';
 
 const SDK = '@modelcontextprotocol/sdk/client';
@@ -19,7 +20,7 @@ export const emitMcpTool: ToolEmitter = (spec, ctx) => {
   ctx.w.use('toolText');
   ctx.w.use('mcp');
   const { fn, parameters } = toolNames(spec, ctx);
-  const transport = transportFunction(mcp.client_transport, ctx);
+  const transport = transportFunction(admitted(mcp.client_transport), ctx);
   const read = singleStringOutput(spec.outputs ?? []) || (spec.outputs ?? []).length === 0 ? 'mcpText' : 'mcpValue';
   if (read === 'mcpValue') ctx.w.use('mcpValue');
   ctx.w.section([
@@ -50,7 +51,7 @@ function singleStringOutput(outputs: readonly Property[]): boolean {
 const transports = new WeakMap<ToolEmitContext['w'], Map<string, string>>();
 
 /** The function creating the SDK transport of a ClientTransport component, written once per transport id. */
-function transportFunction(t: ClientTransport, ctx: ToolEmitContext): string {
+function transportFunction(t: Known<ClientTransport>, ctx: ToolEmitContext): string {
   const known = transports.get(ctx.w) ?? new Map<string, string>();
   transports.set(ctx.w, known);
   const existing = known.get(t.id);
@@ -80,8 +81,6 @@ function transportFunction(t: ClientTransport, ctx: ToolEmitContext): string {
       return name;
     }
     default:
-      throw new RuntimeError('AS_UNSUPPORTED', `${t.component_type} '${t.id}' cannot be emitted: the emitted module connects to MCP servers over stdio, SSE and streamable HTTP only`, {}, {
-        hint: 'run this agent with aiSdkRuntime() or compileAiSdk(), which read the mTLS files',
-      });
+      throw unsupportedComponent(t, AI_SDK_CAPABILITIES.emit);
   }
 }

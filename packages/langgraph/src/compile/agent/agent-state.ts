@@ -1,7 +1,6 @@
 import { Annotation, type StateDefinition } from '@langchain/langgraph';
 import type { Agent } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
-import { CHANNELS, RESERVED_STATE_KEYS } from '../../constants.js';
+import { CHANNELS } from '../../constants.js';
 import type { GraphSchemas } from '../graph-types.js';
 import { messagesChannel } from '../flow/flow-state.js';
 
@@ -12,11 +11,6 @@ import { messagesChannel } from '../flow/flow-state.js';
  * conversation and the inputs; output schema: the conversation and the outputs.
  */
 export function agentSchemas(agent: Agent): GraphSchemas {
-  for (const p of [...(agent.inputs ?? []), ...(agent.outputs ?? [])]) {
-    if (RESERVED_STATE_KEYS.has(p.title)) {
-      throw new RuntimeError('AS_UNSUPPORTED', `agent '${agent.id}' has an input or output named '${p.title}', a state key the LangGraph compiler reserves`, { agent: agent.id }, { hint: 'rename that input or output' });
-    }
-  }
   const messages = messagesChannel();
   const turns = Annotation<number>({ reducer: (_a: number, b: number) => b, default: () => 0 });
   const done = Annotation<boolean>();

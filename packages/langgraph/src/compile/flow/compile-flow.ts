@@ -1,7 +1,7 @@
 import { StateGraph, type LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { BaseMessage } from '@langchain/core/messages';
-import type { ControlFlowEdge, Flow, Node } from '@agentspec/core';
-import { resolveInputs, RuntimeError } from '@agentspec/runtime';
+import type { ControlFlowEdge, Flow, Known, Node } from '@agentspec/core';
+import { admitted, resolveInputs, RuntimeError } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import type { CompileContext } from '../context.js';
 import { emit, eventsOn, parentSpan, span } from '../events.js';
@@ -10,7 +10,7 @@ import { componentDocument, edgeFields, nodeMetadata } from '../metadata.js';
 import { graphNodeNames } from '../node-names.js';
 import { addControlEdges, routesOnBranch, transitionsOf, type Transitions } from './flow-edges.js';
 import { FlowData } from './flow-data.js';
-import { checkStateKeys, flowSchemas, type FlowValues } from './flow-state.js';
+import { flowSchemas, type FlowValues } from './flow-state.js';
 import type { CompiledNode } from './node-handler.js';
 import { NODE_HANDLERS } from './nodes/index.js';
 
@@ -21,7 +21,6 @@ import { NODE_HANDLERS } from './nodes/index.js';
  * @agentspec/runtime on the state (inputs in, outputs and branch out).
  */
 export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
-  checkStateKeys(flow);
   const schemas = flowSchemas(flow);
   const builder = new StateGraph({ stateSchema: schemas.state, input: schemas.input, output: schemas.output }) as unknown as GraphBuilder;
   const stateKeys = new Set(Object.keys(schemas.state.spec));
@@ -30,7 +29,8 @@ export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
   const transitions = transitionsOf(flow);
   const edgesFrom = new Map<Node, ControlFlowEdge[]>();
   for (const e of flow.control_flow_connections) edgesFrom.set(e.from_node, [...(edgesFrom.get(e.from_node) ?? []), e]);
-  for (const node of flow.nodes) {
+  for (const spec of flow.nodes) {
+    const node = admitted(spec);
     const compiled = (NODE_HANDLERS[node.component_type] as (n: Node, fc: { flow: Flow; ctx: CompileContext }) => CompiledNode)(node, { flow, ctx });
     const metadata = nodeMetadata(node.component_type, () => {
       const dataEdges = data.edgesLeaving(node).map((e) => ({ fields: edgeFields(e), output: e.source_output, to: names.get(e.destination_node) as string, input: e.destination_input }));
@@ -81,7 +81,7 @@ function flowSpanId(config: LangGraphRunnableConfig): string {
  * for a branch no edge leaves), messages added to the conversation. Also the
  * node steps of emitted flows (flowNodes.step).
  */
-export function nodeAction(flow: Flow, node: Node, compiled: CompiledNode, data: FlowData, transitions: Transitions): NodeFn {
+export function nodeAction(flow: Flow, node: Known<Node>, compiled: CompiledNode, data: FlowData, transitions: Transitions): NodeFn {
   const site = { node: node.id };
   const isStart = node === flow.start_node;
   const isEnd = node.component_type === 'EndNode';

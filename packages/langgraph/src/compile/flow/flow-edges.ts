@@ -1,5 +1,6 @@
 import { END, START } from '@langchain/langgraph';
 import type { Flow, Node } from '@agentspec/core';
+import { admitted } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import type { GraphBuilder, GraphState } from '../graph-types.js';
 
@@ -19,8 +20,9 @@ export function transitionsOf(flow: Flow): Transitions {
 /** Whether a node's control flow needs a conditional edge (several branches, or one other than its only branch). */
 export function routesOnBranch(node: Node, leaving: ReadonlyMap<string, Node> | undefined): boolean {
   if (!leaving || leaving.size === 0) return false;
-  const only = node.branches?.[0] ?? 'next';
-  return leaving.size > 1 || (node.branches ?? ['next']).length > 1 || !leaving.has(only);
+  const { branches } = admitted(node);
+  const only = branches?.[0] ?? 'next';
+  return leaving.size > 1 || (branches ?? ['next']).length > 1 || !leaving.has(only);
 }
 
 function routeOnBranch(state: GraphState): string {

@@ -1,8 +1,7 @@
 import { Annotation, messagesStateReducer, type Messages, type StateDefinition } from '@langchain/langgraph';
 import type { BaseMessage } from '@langchain/core/messages';
 import type { Flow } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
-import { CHANNELS, RESERVED_STATE_KEYS } from '../../constants.js';
+import { CHANNELS } from '../../constants.js';
 import type { GraphSchemas } from '../graph-types.js';
 
 /** Node inputs waiting to be read: `{ [nodeId]: { [input]: value } }` with data edges, `{ [name]: value }` without. */
@@ -22,15 +21,6 @@ export function mergeByNode(a: FlowValues, b: FlowValues): FlowValues {
 
 export function messagesChannel() {
   return Annotation<BaseMessage[], Messages>({ reducer: messagesStateReducer, default: () => [] });
-}
-
-/** Flow inputs and outputs are state keys of their own: they must not collide with the graph's channels. */
-export function checkStateKeys(flow: Flow): void {
-  for (const p of [...(flow.inputs ?? []), ...(flow.outputs ?? [])]) {
-    if (RESERVED_STATE_KEYS.has(p.title)) {
-      throw new RuntimeError('AS_UNSUPPORTED', `flow '${flow.id}' has an input or output named '${p.title}', a state key the LangGraph compiler reserves`, {}, { hint: 'rename that input or output' });
-    }
-  }
 }
 
 /**

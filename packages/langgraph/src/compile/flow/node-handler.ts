@@ -1,6 +1,6 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { Flow, Node } from '@agentspec/core';
+import type { Flow, Node, NodeKind, OfKind } from '@agentspec/core';
 import type { CompileContext } from '../context.js';
 import type { GraphState, GraphUpdate, LangGraph } from '../graph-types.js';
 
@@ -42,4 +42,4 @@ export interface FlowCompile {
 export type NodeHandler<N extends Node = Node> = (node: N, fc: FlowCompile) => CompiledNode;
 
 /** One handler per node kind: a node kind added to core does not compile until it is handled here. */
-export type NodeHandlers = { readonly [K in Node['component_type']]: NodeHandler<Extract<Node, { component_type: K }>> };
+export type NodeHandlers = { readonly [K in NodeKind]: NodeHandler<OfKind<Node, K>> };

@@ -1,7 +1,8 @@
 import type { ClientTransport, MCPTool, RemoteTool, Tool } from '@agentspec/core';
 import { placeholdersIn } from '@agentspec/core';
-import { hostIsTemplated, isSingleStringOutput, RuntimeError, toolSpec } from '@agentspec/runtime';
+import { admitted, hostIsTemplated, isSingleStringOutput, RuntimeError, toolSpec, unsupportedComponent } from '@agentspec/runtime';
 import { commentText, identifier, key, literal, raw, str, text, type Names } from '@agentspec/runtime/emit';
+import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
 import type { HelperName } from './helpers.js';
 
 /** One tool of the agent as emitted: its declaration, and what the module needs for it. */
@@ -115,7 +116,8 @@ function remoteTool(tool: RemoteTool, fn: string): Omit<EmittedTool, 'tool' | 'v
   };
 }
 
-function transportCode(t: ClientTransport): string {
+function transportCode(spec: ClientTransport): string {
+  const t = admitted(spec);
   switch (t.component_type) {
     case 'StdioTransport': {
       const env = t.env && Object.keys(t.env).length > 0
@@ -131,14 +133,12 @@ function transportCode(t: ClientTransport): string {
       return `new ${cls}(new URL(${str(t.url)})${headers})`;
     }
     default:
-      throw new RuntimeError('AS_UNSUPPORTED', `${t.component_type} '${t.id}' (an MCP transport with client certificates) cannot be emitted`, {}, {
-        hint: 'compile the spec in memory with compileLangGraph, or use SSETransport / StreamableHTTPTransport',
-      });
+      throw unsupportedComponent(t, LANGGRAPH_CAPABILITIES.emit);
   }
 }
 
 function mcpTool(tool: MCPTool, fn: string): Omit<EmittedTool, 'tool' | 'variable'> {
-  const t = tool.client_transport;
+  const t = admitted(tool.client_transport);
   const where = t.component_type === 'StdioTransport' ? `stdio: ${[t.command, ...(t.args ?? [])].join(' ')}` : t.url;
   const lines: string[] = [];
   if (t.component_type === 'StdioTransport') {
@@ -192,7 +192,8 @@ function clientTool(tool: Tool, constant: string): Omit<EmittedTool, 'tool' | 'v
 }
 
 /** The declaration of one tool of an agent (one per tool kind). */
-export function emitTool(tool: Tool, ctx: ToolEmitContext): EmittedTool {
+export function emitTool(spec: Tool, ctx: ToolEmitContext): EmittedTool {
+  const tool = admitted(spec);
   const base = identifier(tool.name);
   switch (tool.component_type) {
     case 'ClientTool': {
@@ -211,7 +212,5 @@ export function emitTool(tool: Tool, ctx: ToolEmitContext): EmittedTool {
       const fn = ctx.names.take(`${base}Tool`);
       return { tool, variable: ctx.names.take(base), ...mcpTool(tool, fn) };
     }
-    default:
-      throw new RuntimeError('AS_UNSUPPORTED', `${(tool as Tool).component_type} '${(tool as Tool).id}' is not a tool the LangGraph emitter knows`);
   }
 }

@@ -1,8 +1,11 @@
 import { placeholdersIn, type Agent, type LlmConfig, type Property } from '@agentspec/core';
-import { generationParams, openAiBaseUrl, outputRules, RuntimeError, SUBMIT_RESULT, submitResultSpec } from '@agentspec/runtime';
+import {
+  admitted, generationParams, openAiBaseUrl, outputRules, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
+} from '@agentspec/runtime';
 import { commentText, key, literal, member, ModuleWriter, str, text } from '@agentspec/runtime/emit';
+import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
 import type { CompileWarning } from '../../compile/options.js';
-import { CHANNELS, RESERVED_STATE_KEYS } from '../../constants.js';
+import { CHANNELS } from '../../constants.js';
 import { buildFunction } from './agent-graph.js';
 import { emitTool, functionDefinition, type EmittedTool } from './agent-tools.js';
 import { HELPERS, type HelperName } from './helpers.js';
@@ -16,10 +19,9 @@ const DECLARED = [
 ];
 
 /** The chat model of the LLM config, with `options.llm` overriding where it is (as LlmOptions.override does). */
-function chatModel(config: LlmConfig, timeoutMs: number): string {
-  if (config.component_type === 'OciGenAiConfig') {
-    throw new RuntimeError('AS_UNSUPPORTED', `OciGenAiConfig '${config.id}' cannot be emitted`, { llm: config.id }, { hint: 'point the spec at an OpenAI-compatible endpoint' });
-  }
+function chatModel(spec: LlmConfig, timeoutMs: number): string {
+  const config = admitted(spec);
+  if (config.component_type === 'OciGenAiConfig') throw unsupportedComponent(config, LANGGRAPH_CAPABILITIES.emit);
   const openAi = config.component_type === 'OpenAiConfig';
   const baseURL = openAi ? 'https://api.openai.com/v1' : openAiBaseUrl(config.url);
   const params = generationParams(config);
@@ -50,9 +52,6 @@ function schemaOf(p: Property): Record<string, unknown> {
 function stateKeys(agent: Agent): string[] {
   const keys: string[] = [];
   for (const p of [...(agent.inputs ?? []), ...(agent.outputs ?? [])]) {
-    if (RESERVED_STATE_KEYS.has(p.title)) {
-      throw new RuntimeError('AS_UNSUPPORTED', `agent '${agent.id}' has an input or output named '${p.title}', a state key the LangGraph compiler reserves`, { agent: agent.id }, { hint: 'rename that input or output' });
-    }
     if (!keys.includes(p.title)) keys.push(p.title);
   }
   return keys;

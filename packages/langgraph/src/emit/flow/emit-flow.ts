@@ -1,7 +1,6 @@
 import type { AgentNode, Component, Flow, FlowNode, MapNode, Node } from '@agentspec/core';
 import { CHANNELS } from '../../constants.js';
 import { routesOnBranch, transitionsOf } from '../../compile/flow/flow-edges.js';
-import { checkStateKeys } from '../../compile/flow/flow-state.js';
 import { graphNodeNames } from '../../compile/node-names.js';
 import type { CompileWarning } from '../../compile/options.js';
 import { commentText, identifier, key, literal, member, ModuleWriter, str, type Names } from '@agentspec/runtime/emit';
@@ -129,7 +128,6 @@ const DECLARED = ['build', 'BuildOptions', 'BuiltFlow', 'WARNINGS', 'CompileWarn
 /** The module of a Flow: its components as constants, a StateGraph builder per flow and subflow, `build()`. */
 export function emitFlow(root: Flow): ModuleWriter<never, CompileWarning> {
   const flows = flowsOf(root);
-  for (const f of flows) checkStateKeys(f);
   const w = new ModuleWriter<never, CompileWarning>({}, DECLARED);
   const taken = w.names;
   const flowNames = new Map<Flow, FlowNames>();

@@ -1,10 +1,10 @@
-import type { Tool } from '@agentspec/core';
+import type { Known, Tool } from '@agentspec/core';
 import { parametersSchema } from '@agentspec/runtime';
 import { docComment, literal, str } from '@agentspec/runtime/emit';
 import type { MastraModule as ModuleWriter } from '../helpers.js';
 
 /** The lines of `createTool({ … })` every tool has: id, description, parameters, approval. */
-export function toolHead(tool: Tool, m: ModuleWriter): string[] {
+export function toolHead(tool: Known<Tool>, m: ModuleWriter): string[] {
   m.import('@mastra/core/tools', 'createTool');
   m.use('parameters');
   return [

@@ -1,4 +1,5 @@
-import { isSingleStringOutput, RuntimeError } from '@agentspec/runtime';
+import { admitted, isSingleStringOutput, unsupportedComponent } from '@agentspec/runtime';
+import { MASTRA_CAPABILITIES } from '../../capabilities.js';
 import type { MCPTool } from '@agentspec/core';
 import { literal, str } from '@agentspec/runtime/emit';
 import { toolFunction, toolHead } from './common.js';
@@ -6,7 +7,7 @@ import type { ToolEmitter } from './types.js';
 
 /** The `McpServer` literal of a transport (mTLS transports are refused: the emitted client has no mTLS). */
 function server(tool: MCPTool): Record<string, unknown> {
-  const t = tool.client_transport;
+  const t = admitted(tool.client_transport);
   switch (t.component_type) {
     case 'StdioTransport':
       return { kind: 'stdio', command: t.command, ...(t.args.length > 0 ? { args: t.args } : {}), ...(t.env ? { env: t.env } : {}), ...(t.cwd ? { cwd: t.cwd } : {}) };
@@ -14,9 +15,7 @@ function server(tool: MCPTool): Record<string, unknown> {
     case 'StreamableHTTPTransport':
       return { kind: t.component_type === 'SSETransport' ? 'sse' : 'http', url: t.url, ...(t.headers && Object.keys(t.headers).length > 0 ? { headers: t.headers } : {}) };
     default:
-      throw new RuntimeError('AS_UNSUPPORTED', `${t.component_type} '${t.id}' (MCP over mTLS) cannot be emitted`, { tool: tool.name }, {
-        hint: 'run the spec with mastraRuntime(), which supports mTLS transports, or use a plain transport',
-      });
+      throw unsupportedComponent(t, MASTRA_CAPABILITIES.emit);
   }
 }
 

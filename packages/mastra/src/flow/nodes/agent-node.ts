@@ -1,5 +1,6 @@
-import type { Agent, AgentNode, Flow } from '@agentspec/core';
-import { RuntimeError, shapeOutputs, type Message } from '@agentspec/runtime';
+import type { AgentNode } from '@agentspec/core';
+import { admitted, shapeOutputs, unsupportedComponent, type Message } from '@agentspec/runtime';
+import { MASTRA_CAPABILITIES } from '../../capabilities.js';
 import type { AgentAnswers, AgentPending } from '../../agent/agent-pending.js';
 import { compileAgent } from '../../agent/compile-agent.js';
 import { runAgent } from '../../agent/run-agent.js';
@@ -26,9 +27,10 @@ const answersOf = (r: ResumeAnswers | undefined): AgentAnswers => ({
  * AgentNode whose agent is a Flow runs it as a nested workflow.
  */
 export const agentNode: NodeCompiler<AgentNode> = (node, fc): MastraEntry[] => {
-  if (node.agent.component_type === 'Flow') return subflowEntries(node, node.agent as Flow, fc, false);
-  if (node.agent.component_type !== 'Agent') throw new RuntimeError('AS_UNSUPPORTED', `${node.agent.component_type} '${node.agent.id}' cannot run on Mastra`, { node: node.id });
-  const compiled = compileAgent(node.agent as Agent, fc.ctx);
+  const agent = admitted(node.agent);
+  if (agent.component_type === 'Flow') return subflowEntries(node, agent, fc, false);
+  if (agent.component_type !== 'Agent') throw unsupportedComponent(agent, MASTRA_CAPABILITIES.compile);
+  const compiled = compileAgent(agent, fc.ctx);
   const spec = compiled.spec;
   return [{
     kind: 'step',

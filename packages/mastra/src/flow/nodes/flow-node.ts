@@ -1,4 +1,4 @@
-import type { Flow, FlowNode, Node } from '@agentspec/core';
+import type { Flow, FlowNode, Known, Node } from '@agentspec/core';
 import { createStep } from '@mastra/core/workflows';
 import { compileFlow } from '../compile-flow.js';
 import type { FlowCompile } from '../flow-compile.js';
@@ -13,7 +13,7 @@ import type { MastraEntry, NodeCompiler } from './types.js';
  * sub-flow's workflow, a `:return` step records its outputs and — for a
  * FlowNode — follows its finishing branch.
  */
-export function subflowEntries(node: Node, subflow: Flow, fc: FlowCompile, followBranch: boolean): MastraEntry[] {
+export function subflowEntries(node: Known<Node>, subflow: Flow, fc: FlowCompile, followBranch: boolean): MastraEntry[] {
   const stepId = fc.stepId(node);
   const workflow = compileFlow(subflow, fc.ctx, `${fc.workflowId}/${stepId}`);
   const call = createStep({

@@ -1,4 +1,5 @@
-import type { Node } from '@agentspec/core';
+import { refuseUnknown } from '@agentspec/runtime';
+import type { Node, NodeKind, OfKind } from '@agentspec/core';
 import { agentNode } from './agent-node.js';
 import { apiNode } from './api-node.js';
 import { branchingNode } from './branching-node.js';
@@ -10,8 +11,8 @@ import { endNode, startNode } from './passthrough.js';
 import { toolNode } from './tool-node.js';
 import type { NodeCompiler } from './types.js';
 
-/** One compiler per node kind: a node kind added to core does not build until it is handled here. */
-export const NODE_COMPILERS: { readonly [K in Node['component_type']]: NodeCompiler<Extract<Node, { component_type: K }>> } = {
+/** One compiler per node kind: a node kind added to core does not build until it is handled here; admit() refuses unknown nodes first. */
+export const NODE_COMPILERS: { readonly [K in NodeKind]: NodeCompiler<OfKind<Node, K>> } = {
   StartNode: startNode,
   EndNode: endNode,
   LlmNode: llmNode,
@@ -23,4 +24,5 @@ export const NODE_COMPILERS: { readonly [K in Node['component_type']]: NodeCompi
   ToolNode: toolNode,
   InputMessageNode: inputMessageNode,
   OutputMessageNode: outputMessageNode,
+  Unknown: refuseUnknown,
 };

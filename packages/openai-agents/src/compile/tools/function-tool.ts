@@ -1,4 +1,4 @@
-import type { Tool } from '@agentspec/core';
+import type { Known, Tool } from '@agentspec/core';
 import { tool, type FunctionTool, type JsonSchemaDefinition, type RunContext } from '@openai/agents';
 import { parametersSchema, toolResultText } from '@agentspec/runtime';
 import { compiledFrom } from '../provenance.js';
@@ -19,7 +19,7 @@ type OpenSchema = Extract<JsonSchemaDefinition['schema'], { additionalProperties
  * the run (DESIGN §4.2). The result reaches the model as text: strings as
  * they are, anything else as JSON.
  */
-export function specTool(spec: Tool, needsApproval: boolean, execute: ToolExecute): SdkFunctionTool {
+export function specTool(spec: Known<Tool>, needsApproval: boolean, execute: ToolExecute): SdkFunctionTool {
   const parameters = parametersSchema(spec.inputs);
   const common = {
     name: spec.name,

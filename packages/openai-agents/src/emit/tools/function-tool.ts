@@ -1,4 +1,4 @@
-import type { Tool } from '@agentspec/core';
+import type { Known, Tool } from '@agentspec/core';
 import { parametersSchema } from '@agentspec/runtime';
 import { allowsStrict } from '../../compile/strict-schema.js';
 import { commentText, literal, str, text } from '@agentspec/runtime/emit';
@@ -34,7 +34,7 @@ function indent(block: string, by: string): string {
  * (`strict` only when the schema allows it), `needsApproval`, and no error
  * function, so that a failing tool fails the run.
  */
-export function emitFunctionTool(w: ModuleWriter, spec: Tool, base: string, parts: FunctionToolParts): EmittedTool {
+export function emitFunctionTool(w: ModuleWriter, spec: Known<Tool>, base: string, parts: FunctionToolParts): EmittedTool {
   const schema = parametersSchema(spec.inputs);
   const strict = allowsStrict(schema);
   w.import('@openai/agents', 'tool');

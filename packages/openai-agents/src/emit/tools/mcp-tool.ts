@@ -1,19 +1,20 @@
-import type { ClientTransport, MCPTool } from '@agentspec/core';
-import { isSingleStringOutput, RuntimeError } from '@agentspec/runtime';
+import type { ClientTransport, Known, MCPTool } from '@agentspec/core';
+import { admitted, isSingleStringOutput, unsupportedComponent } from '@agentspec/runtime';
 import { literal, str } from '@agentspec/runtime/emit';
+import { OPENAI_AGENTS_CAPABILITIES } from '../../capabilities.js';
 import type { AgentModule as ModuleWriter } from '../agent-module.js';
 import type { ToolEmitter } from './tool-emitter.js';
 import { emitFunctionTool } from './function-tool.js';
 
 /** The SDK class of each transport this emitter writes (mTLS ones are refused). */
-const SERVER_CLASSES: Partial<Record<ClientTransport['component_type'], string>> = {
+const SERVER_CLASSES: Partial<Record<Known<ClientTransport>['component_type'], string>> = {
   StdioTransport: 'MCPServerStdio',
   SSETransport: 'MCPServerSSE',
   StreamableHTTPTransport: 'MCPServerStreamableHttp',
 };
 
 /** The options of the SDK's MCP server class for a transport. */
-function serverOptions(t: ClientTransport): Record<string, unknown> {
+function serverOptions(t: Known<ClientTransport>): Record<string, unknown> {
   const timeout = t.session_parameters?.read_timeout_seconds;
   const common = { name: t.name, ...(typeof timeout === 'number' && timeout > 0 ? { clientSessionTimeoutSeconds: timeout } : {}) };
   if (t.component_type === 'StdioTransport') {
@@ -23,15 +24,12 @@ function serverOptions(t: ClientTransport): Record<string, unknown> {
 }
 
 /** The MCP connection build() opens for a transport (one per transport component), declared once. */
-function connection(w: ModuleWriter, t: ClientTransport): { name: string; code: string } {
+function connection(w: ModuleWriter, spec: ClientTransport): { name: string; code: string } {
+  const t = admitted(spec);
   const known = w.mcpConnections.get(t);
   if (known) return { name: known, code: '' };
   const cls = SERVER_CLASSES[t.component_type];
-  if (!cls) {
-    throw new RuntimeError('AS_UNSUPPORTED', `${t.component_type} '${t.id}' (MCP over mTLS) cannot be emitted for the OpenAI Agents SDK`, {}, {
-      hint: 'run this agent with openaiAgentsRuntime() or compileOpenAiAgents(), which support mTLS transports',
-    });
-  }
+  if (!cls) throw unsupportedComponent(t, OPENAI_AGENTS_CAPABILITIES.emit);
   w.import('@openai/agents', cls);
   w.use('mcpServer');
   const words = w.identifier(t.name.replace(/[^A-Za-z0-9]*server$/i, '') || 'mcp', ['Server'], 'mcp');

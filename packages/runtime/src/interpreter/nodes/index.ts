@@ -1,4 +1,5 @@
-import type { Node } from '@agentspec/core';
+import type { Node, NodeKind, OfKind } from '@agentspec/core';
+import { refuseUnknown } from '../../admit/admit.js';
 import { apiNode } from './api-node.js';
 import { branchingNode } from './branching-node.js';
 import { llmNode } from './llm-node.js';
@@ -8,8 +9,12 @@ import { agentNode, flowNode, mapNode } from './sub-flows.js';
 import { toolNode } from './tool-node.js';
 import type { NodeExecutor } from './types.js';
 
-/** One executor per node kind: a node kind added to core does not compile until it is handled here. */
-export const NODE_EXECUTORS: { readonly [K in Node['component_type']]: NodeExecutor<Extract<Node, { component_type: K }>> } = {
+/**
+ * One executor per node kind: a node kind added to core does not compile
+ * until it is handled here. Unknown nodes (a later version's, a plugin's) are
+ * refused by admit() at load.
+ */
+export const NODE_EXECUTORS: { readonly [K in NodeKind]: NodeExecutor<OfKind<Node, K>> } = {
   StartNode: startNode,
   EndNode: endNode,
   LlmNode: llmNode,
@@ -21,4 +26,5 @@ export const NODE_EXECUTORS: { readonly [K in Node['component_type']]: NodeExecu
   ToolNode: toolNode,
   InputMessageNode: inputMessageNode,
   OutputMessageNode: outputMessageNode,
+  Unknown: refuseUnknown,
 };

@@ -1,6 +1,6 @@
 import type { AgentNode, Agent, Flow, FlowNode, MapNode } from '@agentspec/core';
 import { defaultReducers } from '@agentspec/core';
-import { RuntimeError } from '../../errors.js';
+import { unsupportedComponent } from '../../admit/admit.js';
 import { collect, mapIterations } from '../../semantics/map-reduce.js';
 import { shapeOutputs } from '../../semantics/inputs.js';
 import { runAgent } from '../run-agent.js';
@@ -18,7 +18,7 @@ export const agentNode: NodeExecutor<AgentNode> = async (node, inputs, scope) =>
   const agent = node.agent;
   if (agent.component_type === 'Agent') return { outputs: shapeOutputs(node.outputs, await runAgent(agent as Agent, inputs, scope, true)) };
   if (agent.component_type === 'Flow') return { outputs: (await runFlow(agent as Flow, inputs, scope)).outputs };
-  throw new RuntimeError('AS_UNSUPPORTED', `${agent.component_type} '${agent.id}' cannot run in the reference runtime`, { node: node.id });
+  throw unsupportedComponent(agent);
 };
 
 /** MapNode: the subflow once per item, `limits.mapConcurrency` at a time, results reduced in input order. */

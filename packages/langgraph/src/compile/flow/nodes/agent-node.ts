@@ -1,5 +1,6 @@
-import type { Agent, AgentNode, Flow } from '@agentspec/core';
-import { RuntimeError, shapeOutputs } from '@agentspec/runtime';
+import type { AgentNode } from '@agentspec/core';
+import { admitted, shapeOutputs, unsupportedComponent } from '@agentspec/runtime';
+import { LANGGRAPH_CAPABILITIES } from '../../../capabilities.js';
 import { agentRecursionLimit } from '../../agent/agent-limits.js';
 import type { NodeHandler } from '../node-handler.js';
 import { invokeSubgraph } from './sub-graphs.js';
@@ -10,9 +11,9 @@ import { invokeSubgraph } from './sub-graphs.js';
  * its own join them. An agent without outputs ends on its first text reply.
  */
 export const agentNode: NodeHandler<AgentNode> = (node, { ctx }) => {
-  const inner = node.agent;
+  const inner = admitted(node.agent);
   if (inner.component_type === 'Flow') {
-    const sub = ctx.flowGraph(inner as Flow);
+    const sub = ctx.flowGraph(inner);
     return {
       subgraphs: [sub],
       run: async ({ inputs, messages, config, span }) => {
@@ -21,10 +22,8 @@ export const agentNode: NodeHandler<AgentNode> = (node, { ctx }) => {
       },
     };
   }
-  if (inner.component_type !== 'Agent') {
-    throw new RuntimeError('AS_UNSUPPORTED', `${inner.component_type} '${inner.id}' (a remote agent) cannot run in a LangGraph graph`, { node: node.id });
-  }
-  const agent = inner as Agent;
+  if (inner.component_type !== 'Agent') throw unsupportedComponent(inner, LANGGRAPH_CAPABILITIES.compile);
+  const agent = inner;
   const sub = ctx.agentGraph(agent, true);
   const limit = agentRecursionLimit(ctx.limits.maxAgentSteps);
   return {

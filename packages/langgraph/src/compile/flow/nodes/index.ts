@@ -1,3 +1,4 @@
+import { refuseUnknown } from '@agentspec/runtime';
 import type { NodeHandlers } from '../node-handler.js';
 import { agentNode } from './agent-node.js';
 import { apiNode } from './api-node.js';
@@ -9,7 +10,7 @@ import { inputMessageNode, outputMessageNode } from './messages.js';
 import { endNode, startNode } from './start-end.js';
 import { toolNode } from './tool-node.js';
 
-/** One handler per node kind (a node kind added to core breaks the build until it is handled here). */
+/** One handler per node kind (a node kind added to core breaks the build until it is handled here); unknown nodes are refused by admit() first. */
 export const NODE_HANDLERS: NodeHandlers = {
   StartNode: startNode,
   EndNode: endNode,
@@ -22,4 +23,5 @@ export const NODE_HANDLERS: NodeHandlers = {
   ToolNode: toolNode,
   InputMessageNode: inputMessageNode,
   OutputMessageNode: outputMessageNode,
+  Unknown: refuseUnknown,
 };

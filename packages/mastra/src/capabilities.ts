@@ -1,0 +1,22 @@
+import { MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities } from '@agentspec/runtime';
+
+const REMOTE = remoteAgents('Mastra');
+
+/** What the Mastra runtime, compiler and emitter take and refuse (DESIGN §2.1), read by `admit()`. */
+export const MASTRA_CAPABILITIES = {
+  runtime: { by: 'the Mastra runtime', action: 'run', roots: ['Agent', 'Flow'], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE } },
+  compile: { by: 'the Mastra compiler', action: 'compile', roots: ['Agent', 'Flow'], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE } },
+  emit: {
+    by: 'the Mastra emitter',
+    action: 'emit',
+    roots: ['Agent', 'Flow'],
+    refuses: {
+      ...REMOTE,
+      ...MTLS_TRANSPORTS_NOT_EMITTED,
+      OciGenAiConfig: {
+        reason: 'OCI Generative AI, for which the emitted module has no provider',
+        hint: 'point the spec at an OpenAI-compatible endpoint, or run it with mastraRuntime() and llm.override',
+      },
+    },
+  },
+} as const satisfies { readonly runtime: Capabilities; readonly compile: Capabilities; readonly emit: Capabilities };

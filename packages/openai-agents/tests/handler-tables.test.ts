@@ -1,0 +1,18 @@
+// Type-level: every handler table of this package has exactly one entry per kind, unknown components
+// included (DESIGN §2.1), so a component admit() let through always finds its handler. Checked by tsc below.
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { LlmConfigKind, ToolKind } from '@agentspec/core';
+import { typecheck } from '@agentspec/testing';
+import type { TOOL_COMPILERS } from '../src/compile/tools/index.js';
+import type { TOOL_EMITTERS } from '../src/emit/tools/index.js';
+import type { LLM_APIS } from '../src/model/llm-model.js';
+
+expectTypeOf<keyof typeof TOOL_COMPILERS>().toEqualTypeOf<ToolKind>();
+expectTypeOf<keyof typeof TOOL_EMITTERS>().toEqualTypeOf<ToolKind>();
+expectTypeOf<keyof typeof LLM_APIS>().toEqualTypeOf<LlmConfigKind>();
+
+describe('handler tables', () => {
+  it('cover every kind, unknown included (tsc)', async () => {
+    expect(await typecheck([new URL(import.meta.url)], new URL('../tsconfig.json', import.meta.url))).toEqual([]);
+  }, 120_000);
+});

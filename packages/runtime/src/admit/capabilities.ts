@@ -1,0 +1,63 @@
+import type { ComponentType } from '@agentspec/core';
+
+/** Why a runtime (compiler, emitter) does not run a built-in component type. */
+export interface Refusal {
+  /** What is missing, in a few words, after "cannot …: " (e.g. `a remote agent, which has no client here`). */
+  readonly reason: string;
+  /** What the user can do instead. */
+  readonly hint?: string;
+  /** It runs after all when every LLM request goes elsewhere: `llm.override`, or a model given to the runtime. */
+  readonly unlessLlmOverride?: true;
+}
+
+/**
+ * What a runtime, a compiler or an emitter takes, as data (DESIGN §2.1): the
+ * root types it accepts and the built-in component types it refuses, each
+ * with its reason. Components this library does not type (a later version's,
+ * a plugin's) are refused by every one of them. `admit()` reads it.
+ */
+export interface Capabilities {
+  /** Who refuses, for messages: `the reference runtime`, `the LangGraph emitter`. */
+  readonly by: string;
+  /** What it does with a root: `run`, `compile`, `emit`. */
+  readonly action: 'run' | 'compile' | 'emit';
+  /** The component types it takes as the root. */
+  readonly roots: readonly ComponentType[];
+  /** What to do with another root (default: take one of `roots`). */
+  readonly rootHint?: string;
+  /** Built-in types it does not run, wherever they are in the tree. */
+  readonly refuses: Readonly<Partial<Record<ComponentType, Refusal>>>;
+  /** Input and output names of Agents and Flows it cannot take (names its framework uses itself), with why. */
+  readonly reservedNames?: { readonly names: readonly string[]; readonly reason: string; readonly hint?: string };
+}
+
+const remoteAgent = (by: string): Refusal => ({
+  reason: 'a remote agent, which has no client here',
+  hint: `run the agent it stands for as an Agent, or run it where its service is reachable; ${by} does not call remote agents`,
+});
+
+/** OpenAiAgent and OciAgent: agents run by a remote service. */
+export function remoteAgents(by: string): Readonly<Partial<Record<ComponentType, Refusal>>> {
+  return { OpenAiAgent: remoteAgent(by), OciAgent: remoteAgent(by) };
+}
+
+/** OCI Generative AI: no provider package is available; runs only when its requests go to `llm.override` (or a model given). */
+export const OCI_GENAI_UNLESS_OVERRIDE: Readonly<Partial<Record<ComponentType, Refusal>>> = {
+  OciGenAiConfig: {
+    reason: 'OCI Generative AI needs the OCI provider package, which is not available',
+    hint: 'point it at an OpenAI-compatible endpoint with llm.override, or give the runtime a model',
+    unlessLlmOverride: true,
+  },
+};
+
+/** MCP transports with client certificates, which emitted modules do not open. */
+export const MTLS_TRANSPORTS_NOT_EMITTED: Readonly<Partial<Record<ComponentType, Refusal>>> = {
+  SSEmTLSTransport: {
+    reason: 'an MCP transport with client certificates (mTLS), which the emitted module does not open',
+    hint: 'use SSETransport or StreamableHTTPTransport (TLS without a client certificate), or run the spec with the runtime instead',
+  },
+  StreamableHTTPmTLSTransport: {
+    reason: 'an MCP transport with client certificates (mTLS), which the emitted module does not open',
+    hint: 'use SSETransport or StreamableHTTPTransport (TLS without a client certificate), or run the spec with the runtime instead',
+  },
+};

@@ -1,0 +1,9 @@
+import { OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities } from './capabilities.js';
+
+/** What the reference interpreter runs: Agents and Flows of every built-in component but remote agents and (without llm.override) OCI Generative AI. */
+export const REFERENCE_CAPABILITIES: Capabilities = {
+  by: 'the reference runtime',
+  action: 'run',
+  roots: ['Agent', 'Flow'],
+  refuses: { ...remoteAgents('the reference runtime'), ...OCI_GENAI_UNLESS_OVERRIDE },
+};

@@ -1,0 +1,14 @@
+// Type-level: every handler table of this package has exactly one entry per kind, unknown components
+// included (DESIGN §2.1), so a component admit() let through always finds its handler. Checked by tsc below.
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { NodeKind } from '@agentspec/core';
+import { typecheck } from '@agentspec/testing';
+import type { NODE_EXECUTORS } from '../src/interpreter/nodes/index.js';
+
+expectTypeOf<keyof typeof NODE_EXECUTORS>().toEqualTypeOf<NodeKind>();
+
+describe('handler tables', () => {
+  it('cover every kind, unknown included (tsc)', async () => {
+    expect(await typecheck([new URL(import.meta.url)], new URL('../tsconfig.json', import.meta.url))).toEqual([]);
+  }, 120_000);
+});
