@@ -169,6 +169,8 @@ export interface HttpCall {
   readonly data: unknown;
   readonly query_params: JsonObject;
   readonly headers: JsonObject;
+  /** 26.1.2: the URLs (scheme, host, port and path prefix) the rendered URL and every redirect hop must be in. */
+  readonly url_allow_list?: readonly string[] | null;
 }
 export interface ServerTool extends ToolBase { readonly component_type: 'ServerTool' }
 export interface ClientTool extends ToolBase { readonly component_type: 'ClientTool' }

@@ -32,7 +32,7 @@ export function buildHttpRequest(call: HttpCall, values: Readonly<Record<string,
   if (!/^[A-Z]+$/.test(method)) throw new RuntimeError('AS_HTTP_REFUSED', `'${method}' is not an HTTP method`, site);
   const url = checkHttpTarget(call.url, renderTemplate(call.url, values), network, site);
   // a url_allow_list narrows what the SSRF guard lets through; it never widens it
-  const allowList = (call as { url_allow_list?: readonly string[] | null }).url_allow_list ?? undefined;
+  const allowList = call.url_allow_list ?? undefined;
   checkUrlAllowList(url, allowList, site);
   appendQuery(url, renderDeep(call.query_params ?? {}, values));
   const headers = renderHeaders(call.headers ?? {}, values, site);
