@@ -1,6 +1,6 @@
 import type { FrameworkAdapter } from '@agentspec/runtime';
 import { MASTRA_CAPABILITIES } from './capabilities.js';
-import { compileMastra } from './compile-mastra.js';
+import { compileMastra } from './compile/compile-mastra.js';
 import { MASTRA_RUNTIME_NAME } from './constants.js';
 import { emitMastra } from './emit/index.js';
 import { importMastra } from './import/import-mastra.js';

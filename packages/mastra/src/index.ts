@@ -4,7 +4,7 @@
 // back to Agent Spec.
 
 export { MASTRA_RUNTIME_NAME } from './constants.js';
-export { compileMastra, type MastraCompiled, type MastraCompiled as CompileResult } from './compile-mastra.js';
+export { compileMastra, type MastraCompiled, type MastraCompiled as CompileResult } from './compile/compile-mastra.js';
 export type { CompileMastraOptions } from './options.js';
 export type { MastraWarning } from './warnings.js';
 export { mastraRuntime, type MastraRuntimeOptions } from './runtime/mastra-runtime.js';

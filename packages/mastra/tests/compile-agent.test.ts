@@ -2,7 +2,7 @@ import { deserialize, type Agent } from '@agentspec/core';
 import { RequestContext } from '@mastra/core/request-context';
 import { describe, expect, it } from 'vitest';
 import { compileMastra } from '../src/index.js';
-import { jsonSchemaOf } from '../src/schema/coercing-schema.js';
+import { jsonSchemaOf } from '../src/compile/schema/coercing-schema.js';
 import { FILES_AGENT } from './fixtures.js';
 
 const spec = deserialize(FILES_AGENT) as Agent;

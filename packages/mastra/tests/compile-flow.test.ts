@@ -3,7 +3,7 @@ import { Mastra } from '@mastra/core';
 import { InMemoryStore } from '@mastra/core/storage';
 import { describe, expect, it } from 'vitest';
 import { compileMastra } from '../src/index.js';
-import { NODE_COMPILERS } from '../src/flow/nodes/index.js';
+import { NODE_COMPILERS } from '../src/compile/flow/nodes/index.js';
 import { caseSpec, INCREMENT, IRREDUCIBLE_FLOW } from './fixtures.js';
 
 type Entry = { type: string; id?: string; step?: Entry & { id: string }; steps?: Entry[]; loopType?: string; serializedStepFlow?: Entry[] };

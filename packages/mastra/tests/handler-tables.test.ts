@@ -4,7 +4,7 @@ import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { NodeKind, ToolKind } from '@agentspec/core';
 import { typecheck } from '@agentspec/testing';
 import type { TOOL_EMITTERS } from '../src/emit/tools/index.js';
-import type { NODE_COMPILERS } from '../src/flow/nodes/index.js';
+import type { NODE_COMPILERS } from '../src/compile/flow/nodes/index.js';
 
 expectTypeOf<keyof typeof NODE_COMPILERS>().toEqualTypeOf<NodeKind>();
 expectTypeOf<keyof typeof TOOL_EMITTERS>().toEqualTypeOf<ToolKind>();

@@ -2,10 +2,10 @@ import type { Agent, LlmConfig } from '@agentspec/core';
 import type { LlmOptions } from '@agentspec/runtime';
 import type { Agent as MastraAgent } from '@mastra/core/agent';
 import type { MastraModelConfig } from '@mastra/core/llm';
-import { llmModel } from './model/llm-model.js';
-import { resolveLimits, type CompileMastraOptions, type ResolvedLimits } from './options.js';
+import { llmModel } from '../model/llm-model.js';
+import { resolveLimits, type CompileMastraOptions, type ResolvedLimits } from '../options.js';
 import { toolRunner, type ToolRunner } from './tools/tool-runner.js';
-import { Warnings } from './warnings.js';
+import { Warnings } from '../warnings.js';
 
 /** Everything compiling one component shares: options, the tool runner, caches (shared sub-components compile once). */
 export class CompileContext {

@@ -3,11 +3,11 @@ import { admit, type CompiledProgram } from '@agentspec/runtime';
 import type { Agent as MastraAgent } from '@mastra/core/agent';
 import type { AnyWorkflow } from '@mastra/core/workflows';
 import { compileAgent } from './agent/compile-agent.js';
-import { MASTRA_CAPABILITIES } from './capabilities.js';
+import { MASTRA_CAPABILITIES } from '../capabilities.js';
 import { CompileContext } from './compile-context.js';
 import { compileFlow } from './flow/compile-flow.js';
-import type { CompileMastraOptions } from './options.js';
-import type { MastraWarning } from './warnings.js';
+import type { CompileMastraOptions } from '../options.js';
+import type { MastraWarning } from '../warnings.js';
 
 interface CompiledBase extends CompiledProgram {
   /** Every Mastra Agent made (the root's or those of AgentNodes), by Mastra id: register them with your `Mastra`. */

@@ -1,7 +1,7 @@
 import type { Agent } from '@agentspec/core';
 import { parametersSchema } from '@agentspec/runtime';
 import type { Agent as MastraAgent } from '@mastra/core/agent';
-import type { CompiledAgent } from '../agent/compile-agent.js';
+import type { CompiledAgent } from '../compile/agent/compile-agent.js';
 
 /**
  * What the runtime needs to drive a Mastra agent that `compileMastra` did not

@@ -2,14 +2,14 @@ import { deserialize, kindOf, type Component, type EndNode, type Flow, type Flow
 import { finishFlow, RuntimeError } from '@agentspec/runtime';
 import type { Agent as MastraAgent } from '@mastra/core/agent';
 import type { StandardSchemaWithJSON } from '@mastra/core/schema';
-import { CompileContext } from '../compile-context.js';
-import { FlowCompile } from '../flow/flow-compile.js';
-import { frameOf, SHARED_KEY } from '../flow/frame.js';
-import { NODE_COMPILERS } from '../flow/nodes/index.js';
-import type { AnyStep, MastraEntry, NodeCompiler } from '../flow/nodes/types.js';
-import { FRAME_SCHEMA, flowInputSchema, flowOutputSchema } from '../flow/schemas.js';
+import { CompileContext } from '../compile/compile-context.js';
+import { FlowCompile } from '../compile/flow/flow-compile.js';
+import { frameOf, SHARED_KEY } from '../compile/flow/frame.js';
+import { NODE_COMPILERS } from '../compile/flow/nodes/index.js';
+import type { AnyStep, MastraEntry, NodeCompiler } from '../compile/flow/nodes/types.js';
+import { FRAME_SCHEMA, flowInputSchema, flowOutputSchema } from '../compile/flow/schemas.js';
 import type { CompileMastraOptions } from '../options.js';
-import { passthroughSchema } from '../schema/coercing-schema.js';
+import { passthroughSchema } from '../compile/schema/coercing-schema.js';
 import type { MastraWarning } from '../warnings.js';
 
 /** The `execute` of a Mastra step: Mastra's step parameters in (read as needed), the step's output out. */

@@ -1,8 +1,8 @@
 import { serialize, type Flow, type Node } from '@agentspec/core';
 import { admitted, serverToolNames } from '@agentspec/runtime';
 import { commentText, docComment, identifier, key, str, templateText } from '@agentspec/runtime/emit';
-import { FlowInfo } from '../flow/flow-info.js';
-import { structure, type Plan } from '../flow/structure.js';
+import { FlowInfo } from '../compile/flow/flow-info.js';
+import { structure, type Plan } from '../compile/flow/structure.js';
 import type { MastraModule as ModuleWriter } from './helpers.js';
 
 /** One builder call of a workflow under construction (`.then(x)`, `.branch([…])`…); `step` when it is `.then` of a single step. */

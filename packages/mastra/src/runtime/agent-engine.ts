@@ -1,7 +1,7 @@
 import { resolveInputs, type EngineRun, type Message, type RunStatus, type SessionEngine } from '@agentspec/runtime';
-import type { AgentPending } from '../agent/agent-pending.js';
-import type { CompiledAgent } from '../agent/compile-agent.js';
-import { runAgent, type AgentRunOutcome } from '../agent/run-agent.js';
+import type { AgentPending } from '../compile/agent/agent-pending.js';
+import type { CompiledAgent } from '../compile/agent/compile-agent.js';
+import { runAgent, type AgentRunOutcome } from '../compile/agent/run-agent.js';
 import { EventSink, inSpan } from '../events.js';
 import type { RunCarrier } from './run-carrier.js';
 

@@ -5,8 +5,8 @@ import type { Mastra } from '@mastra/core';
 import { RequestContext } from '@mastra/core/request-context';
 import { CONTEXT_RUN } from '../constants.js';
 import { EventSink, inSpan } from '../events.js';
-import { SHARED_KEY } from '../flow/frame.js';
-import type { ResumeAnswers, RunHooks } from '../flow/nodes/types.js';
+import { SHARED_KEY } from '../compile/flow/frame.js';
+import type { ResumeAnswers, RunHooks } from '../compile/flow/nodes/types.js';
 import { statusOf, type WorkflowResult } from './flow-result.js';
 import type { RunCarrier } from './run-carrier.js';
 

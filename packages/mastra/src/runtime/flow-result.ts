@@ -1,6 +1,6 @@
 import { RUNTIME_ERROR_CODES, RuntimeError, type ErrorSite, type RunStatus } from '@agentspec/runtime';
-import { SHARED_KEY, type FlowEnvelope } from '../flow/frame.js';
-import type { StepSuspension } from '../flow/nodes/types.js';
+import { SHARED_KEY, type FlowEnvelope } from '../compile/flow/frame.js';
+import type { StepSuspension } from '../compile/flow/nodes/types.js';
 
 /** What `run.start()` / `run.resume()` of a Mastra workflow resolve to (the fields read here). */
 export interface WorkflowResult {

@@ -4,8 +4,8 @@ import {
   type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionEnvelope, type SessionOptions, type StartOptions,
 } from '@agentspec/runtime';
 import { Mastra } from '@mastra/core';
-import { compiledAgentOf, type CompiledAgent } from '../agent/compile-agent.js';
-import { compileMastra, type MastraCompiled } from '../compile-mastra.js';
+import { compiledAgentOf, type CompiledAgent } from '../compile/agent/compile-agent.js';
+import { compileMastra, type MastraCompiled } from '../compile/compile-mastra.js';
 import { builtAgent } from '../emit/built-agent.js';
 import type { CompileMastraOptions } from '../options.js';
 import { MASTRA_CAPABILITIES } from '../capabilities.js';

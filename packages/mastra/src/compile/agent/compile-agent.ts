@@ -2,8 +2,8 @@ import { toDocument, type Agent, type Tool } from '@agentspec/core';
 import { admitted, coerce, parametersSchema, renderTemplate } from '@agentspec/runtime';
 import { Agent as MastraAgent } from '@mastra/core/agent';
 import type { CompileContext } from '../compile-context.js';
-import { AGENTSPEC_METADATA_KEY } from '../constants.js';
-import { modelSettings } from '../model/llm-model.js';
+import { AGENTSPEC_METADATA_KEY } from '../../constants.js';
+import { modelSettings } from '../../model/llm-model.js';
 import { mastraTool, resultSubmitted, submitResultTool } from './agent-tools.js';
 import { inputsOf } from './run-state.js';
 

@@ -1,10 +1,10 @@
 import type { Message, ToolCall } from '@agentspec/runtime';
 import { rejectionText, RuntimeError, shapeOutputs } from '@agentspec/runtime';
 import { RequestContext } from '@mastra/core/request-context';
-import { CONTEXT_INPUTS, CONTEXT_RUN } from '../constants.js';
-import type { EventSink } from '../events.js';
-import { llmError } from '../model/llm-errors.js';
-import { linkedSignal } from '../model/signals.js';
+import { CONTEXT_INPUTS, CONTEXT_RUN } from '../../constants.js';
+import type { EventSink } from '../../events.js';
+import { llmError } from '../../model/llm-errors.js';
+import { linkedSignal } from '../../model/signals.js';
 import type { AgentAnswers, AgentPending } from './agent-pending.js';
 import type { CompiledAgent } from './compile-agent.js';
 import { toModelMessages } from './messages.js';

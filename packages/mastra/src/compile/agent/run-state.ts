@@ -1,7 +1,7 @@
 import type { RuntimeError } from '@agentspec/runtime';
-import type { EventSink } from '../events.js';
+import type { EventSink } from '../../events.js';
 import type { RequestContext } from '@mastra/core/request-context';
-import { CONTEXT_INPUTS, CONTEXT_RUN } from '../constants.js';
+import { CONTEXT_INPUTS, CONTEXT_RUN } from '../../constants.js';
 
 /**
  * What one agent run (one `generate` or resume call) shares with its tools

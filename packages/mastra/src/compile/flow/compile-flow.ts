@@ -2,7 +2,7 @@ import { toDocument, type EndNode, type Flow } from '@agentspec/core';
 import { finishFlow, RuntimeError } from '@agentspec/runtime';
 import { createStep, createWorkflow, type AnyWorkflow } from '@mastra/core/workflows';
 import type { CompileContext } from '../compile-context.js';
-import { AGENTSPEC_METADATA_KEY } from '../constants.js';
+import { AGENTSPEC_METADATA_KEY } from '../../constants.js';
 import { assemble, planEntries } from './build-workflow.js';
 import { FlowCompile } from './flow-compile.js';
 import { frameOf, SHARED_KEY } from './frame.js';

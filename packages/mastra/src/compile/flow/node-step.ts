@@ -1,8 +1,8 @@
 import type { EndNode, Known, Node } from '@agentspec/core';
 import { resolveInputs, RuntimeError } from '@agentspec/runtime';
 import { createStep } from '@mastra/core/workflows';
-import { AGENTSPEC_METADATA_KEY, CONTEXT_RUN } from '../constants.js';
-import { inSpan } from '../events.js';
+import { AGENTSPEC_METADATA_KEY, CONTEXT_RUN } from '../../constants.js';
+import { inSpan } from '../../events.js';
 import type { FlowCompile } from './flow-compile.js';
 import { frameOf, SHARED_KEY, type FlowEnvelope, type Frame } from './frame.js';
 import type { NodeHandler, NodeResult, RunHooks, StepParams } from './nodes/types.js';

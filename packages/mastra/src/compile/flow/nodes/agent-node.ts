@@ -1,10 +1,10 @@
 import type { AgentNode } from '@agentspec/core';
 import { admitted, shapeOutputs, unsupportedComponent, type Message } from '@agentspec/runtime';
-import { MASTRA_CAPABILITIES } from '../../capabilities.js';
+import { MASTRA_CAPABILITIES } from '../../../capabilities.js';
 import type { AgentAnswers, AgentPending } from '../../agent/agent-pending.js';
 import { compileAgent } from '../../agent/compile-agent.js';
 import { runAgent } from '../../agent/run-agent.js';
-import { inSpan } from '../../events.js';
+import { inSpan } from '../../../events.js';
 import { nodeStep } from '../node-step.js';
 import { subflowEntries } from './flow-node.js';
 import type { MastraEntry, NodeCompiler, ResumeAnswers } from './types.js';

@@ -1,6 +1,6 @@
 import type { ApiNode } from '@agentspec/core';
 import { callHttp, mapHttpResult } from '@agentspec/runtime';
-import { inSpan } from '../../events.js';
+import { inSpan } from '../../../events.js';
 import { single } from './simple.js';
 
 /** ApiNode: the templated HTTP call (SSRF guard, retries); response keys become outputs. */

@@ -1,9 +1,9 @@
 import type { LlmNode } from '@agentspec/core';
 import { llmNodeOutputPlan, llmNodeStructuredOutputs, renderTemplate } from '@agentspec/runtime';
 import { Agent as MastraAgent } from '@mastra/core/agent';
-import { inSpan } from '../../events.js';
-import { llmError } from '../../model/llm-errors.js';
-import { modelSettings } from '../../model/llm-model.js';
+import { inSpan } from '../../../events.js';
+import { llmError } from '../../../model/llm-errors.js';
+import { modelSettings } from '../../../model/llm-model.js';
 import { nodeStep } from '../node-step.js';
 import type { MastraEntry, NodeCompiler } from './types.js';
 

@@ -1,6 +1,6 @@
 import type { ToolNode } from '@agentspec/core';
 import { mapHttpResult, mapToolResult, RuntimeError } from '@agentspec/runtime';
-import { inSpan } from '../../events.js';
+import { inSpan } from '../../../events.js';
 import { single } from './simple.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Node } from '@agentspec/core';
 import type { Message, ToolCall } from '@agentspec/runtime';
 import type { Step } from '@mastra/core/workflows';
 import type { AnyWorkflow } from '@mastra/core/workflows';
-import type { EventSink } from '../../events.js';
+import type { EventSink } from '../../../events.js';
 import type { FlowCompile } from '../flow-compile.js';
 import type { Frame } from '../frame.js';
 
