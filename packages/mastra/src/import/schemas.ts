@@ -7,7 +7,7 @@ type Json = Record<string, unknown>;
 export function toJsonSchema(schema: unknown): Json | undefined {
   if (schema === undefined || schema === null) return undefined;
   try {
-    return clean(standardSchemaToJSONSchema(toStandardSchema(schema as never)) as Json);
+    return clean(standardSchemaToJSONSchema(toStandardSchema(schema)) as Json);
   } catch {
     return typeof schema === 'object' && ('type' in schema || 'properties' in schema) ? clean(schema as Json) : undefined;
   }

@@ -74,7 +74,7 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
         ...(compiled.kind === 'workflow' ? { workflows: { [compiled.workflow.id]: compiled.workflow } } : {}),
         storage,
         logger: false,
-      } as never);
+      });
       const signal = load.signal;
       const inSave = isInSave(storageOption);
       const runtime = options.name ?? MASTRA_RUNTIME_NAME;

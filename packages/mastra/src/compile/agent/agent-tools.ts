@@ -55,7 +55,7 @@ export function mastraTool(tool: Known<Tool>, agent: Agent, ctx: CompileContext)
         return `error: ${error.message}`;
       }
     },
-  } as never) as MastraTool;
+  }) as MastraTool;
 }
 
 /**
@@ -79,7 +79,7 @@ export function submitResultTool(outputs: readonly Property[]): MastraTool {
       if (state) state.submitted ??= shapeOutputs(outputs, args);
       return SUBMITTED;
     },
-  } as never) as MastraTool;
+  }) as MastraTool;
 }
 
 /** What `submit_result` answers a valid call with (an invalid one is answered with what is wrong). */

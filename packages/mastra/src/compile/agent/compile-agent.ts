@@ -62,7 +62,7 @@ export function compileAgent(spec: Agent, ctx: CompileContext): CompiledAgent {
       ...(Object.keys(settings).length > 0 ? { modelSettings: settings } : {}),
     },
     metadata: { [AGENTSPEC_METADATA_KEY]: toDocument(spec) as Record<string, unknown> },
-  } as never);
+  });
   const result: CompiledAgent = {
     spec, agent, tools: new Map(spec.tools.map((t) => [t.name, t])), native, outputSchema: parametersSchema(outputs), maxSteps: ctx.limits.maxAgentSteps,
   };

@@ -102,7 +102,7 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
           } else {
             if (!req.answers.toolResults.has(id)) return pauseOf(compiled, tracker, pending, req.answers, consumed);
             consumed.push(id);
-            out = await agent.resumeGenerate({ content: req.answers.toolResults.get(id) } as never, { runId: pending.runId, toolCallId: id, ...options } as never) as MastraOutput;
+            out = await agent.resumeGenerate({ content: req.answers.toolResults.get(id) }, { runId: pending.runId, toolCallId: id, ...options } as never) as MastraOutput;
           }
         }
       } catch (e) {

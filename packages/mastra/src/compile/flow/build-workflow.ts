@@ -12,12 +12,12 @@ const nextNotIn = (ids: readonly string[]): FrameCondition => async ({ inputData
 
 /** A step that passes the frame on (the `.branch` arm for "none of the others"). */
 function passStep(id: string): AnyStep {
-  return createStep({ id, description: 'pass the frame on', inputSchema: FRAME_SCHEMA, outputSchema: FRAME_SCHEMA, execute: async ({ inputData }: { inputData: unknown }) => frameOf(inputData) } as never);
+  return createStep({ id, description: 'pass the frame on', inputSchema: FRAME_SCHEMA, outputSchema: FRAME_SCHEMA, execute: async ({ inputData }: { inputData: unknown }) => frameOf(inputData) });
 }
 
 /** An empty workflow on frames, to build a nested one. */
 export function frameWorkflow(id: string, description?: string): AnyWorkflow {
-  return createWorkflow({ id, inputSchema: FRAME_SCHEMA, outputSchema: FRAME_SCHEMA, ...(description ? { description } : {}) } as never) as AnyWorkflow;
+  return createWorkflow({ id, inputSchema: FRAME_SCHEMA, outputSchema: FRAME_SCHEMA, ...(description ? { description } : {}) }) as AnyWorkflow;
 }
 
 /** The Mastra entries of a plan, in order (DESIGN §4.4: `.then`, `.branch`, `.dountil`, nested workflows). */
@@ -74,11 +74,11 @@ export function assemble(wf: AnyWorkflow, list: readonly MastraEntry[]): AnyWork
   let w = wf;
   for (const e of list) {
     switch (e.kind) {
-      case 'step': w = w.then(e.step as never); break;
-      case 'workflow': w = w.then(e.workflow as never); break;
-      case 'foreach': w = w.foreach(e.workflow as never, { concurrency: e.concurrency } as never); break;
+      case 'step': w = w.then(e.step); break;
+      case 'workflow': w = w.then(e.workflow); break;
+      case 'foreach': w = w.foreach(e.workflow, { concurrency: e.concurrency }); break;
       case 'branch': w = w.branch(e.arms as never); break;
-      case 'loop': w = w.dountil(e.workflow as never, e.until as never); break;
+      case 'loop': w = w.dountil(e.workflow, e.until); break;
     }
   }
   return w;

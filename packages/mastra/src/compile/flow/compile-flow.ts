@@ -35,7 +35,7 @@ export function compileFlow(flow: Flow, ctx: CompileContext, id: string = flow.i
     inputSchema: flowInputSchema(flow),
     outputSchema: flowOutputSchema(flow),
     metadata: { [AGENTSPEC_METADATA_KEY]: toDocument(flow) },
-  } as never) as AnyWorkflow;
+  }) as AnyWorkflow;
   return assemble(workflow, [...planEntries(plan, fc), { kind: 'step', step: finishStep(flow) }]).commit();
 }
 
@@ -53,5 +53,5 @@ function finishStep(flow: Flow) {
       const { outputs, branch } = finishFlow(flow, end as EndNode, frame.end.values);
       return { ...outputs, [SHARED_KEY]: { branch, shared: frame.shared } };
     },
-  } as never);
+  });
 }

@@ -53,7 +53,7 @@ export function nodeStep<N extends Known<Node>>(node: N, fc: FlowCompile, handle
       if ('call' in r) return { ...frame, call: r.call };
       return finishNode(fc, frame, node, r);
     },
-  } as never);
+  });
 }
 
 /** The frame after a node's result: conversation updated, outputs recorded, next node (AS_NO_TRANSITION when its branch has no edge). */

@@ -25,7 +25,7 @@ export function subflowEntries(node: Known<Node>, subflow: Flow, fc: FlowCompile
       const frame = frameOf(inputData) as Frame;
       return { ...(frame.call as Record<string, unknown>), [SHARED_KEY]: { shared: frame.shared } };
     },
-  } as never);
+  });
   const ret = createStep({
     id: `${stepId}:return`,
     description: `the outputs of sub-flow '${subflow.name}'`,

@@ -15,7 +15,7 @@ import type { MastraEntry, NodeCompiler } from './types.js';
  */
 export const llmNode: NodeCompiler<LlmNode> = (node, fc): MastraEntry[] => {
   const { ctx } = fc;
-  const agent = new MastraAgent({ id: ctx.uniqueId(`${node.id}.llm`), name: node.name, instructions: '', model: ctx.model(node.llm_config), maxRetries: ctx.maxRetries } as never);
+  const agent = new MastraAgent({ id: ctx.uniqueId(`${node.id}.llm`), name: node.name, instructions: '', model: ctx.model(node.llm_config), maxRetries: ctx.maxRetries });
   ctx.llmAgents.push(agent);
   const settings = modelSettings(node.llm_config);
   const plan = llmNodeOutputPlan(node);
@@ -28,7 +28,7 @@ export const llmNode: NodeCompiler<LlmNode> = (node, fc): MastraEntry[] => {
       const options = { modelSettings: settings, ...(signal ? { abortSignal: signal } : {}), ...(plan.schema ? { structuredOutput: { schema: plan.schema.schema } } : {}) };
       const r = await inSpan(exec.hooks?.events, 'LlmGenerationRequest', 'LlmGenerationResponse', node.llm_config.name, { llm_config: node.llm_config.id, prompt }, async () => {
         try {
-          return await agent.generate([{ role: 'user', content: prompt }] as never, options as never) as { text?: string; object?: unknown; error?: unknown };
+          return await agent.generate([{ role: 'user', content: prompt }], options as never) as { text?: string; object?: unknown; error?: unknown };
         } catch (e) {
           throw llmError(e, site, signal);
         }

@@ -29,7 +29,7 @@ export const mapNode: NodeCompiler<MapNode> = (node, fc): MastraEntry[] => {
       const frame = frameOf(inputData) as Frame;
       return (frame.call as Record<string, unknown>[]).map((values) => ({ ...values, [SHARED_KEY]: { shared: frame.shared } }));
     },
-  } as never);
+  });
   const collectStep = createStep({
     id: `${stepId}:collect`,
     description: `the reduced outputs of '${node.name}'`,
