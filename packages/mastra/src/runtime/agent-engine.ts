@@ -39,14 +39,8 @@ export class AgentEngine implements SessionEngine {
     this.messages = saved?.messages ?? [];
   }
 
-  async advance(run: EngineRun): Promise<RunStatus> {
-    try {
-      const status = await this.step(run);
-      this.messages = status.messages;
-      return status;
-    } finally {
-      await this.runs.refresh(this.pending?.runId);
-    }
+  advance(run: EngineRun): Promise<RunStatus> {
+    return this.runs.around(this, () => this.step(run), () => this.pending?.runId);
   }
 
   private async step(run: EngineRun): Promise<RunStatus> {

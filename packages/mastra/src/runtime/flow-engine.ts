@@ -46,14 +46,8 @@ export class FlowEngine implements SessionEngine {
     this.messages = saved?.messages ?? [];
   }
 
-  async advance(run: EngineRun): Promise<RunStatus> {
-    try {
-      const status = await this.step(run);
-      this.messages = status.messages;
-      return status;
-    } finally {
-      await this.runs.refresh(this.runId);
-    }
+  advance(run: EngineRun): Promise<RunStatus> {
+    return this.runs.around(this, () => this.step(run), () => this.runId);
   }
 
   private step(run: EngineRun): Promise<RunStatus> {

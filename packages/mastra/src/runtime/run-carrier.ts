@@ -1,3 +1,4 @@
+import type { Message, RunStatus } from '@agentspec/runtime';
 import type { Mastra } from '@mastra/core';
 import { exportRuns, importRuns, type SavedRun } from './saved-runs.js';
 
@@ -24,6 +25,17 @@ export class RunCarrier {
     if (!this.inSave) return;
     const ids = runIds.filter((id): id is string => typeof id === 'string' && id !== '');
     this.runs = (await Promise.all(ids.map((id) => exportRuns(this.mastra, id)))).flat();
+  }
+
+  /** Run an engine's step, then read its runs again (after a failure too); the status's messages become the engine's. */
+  async around(engine: { messages: readonly Message[] }, step: () => Promise<RunStatus>, runId: () => string | undefined): Promise<RunStatus> {
+    try {
+      const status = await step();
+      engine.messages = status.messages;
+      return status;
+    } finally {
+      await this.refresh(runId());
+    }
   }
 
   /** What a saved state carries. */
