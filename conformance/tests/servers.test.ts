@@ -83,7 +83,8 @@ describe('the MCP server over every transport', () => {
       await client.connect(transport());
       try {
         const tools = await client.listTools();
-        expect(tools.tools.map((t) => t.name)).toEqual(['add', 'echo', 'get_weather', 'lookup_capital', 'get_user', 'fail']);
+        expect(tools.tools.map((t) => t.name)).toEqual(['add', 'echo', 'get_weather', 'lookup_capital', 'get_user', 'big', 'fail']);
+        expect(await client.callTool({ name: 'big', arguments: { bytes: 5 } })).toMatchObject({ content: [{ type: 'text', text: 'xxxxx' }] });
         expect(await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } })).toMatchObject({ content: [{ type: 'text', text: '42' }] });
         expect(await client.callTool({ name: 'get_user', arguments: { id: 1 } })).toMatchObject({ content: [{ text: '{"id":1,"name":"Ada Lovelace","email":"ada@example.com"}' }] });
         expect(await client.callTool({ name: 'fail', arguments: { reason: 'x' } })).toMatchObject({ isError: true, content: [{ text: 'failed: x' }] });
