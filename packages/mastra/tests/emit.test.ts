@@ -96,6 +96,31 @@ agentspec_version: 25.4.1
     expect(await codeOf({ network: { allow: ['127.0.0.1'] }, http: { retries: 0 } })).toBe('AS_HTTP_STATUS');
   });
 
+  it('sends RemoteTool calls through httpCall: url_allow_list and private addresses as the runtime has them', async () => {
+    const spec = deserialize(`
+component_type: Agent
+id: guarded
+name: guarded
+system_prompt: fetch
+llm_config: {component_type: OpenAiCompatibleConfig, id: llm, name: llm, model_id: m, url: "http://127.0.0.1:8000"}
+tools:
+  - {component_type: RemoteTool, id: listed, name: listed, url: "http://127.0.0.1:9/api/{{p}}", url_allow_list: ["http://127.0.0.1:9/api/ok"], http_method: GET, inputs: [{title: p, type: string}]}
+  - {component_type: RemoteTool, id: internal, name: internal, url: "http://10.0.0.1:9/x", http_method: GET}
+agentspec_version: 26.1.2
+`);
+    const { build } = await importEmitted(spec);
+    const outcome = async (options: unknown, name: string, args: unknown) => {
+      const built = build(options);
+      if (built.kind !== 'agent') throw new Error('an agent');
+      const tools = await built.agent.listTools() as Record<string, { execute(args: unknown, context: unknown): Promise<unknown> }>;
+      return tools[name]?.execute(args, {}).then(() => 'ok', (e: { code?: string; message?: string }) => `${e.code}: ${e.message}`);
+    };
+    expect(await outcome({}, 'listed', { p: 'other' })).toMatch(/^AS_HTTP_REFUSED: .*url_allow_list/);
+    // in the list: the call is made (nothing answers on port 9)
+    expect(await outcome({ http: { retries: 0 } }, 'listed', { p: 'ok' })).toMatch(/^AS_HTTP_STATUS: GET http:\/\/127\.0\.0\.1:9\/api\/ok failed, no HTTP answer/);
+    expect(await outcome({}, 'internal', {})).toMatch(/^AS_HTTP_REFUSED: .*private address/);
+  });
+
   it('keeps a flow\'s spec intact and its ids as written', async () => {
     const flow = caseSpec('nodes/flow-node') as Flow;
     const { code } = emitMastra(flow);
