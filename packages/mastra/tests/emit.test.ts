@@ -31,6 +31,14 @@ async function importEmitted(component: Component): Promise<{ build(options: unk
   return await import(/* @vite-ignore */ file) as { build(options: unknown): MastraCompiled };
 }
 
+/** What a tool of an emitted agent gives for `args`: 'ok', or `<code>: <message>` of its error. */
+async function toolOutcome(build: (options: unknown) => MastraCompiled, options: unknown, name: string, args: unknown): Promise<string | undefined> {
+  const built = build(options);
+  if (built.kind !== 'agent') throw new Error('an agent');
+  const tools = await built.agent.listTools() as Record<string, { execute(args: unknown, context: unknown): Promise<unknown> }>;
+  return tools[name]?.execute(args, {}).then(() => 'ok', (e: { code?: string; message?: string }) => `${e.code}: ${e.message}`);
+}
+
 function refusal(f: () => unknown): string | undefined {
   try {
     f();
@@ -86,14 +94,8 @@ tools:
 agentspec_version: 25.4.1
 `);
     const { build } = await importEmitted(spec);
-    const codeOf = async (options: unknown) => {
-      const built = build(options);
-      if (built.kind !== 'agent') throw new Error('an agent');
-      const tools = await built.agent.listTools() as Record<string, { execute(args: unknown, context: unknown): Promise<unknown> }>;
-      return tools.get?.execute({ host: '127.0.0.1:9' }, {}).then(() => 'ok', (e: { code?: string }) => e.code);
-    };
-    expect(await codeOf({})).toBe('AS_HTTP_REFUSED');
-    expect(await codeOf({ network: { allow: ['127.0.0.1'] }, http: { retries: 0 } })).toBe('AS_HTTP_STATUS');
+    expect(await toolOutcome(build, {}, 'get', { host: '127.0.0.1:9' })).toMatch(/^AS_HTTP_REFUSED: /);
+    expect(await toolOutcome(build, { network: { allow: ['127.0.0.1'] }, http: { retries: 0 } }, 'get', { host: '127.0.0.1:9' })).toMatch(/^AS_HTTP_STATUS: /);
   });
 
   it('sends RemoteTool calls through httpCall: url_allow_list and private addresses as the runtime has them', async () => {
@@ -109,16 +111,10 @@ tools:
 agentspec_version: 26.1.2
 `);
     const { build } = await importEmitted(spec);
-    const outcome = async (options: unknown, name: string, args: unknown) => {
-      const built = build(options);
-      if (built.kind !== 'agent') throw new Error('an agent');
-      const tools = await built.agent.listTools() as Record<string, { execute(args: unknown, context: unknown): Promise<unknown> }>;
-      return tools[name]?.execute(args, {}).then(() => 'ok', (e: { code?: string; message?: string }) => `${e.code}: ${e.message}`);
-    };
-    expect(await outcome({}, 'listed', { p: 'other' })).toMatch(/^AS_HTTP_REFUSED: .*url_allow_list/);
+    expect(await toolOutcome(build, {}, 'listed', { p: 'other' })).toMatch(/^AS_HTTP_REFUSED: .*url_allow_list/);
     // in the list: the call is made (nothing answers on port 9)
-    expect(await outcome({ http: { retries: 0 } }, 'listed', { p: 'ok' })).toMatch(/^AS_HTTP_STATUS: GET http:\/\/127\.0\.0\.1:9\/api\/ok failed, no HTTP answer/);
-    expect(await outcome({}, 'internal', {})).toMatch(/^AS_HTTP_REFUSED: .*private address/);
+    expect(await toolOutcome(build, { http: { retries: 0 } }, 'listed', { p: 'ok' })).toMatch(/^AS_HTTP_STATUS: GET http:\/\/127\.0\.0\.1:9\/api\/ok failed, no HTTP answer/);
+    expect(await toolOutcome(build, {}, 'internal', {})).toMatch(/^AS_HTTP_REFUSED: .*private address/);
   });
 
   it('keeps a flow\'s spec intact and its ids as written', async () => {
