@@ -162,6 +162,27 @@ describe('the emitted module', () => {
     expect(request.parameters).toEqual({ temperature: 0.5, topP: 0.9, extra: { seed: 7, repeat_penalty: 1.1 } });
   });
 
+  it('sends RemoteTool calls through httpCall: url_allow_list, private addresses and allowHosts as the runtime has them', async () => {
+    const agent = spec({
+      component_type: 'Agent', id: 'guarded', name: 'guarded', system_prompt: 'x', llm_config: LLM,
+      tools: [
+        { component_type: 'RemoteTool', id: 'listed', name: 'listed', http_method: 'GET', url: `${httpUrl}/api/{{p}}`, url_allow_list: [`${httpUrl}/api/ok`], inputs: [{ title: 'p', type: 'string' }] },
+        { component_type: 'RemoteTool', id: 'internal', name: 'internal', http_method: 'GET', url: 'http://10.0.0.1:9/x', inputs: [] },
+      ],
+    });
+    const mod = await importEmitted(agent, 'unit');
+    type Execute = (args: unknown, options: { toolCallId: string; messages: [] }) => Promise<unknown>;
+    const run = async (options: Record<string, unknown>, name: string, args: unknown): Promise<unknown> => {
+      const { agent: built } = mod.build({ llm: { baseURL: llm.url }, ...options });
+      return ((built as unknown as { tools: Record<string, { execute: Execute }> }).tools[name] as { execute: Execute }).execute(args, { toolCallId: 'c', messages: [] });
+    };
+    expect(await run({}, 'listed', { p: 'ok' })).toMatchObject({ method: 'GET', url: '/api/ok' });
+    await expect(run({}, 'listed', { p: 'other' })).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED', message: expect.stringMatching(/url_allow_list/) });
+    await expect(run({}, 'internal', {})).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED', message: expect.stringMatching(/private address/) });
+    // listed in allowHosts, the private address passes the guard: the call is made (no answer on port 9, no retry)
+    await expect(run({ allowHosts: ['10.0.0.1'], http: { retries: 0, timeoutMs: 200 } }, 'internal', {})).rejects.toMatchObject({ code: expect.stringMatching(/^AS_HTTP_(STATUS|TIMEOUT)$/) });
+  });
+
   it('drives the same requests and statuses as compileAiSdk on aiSdkRuntime, for every tool kind but MCP (the conformance suite covers MCP)', async () => {
     const agent = kitchenSink(httpUrl, { mcp: false });
     const rules: Rule[] = [

@@ -31,6 +31,14 @@ async function importEmitted(component: Component): Promise<{ build(options: unk
   return await import(/* @vite-ignore */ file) as { build(options: unknown): MastraCompiled };
 }
 
+/** What a tool of an emitted agent gives for `args`: 'ok', or `<code>: <message>` of its error. */
+async function toolOutcome(build: (options: unknown) => MastraCompiled, options: unknown, name: string, args: unknown): Promise<string | undefined> {
+  const built = build(options);
+  if (built.kind !== 'agent') throw new Error('an agent');
+  const tools = await built.agent.listTools() as Record<string, { execute(args: unknown, context: unknown): Promise<unknown> }>;
+  return tools[name]?.execute(args, {}).then(() => 'ok', (e: { code?: string; message?: string }) => `${e.code}: ${e.message}`);
+}
+
 function refusal(f: () => unknown): string | undefined {
   try {
     f();
@@ -74,7 +82,7 @@ describe('emitMastra', () => {
     expect(built.agent.name).toBe(`Nasty ${NASTY}`);
   });
 
-  it('guards a RemoteTool whose host comes from an argument (network.allow)', async () => {
+  it('guards RemoteTools as the runtime does (httpCall): a host from an argument (network.allow), url_allow_list, private addresses', async () => {
     const spec = deserialize(`
 component_type: Agent
 id: fetcher
@@ -83,17 +91,17 @@ system_prompt: fetch
 llm_config: {component_type: OpenAiCompatibleConfig, id: llm, name: llm, model_id: m, url: "http://127.0.0.1:8000"}
 tools:
   - {component_type: RemoteTool, id: get, name: get, url: "http://{{host}}/x", http_method: GET, inputs: [{title: host, type: string}]}
-agentspec_version: 25.4.1
+  - {component_type: RemoteTool, id: listed, name: listed, url: "http://127.0.0.1:9/api/{{p}}", url_allow_list: ["http://127.0.0.1:9/api/ok"], http_method: GET, inputs: [{title: p, type: string}]}
+  - {component_type: RemoteTool, id: internal, name: internal, url: "http://10.0.0.1:9/x", http_method: GET}
+agentspec_version: 26.1.2
 `);
     const { build } = await importEmitted(spec);
-    const codeOf = async (options: unknown) => {
-      const built = build(options);
-      if (built.kind !== 'agent') throw new Error('an agent');
-      const tools = await built.agent.listTools() as Record<string, { execute(args: unknown, context: unknown): Promise<unknown> }>;
-      return tools.get?.execute({ host: '127.0.0.1:9' }, {}).then(() => 'ok', (e: { code?: string }) => e.code);
-    };
-    expect(await codeOf({})).toBe('AS_HTTP_REFUSED');
-    expect(await codeOf({ network: { allow: ['127.0.0.1'] }, http: { retries: 0 } })).toBe('AS_HTTP_STATUS');
+    expect(await toolOutcome(build, {}, 'get', { host: '127.0.0.1:9' })).toMatch(/^AS_HTTP_REFUSED: /);
+    // allowed: the call is made (nothing answers on port 9)
+    expect(await toolOutcome(build, { network: { allow: ['127.0.0.1'] }, http: { retries: 0 } }, 'get', { host: '127.0.0.1:9' })).toMatch(/^AS_HTTP_STATUS: .*no HTTP answer/);
+    expect(await toolOutcome(build, {}, 'listed', { p: 'other' })).toMatch(/^AS_HTTP_REFUSED: .*url_allow_list/);
+    expect(await toolOutcome(build, { http: { retries: 0 } }, 'listed', { p: 'ok' })).toMatch(/^AS_HTTP_STATUS: GET http:\/\/127\.0\.0\.1:9\/api\/ok failed, no HTTP answer/);
+    expect(await toolOutcome(build, {}, 'internal', {})).toMatch(/^AS_HTTP_REFUSED: .*private address/);
   });
 
   it('keeps a flow\'s spec intact and its ids as written', async () => {

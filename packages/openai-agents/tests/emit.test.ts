@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { deserialize, flow, serialize, serverTool, agent, openAiCompatibleConfig, mcpTool, sseMtlsTransport, startNode, endNode, controlFlowEdge, type Agent, type Component } from '@agentspec/core';
+import { deserialize, flow, serialize, serverTool, agent, openAiCompatibleConfig, mcpTool, sseMtlsTransport, startNode, endNode, controlFlowEdge, remoteTool, type Agent, type Component } from '@agentspec/core';
 import { openAiBaseUrl } from '@agentspec/runtime';
-import { OpenAIChatCompletionsModel, OpenAIResponsesModel, type FunctionTool } from '@openai/agents';
+import { OpenAIChatCompletionsModel, OpenAIResponsesModel, RunContext, type FunctionTool } from '@openai/agents';
 import { compileOpenAiAgents, emitOpenAiAgents, openaiAgentsRuntime } from '../src/index.js';
 import type { CompiledAgent } from '../src/compile/compile-agent.js';
 import { conformanceSpecs } from './helpers/conformance-specs.js';
@@ -92,6 +94,33 @@ describe('emitOpenAiAgents', () => {
     // (the SDK makes tool names safe for the API itself)
     expect(built.agent.tools.map((t) => t.name)).toEqual(['it_s____a__tool_', '__proto__', 'class', 'submit_result']);
     expect(Object.keys((built.agent.tools[1] as FunctionTool).parameters.properties)).toEqual(['constructor']);
+  });
+
+  it('sends RemoteTool calls through httpCall: url_allow_list, private addresses and network.allow as the runtime has them', async () => {
+    const server = createServer((req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ path: req.url })));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const llm = openAiCompatibleConfig({ id: 'llm', name: 'llm', model_id: 'm', url: 'http://127.0.0.1:9' });
+      const spec = agent({
+        id: 'guarded', name: 'guarded', system_prompt: 'x', llm_config: llm,
+        tools: [
+          remoteTool({ id: 'listed', name: 'listed', http_method: 'GET', url: `${base}/api/{{p}}`, url_allow_list: [`${base}/api/ok`], inputs: [{ title: 'p', type: 'string' }] }),
+          remoteTool({ id: 'internal', name: 'internal', http_method: 'GET', url: 'http://10.0.0.1:9/x', inputs: [] }),
+        ],
+      });
+      const run = async (options: Record<string, unknown>, index: number, args: unknown): Promise<unknown> => {
+        const built = await buildEmitted(spec, { llm: { baseURL: 'http://127.0.0.1:9/v1' }, ...options });
+        return (built.agent.tools[index] as FunctionTool).invoke(new RunContext({}), JSON.stringify(args));
+      };
+      expect(await run({}, 0, { p: 'ok' })).toBe('{"path":"/api/ok"}');
+      await expect(run({}, 0, { p: 'other' })).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED', message: expect.stringMatching(/url_allow_list/) });
+      await expect(run({}, 1, {})).rejects.toMatchObject({ code: 'AS_HTTP_REFUSED', message: expect.stringMatching(/private address/) });
+      // listed in network.allow, the private address passes the guard: the call is made (no answer on port 9, no retry)
+      await expect(run({ network: { allow: ['10.0.0.1'] }, http: { retries: 0, timeoutMs: 200 } }, 1, {})).rejects.toMatchObject({ code: expect.stringMatching(/^AS_HTTP_(STATUS|TIMEOUT)$/) });
+    } finally {
+      server.close();
+    }
   });
 
   it('refuses what it cannot emit, with the codes of compileOpenAiAgents', () => {

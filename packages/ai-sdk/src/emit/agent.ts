@@ -51,7 +51,12 @@ function emitTypes(agent: Agent, tools: readonly [string, EmittedTool][], w: Mod
     '  readonly llm?: LlmOptions;',
     '  /** LLM steps of one `generate()` / `stream()` call (default 20). */',
     '  readonly maxSteps?: number;',
-    ...(needs.has('allowHosts') ? ['  /** Hosts (or host:port) a RemoteTool may call when its URL\'s host comes from an argument. */', '  readonly allowHosts?: readonly string[];'] : []),
+    ...(needs.has('http') ? [
+      '  /** Hosts (or host:port) a RemoteTool may call although its URL\'s host comes from an argument, is a private or link-local address, or is another host a redirect leads to. */',
+      '  readonly allowHosts?: readonly string[];',
+      '  /** RemoteTool calls: time per attempt (default 30 000 ms), retries (default 2), redirects followed (default 5), bytes of a body read (default 10 MB). */',
+      '  readonly http?: { readonly timeoutMs?: number; readonly retries?: number; readonly maxRedirects?: number; readonly maxBodyBytes?: number };',
+    ] : []),
     '  readonly hooks?: AgentHooks;',
     '}',
   ].join('\n'));

@@ -81,34 +81,6 @@ const submitResultAccepted: StopCondition<ToolSet> = ({ steps }) =>
   steps.at(-1)?.toolResults.some((r) => r.toolName === 'submit_result' && typeof r.output === 'object' && r.output !== null) ?? false;`,
 };
 
-const httpBody: Helper = {
-  code: `
-/** The body of an HTTP response: parsed JSON when it says so, else text; an error status fails the tool. */
-async function httpBody(response: Response, tool: string): Promise<unknown> {
-  const raw = await response.text();
-  const json = /[/+]json\\b/i.test(response.headers.get('content-type') ?? '');
-  const body: unknown = json && raw.trim() !== '' ? JSON.parse(raw) : raw;
-  if (!response.ok) throw new Error(tool + ': HTTP ' + response.status + ' ' + raw.slice(0, 300));
-  return body;
-}`,
-};
-
-const allowedHost: Helper = {
-  code: `
-/** A URL whose host comes from an argument must be in \`allowHosts\` (host or host:port): no request to where the LLM says. */
-function checkHost(url: URL, allowHosts: readonly string[] | undefined, tool: string): URL {
-  const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  const host = url.hostname.replace(/^\\[(.*)\\]$/, '$1').toLowerCase();
-  const allowed = (allowHosts ?? []).some((entry) => {
-    const e = entry.trim().toLowerCase();
-    return e.replace(/^\\[(.*)\\]$/, '$1') === host || e === host + ':' + port;
-  });
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(tool + ': only http: and https: URLs are allowed');
-  if (!allowed) throw new Error(tool + ": the host '" + url.hostname + "' comes from an argument and is not in allowHosts");
-  return url;
-}`,
-};
-
 const mcp: Helper = {
   imports: { '@modelcontextprotocol/sdk/client/index.js': ['Client'], '@modelcontextprotocol/sdk/shared/transport.js': ['type Transport'] },
   code: `
@@ -157,7 +129,7 @@ function mcpValue(result: Record<string, unknown>, tool: string): unknown {
 }`,
 };
 
-export type HelperName = 'args' | SnippetName | 'toolText' | 'fetchWithTimeout' | 'speakFirst' | 'submitResult' | 'httpBody' | 'allowedHost' | 'mcp' | 'mcpValue';
+export type HelperName = 'args' | SnippetName | 'toolText' | 'fetchWithTimeout' | 'speakFirst' | 'submitResult' | 'mcp' | 'mcpValue';
 
 /** Every helper, in the order they are written (a new name breaks the build until listed). */
 export const HELPERS: ModuleHelpers<HelperName> = {
@@ -168,8 +140,6 @@ export const HELPERS: ModuleHelpers<HelperName> = {
   fetchWithTimeout,
   speakFirst,
   submitResult,
-  httpBody,
-  allowedHost,
   mcp,
   mcpValue,
 };

@@ -56,6 +56,7 @@ export function emittedBuilder(prefix: string): (agent: Agent, options: AgentBui
       llm: emittedLlmOptions(options.llm),
       ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
       ...(options.network?.allow ? { allowHosts: options.network.allow } : {}),
+      ...(options.http ? { http: options.http } : {}),
       hooks: options.hooks,
     });
   };

@@ -153,10 +153,13 @@ function buildOptions(serverTools: readonly Tool[], http: boolean, mcp: boolean)
     '  /** LLM turns per run (default 20). */',
     '  readonly maxAgentSteps?: number;',
     ...(http || mcp ? [
-      '  /** Hosts a templated URL may reach (SSRF guard), commands an MCP stdio server may run. */',
+      '  /** Hosts an HTTP call may reach although templated, private, link-local or where a redirect leads (SSRF guard); commands an MCP stdio server may run. */',
       '  readonly network?: { readonly allow?: readonly string[]; readonly allowStdio?: readonly string[] };',
     ] : []),
-    ...(http ? ['  /** Time allowed to each HTTP attempt (default 30 000 ms), retries on network errors, 429 and 5xx (default 2). */', '  readonly http?: { readonly timeoutMs?: number; readonly retries?: number };'] : []),
+    ...(http ? [
+      '  /** HTTP calls: time allowed to each attempt (default 30 000 ms), retries on network errors, 429 and 5xx (default 2), redirects followed (default 5), bytes of a body read (default 10 MB). */',
+      '  readonly http?: { readonly timeoutMs?: number; readonly retries?: number; readonly maxRedirects?: number; readonly maxBodyBytes?: number };',
+    ] : []),
     '}',
   ].join('\n');
 }

@@ -124,74 +124,6 @@ function chatModel(endpoint: LlmEndpoint) {
   return provider.chatModel(endpoint.model) as unknown as MastraModelConfig;
 }`;
 
-const http = `
-/** An HTTP call of a RemoteTool, rendered from its arguments. */
-interface HttpRequest {
-  readonly method: string;
-  readonly url: string;
-  /** The URL's host comes from an argument: only hosts in \`network.allow\` may be reached (SSRF guard), and no redirect is followed. */
-  readonly templatedHost: boolean;
-  readonly headers?: Record<string, unknown>;
-  readonly query?: Record<string, unknown>;
-  readonly data?: unknown;
-}
-
-/**
- * Makes the call (retried on network errors, 429 and 5xx): the query appended, an object \`data\` sent as JSON (or as a form for a form content type), a
- * string \`data\` as the raw body. The body of a 2xx answer is parsed JSON (else text); others fail (AS_HTTP_STATUS).
- */
-async function httpCall(request: HttpRequest, allow: readonly string[], http: { readonly timeoutMs?: number; readonly retries?: number }, signal?: AbortSignal): Promise<unknown> {
-  const timeoutMs = http.timeoutMs ?? 30_000;
-  const retries = http.retries ?? 2;
-  const url = new URL(request.url);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw failure('AS_HTTP_REFUSED', \`the URL scheme '\${url.protocol}' is not allowed\`);
-  const hostPort = \`\${url.hostname}:\${url.port || (url.protocol === 'https:' ? '443' : '80')}\`;
-  if (request.templatedHost && !allow.map((a) => a.trim().toLowerCase()).some((a) => a === url.hostname || a === hostPort)) {
-    throw failure('AS_HTTP_REFUSED', \`the host '\${url.hostname}' comes from an input value and is not in network.allow\`);
-  }
-  for (const [k, v] of Object.entries(request.query ?? {})) for (const item of ([] as unknown[]).concat(v)) if (item != null) url.searchParams.append(k, valueText(item));
-  const headers = Object.fromEntries(Object.entries(request.headers ?? {}).filter(([, v]) => v != null).map(([k, v]) => [k.trim().toLowerCase(), valueText(v)]));
-  let body: string | undefined;
-  const data = request.data;
-  const noBody = request.method === 'GET' || request.method === 'HEAD' || data == null
-    || (typeof data === 'object' && Object.keys(data).length === 0 && !['POST', 'PUT', 'PATCH'].includes(request.method));
-  if (!noBody) {
-    if (typeof data === 'string') body = data;
-    else if (typeof data === 'object' && headers['content-type']?.split(';')[0]?.trim() === 'application/x-www-form-urlencoded') {
-      const form = new URLSearchParams();
-      for (const [k, v] of Object.entries(data as object)) for (const item of ([] as unknown[]).concat(v)) if (item != null) form.append(k, valueText(item));
-      body = form.toString();
-    } else {
-      body = JSON.stringify(data);
-      headers['content-type'] ??= 'application/json';
-    }
-  }
-  // network errors, 429 and 5xx are retried (100 ms, then doubling); a timed-out attempt is not
-  let response: Response | undefined;
-  let text = '';
-  for (let attempt = 0; ; attempt++) {
-    try {
-      response = await fetch(url, { method: request.method, headers, body: body ?? null, redirect: request.templatedHost ? 'error' : 'follow', signal: signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs) });
-      text = await response.text();
-      if (response.ok || (response.status !== 429 && response.status < 500) || attempt >= retries) break;
-    } catch (e) {
-      if (signal?.aborted) throw failure('AS_CANCELLED', 'the run was cancelled', e);
-      if ((e as Error).name === 'TimeoutError') throw failure('AS_HTTP_TIMEOUT', \`\${request.method} \${url.origin}\${url.pathname} did not answer within \${timeoutMs} ms\`, e);
-      if (attempt >= retries) throw failure('AS_HTTP_STATUS', \`\${request.method} \${url.origin}\${url.pathname} could not be reached: \${(e as Error).message}\`, e);
-    }
-    await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 100 * 2 ** attempt)));
-  }
-  if (!response.ok) throw failure('AS_HTTP_STATUS', \`\${request.method} \${url.origin}\${url.pathname} answered HTTP \${response.status}: \${text.slice(0, 200)}\`);
-  const type = response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  const trimmed = text.trim();
-  if (!(type === 'application/json' || type.endsWith('+json') || trimmed.startsWith('{') || trimmed.startsWith('['))) return text;
-  try {
-    return JSON.parse(trimmed) as unknown;
-  } catch {
-    return text;
-  }
-}`;
-
 const mcp = `
 /** How to reach an MCP server. */
 type McpServer =
@@ -292,7 +224,7 @@ function resultSubmitted({ steps }: { readonly steps: readonly { readonly toolRe
 }`;
 
 /** The helpers of this emitter, and those shared by every emitter (EMIT_SNIPPETS of @agentspec/runtime). */
-export type HelperName = SnippetName | 'failure' | 'jsonSchema' | 'parameters' | 'asIs' | 'runControl' | 'runTool' | 'chatModel' | 'httpCall' | 'mcp' | 'submitResult';
+export type HelperName = SnippetName | 'failure' | 'jsonSchema' | 'parameters' | 'asIs' | 'runControl' | 'runTool' | 'chatModel' | 'mcp' | 'submitResult';
 
 /** Every helper, in the order they are written (a new name breaks the build until listed). */
 export const HELPERS: ModuleHelpers<HelperName> = {
@@ -304,7 +236,6 @@ export const HELPERS: ModuleHelpers<HelperName> = {
   runControl: { code: runControl, declares: ['RunControl', 'runControl'] },
   runTool: { code: runTool, declares: ['runTool'], needs: ['failure', 'runControl'] },
   chatModel: { code: model, declares: ['LlmEndpoint', 'chatModel'], imports: { '@ai-sdk/openai-compatible': ['createOpenAICompatible'], '@mastra/core/llm': ['type MastraModelConfig'] } },
-  httpCall: { code: http, declares: ['HttpRequest', 'httpCall'], needs: ['failure', 'valueText'] },
   mcp: {
     code: mcp,
     declares: ['McpServer', 'McpClients'],

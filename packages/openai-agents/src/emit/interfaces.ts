@@ -47,10 +47,15 @@ export function buildOptions(agent: Agent, serverTools: readonly string[], remot
     );
   }
   if (remote || mcp) {
-    const what = [remote ? 'hosts RemoteTools may reach when their URL\'s host comes from an argument' : '', mcp ? 'commands MCP stdio servers may start' : ''];
+    const what = [remote ? 'hosts RemoteTools may reach although their host comes from an argument, is a private or link-local address, or is another host a redirect leads to' : '', mcp ? 'commands MCP stdio servers may start' : ''];
     fields.push(`  /** What the tools may reach: ${what.filter(Boolean).join('; ')}. */`, '  readonly network?: { readonly allow?: readonly string[]; readonly allowStdio?: readonly string[] };');
   }
-  if (remote) fields.push('  /** RemoteTool calls: time per attempt (default 30 000 ms), retries (default 2). */', '  readonly http?: { readonly timeoutMs?: number; readonly retries?: number };');
+  if (remote) {
+    fields.push(
+      '  /** RemoteTool calls: time per attempt (default 30 000 ms), retries (default 2), redirects followed (default 5), bytes of a body read (default 10 MB). */',
+      '  readonly http?: { readonly timeoutMs?: number; readonly retries?: number; readonly maxRedirects?: number; readonly maxBodyBytes?: number };',
+    );
+  }
   fields.push(
     '  /** LLM turns per run (default MAX_TURNS), for `runOptions.maxTurns`. */',
     '  readonly maxTurns?: number;',

@@ -6,6 +6,7 @@
 // the header comment.
 import { coerce, coerceArgs, isObject } from './coercion.js';
 import { codedError } from './errors.js';
+import { httpCall } from './http-call.js';
 import { submissionProblem } from './outputs.js';
 import type { Snippet, SnippetName } from './snippet.js';
 import { renderDeep, renderTemplate, toolResultText, valueText } from './text.js';
@@ -21,6 +22,7 @@ export const EMIT_SNIPPETS = {
   coerceArgs,
   coerce,
   isObject,
+  httpCall,
 } as const satisfies { readonly [K in SnippetName]: Snippet };
 
 /** `wanted` and the snippets they need, in EMIT_SNIPPETS order. */

@@ -13,4 +13,4 @@ export interface Snippet<Needs extends SnippetName = SnippetName> {
 }
 
 export type SnippetName =
-  | 'isObject' | 'coerce' | 'coerceArgs' | 'valueText' | 'renderTemplate' | 'renderDeep' | 'toolResultText' | 'codedError' | 'submissionProblem';
+  | 'isObject' | 'coerce' | 'coerceArgs' | 'valueText' | 'renderTemplate' | 'renderDeep' | 'toolResultText' | 'codedError' | 'submissionProblem' | 'httpCall';

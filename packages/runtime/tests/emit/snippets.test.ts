@@ -1,16 +1,10 @@
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
 import type { Property } from '@agentspec/core';
-import { coerce, EMIT_SNIPPETS, outputRules, renderDeep, renderTemplate, snippetsFor, submissionProblem, toolResultText, type SnippetName } from '../../src/index.js';
+import { coerce, EMIT_SNIPPETS, outputRules, renderDeep, renderTemplate, submissionProblem, toolResultText, type SnippetName } from '../../src/index.js';
+import { load, moduleOf } from './load-snippets.js';
 
 const NAMES = Object.keys(EMIT_SNIPPETS) as SnippetName[];
-
-/** The snippets `wanted` need, written out as one module. */
-function moduleOf(wanted: readonly SnippetName[]): string {
-  const names = snippetsFor(wanted);
-  const uses = names.flatMap((n) => EMIT_SNIPPETS[n].declares.filter((d) => d !== 'CodedError'));
-  return `${names.map((n) => EMIT_SNIPPETS[n].code).join('\n\n')}\n\nexport { ${uses.join(', ')} };\n`;
-}
 
 /** Type errors of `code` as a strict module (the settings of the emitted modules' typecheck tests). */
 function diagnostics(code: string): string[] {
@@ -28,14 +22,6 @@ function diagnostics(code: string): string[] {
   return ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
 }
 
-/** The snippets, transpiled and evaluated: their functions by name. */
-function load(wanted: readonly SnippetName[]): Record<string, (...args: unknown[]) => unknown> {
-  const js = ts.transpileModule(moduleOf(wanted), { compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.CommonJS } }).outputText;
-  const module = { exports: {} as Record<string, (...args: unknown[]) => unknown> };
-  new Function('module', 'exports', js)(module, module.exports);
-  return module.exports;
-}
-
 describe('EMIT_SNIPPETS', () => {
   it.each(NAMES)('%s is self-contained, strict TypeScript with what it needs', (name) => {
     expect(diagnostics(moduleOf([name]))).toEqual([]);
@@ -44,7 +30,7 @@ describe('EMIT_SNIPPETS', () => {
   it('declares what it says, and needs only snippets that exist', () => {
     for (const name of NAMES) {
       const snippet = EMIT_SNIPPETS[name];
-      for (const d of snippet.declares) expect(snippet.code).toMatch(new RegExp(`^(export )?(function|class|type|interface|const) ${d}\\b`, 'm'));
+      for (const d of snippet.declares) expect(snippet.code).toMatch(new RegExp(`^(export )?(async )?(function|class|type|interface|const) ${d}\\b`, 'm'));
       for (const n of snippet.needs) expect(NAMES).toContain(n);
     }
   });

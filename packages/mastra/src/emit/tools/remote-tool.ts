@@ -13,8 +13,9 @@ const noBody = (method: string, data: unknown) => {
 };
 
 /**
- * RemoteTool: a `fetch` of the URL, headers, query and data rendered from the
- * arguments (DESIGN §4.2); a templated host must be in `network.allow`.
+ * RemoteTool: the shared `httpCall` of the URL, headers, query and data
+ * rendered from the arguments (DESIGN §4.2), with the runtime's rules (SSRF
+ * guard, redirect hops, body cap, url_allow_list, retries).
  */
 export const remoteTool: ToolEmitter<RemoteTool> = (tool, m, fn) => {
   m.use('runTool');
@@ -28,12 +29,13 @@ export const remoteTool: ToolEmitter<RemoteTool> = (tool, m, fn) => {
     ...(isEmpty(tool.headers) ? [] : [`      headers: renderDeep(${literal(tool.headers, '      ')}, args) as Record<string, unknown>,`]),
     ...(isEmpty(tool.query_params) ? [] : [`      query: renderDeep(${literal(tool.query_params, '      ')}, args) as Record<string, unknown>,`]),
     ...(noBody(method, tool.data) ? [] : [`      data: renderDeep(${literal(tool.data, '      ')}, args),`]),
+    ...(tool.url_allow_list ? [`      urlAllowList: ${literal(tool.url_allow_list, '      ', 20)},`] : []),
   ];
   const lines = [
     ...toolHead(tool, m),
     `    execute: (args, context) => runTool(${str(tool.name)}, context, () => httpCall({`,
     ...request,
-    '    }, options.network?.allow ?? [], options.http ?? {}, context?.abortSignal)),',
+    '    }, { allow: options.network?.allow, ...options.http }, context?.abortSignal)),',
   ];
   return {
     declaration: toolFunction(tool, fn, 'options: BuildOptions', lines, `${method.toUpperCase()} ${tool.url}`),

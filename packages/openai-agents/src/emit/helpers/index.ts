@@ -2,7 +2,6 @@ import { EMIT_SNIPPETS } from '@agentspec/runtime';
 import type { ModuleHelpers } from '@agentspec/runtime/emit';
 import { notStrict, toolFailed, toolParameters } from './base.js';
 import type { HelperName } from './helper.js';
-import { httpCall } from './http.js';
 import { mcpServer, mcpValue } from './mcp.js';
 import { chatModel, checkToolCalls, responsesModel } from './models.js';
 import { respondToClientTool, runData } from './run-data.js';
@@ -18,7 +17,6 @@ export const HELPERS: ModuleHelpers<HelperName> = {
   checkToolCalls,
   chatModel,
   responsesModel,
-  httpCall,
   mcpServer,
   mcpValue,
 };

@@ -45,6 +45,7 @@ export const emitRemoteTool: ToolEmitter<RemoteTool> = (w, spec) => {
     ...(isEmpty(spec.query_params) ? [] : [`    query: ${rendered(w, spec.query_params, 11)},`]),
     ...(isEmpty(spec.headers) ? [] : [`    headers: ${rendered(w, spec.headers, 13)},`]),
     ...(noBody(spec) ? [] : [`    data: ${rendered(w, spec.data, 10)},`]),
+    ...(spec.url_allow_list ? [`    urlAllowList: ${literal(spec.url_allow_list, '    ', 18)},`] : []),
   ];
   const emitted = emitFunctionTool(w, spec, base, {
     doc: `${spec.name} (RemoteTool): ${(spec.http_method || 'GET').toUpperCase()} ${spec.url}, rendered from the arguments.`,
