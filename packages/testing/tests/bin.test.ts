@@ -84,7 +84,8 @@ describe('agentspec-scripted-llm', () => {
     const miss = await chat(url, 'unscripted');
     expect(miss.status).toBe(400);
     expect(miss.body).toMatchObject({ error: { code: 'no_rule_matched' } });
-    expect(run.stderr()).toContain('/v1/chat/completions model=gpt-4o-mini stream=false -> no rule');
+    // the log line reaches our pipe after the answer does: wait for it (a busy machine delays it)
+    await expect.poll(() => run.stderr(), { timeout: 10_000 }).toContain('/v1/chat/completions model=gpt-4o-mini stream=false -> no rule');
     run.child.kill('SIGINT');
     expect(await run.exit).toBe(0);
   });
