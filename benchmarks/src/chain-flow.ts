@@ -44,3 +44,23 @@ export function chainFlowDocument(n: number): Record<string, unknown> {
     $referenced_components: referenced, agentspec_version: '25.4.1',
   };
 }
+
+/** A flow of StartNode, `n` LlmNodes ("Rewrite: {{text}}", one string output) and EndNode, with data edges. */
+export function llmChainDocument(n: number): Record<string, unknown> {
+  const prop = (title: string) => ({ title, type: 'string' });
+  const ref = (id: string) => ({ $component_ref: id });
+  const ids = ['start', ...Array.from({ length: n }, (_, i) => `llm_${i + 1}`), 'end'];
+  const referenced: Record<string, unknown> = {
+    llm: { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'llm', model_id: 'instant', url: 'http://127.0.0.1:9' },
+    start: { component_type: 'StartNode', id: 'start', name: 'start', inputs: [prop('text')] },
+    end: { component_type: 'EndNode', id: 'end', name: 'finish', outputs: [prop('text')] },
+  };
+  for (const id of ids.slice(1, -1)) referenced[id] = { component_type: 'LlmNode', id, name: id, llm_config: ref('llm'), prompt_template: 'Rewrite: {{text}}', outputs: [prop('text')] };
+  const pairs = ids.slice(1).map((to, i) => [ids[i] as string, to] as const);
+  return {
+    component_type: 'Flow', id: 'llm_chain', name: `chain of ${n} LlmNodes`, start_node: ref('start'), nodes: ids.map(ref),
+    control_flow_connections: pairs.map(([from, to], i) => ({ component_type: 'ControlFlowEdge', id: `c_${i}`, name: `c_${i}`, from_node: ref(from), to_node: ref(to) })),
+    data_flow_connections: pairs.map(([from, to], i) => ({ component_type: 'DataFlowEdge', id: `d_${i}`, name: `d_${i}`, source_node: ref(from), source_output: 'text', destination_node: ref(to), destination_input: 'text' })),
+    $referenced_components: referenced, agentspec_version: '25.4.1',
+  };
+}

@@ -21,8 +21,7 @@ import { compileLangGraph, emitLangGraph } from '@agentspec/langgraph';
 import { compileMastra, emitMastra } from '@agentspec/mastra';
 import { compileOpenAiAgents, emitOpenAiAgents } from '@agentspec/openai-agents';
 import { startScriptedLlm, type ScriptedLlmConfig } from '@agentspec/testing';
-import { chainFlowDocument } from './chain-flow.js';
-import { llmChainDocument } from './langgraph.js';
+import { chainFlowDocument, llmChainDocument } from './chain-flow.js';
 import { fastest, fastestAsync } from './measure.js';
 
 const EMITTED_DIR = fileURLToPath(new URL('../.emitted/', import.meta.url));

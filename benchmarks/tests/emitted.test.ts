@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deserialize } from '@agentspec/core';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import { agentPairs, BENCH_LLM, flowPairs, WEATHER } from '../src/emitted.js';
-import { llmChainDocument } from '../src/langgraph.js';
+import { llmChainDocument } from '../src/chain-flow.js';
 
 describe('emitted ÷ in-memory benchmark inputs', () => {
   let llm: ScriptedLlm;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { deserialize, load } from '@agentspec/core';
 import { compileLangGraph } from '@agentspec/langgraph';
-import { handWrittenChain, InstantChatModel, llmChainDocument } from '../src/langgraph.js';
+import { llmChainDocument } from '../src/chain-flow.js';
+import { handWrittenChain, InstantChatModel } from '../src/langgraph.js';
 
 describe('LangGraph benchmark inputs', () => {
   it('the compiled chain and the hand-written chain do the same work: one model call per LlmNode, same result', async () => {

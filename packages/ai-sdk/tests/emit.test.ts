@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize, type Agent, type Component } from '@agentspec/core';
-import { admitted, renderTemplate, RuntimeError, type Runtime, type RunStatus } from '@agentspec/runtime';
+import { admitted, renderTemplate, RuntimeError, type App, type Runtime, type RunStatus } from '@agentspec/runtime';
 import { startScriptedLlm, type RecordedRequest, type Rule, type ScriptedLlm } from '@agentspec/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiSdkRuntime, compileAiSdk, emitAiSdk } from '../src/index.js';
@@ -268,6 +268,40 @@ describe('the runtime\'s build option', () => {
       await llm.close();
     }
   });
+  it("closes what it built for a session once the session finished (retainFinished: n keeps the last n), the rest with the app", async () => {
+    const llm = await startScriptedLlm({ rules: [{ match: { lastUserMessage: 'done' }, answer: { toolCalls: [{ name: 'submit_result', arguments: { answer: '42' } }] } }], defaultAnswer: { text: 'Go on.' } });
+    const finder = spec({ component_type: 'Agent', id: 'f', name: 'f', system_prompt: 'Answer when done.', llm_config: LLM, outputs: [{ title: 'answer', type: 'string' }] });
+    const converse = async (app: App, ...messages: string[]) => {
+      const session = app.start();
+      for (const m of messages) session.appendUserMessage(m);
+      return (await session.run()).type;
+    };
+    const counted = async (retainFinished?: number) => {
+      const counts = { built: 0, closed: 0 };
+      const runtime = aiSdkRuntime({
+        build: (agent, options) => {
+          counts.built++;
+          return { agent: compileAiSdk(agent, options).agent, close: async () => void counts.closed++ };
+        },
+      });
+      return { counts, app: await runtime.load(finder, { llm: { override: { url: llm.url } }, ...(retainFinished !== undefined ? { retainFinished } : {}) }) };
+    };
+    try {
+      const { app, counts } = await counted();
+      expect([await converse(app, 'hello'), await converse(app, 'done'), await converse(app, 'done')]).toEqual(['user_input', 'finished', 'finished']);
+      expect(counts).toEqual({ built: 3, closed: 2 });
+      await app.close();
+      expect(counts.closed).toBe(3);
+      const one = await counted(1);
+      for (let i = 0; i < 3; i++) await converse(one.app, 'done');
+      expect(one.counts.closed).toBe(2);
+      await one.app.close();
+      expect(one.counts.closed).toBe(3);
+    } finally {
+      await llm.close();
+    }
+  });
+
   it('streams the same events from an emitted module as from the compiled agent (token deltas, tool spans, the final status)', async () => {
     const llm = await startScriptedLlm({
       strict: true,

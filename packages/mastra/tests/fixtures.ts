@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { deserialize, type Component } from '@agentspec/core';
+import type { Rule } from '@agentspec/testing';
 
 /** A conformance case's spec. */
 export function caseSpec(id: string): Component {
@@ -59,6 +60,13 @@ tools:
   - {component_type: ServerTool, id: deploy, name: deploy, description: Deploy a file, requires_confirmation: true, inputs: [{title: path, type: string}]}
 agentspec_version: 25.4.2
 `;
+
+/** The scripted LLM of FILES_AGENT: it asks for a file, deploys it, and says so. */
+export const FILES_AGENT_RULES: readonly Rule[] = [
+  { match: { lastToolResult: { tool: 'deploy' } }, answer: { text: 'Deployed.' } },
+  { match: { lastToolResult: { tool: 'pick_file' } }, answer: { toolCalls: [{ name: 'deploy', arguments: { path: 'notes.md' } }] } },
+  { match: { lastUserMessage: 'Deploy my notes' }, answer: { toolCalls: [{ name: 'pick_file', arguments: { pattern: 'notes*' } }] } },
+];
 
 /**
  * A flow whose cycle (incA → checkA → incB → checkB → incA) is entered in the

@@ -8,7 +8,7 @@ import type { RunStatus, RuntimeEvent, SavedSession } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mastraRuntime } from '../src/index.js';
-import { DEPLOY, FILES_AGENT, PAUSING_FLOW } from './fixtures.js';
+import { DEPLOY, FILES_AGENT, FILES_AGENT_RULES, PAUSING_FLOW } from './fixtures.js';
 
 let llm: ScriptedLlm;
 const dir = mkdtempSync(join(tmpdir(), 'agentspec-mastra-'));
@@ -16,11 +16,7 @@ const dir = mkdtempSync(join(tmpdir(), 'agentspec-mastra-'));
 beforeAll(async () => {
   llm = await startScriptedLlm({
     strict: true,
-    rules: [
-      { match: { lastToolResult: { tool: 'deploy' } }, answer: { text: 'Deployed.' } },
-      { match: { lastToolResult: { tool: 'pick_file' } }, answer: { toolCalls: [{ name: 'deploy', arguments: { path: 'notes.md' } }] } },
-      { match: { lastUserMessage: 'Deploy my notes' }, answer: { toolCalls: [{ name: 'pick_file', arguments: { pattern: 'notes*' } }] } },
-    ],
+    rules: FILES_AGENT_RULES,
   });
 });
 afterAll(async () => {

@@ -50,8 +50,8 @@ export interface OpenAiAgentsRuntimeOptions {
    * the `build()` of a module written by emitOpenAiAgents (`agentspec compile
    * --target openai-agents`). Called once per session (with its `inputs`) and
    * on resume; the sessions drive what it returns exactly as a compiled agent
-   * (its runs take `runOptions.maxTurns`), and `app.close()` calls its
-   * `close()`. Errors it throws with an Agent Spec `code` (`AS_…`) are
+   * (its runs take `runOptions.maxTurns`); its `close()` is called when the
+   * session finishes (load option `retainFinished`) or by `app.close()`. Errors it throws with an Agent Spec `code` (`AS_…`) are
    * reported with that code.
    */
   readonly build?: AgentCompile;

@@ -141,6 +141,49 @@ describe('emitOpenAiAgents', () => {
 });
 
 describe('openaiAgentsRuntime({ build }) with an emitted module', () => {
+  it("closes what it built for a session once the session finished (retainFinished: n keeps the last n), the rest with the app", async () => {
+    const llm = await startScriptedLlm({
+      rules: [
+        { match: { lastToolResult: { tool: 'get_forecast' } }, answer: { toolCalls: [{ name: 'submit_result', arguments: { summary: 'Sunny in Zurich.' } }] } },
+        { match: { lastUserMessage: 'Weather in Zurich?' }, answer: { toolCalls: [{ name: 'get_forecast', arguments: { city: 'Zurich' } }] } },
+      ],
+      defaultAnswer: { text: 'Which city?' },
+    });
+    const counted = async (retainFinished?: number) => {
+      const counts = { built: 0, closed: 0 };
+      const runtime = openaiAgentsRuntime({
+        build: async (spec, options) => {
+          counts.built++;
+          const built = await compileThroughEmittedModule(spec, options, 'unit');
+          return { ...built, close: async () => { counts.closed++; await built.close(); } };
+        },
+      });
+      const app = await runtime.load(deserialize(readFileSync(WEATHER, 'utf8')), {
+        tools: { get_forecast: ({ city }) => `sunny in ${String(city)}` }, llm: { override: { url: llm.url } }, ...(retainFinished !== undefined ? { retainFinished } : {}),
+      });
+      const converse = async (message: string) => {
+        const session = app.start({ inputs: { user_name: 'Ada' } });
+        session.appendUserMessage(message);
+        return (await session.run()).type;
+      };
+      return { counts, app, converse };
+    };
+    try {
+      const { app, counts, converse } = await counted();
+      expect([await converse('Hello'), await converse('Weather in Zurich?'), await converse('Weather in Zurich?')]).toEqual(['user_input', 'finished', 'finished']);
+      expect(counts).toEqual({ built: 3, closed: 2 });
+      await app.close();
+      expect(counts.closed).toBe(3);
+      const one = await counted(1);
+      for (let i = 0; i < 3; i++) await one.converse('Weather in Zurich?');
+      expect(one.counts.closed).toBe(2);
+      await one.app.close();
+      expect(one.counts.closed).toBe(3);
+    } finally {
+      await llm.close();
+    }
+  });
+
   it('streams the weather agent: tool span, submit_result, outputs (the streamed model checks tool calls too)', async () => {
     const llm = await startScriptedLlm([
       { match: { lastToolResult: { tool: 'get_forecast' } }, answer: { toolCalls: [{ name: 'submit_result', arguments: { summary: 'Sunny in Zurich.' } }] } },

@@ -118,6 +118,12 @@ export interface RuntimeLoadOptions {
   readonly signal?: AbortSignal;
   /** Framework-specific persistence (LangGraph checkpointers, Mastra storage); the reference runtime ignores it. */
   readonly checkpointer?: unknown;
+  /**
+   * How many finished sessions the framework's store keeps (the most recent; `'all'`: none is pruned). Default: 0
+   * when the runtime made the store (LangGraph's MemorySaver, Mastra's in-memory store), `'all'` when the
+   * `checkpointer` names one (a file, a database, a saver or store object): that store is the user's to prune.
+   */
+  readonly retainFinished?: number | 'all';
 }
 
 export interface StartOptions extends SessionOptions {

@@ -50,4 +50,15 @@ describe('runtime options are checked (AS_OPTIONS_INVALID)', () => {
     expect(thrown(() => checkOptions('f', { store: new Map() }, shape))).toBeUndefined();
     expect(thrown(() => checkOptions('f', { Mode: 'a' }, shape))).toMatchObject({ key: 'Mode', expected: 'mode' });
   });
+
+  it("takes a count or 'all' for retainFinished at load, nothing else", async () => {
+    const spec = deserialize(PAUSING_FLOW);
+    const tools = { deploy: () => 'ok' };
+    for (const retainFinished of [0, 3, 'all'] as const) await (await referenceRuntime().load(spec, { tools, retainFinished })).close();
+    for (const retainFinished of [-1, 2.5, Infinity, '3', 'none']) {
+      await expect(referenceRuntime().load(spec, { tools, retainFinished } as never)).rejects.toMatchObject({
+        code: 'AS_OPTIONS_INVALID', key: 'retainFinished', expected: 'a whole number ≥ 0, or "all"',
+      });
+    }
+  });
 });

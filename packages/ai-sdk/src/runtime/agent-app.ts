@@ -1,5 +1,5 @@
 import type { Agent } from '@agentspec/core';
-import { KernelSession, openEnvelope, type App, type RuntimeLoadOptions, type SavedSession, type Session } from '@agentspec/runtime';
+import { finishedRetention, KernelSession, openEnvelope, type App, type RuntimeLoadOptions, type SavedSession, type Session } from '@agentspec/runtime';
 import { checkServerTools } from '../compile/check-server-tools.js';
 import { toolExecutor } from '../compile/tools/tool-executor.js';
 import type { AiSdkRuntimeOptions } from '../options.js';
@@ -14,15 +14,17 @@ export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkR
     ...(load.tools ? { registry: load.tools } : {}), ...(load.network ? { network: load.network } : {}), ...(load.limits?.http ? { http: load.limits.http } : {}),
   });
   const ctx: AgentContext = { agent, shape: agentShape(agent, options), load, options, executor, maxAgentSteps: load.limits?.maxAgentSteps ?? 20, built: [] };
+  // no store: what a finished session releases is what the `build` option built for it
+  const retention = finishedRetention(load.retainFinished, 'runtime');
   return {
     component: agent,
     start(start = {}): Session {
       const inputs = start.inputs ?? {};
-      return new KernelSession(new AgentEngine(ctx, inputs), { runtime: AI_SDK_RUNTIME_NAME, kind: 'agent', component: agent, inputs }, undefined, start);
+      return new KernelSession(new AgentEngine(ctx, inputs), { runtime: AI_SDK_RUNTIME_NAME, kind: 'agent', component: agent, inputs, retention }, undefined, start);
     },
     async resume(saved: SavedSession, options = {}): Promise<Session> {
       const s = openEnvelope(saved, { runtime: AI_SDK_RUNTIME_NAME, component: agent });
-      return new KernelSession(new AgentEngine(ctx, s.inputs, s.state as AgentEngineState), { runtime: AI_SDK_RUNTIME_NAME, kind: 'agent', component: agent, inputs: s.inputs }, s, options);
+      return new KernelSession(new AgentEngine(ctx, s.inputs, s.state as AgentEngineState), { runtime: AI_SDK_RUNTIME_NAME, kind: 'agent', component: agent, inputs: s.inputs, retention }, s, options);
     },
     async close() {
       const built = ctx.built.splice(0);

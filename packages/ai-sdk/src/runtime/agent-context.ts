@@ -16,7 +16,7 @@ export interface AgentContext {
   readonly options: AiSdkRuntimeOptions;
   readonly executor: ToolExecutor;
   readonly maxAgentSteps: number;
-  /** What the `build` option built for the sessions so far (closed with the app). */
+  /** What the `build` option built for the sessions not yet released (closed when released, or with the app). */
   readonly built: AgentBuildResult[];
 }
 

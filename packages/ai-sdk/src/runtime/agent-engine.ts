@@ -43,6 +43,13 @@ export class AgentEngine implements SessionEngine {
     return { history: this.history, pending: this.pending, llmSteps: this.llmSteps };
   }
 
+  /** The session finished and the app's retention let it go: close what the `build` option built for it. */
+  async release(): Promise<void> {
+    const i = this.ctx.built.findIndex((b) => b.agent === this.compiled);
+    this.compiled = undefined;
+    if (i >= 0) await this.ctx.built.splice(i, 1)[0]?.close?.();
+  }
+
   async advance(run: EngineRun): Promise<RunStatus> {
     const trace = run.emit ? new AgentTrace(run.emit, this.ctx.agent, this.messages.length) : undefined;
     try {

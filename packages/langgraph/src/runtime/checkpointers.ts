@@ -6,7 +6,7 @@
  * imported only when asked for.
  */
 import { BaseCheckpointSaver, MemorySaver } from '@langchain/langgraph';
-import { redactUrl, redactUrlsIn, RuntimeError } from '@agentspec/runtime';
+import { redactUrl, redactUrlsIn, RuntimeError, type StoreOwner } from '@agentspec/runtime';
 
 export type CheckpointerOption =
   | 'memory'
@@ -25,6 +25,8 @@ export type CheckpointerDescription =
 export interface OpenedCheckpointer {
   readonly saver: BaseCheckpointSaver;
   readonly description: CheckpointerDescription;
+  /** `runtime`: the MemorySaver made for this app (finished threads are pruned by default); `user`: one the options named. */
+  readonly owner: StoreOwner;
   close(): Promise<void>;
 }
 
@@ -37,15 +39,15 @@ function isSaver(v: unknown): v is BaseCheckpointSaver {
 }
 
 export async function openCheckpointer(option: unknown): Promise<OpenedCheckpointer> {
-  if (isSaver(option)) return { saver: option, description: { kind: 'custom', name: option.constructor.name }, close: async () => undefined };
+  if (isSaver(option)) return { saver: option, description: { kind: 'custom', name: option.constructor.name }, owner: 'user', close: async () => undefined };
   const o = (option ?? 'memory') as CheckpointerOption;
-  if (o === 'memory' || (typeof o === 'object' && 'kind' in o && o.kind === 'memory')) return { saver: new MemorySaver(), description: { kind: 'memory' }, close: async () => undefined };
+  if (o === 'memory' || (typeof o === 'object' && 'kind' in o && o.kind === 'memory')) return { saver: new MemorySaver(), description: { kind: 'memory' }, owner: 'runtime', close: async () => undefined };
   if (typeof o === 'object' && 'kind' in o && o.kind === 'sqlite') {
     const { SqliteSaver } = await import('@langchain/langgraph-checkpoint-sqlite').catch((e: unknown) => {
       throw missingPackage('@langchain/langgraph-checkpoint-sqlite', e);
     });
     const saver = SqliteSaver.fromConnString(o.path);
-    return { saver, description: { kind: 'sqlite', path: o.path }, close: async () => void saver.db.close() };
+    return { saver, description: { kind: 'sqlite', path: o.path }, owner: 'user', close: async () => void saver.db.close() };
   }
   if (typeof o === 'object' && 'kind' in o && o.kind === 'postgres') {
     const { PostgresSaver } = await import('@langchain/langgraph-checkpoint-postgres').catch((e: unknown) => {
@@ -59,7 +61,7 @@ export async function openCheckpointer(option: unknown): Promise<OpenedCheckpoin
       await saver.end().catch(() => undefined);
       throw new RuntimeError('AS_UNSUPPORTED', `cannot set up the PostgreSQL checkpointer at ${redactUrl(o.url)}: ${redactUrlsIn((e as Error).message)}`, {}, { cause: e });
     }
-    return { saver, description: { kind: 'postgres', url: redactUrl(o.url), schema }, close: () => saver.end() };
+    return { saver, description: { kind: 'postgres', url: redactUrl(o.url), schema }, owner: 'user', close: () => saver.end() };
   }
   throw new RuntimeError('AS_UNSUPPORTED', `unknown checkpointer option ${JSON.stringify(option)}`, {}, {
     hint: "use 'memory', { kind: 'sqlite', path }, { kind: 'postgres', url, schema? } or a BaseCheckpointSaver",

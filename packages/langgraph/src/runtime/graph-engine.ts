@@ -1,4 +1,4 @@
-import { Command, type LangGraphRunnableConfig } from '@langchain/langgraph';
+import { Command, type BaseCheckpointSaver, type LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Component } from '@agentspec/core';
 import { CRASHED, type EngineRun, type Message, type RunStatus, type RuntimeEvent, type SessionEngine } from '@agentspec/runtime';
 import { CHANNELS } from '../constants.js';
@@ -27,6 +27,8 @@ export interface AppServices {
   readonly component: Component;
   readonly graph: LangGraph;
   readonly checkpointer: CheckpointerDescription;
+  /** The saver the graph checkpoints into (a finished session's thread is deleted from it when released). */
+  readonly saver: BaseCheckpointSaver;
   readonly signal?: AbortSignal;
 }
 
@@ -106,6 +108,13 @@ export class GraphEngine implements SessionEngine {
       const event = (Array.isArray(chunk) ? chunk[1] : chunk) as RuntimeEvent;
       if (event && typeof event === 'object' && 'type' in event) emit(event);
     }
+  }
+
+  /** The session finished and the app's retention let it go: delete its thread from the checkpointer. */
+  async release(): Promise<void> {
+    const { saver } = this.app;
+    // a saver given as an object may only look like a BaseCheckpointSaver: one without deleteThread keeps its threads
+    if (typeof saver.deleteThread === 'function') await saver.deleteThread(this.threadId);
   }
 
   state(): GraphEngineState {

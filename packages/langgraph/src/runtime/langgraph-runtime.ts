@@ -3,7 +3,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { Component, LlmConfig } from '@agentspec/core';
 import {
-  admit, checkLoadOptions, checkRuntimeOptions, KernelSession, openEnvelope, RuntimeError,
+  admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, RuntimeError,
   type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionOptions, type StartOptions,
 } from '@agentspec/runtime';
 import { LANGGRAPH_CAPABILITIES } from '../capabilities.js';
@@ -86,12 +86,15 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
         throw e;
       }
       const kind = component.component_type === 'Agent' ? 'agent' : 'flow';
-      const services: AppServices = { component, graph: compiled.graph as LangGraph, checkpointer: checkpointer.description, ...(load.signal ? { signal: load.signal } : {}) };
+      const services: AppServices = {
+        component, graph: compiled.graph as LangGraph, checkpointer: checkpointer.description, saver: checkpointer.saver, ...(load.signal ? { signal: load.signal } : {}),
+      };
+      const retention = finishedRetention(load.retainFinished, checkpointer.owner);
       return {
         component,
         start(start: StartOptions = {}): Session {
           const inputs = start.inputs ?? {};
-          return new KernelSession(new GraphEngine(services, randomUUID(), inputs), { runtime: LANGGRAPH_RUNTIME_NAME, kind, component, inputs }, undefined, start);
+          return new KernelSession(new GraphEngine(services, randomUUID(), inputs), { runtime: LANGGRAPH_RUNTIME_NAME, kind, component, inputs, retention }, undefined, start);
         },
         async resume(saved: SavedSession, resume: SessionOptions = {}): Promise<Session> {
           const s = openEnvelope(saved, { runtime: LANGGRAPH_RUNTIME_NAME, component });
@@ -101,12 +104,13 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
               hint: 'load the spec with the same checkpointer option',
             });
           }
-          if (state.phase !== 'new' && (await services.graph.getState({ configurable: { thread_id: state.threadId } })).createdAt === undefined) {
+          // a finished session needs nothing of its thread (it may have been pruned): its messages are in the save
+          if (state.phase !== 'new' && state.phase !== 'finished' && (await services.graph.getState({ configurable: { thread_id: state.threadId } })).createdAt === undefined) {
             throw new RuntimeError('AS_RESUME_MISMATCH', `thread '${state.threadId}' is not in this app's checkpointer`, {}, {
               hint: state.checkpointer.kind === 'memory' ? 'an in-memory checkpointer does not outlive its app: use { kind: "sqlite", path } or { kind: "postgres", url } to resume elsewhere' : 'check the checkpointer option',
             });
           }
-          return new KernelSession(new GraphEngine(services, state.threadId, s.inputs, state), { runtime: LANGGRAPH_RUNTIME_NAME, kind, component, inputs: s.inputs }, s, resume);
+          return new KernelSession(new GraphEngine(services, state.threadId, s.inputs, state), { runtime: LANGGRAPH_RUNTIME_NAME, kind, component, inputs: s.inputs, retention }, s, resume);
         },
         async close() {
           await Promise.allSettled([compiled.close(), checkpointer.close()]);

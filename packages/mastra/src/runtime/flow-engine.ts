@@ -92,6 +92,11 @@ export class FlowEngine implements SessionEngine {
     }
   }
 
+  /** The session finished and the app's retention let it go: delete its workflow run from Mastra's storage. */
+  release(): Promise<void> {
+    return this.runs.release(this.runId);
+  }
+
   state(): FlowEngineState & { readonly runs?: unknown } {
     return { messages: this.messages, ...(this.runId ? { runId: this.runId } : {}), ...this.runs.saved() };
   }

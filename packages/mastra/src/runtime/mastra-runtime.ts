@@ -1,6 +1,6 @@
 import type { Agent, Component } from '@agentspec/core';
 import {
-  admit, checkLoadOptions, checkRuntimeOptions, KernelSession, openEnvelope, requireServerTools, RuntimeError,
+  admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, requireServerTools, RuntimeError,
   type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionEnvelope, type SessionOptions, type StartOptions,
 } from '@agentspec/runtime';
 import { Mastra } from '@mastra/core';
@@ -14,7 +14,7 @@ import { AgentEngine, type AgentEngineState } from './agent-engine.js';
 import { FlowEngine, type FlowEngineState } from './flow-engine.js';
 import { RunCarrier } from './run-carrier.js';
 import { isInSave } from './saved-runs.js';
-import { closeStorage, openStorage, type MastraStorageOption } from './storage.js';
+import { closeStorage, openStorage, storageOwner, type MastraStorageOption } from './storage.js';
 
 export interface MastraRuntimeOptions {
   /**
@@ -77,6 +77,7 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
       });
       const signal = load.signal;
       const inSave = isInSave(storageOption);
+      const retention = finishedRetention(load.retainFinished, storageOwner(storageOption));
       const runtime = options.name ?? MASTRA_RUNTIME_NAME;
       const kind = compiled.kind === 'agent' ? 'agent' : 'flow';
       const agent = compiled.kind === 'agent'
@@ -87,7 +88,7 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
         const engine = compiled.kind === 'agent'
           ? new AgentEngine(agent as CompiledAgent, inputs, signal, runs, saved?.state as AgentEngineState | undefined)
           : new FlowEngine(mastra, compiled.workflow.id, component, inputs, signal, runs, saved?.state as FlowEngineState | undefined);
-        return new KernelSession(engine, { runtime, kind, component, inputs }, saved, options);
+        return new KernelSession(engine, { runtime, kind, component, inputs, retention }, saved, options);
       };
       return {
         component,
@@ -95,7 +96,8 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
         async resume(saved: SavedSession, resume: SessionOptions = {}): Promise<Session> {
           const s = openEnvelope(saved, { runtime, component });
           const runs = new RunCarrier(mastra, inSave);
-          await runs.restore(s.state);
+          // a finished session never runs again: its runs stay out of the storage
+          if (s.status?.type !== 'finished') await runs.restore(s.state);
           return session(s.inputs, runs, resume, s);
         },
         async close() {

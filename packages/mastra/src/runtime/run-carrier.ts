@@ -1,6 +1,6 @@
 import type { Message, RunStatus } from '@agentspec/runtime';
 import type { Mastra } from '@mastra/core';
-import { exportRuns, importRuns, type SavedRun } from './saved-runs.js';
+import { deleteRuns, exportRuns, importRuns, type SavedRun } from './saved-runs.js';
 
 /**
  * The suspended Mastra runs a session refers to, carried in its saved state
@@ -36,6 +36,12 @@ export class RunCarrier {
     } finally {
       await this.refresh(runId());
     }
+  }
+
+  /** A finished session is let go: delete its runs from Mastra's storage, and carry none in its saves. */
+  async release(...runIds: (string | undefined)[]): Promise<void> {
+    this.runs = [];
+    for (const id of runIds) if (typeof id === 'string' && id !== '') await deleteRuns(this.mastra, id);
   }
 
   /** What a saved state carries. */

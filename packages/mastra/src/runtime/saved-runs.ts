@@ -25,6 +25,8 @@ interface StoredRun {
 interface WorkflowsDomain {
   listWorkflowRuns(args: { perPage: false }): Promise<{ runs: StoredRun[] }>;
   persistWorkflowSnapshot(args: { workflowName: string; runId: string; resourceId?: string; snapshot: never }): Promise<void>;
+  getWorkflowRunById(args: { runId: string }): Promise<{ readonly workflowName: string } | null>;
+  deleteWorkflowRunById(args: { runId: string; workflowName: string }): Promise<void>;
 }
 
 async function workflows(mastra: Mastra): Promise<WorkflowsDomain | undefined> {
@@ -49,5 +51,18 @@ export async function importRuns(mastra: Mastra, runs: readonly SavedRun[] | und
   const store = runs && runs.length > 0 ? await workflows(mastra) : undefined;
   for (const run of runs ?? []) {
     await store?.persistWorkflowSnapshot({ workflowName: run.workflowName, runId: run.runId, ...(run.resourceId ? { resourceId: run.resourceId } : {}), snapshot: run.snapshot as never });
+  }
+}
+
+/** Runs of one workflow run id a store may hold: the workflow's, and those of workflows it ran inside (more are not looked for). */
+const MAX_RUNS_PER_ID = 16;
+
+/** Delete what the storage holds under a run id (a finished session's workflow run, and any nested workflow's under the same id). */
+export async function deleteRuns(mastra: Mastra, runId: string): Promise<void> {
+  const store = await workflows(mastra);
+  for (let n = 0; store && n < MAX_RUNS_PER_ID; n++) {
+    const run = await store.getWorkflowRunById({ runId });
+    if (!run) return;
+    await store.deleteWorkflowRunById({ runId, workflowName: run.workflowName });
   }
 }

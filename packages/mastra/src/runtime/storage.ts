@@ -1,4 +1,4 @@
-import { redactUrl, RuntimeError } from '@agentspec/runtime';
+import { redactUrl, RuntimeError, type StoreOwner } from '@agentspec/runtime';
 import { InMemoryStore, type MastraCompositeStore } from '@mastra/core/storage';
 import { isInSave } from './saved-runs.js';
 
@@ -25,6 +25,11 @@ export async function openStorage(option: unknown): Promise<MastraCompositeStore
     return new mod.LibSQLStore({ id: 'agentspec', url: option });
   }
   return option as MastraCompositeStore;
+}
+
+/** Who made the store: this package (the in-memory default, in-save: finished runs are pruned by default), or the user (a URL, a store). */
+export function storageOwner(option: unknown): StoreOwner {
+  return option === undefined || option === null || isInSave(option) ? 'runtime' : 'user';
 }
 
 /** Closes a store this package opened (a LibSQL URL); stores given by the caller stay theirs. */

@@ -1,6 +1,6 @@
 import type { Agent } from '@agentspec/core';
 import { Runner } from '@openai/agents';
-import { KernelSession, McpConnections, openEnvelope, type App, type RuntimeLoadOptions, type Session } from '@agentspec/runtime';
+import { finishedRetention, KernelSession, McpConnections, openEnvelope, type App, type RuntimeLoadOptions, type Session } from '@agentspec/runtime';
 import { compileAgent, type CompiledAgent } from '../compile/compile-agent.js';
 import { checkServerTools } from '../compile/check-server-tools.js';
 import type { CompileResult, OpenAiAgentsRuntimeOptions } from '../types.js';
@@ -17,7 +17,7 @@ export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiA
   const mcp = new McpConnections({ network: load.network ?? {}, ...(load.limits?.http?.maxBodyBytes !== undefined ? { maxResultBytes: load.limits.http.maxBodyBytes } : {}) });
   const structuredOutput = options.structuredOutput ?? 'submit_result';
   const build = options.build;
-  /** What the `build` option built, released by close(). */
+  /** What the `build` option built for sessions not yet released (closed when released, or by close()). */
   const built: CompileResult<CompiledAgent>[] = [];
   const services: AgentServices = {
     spec,
@@ -36,19 +36,25 @@ export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiA
       built.push(result);
       return result;
     },
+    release: async (agent) => {
+      const i = built.indexOf(agent as CompileResult<CompiledAgent>);
+      if (i >= 0) await built.splice(i, 1)[0]?.close();
+    },
     native: structuredOutput === 'native' && (spec.outputs ?? []).length > 0,
     ...(load.signal ? { signal: load.signal } : {}),
   };
+  // no store: what a finished session releases is what the `build` option built for it
+  const retention = finishedRetention(load.retainFinished, 'runtime');
   return {
     component: spec,
     start(start = {}): Session {
       const inputs = start.inputs ?? {};
-      return new KernelSession(new AgentEngine(services, inputs), { runtime: OPENAI_AGENTS_RUNTIME_NAME, kind: 'agent', component: spec, inputs }, undefined, start);
+      return new KernelSession(new AgentEngine(services, inputs), { runtime: OPENAI_AGENTS_RUNTIME_NAME, kind: 'agent', component: spec, inputs, retention }, undefined, start);
     },
     async resume(saved, options = {}): Promise<Session> {
       const s = openEnvelope(saved, { runtime: OPENAI_AGENTS_RUNTIME_NAME, component: spec });
       const engine = await AgentEngine.restore(services, s.inputs, s.state as AgentEngineState);
-      return new KernelSession(engine, { runtime: OPENAI_AGENTS_RUNTIME_NAME, kind: 'agent', component: spec, inputs: s.inputs }, s, options);
+      return new KernelSession(engine, { runtime: OPENAI_AGENTS_RUNTIME_NAME, kind: 'agent', component: spec, inputs: s.inputs, retention }, s, options);
     },
     close: async () => {
       await Promise.all(built.splice(0).map((r) => r.close()));

@@ -15,6 +15,8 @@ export interface AgentServices {
   readonly runner: Runner;
   /** The SDK agent for a session's inputs (its instructions are rendered from them), and the `maxTurns` of its runs. */
   readonly compile: (inputs: Readonly<Record<string, unknown>>) => Promise<SessionAgent>;
+  /** Close what `compile` made for a session that finished (what the `build` option built for it). */
+  readonly release: (agent: SessionAgent) => Promise<void>;
   readonly native: boolean;
   readonly signal?: AbortSignal;
 }
@@ -73,6 +75,13 @@ export class AgentEngine implements SessionEngine {
 
   async #compiled(): Promise<SessionAgent> {
     return (this.#agent ??= await this.services.compile(this.inputs));
+  }
+
+  /** The session finished and the app's retention let it go: close what was built for it. */
+  async release(): Promise<void> {
+    const agent = this.#agent;
+    this.#agent = undefined;
+    if (agent) await this.services.release(agent);
   }
 
   async advance(run: EngineRun): Promise<RunStatus> {

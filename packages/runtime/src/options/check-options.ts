@@ -75,6 +75,7 @@ function fits(value: unknown, rule: OptionRule): boolean {
     case 'any': return true;
     case 'string': return typeof value === 'string';
     case 'number': return typeof value === 'number' && Number.isFinite(value);
+    case 'count': return Number.isSafeInteger(value) && (value as number) >= 0;
     case 'boolean': return typeof value === 'boolean';
     case 'function': return typeof value === 'function';
     case 'object': return typeof value === 'object' && value !== null;

@@ -1,10 +1,11 @@
 /**
- * What an option takes, for {@link checkOptions}: a JSON-ish type, `function`,
+ * What an option takes, for {@link checkOptions}: a JSON-ish type, a `count`
+ * (a whole number ≥ 0), `function`,
  * an AbortSignal, one of some values, an object with known keys (`shape`),
  * an object of any keys (`record`), a list, or any of several rules.
  */
 export type OptionRule =
-  | 'string' | 'number' | 'boolean' | 'function' | 'object' | 'signal' | 'any'
+  | 'string' | 'number' | 'count' | 'boolean' | 'function' | 'object' | 'signal' | 'any'
   | { readonly oneOf: readonly (string | number | boolean)[] }
   | { readonly shape: OptionShape; readonly required?: readonly string[] }
   | { readonly record: OptionRule }
@@ -17,7 +18,7 @@ export type OptionShape = Readonly<Record<string, OptionRule>>;
 /** What a rule takes, in words (for messages). */
 export function describeRule(rule: OptionRule): string {
   if (typeof rule === 'string') {
-    return { string: 'a string', number: 'a number', boolean: 'true or false', function: 'a function', object: 'an object', signal: 'an AbortSignal', any: 'anything' }[rule];
+    return { string: 'a string', number: 'a number', count: 'a whole number ≥ 0', boolean: 'true or false', function: 'a function', object: 'an object', signal: 'an AbortSignal', any: 'anything' }[rule];
   }
   if ('oneOf' in rule) return rule.oneOf.map((v) => JSON.stringify(v)).join(' or ');
   if ('shape' in rule) return `an object with ${Object.keys(rule.shape).join(', ')}`;

@@ -24,6 +24,7 @@ export const LOAD_OPTIONS: OptionShape = {
   },
   signal: 'signal',
   checkpointer: 'any',
+  retainFinished: { anyOf: ['count', { oneOf: ['all'] }] },
 };
 
 /** Where a load option given to a factory goes instead. */

@@ -3,3 +3,4 @@ export { componentHash, openEnvelope, SESSION_FORMAT, type SessionEnvelope } fro
 export { Inbox, rejectionText, waitingFor, type GivenDecision, type SavedInbox } from './inbox.js';
 export { activeLedger, Ledger, ledgerFetch, toolOnce, withLedger, type LedgerEntry } from './ledger.js';
 export { crashPoint, type CrashPoint } from './crash-points.js';
+export { FinishedRetention, finishedRetention, type Releasable, type RetainFinished, type StoreOwner } from './finished-retention.js';

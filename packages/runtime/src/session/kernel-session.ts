@@ -5,6 +5,7 @@ import { eventStream } from '../event-stream.js';
 import type { RuntimeEvent } from '../events.js';
 import { crashPoint } from './crash-points.js';
 import { componentHash, SESSION_FORMAT, type SessionEnvelope } from './envelope.js';
+import type { FinishedRetention } from './finished-retention.js';
 import { Inbox } from './inbox.js';
 import { Ledger, withLedger } from './ledger.js';
 
@@ -35,6 +36,8 @@ export interface SessionEngine {
   advance(run: EngineRun): Promise<RunStatus>;
   /** The engine's state as JSON (what it is built from again on resume). */
   state(): unknown;
+  /** The session finished and its app's retention let it go: drop what the framework keeps of it in its store. */
+  release?(): Promise<void>;
 }
 
 /** Where a session writes its checkpoints: at the start of each run, after each ledger record, at the end. */
@@ -53,6 +56,8 @@ export interface SessionMeta {
   readonly kind: 'agent' | 'flow';
   readonly component: Component;
   readonly inputs: Readonly<Record<string, unknown>>;
+  /** The app's finished sessions kept in its framework's store: told when this one finishes. */
+  readonly retention?: FinishedRetention;
 }
 
 /** The one implementation of the Session contract (DESIGN §4.1), around a runtime's {@link SessionEngine}. */
@@ -91,11 +96,18 @@ export class KernelSession implements Session {
   }
 
   run(): Promise<RunStatus> {
-    return this.execute(undefined);
+    return this.runAndRetain(undefined);
   }
 
   stream(): AsyncIterable<RuntimeEvent> {
-    return eventStream((emit) => this.execute(emit));
+    return eventStream((emit) => this.runAndRetain(emit));
+  }
+
+  /** A run; once it finished the session (and wrote its last checkpoint), the app's retention hears of it. */
+  private async runAndRetain(emit: ((e: RuntimeEvent) => void) | undefined): Promise<RunStatus> {
+    const status = await this.execute(emit);
+    if (status.type === 'finished') await this.meta.retention?.finished(this.engine);
+    return status;
   }
 
   async save(): Promise<SavedSession> {
