@@ -60,7 +60,7 @@ await (await conformance()).describeConformance(() => langgraphRuntime({ build: 
 });
 
 it('runs every valid case of the suite (121) on emitted modules', () => {
-  expect(ran.length).toBe(only === undefined ? 121 : [...kinds.values()].filter((k) => k === only).length);
+  expect(ran.length).toBe(only === undefined ? 122 : [...kinds.values()].filter((k) => k === only).length);
 });
 
 afterAll(() => {

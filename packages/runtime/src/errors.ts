@@ -16,7 +16,7 @@ export const RUNTIME_ERROR_CODES = {
   AS_LLM_RESPONSE: 'The LLM answer was malformed (bad JSON, structured output not matching the schema).',
   AS_HTTP_STATUS: 'An ApiNode/RemoteTool call answered with an HTTP error status.',
   AS_HTTP_TIMEOUT: 'An ApiNode/RemoteTool call did not answer in time.',
-  AS_HTTP_REFUSED: 'An HTTP call was refused by the network policy (templated host, redirect to another host, private or link-local address not in network.allow; an MCP stdio command line network.allowStdio does not allow, e.g. inline code).',
+  AS_HTTP_REFUSED: 'An HTTP call was refused by the network policy (templated host, redirect to another host, private or link-local address or a host name resolving to a non-public one, not in network.allow; an MCP stdio command line network.allowStdio does not allow, e.g. inline code).',
   AS_HTTP_BODY_TOO_LARGE: 'An ApiNode/RemoteTool response body was larger than limits.http.maxBodyBytes (default 10 MB); reading stopped at the cap.',
   AS_HTTP_REDIRECTS: 'An ApiNode/RemoteTool call was redirected more than limits.http.maxRedirects times (default 5).',
   AS_MCP: 'An MCP server could not be reached or did not answer.',

@@ -3,7 +3,7 @@
 
 // The contract
 export type {
-  App, Decision, HttpLimits, LlmOptions, Message, NetworkPolicy, Role, RunStatus, Runtime, RuntimeLimits, RuntimeLoadOptions,
+  App, Decision, HostLookup, HttpLimits, LlmOptions, Message, NetworkPolicy, Role, RunStatus, Runtime, RuntimeLimits, RuntimeLoadOptions,
   SavedSession, Session, StartOptions, StatusType, StdioAllowEntry, ToolCall, ToolRegistry, ToolResult,
 } from './contract.js';
 export { RUNTIME_ERROR_CODES, RuntimeError, type ErrorSite, type RuntimeErrorCode } from './errors.js';

@@ -20,6 +20,7 @@ export const LOAD_OPTIONS: OptionShape = {
     shape: {
       allow: { list: 'string' },
       allowStdio: { list: { anyOf: ['string', { shape: { command: 'string', args: { list: 'string' } }, required: ['command'] }] } },
+      lookup: 'function',
     },
   },
   signal: 'signal',
