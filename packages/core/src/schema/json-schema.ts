@@ -2,7 +2,7 @@ import { COMPONENT_TYPES, HANDLERS, fieldsOf } from '../components/registry.js';
 import { FAMILIES, type Family } from '../model/families.js';
 import type { FieldKind, FieldSpec } from '../model/fields.js';
 import { COMPONENT_VERSIONS, KNOWN_FIELDS } from '../versions/table.js';
-import { compareVersions, SUPPORTED_VERSIONS, type Version } from '../versions/version.js';
+import { compareVersions, SUPPORTED_VERSIONS, VERSION_ALIASES, type Version } from '../versions/version.js';
 import { fieldSince } from '../versions/gates.js';
 
 type Schema = Record<string, unknown>;
@@ -86,7 +86,7 @@ export function jsonSchemaFor(version: Version): Schema {
       required: ['$component_ref'],
       additionalProperties: false,
     },
-    AgentSpecVersion: { type: 'string', enum: version === '25.4.1' ? ['25.4.1', '25.4.0'] : [version] },
+    AgentSpecVersion: { type: 'string', enum: [version, ...Object.keys(VERSION_ALIASES).filter((a) => VERSION_ALIASES[a] === version)] },
     Property: { type: 'object', description: 'An input/output property: a JSON Schema with a title (its name).', properties: { title: { type: 'string' } }, required: ['title'] },
     ReductionMethod: { type: 'string', enum: ['append', 'sum', 'average', 'max', 'min'] },
     LlmGenerationConfig: {

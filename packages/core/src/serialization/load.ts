@@ -2,7 +2,7 @@ import { capDiagnostics, diagnostic, hasErrors, type Diagnostic } from '../diagn
 import { AgentSpecLoadError } from '../errors.js';
 import type { Component } from '../model/types.js';
 import { pluginIndex, type ComponentPlugin } from '../plugins.js';
-import { parseVersion, type Version } from '../versions/version.js';
+import { DEVELOPMENT_VERSIONS, LATEST_VERSION, parseVersion, SUPPORTED_VERSIONS, type Version } from '../versions/version.js';
 import { DEFAULT_MAX_DIAGNOSTICS, resolveLimits, type Limits } from './limits.js';
 import { locator } from './locate.js';
 import { parseText, type Format, type Parsed } from './parse.js';
@@ -37,7 +37,7 @@ export interface LoadResult {
   readonly component?: Component;
   /** Every problem found, errors and warnings, with JSON Pointer paths and (for text) line/column. */
   readonly diagnostics: readonly Diagnostic[];
-  /** The declared version (legacy `air_version` 25.4.0 reads as 25.4.1). */
+  /** The declared version (26.2.0 reads as 26.3.1, legacy `air_version` 25.4.0 as 25.4.1, 26.4.0 as 26.3.1 with AS_VERSION_AHEAD). */
   readonly version?: Version;
   readonly format?: Format;
 }
@@ -103,7 +103,7 @@ function frontMatter(value: unknown): { version?: Version; diagnostics: Diagnost
   if (!isPlainObject(value)) {
     return { diagnostics: [diagnostic('AS_NOT_A_COMPONENT', '', 'a document must be an object holding one component')], stop: true };
   }
-  if (value.component_type === undefined && value.$referenced_components !== undefined) {
+  if (value.component_type === undefined && value.$component_ref === undefined && value.$referenced_components !== undefined) {
     return {
       diagnostics: [diagnostic('AS_DISAGGREGATED_ONLY', '', 'this document holds only $referenced_components', {
         hint: 'load the main document and pass this one as the `referenced` option (CLI: --referenced)',
@@ -115,10 +115,18 @@ function frontMatter(value: unknown): { version?: Version; diagnostics: Diagnost
   if (!key) {
     return { diagnostics: [diagnostic('AS_VERSION_MISSING', '', 'the document declares no agentspec_version; no version gate is applied', { hint: 'add agentspec_version: 25.4.1 (or the version you target)' })] };
   }
-  const version = parseVersion(value[key]);
+  const declared = value[key];
+  const version = parseVersion(declared);
   if (!version) {
+    if (typeof declared === 'string' && Object.hasOwn(DEVELOPMENT_VERSIONS, declared)) {
+      const as = DEVELOPMENT_VERSIONS[declared] as Version;
+      return {
+        version: as,
+        diagnostics: [diagnostic('AS_VERSION_AHEAD', `/${key}`, `Agent Spec ${declared} is in development: the document is read as ${as}, the latest release, and what only ${declared} has is read as unknown`, { hint: `write ${LATEST_VERSION} for a document every release reads` })],
+      };
+    }
     return {
-      diagnostics: [diagnostic('AS_VERSION_UNSUPPORTED', `/${key}`, `Agent Spec version ${JSON.stringify(value[key])} is not supported`, { hint: 'supported: 25.4.1, 25.4.2, 26.1.0, 26.1.2, 26.2.0 (and legacy air_version 25.4.0)' })],
+      diagnostics: [diagnostic('AS_VERSION_UNSUPPORTED', `/${key}`, `Agent Spec version ${JSON.stringify(declared)} is not supported`, { hint: `supported: ${SUPPORTED_VERSIONS.join(', ')} (26.2.0 reads as 26.3.1, legacy air_version 25.4.0 as 25.4.1)` })],
     };
   }
   return { version, diagnostics: [] };
