@@ -1,4 +1,4 @@
-import { fieldNamesOf, fieldsOf, HANDLERS, isBuiltinType } from '../components/registry.js';
+import { fieldNamesOf, fieldsOf, handlerOf, isBuiltinType, isTypedType } from '../components/registry.js';
 import type { CheckContext, Draft } from '../components/handler.js';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
@@ -6,6 +6,7 @@ import { child, escapeToken } from '../diagnostics/pointer.js';
 import { fitsFamily, type Family } from '../model/families.js';
 import type { FieldSpec } from '../model/fields.js';
 import { isSensitiveField } from '../model/sensitive.js';
+import type { LaterComponentType } from '../model/later-types.js';
 import type { Component, ComponentType } from '../model/types.js';
 import type { ComponentPlugin } from '../plugins.js';
 import { componentGate, componentVersionRange, fieldGate, isKnownField, isNeutralValue, VALUE_GATED_TYPES, valueGate } from '../versions/gates.js';
@@ -114,9 +115,10 @@ export class Reader implements CheckContext {
     for (const c of this.meta.keys()) this.ensure(c);
     const hadErrors = this.diagnostics.some((d) => d.severity === 'error');
     for (const c of this.meta.keys()) {
-      if (this.blocked.has(c) || !isBuiltinType((c as Component).component_type)) continue;
+      const type = (c as Component).component_type;
+      if (this.blocked.has(c) || !isTypedType(type)) continue;
       try {
-        HANDLERS[(c as Component).component_type as ComponentType].check?.(c as Component, this);
+        handlerOf(type).check?.(c as Component, this);
       } catch (e) {
         if (!hadErrors) throw e; // a check tripping over an already-reported defect adds nothing
       }
@@ -160,7 +162,7 @@ export class Reader implements CheckContext {
       return;
     }
     const type = (component as Component).component_type;
-    if (isBuiltinType(type)) HANDLERS[type].infer?.(component as Draft, this.ensure);
+    if (isTypedType(type)) handlerOf(type).infer?.(component as Draft, this.ensure);
   }
 
   private add(code: DiagnosticCode, path: string, message: string, extra?: { hint?: string | undefined; severity?: Severity; document?: DocumentName }): void {
@@ -201,7 +203,7 @@ export class Reader implements CheckContext {
     const entry = this.atEntry;
     this.atEntry = false;
     const plugin = this.options.plugins.get(type);
-    const builtin = isBuiltinType(type);
+    const builtin = isTypedType(type);
     if (!builtin && !plugin && !componentVersionRange(type)) {
       const named = typeof raw.component_plugin_name === 'string' ? raw.component_plugin_name : undefined;
       if (named !== undefined || /^Plugin[A-Z]/.test(type)) {
@@ -270,7 +272,7 @@ export class Reader implements CheckContext {
     this.meta.set(obj, { path, document: this.document, inferred: false });
   }
 
-  private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType): Draft {
+  private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType | LaterComponentType): Draft {
     const obj: Draft = { component_type: type };
     const version = this.options.version;
     let consumed = 1 + (raw.$referenced_components !== undefined ? 1 : 0);
@@ -288,7 +290,7 @@ export class Reader implements CheckContext {
       consumed++;
       const widened = version && VALUE_GATED_TYPES.has(type) ? valueGate(type, spec.name, v, version) : undefined;
       if (widened) this.add('AS_VERSION_GATE', `${path}/${spec.name}`, widened);
-      if (spec.since && version && compareVersions(version, spec.since) < 0 && !isNeutralValue(v, spec.default)) {
+      if (spec.since && version && compareVersions(version, spec.since) < 0 && !isNeutralValue(v, spec.default) && !(spec.neutral !== undefined && (spec.neutral === true || v === spec.neutral))) {
         this.add('AS_VERSION_GATE', `${path}/${spec.name}`, `${type}.${spec.name} exists from Agent Spec ${spec.since}; the document declares ${version}`);
       }
       // fast path for the most common field: a plain string where a string is expected
@@ -370,7 +372,33 @@ export class Reader implements CheckContext {
   private readField(obj: Draft, spec: FieldSpec, v: unknown, path: string): void {
     const kind = spec.type;
     if (kind.kind === 'component') {
-      this.readInto(obj, spec.name, v, path, kind.family);
+      if (v === null && spec.nullable) obj[spec.name] = null;
+      else this.readInto(obj, spec.name, v, path, kind.family);
+      return;
+    }
+    if (kind.kind === 'component-pairs') {
+      if (!Array.isArray(v) || !v.every((p) => Array.isArray(p) && p.length === 2)) {
+        this.wrongType(obj, path, `${spec.name} must be a list of [caller, recipient] pairs of components`);
+        return;
+      }
+      const out: unknown[][] = v.map(() => new Array(2));
+      v.forEach((pair: unknown[], i) => pair.forEach((x, j) => this.readInto(out[i] as unknown[], j, x, `${path}/${i}/${j}`, kind.family)));
+      obj[spec.name] = out;
+      return;
+    }
+    if (kind.kind === 'component-or-string-list') {
+      if (v === null && spec.nullable) {
+        obj[spec.name] = null;
+      } else if (!Array.isArray(v)) {
+        this.wrongType(obj, path, `${spec.name} must be a list of names or components`);
+      } else {
+        const out: unknown[] = new Array(v.length);
+        for (let i = 0; i < v.length; i++) {
+          if (typeof v[i] === 'string') out[i] = v[i];
+          else this.readInto(out, i, v[i], `${path}/${i}`, kind.family);
+        }
+        obj[spec.name] = out;
+      }
       return;
     }
     if (kind.kind === 'component-list') {
@@ -388,6 +416,8 @@ export class Reader implements CheckContext {
     if (isRef(v)) {
       if (spec.sensitive && !this.canResolve(v.$component_ref)) {
         this.add('AS_SECRET_MISSING', path, `secret '${v.$component_ref}' was not supplied; the runtime must provide ${spec.name}`, { hint: `pass components: { '${v.$component_ref}': … } when loading` });
+        // a later version's component keeps the reference (written back as it was); a runtime's finds the field absent
+        if (!isBuiltinType(obj.component_type)) obj[spec.name] = v;
         return;
       }
       this.refInto(obj, spec.name, v.$component_ref, path, { field: spec });

@@ -1,4 +1,4 @@
-import { fieldNamesOf, fieldsOf, isBuiltinType } from '../components/registry.js';
+import { fieldNamesOf, fieldsOf, isTypedType } from '../components/registry.js';
 import { AgentSpecError } from '../errors.js';
 import { isSensitiveField } from '../model/sensitive.js';
 import type { Component } from '../model/types.js';
@@ -82,15 +82,15 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
       if (range[1] && (!high || compareVersions(range[1], high.version) < 0)) high = { version: range[1], why: `${c.component_type} '${c.id}'` };
     }
     const record = c as Record<string, unknown>;
-    if (isBuiltinType(c.component_type)) {
+    if (isTypedType(c.component_type)) {
       const specs = fieldsOf(c.component_type);
       for (const spec of specs) {
         const v = record[spec.name];
-        if (spec.since && !isNeutralValue(v, spec.default) && compareVersions(spec.since, low.version) > 0) {
+        if (spec.since && !isNeutralValue(v, spec.default) && !(spec.neutral !== undefined && (spec.neutral === true || v === spec.neutral)) && compareVersions(spec.since, low.version) > 0) {
           low = { version: spec.since, why: `field ${spec.name} of ${c.component_type} '${c.id}'` };
         }
         if (v !== undefined) noteValue(c.component_type, spec.name, v, c.id);
-        if (spec.type.kind === 'component' || spec.type.kind === 'component-list') visitValue(v);
+        if (spec.type.kind === 'component' || spec.type.kind === 'component-list' || spec.type.kind === 'component-pairs' || spec.type.kind === 'component-or-string-list') visitValue(v);
       }
       const names = fieldNamesOf(c.component_type);
       for (const key in record) {
@@ -146,7 +146,7 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
     const record = c as Record<string, unknown>;
     const out: Record<string, unknown> = { component_type: c.component_type };
     const fieldRefs = externalFields.get(c);
-    if (isBuiltinType(c.component_type)) {
+    if (isTypedType(c.component_type)) {
       const specs = fieldsOf(c.component_type);
       for (const spec of specs) {
         const v = record[spec.name];
