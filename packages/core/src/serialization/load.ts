@@ -19,8 +19,13 @@ export interface LoadOptions {
    * document holding only `$referenced_components`.
    */
   readonly referenced?: string | Record<string, unknown>;
-  /** Components or values supplied at load by id (secrets, environment-specific configs, …). */
-  readonly components?: Readonly<Record<string, unknown>>;
+  /**
+   * Components or values supplied at load by id (secrets, environment-specific
+   * configs, …): pyagentspec's component registry. Also a text (JSON/YAML) of
+   * such an object, or of a `$referenced_components` document (read as
+   * `referenced`), as the CLI's `--components` file gives it.
+   */
+  readonly components?: Readonly<Record<string, unknown>> | string;
   /** Map a reference id to the id to look up among supplied/disaggregated components. */
   readonly refMap?: Readonly<Record<string, string>>;
   /** Resource limits for untrusted input (see DEFAULT_LIMITS). */
@@ -53,7 +58,9 @@ export function load(input: string | unknown, options: LoadOptions = {}): LoadRe
     if (parsed.diagnostics.length > 0) return { diagnostics: capDiagnostics(parsed.diagnostics, maxDiagnostics), format: parsed.format };
     value = parsed.value;
   }
-  const referenced = readReferenced(options.referenced, limits);
+  const registry = readRegistry(options.components, limits);
+  if (registry.diagnostics.length > 0) return { diagnostics: capDiagnostics(registry.diagnostics, maxDiagnostics), ...(parsed ? { format: parsed.format } : {}) };
+  const referenced = readReferenced(registry.referenced ?? options.referenced, limits);
   if (referenced.diagnostics.length > 0) return { diagnostics: capDiagnostics(referenced.diagnostics, maxDiagnostics), ...(parsed ? { format: parsed.format } : {}) };
 
   const front = frontMatter(value);
@@ -63,7 +70,7 @@ export function load(input: string | unknown, options: LoadOptions = {}): LoadRe
     const reader = new Reader({
       version: front.version,
       plugins: pluginIndex(options.plugins),
-      supplied: options.components ?? {},
+      supplied: registry.components ?? {},
       referenced: referenced.entries,
       refMap: options.refMap ?? {},
       maxDepth: limits.maxDepth,
@@ -130,6 +137,19 @@ function frontMatter(value: unknown): { version?: Version; diagnostics: Diagnost
     };
   }
   return { version, diagnostics: [] };
+}
+
+/** The component registry: an object of components and values by id, or its text (a `$referenced_components` document is read as `referenced`). */
+function readRegistry(input: LoadOptions['components'], limits: Limits): { components?: Readonly<Record<string, unknown>>; referenced?: string; diagnostics: Diagnostic[] } {
+  if (input === undefined) return { diagnostics: [] };
+  if (typeof input !== 'string') return { components: input, diagnostics: [] };
+  const parsed = parseText(input, limits);
+  if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics.map((d) => ({ ...d, document: 'referenced' as const })) };
+  if (!isPlainObject(parsed.value)) {
+    return { diagnostics: [diagnostic('AS_WRONG_TYPE', '', 'the component registry must be an object of components and values by id', { document: 'referenced' })] };
+  }
+  if (parsed.value.$referenced_components !== undefined && Object.keys(parsed.value).length === 1) return { referenced: input, diagnostics: [] };
+  return { components: parsed.value, diagnostics: [] };
 }
 
 interface ReferencedDoc {
