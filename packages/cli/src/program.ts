@@ -30,6 +30,7 @@ export function buildProgram(io: Io, setCode: (code: number) => void): Command {
     .argument('<files...>', 'JSON or YAML documents')
     .option('--format <format>', 'text or json', 'text')
     .option('--referenced <file>', 'disaggregated components document to load with each file')
+    .option('--components <file>', 'component registry (JSON/YAML): values and components by id, e.g. secrets "llm.api_key", or a $referenced_components document')
     .addHelpText('after', `
 Example:
   $ agentspec validate examples/specs/*.yaml --format json
@@ -41,12 +42,14 @@ ${EXIT_HELP}`)
     .description('rewrite a document as JSON or YAML, optionally for another Agent Spec version')
     .argument('<file>', 'JSON or YAML document')
     .requiredOption('--to <format>', 'json or yaml')
-    .option('--version <version>', 'Agent Spec version to write (default: the smallest the document needs)')
+    .option('--to-version <version>', 'Agent Spec version to write, older or newer (default: the smallest the document needs); refused (AS_VERSION_GATE, naming the component and field) when that version cannot express the document')
+    .option('--version <version>', 'the same as --to-version')
     .option('--out <file>', 'write here instead of stdout')
     .option('--referenced <file>', 'disaggregated components document')
+    .option('--components <file>', 'component registry (JSON/YAML): values and components by id, or a $referenced_components document')
     .addHelpText('after', `
 Example:
-  $ agentspec convert agent.json --to yaml --version 25.4.2 --out agent.yaml
+  $ agentspec convert agent.json --to yaml --to-version 25.4.2 --out agent.yaml
 ${EXIT_HELP}`)
     .action((file: string, opts) => setCode(convertCommand(io, file, opts)));
 
@@ -116,10 +119,12 @@ ${EXIT_HELP}`)
 
   program
     .command('graph')
-    .description('draw a flow (control edges solid, data edges dashed, subflows nested) or an agent and its tools')
-    .argument('<spec>', 'JSON or YAML document of a Flow or an Agent')
-    .option('--format <format>', 'mermaid or dot', 'mermaid')
+    .description('draw a component with structure: a flow (control edges solid, data edges dashed, subflows nested), an agent and its tools, a Swarm, ManagerWorkers or SpecializedAgent')
+    .argument('<spec>', 'JSON or YAML document')
+    .option('--format <format>', 'mermaid, dot or svg', 'mermaid')
     .option('--out <file>', 'write here instead of stdout')
+    .option('--referenced <file>', 'disaggregated components document')
+    .option('--components <file>', 'component registry (JSON/YAML): values and components by id, or a $referenced_components document')
     .addHelpText('after', `
 Example:
   $ agentspec graph examples/specs/support-triage-flow.yaml --format mermaid

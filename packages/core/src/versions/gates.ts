@@ -48,7 +48,39 @@ const VALUE_GATES: Readonly<Record<string, Readonly<Record<string, { since: Vers
   ApiNode: { data: { since: '26.1.0', accepts: (v) => !isObject(v), what: 'data that is not an object' } },
   RemoteTool: { data: { since: '26.1.0', accepts: (v) => !isObject(v), what: 'data that is not an object' } },
   Swarm: { handoff: { since: '26.1.0', accepts: (v) => typeof v === 'string', what: 'a handoff mode' } },
+  // Structured generation (pyagentspec: LlmNode needs 25.4.2 for several outputs or one that is not a string).
+  LlmNode: { outputs: { since: '25.4.2', accepts: structuredOutputs, what: 'structured outputs (several, or one that is not a string)' } },
 };
+
+function structuredOutputs(v: unknown): boolean {
+  if (!Array.isArray(v)) return false;
+  if (v.length > 1) return true;
+  const only = v[0] as { type?: unknown } | undefined;
+  return only !== undefined && isObject(only) && only.type !== 'string';
+}
+
+/** Types with a value gate, for a quick test on the reading path. */
+export const VALUE_GATED_TYPES: ReadonlySet<string> = new Set(Object.keys(VALUE_GATES));
+
+/**
+ * Whether the value of a field newer than the declared version says nothing
+ * that version cannot say: null, the field's default, or an empty list or
+ * object. Such a value needs no newer version (pyagentspec agrees: it only
+ * dates a field when set, e.g. a null `api_key`, `human_in_the_loop: true`,
+ * `toolboxes: []`).
+ */
+export function isNeutralValue(value: unknown, fieldDefault?: unknown): boolean {
+  if (value === null || value === undefined) return true;
+  if (fieldDefault !== undefined && sameJson(value, fieldDefault)) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return isObject(value) && Object.keys(value as object).length === 0 && (fieldDefault === undefined || isObject(fieldDefault));
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 /** The version a field's value needs when newer than the field itself (e.g. string ApiNode data: 26.1.0). */
 export function valueSince(type: string, field: string, value: unknown): { since: Version; what: string } | undefined {
