@@ -116,6 +116,8 @@ export interface RuntimeLimits {
   readonly maxAgentSteps?: number;
   /** MapNode iterations run at once (default 1); results keep input order. */
   readonly mapConcurrency?: number;
+  /** ParallelMapNode iterations and ParallelFlowNode subflows run at once at most (default 16); results keep their order. */
+  readonly parallelism?: number;
   /** HTTP calls of ApiNode/RemoteTool. */
   readonly http?: HttpLimits;
 }

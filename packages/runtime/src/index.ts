@@ -32,7 +32,7 @@ export type { AdapterWarning, CompiledProgram, EmitOptions, EmittedModule, Frame
 export { eachComponent, requireServerTools, serverToolNames } from './components.js';
 export { admit, admitted, refuseUnknown, unsupportedComponent, type AdmitContext } from './admit/admit.js';
 export {
-  MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities, type Refusal,
+  INTERPRETED_LATER_NODES, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities, type Refusal,
 } from './admit/capabilities.js';
 export { REFERENCE_CAPABILITIES } from './admit/reference-capabilities.js';
 
@@ -43,6 +43,7 @@ export { coerceArgs, toolRunner, type ToolRunner, type ToolRunnerOptions } from 
 export { generationParams, type GenerationParams, type LlmBackend, type LlmMessage, type LlmRequest, type LlmResponse } from './llm/backend.js';
 export { openAiBaseUrl, resolveEndpoint, type Endpoint } from './llm/endpoint.js';
 export { connectionFailure } from './llm/connection-error.js';
+export { llmErrorDetail, llmHttpError, openAiErrorBody } from './llm/llm-http-error.js';
 export { openAiChatBackend, parseCompletion, requestBody } from './llm/openai-chat.js';
 export { DEFAULT_LLM_RETRIES, llmRetryPolicy, retryingFetch, type LlmRetryOptions } from './llm/retrying-fetch.js';
 export { llmRetryOptions, specRetryable, specRetryDelayMs, specRetryPolicy, type Jitter, type SpecRetryPolicy } from './llm/spec-retry-policy.js';
@@ -56,7 +57,9 @@ export { FlowRules, type DataSpace } from './semantics/flow-rules.js';
 export { llmNodeOutputPlan, llmNodeOutputs, llmNodeStructuredOutputs, type LlmNodeOutputPlan } from './semantics/llm-node-output.js';
 export { selectBranch } from './semantics/branching.js';
 export { finishFlow } from './semantics/flow-outputs.js';
-export { collect, mapIterations, reduce } from './semantics/map-reduce.js';
+export { collect, mapIterations, reduce, type MapLike } from './semantics/map-reduce.js';
+export { DEFAULT_PARALLELISM, mergeSubflowOutputs, runBounded, subflowInputs } from './semantics/parallel.js';
+export { caughtExceptionInfo, caughtOutcome, isCatchable } from './semantics/catch-exception.js';
 export { mapToolResult, toolResultText } from './semantics/tool-results.js';
 export { checkToolCalls, parseToolArguments, type RawToolCall } from './semantics/tool-call-check.js';
 export { parametersSchema, SUBMIT_RESULT, submissionProblem, submitResultSpec, toolSpec, type ToolSpec } from './semantics/agent-tools.js';
