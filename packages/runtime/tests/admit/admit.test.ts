@@ -81,7 +81,7 @@ describe('admit', () => {
   });
 
   it('refuses unknown tools and LLM configs, and lists every refused component in one error', () => {
-    const e = refusal(() => admit(agentWith('{component_type: GeminiConfig, id: gem, name: gem, model_id: g}', '[{component_type: BuiltinTool, id: bt, name: code, tool_type: code_interpreter}]'), CAPS));
+    const e = refusal(() => admit(agentWith('{component_type: GeminiConfig, id: gem, name: gem, model_id: g, auth: {component_type: GeminiAIStudioAuthConfig, id: gem_auth, name: gem_auth}}', '[{component_type: BuiltinTool, id: bt, name: code, tool_type: code_interpreter}]'), CAPS));
     expect(e.message).toMatch(/^AS_UNSUPPORTED: GeminiConfig 'gem' at \/llm_config cannot be run by the test runtime: a component of Agent Spec 26\.1\.2/);
     expect(e.message).toContain("; also BuiltinTool 'code' (id 'bt') at /tools/0");
   });
