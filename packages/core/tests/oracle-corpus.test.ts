@@ -22,6 +22,12 @@ const DISAGREEMENTS: Readonly<Record<string, string>> = {
   'pyagentspec/tests/agentspec_configs/example_serialized_swarm.yaml': 'PY-3',
   'pyagentspec/tests/adapters/langgraph/configs/swarm_calculator.yaml': 'PY-3',
   'pyagentspec/tests/agentspec_configs/invalid/example_serialized_llm_node_with_misplaced_agentspec_version.yaml': 'PY-4',
+  'docs/pyagentspec/source/agentspec_config_examples/howto_flow_with_conditional_branches.json': 'PY-7',
+  'docs/pyagentspec/source/agentspec_config_examples/howto_flow_with_conditional_branches.yaml': 'PY-7',
+  'docs/pyagentspec/source/agentspec_config_examples/howto_structured_generation1.json': 'PY-7',
+  'docs/pyagentspec/source/agentspec_config_examples/howto_structured_generation1.yaml': 'PY-7',
+  'docs/pyagentspec/source/agentspec_config_examples/howto_structured_generation2.json': 'PY-7',
+  'docs/pyagentspec/source/agentspec_config_examples/howto_structured_generation2.yaml': 'PY-7',
 };
 
 /** pyagentspec's verdict under the conditions we load with: placeholders substituted, companions given. */

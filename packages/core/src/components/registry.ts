@@ -3,6 +3,7 @@ import { isSensitiveField } from '../model/sensitive.js';
 import type { LaterComponentOf, LaterComponentType } from '../model/later-types.js';
 import type { ComponentType } from '../model/types.js';
 import { fieldSince } from '../versions/gates.js';
+import { ADDED_FIELDS } from './later/added-fields.js';
 import { LATER_HANDLERS } from './later/registry.js';
 import { agent, ociAgent, openAiAgent } from './agents.js';
 import { controlFlowEdge, dataFlowEdge } from './edges.js';
@@ -99,7 +100,7 @@ function complete(type: string, f: FieldSpec): FieldSpec {
 }
 
 const ALL_FIELDS = new Map<string, readonly FieldSpec[]>(
-  TYPED_COMPONENT_TYPES.map((t) => [t, [...COMMON_FIELDS, ...handlerOf(t).fields].map((f) => complete(t, f))]),
+  TYPED_COMPONENT_TYPES.map((t) => [t, [...COMMON_FIELDS, ...handlerOf(t).fields, ...(ADDED_FIELDS[t as ComponentType] ?? [])].map((f) => complete(t, f))]),
 );
 
 /** All fields of a typed component type, common ones first, in writing order. */

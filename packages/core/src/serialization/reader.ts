@@ -416,8 +416,8 @@ export class Reader implements CheckContext {
     if (isRef(v)) {
       if (spec.sensitive && !this.canResolve(v.$component_ref)) {
         this.add('AS_SECRET_MISSING', path, `secret '${v.$component_ref}' was not supplied; the runtime must provide ${spec.name}`, { hint: `pass components: { '${v.$component_ref}': … } when loading` });
-        // a later version's component keeps the reference (written back as it was); a runtime's finds the field absent
-        if (!isBuiltinType(obj.component_type)) obj[spec.name] = v;
+        // kept (and written back as it was), except a required field of a 25.4.1 component, which a runtime finds absent
+        if (!isBuiltinType(obj.component_type) || !spec.required) obj[spec.name] = v;
         return;
       }
       this.refInto(obj, spec.name, v.$component_ref, path, { field: spec });

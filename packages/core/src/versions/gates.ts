@@ -44,12 +44,15 @@ export function fieldGate(type: string, field: string, version: Version): string
 const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Values a field only accepts from some version on (a field whose type was widened). */
-const VALUE_GATES: Readonly<Record<string, Readonly<Record<string, { since: Version; accepts: (v: unknown) => boolean; what: string }>>>> = {
+/** `writeOnly`: written from that version on (as pyagentspec dates it), but read under older declarations too. */
+const VALUE_GATES: Readonly<Record<string, Readonly<Record<string, { since: Version; accepts: (v: unknown) => boolean; what: string; writeOnly?: true }>>>> = {
   ApiNode: { data: { since: '26.1.0', accepts: (v) => !isObject(v), what: 'data that is not an object' } },
   RemoteTool: { data: { since: '26.1.0', accepts: (v) => !isObject(v), what: 'data that is not an object' } },
   Swarm: { handoff: { since: '26.1.0', accepts: (v) => typeof v === 'string', what: 'a handoff mode' } },
-  // Structured generation (pyagentspec: LlmNode needs 25.4.2 for several outputs or one that is not a string).
-  LlmNode: { outputs: { since: '25.4.2', accepts: structuredOutputs, what: 'structured outputs (several, or one that is not a string)' } },
+  // Structured generation: pyagentspec dates an LlmNode with several outputs, or one that is not a string, to
+  // 25.4.2, and so does the writer; the reader accepts it under 25.4.1, whose language specification prints one
+  // (a boolean LlmNode output) in its own JSON example (README, PY-7).
+  LlmNode: { outputs: { since: '25.4.2', accepts: structuredOutputs, what: 'structured outputs (several, or one that is not a string)', writeOnly: true } },
 };
 
 function structuredOutputs(v: unknown): boolean {
@@ -91,6 +94,8 @@ export function valueSince(type: string, field: string, value: unknown): { since
 
 /** Why this value of `type.field` cannot appear in a document of `version`, or undefined when it can. */
 export function valueGate(type: string, field: string, value: unknown, version: Version): string | undefined {
+  const fields = own(VALUE_GATES, type);
+  if (fields && own(fields, field)?.writeOnly) return undefined;
   const need = valueSince(type, field, value);
   if (need && compareVersions(version, need.since) < 0) {
     return `${type}.${field} takes ${need.what} from Agent Spec ${need.since}; the document declares ${version}`;
