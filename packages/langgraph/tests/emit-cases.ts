@@ -33,6 +33,7 @@ interface ConformanceModules {
   loadCase(entry: unknown): SuiteCase;
   substitute(text: string, values: Readonly<Record<string, string>>): string;
   describeConformance(runtime: () => Runtime | Promise<Runtime>, options?: { filter?: (id: string) => boolean; knownGapsDir?: string }): Promise<void>;
+  describeSecurityRules(runtime: () => Runtime | Promise<Runtime>): Promise<void>;
 }
 
 async function load<T>(file: string): Promise<T> {
@@ -40,12 +41,13 @@ async function load<T>(file: string): Promise<T> {
 }
 
 export async function conformance(): Promise<ConformanceModules> {
-  const [cases, placeholders, vitest] = await Promise.all([
+  const [cases, placeholders, vitest, security] = await Promise.all([
     load<Pick<ConformanceModules, 'discoverCases' | 'loadCase'>>('case.ts'),
     load<Pick<ConformanceModules, 'substitute'>>('servers/placeholders.ts'),
     load<Pick<ConformanceModules, 'describeConformance'>>('vitest.ts'),
+    load<Pick<ConformanceModules, 'describeSecurityRules'>>('vitest-security.ts'),
   ]);
-  return { ...cases, ...placeholders, ...vitest };
+  return { ...cases, ...placeholders, ...vitest, ...security };
 }
 
 /** Every valid case of the suite (not `_invalid_`, not `_selftest_`). */
