@@ -2,14 +2,16 @@
  * The corpus (corpus/<name>/: program.ts written the way LangGraph.js's own
  * guides write graphs, rules.yaml for the scripted LLM, case.json): each
  * program is imported (the warnings it must give, by code, in order), the
- * spec written and read back without a diagnostic, then run on the reference
- * runtime with the import's tools and natively with LangGraph against the
- * same scripted LLM — and both results must be the same.
+ * spec written and read back without a diagnostic, then run with the
+ * import's tools on the reference runtime (and on this package's LangGraph
+ * runtime, which keeps `messages` for itself) and natively with LangGraph
+ * against the same scripted LLM — and the results must be the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load, serialize, type Flow } from '@agentspec/core';
 import { loadRulesFile, startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
-import { importLangGraph } from '../src/index.js';
+import { referenceRuntime } from '@agentspec/runtime';
+import { importLangGraph, langgraphRuntime } from '../src/index.js';
 import type { ImportedLangGraph } from '../src/index.js';
 import { comparableConversation, comparableState, CORPUS, corpusCase, corpusPrograms, runNatively, runSpec } from './fixtures/corpus-harness.js';
 
@@ -49,9 +51,10 @@ describe.each(programs)('corpus/%s', { timeout: 60_000 }, (name) => {
     expect(again.component?.component_type).toBe(imported.component.component_type);
   });
 
-  it.each(c.runs.map((run, i) => [i + 1, run] as const))('run %i agrees with LangGraph', async (_i, run) => {
+  const runtimes = { reference: referenceRuntime, langgraph: langgraphRuntime } as const;
+  it.each(c.runs.flatMap((run, i) => (['reference', 'langgraph'] as const).map((r) => [i + 1, r, run] as const)))('run %i on the %s runtime agrees with LangGraph', async (_i, runtime, run) => {
     const native = await runNatively(program, run);
-    const spec = await runSpec(imported.component, imported.tools, llm.url, run);
+    const spec = await runSpec(runtimes[runtime](), imported.component, imported.tools, llm.url, run);
     if (imported.component.component_type === 'Agent') {
       expect(comparableConversation(spec.messages)).toEqual(comparableConversation(native.messages as unknown[]));
       return;

@@ -42,8 +42,8 @@ function messageJson(m: BaseMessage): Json {
   if (typeof callId === 'string') out.tool_call_id = callId;
   const status = (m as { status?: unknown }).status;
   if (status === 'error') out.status = status;
-  const kwargs = { ...m.additional_kwargs };
-  delete kwargs.tool_calls;
-  if (Object.keys(kwargs).length > 0) out.additional_kwargs = JSON.parse(JSON.stringify(kwargs)) as Json;
+  const { tool_calls: _calls, ...kwargs } = m.additional_kwargs ?? {};
+  const extra = JSON.parse(JSON.stringify(kwargs)) as Json;
+  if (Object.keys(extra).length > 0) out.additional_kwargs = extra;
   return out;
 }

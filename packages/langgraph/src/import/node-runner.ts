@@ -6,6 +6,7 @@
  * user for. What the node returned (an update, a `Command`, a list of them)
  * is read into updates and where it goes.
  */
+import { AsyncLocalStorageProviderSingleton } from '@langchain/core/singletons';
 import { Annotation, Command, isCommand, MemorySaver, START, StateGraph } from '@langchain/langgraph';
 
 type Invokable = { invoke(input: unknown, config?: unknown): Promise<unknown> };
@@ -18,8 +19,17 @@ export interface NodeOutcome {
 
 const OneNode = Annotation.Root({ input: Annotation<unknown>() });
 
-/** Run a node with `input`, resuming its interrupts with `answers` in order; returns what it returned. */
-export async function runNode(node: unknown, input: unknown, answers: readonly unknown[], label: string): Promise<unknown> {
+/**
+ * Run a node with `input`, resuming its interrupts with `answers` in order;
+ * returns what it returned. Its graph runs on its own, outside any graph that
+ * calls the tool (the LangGraph runtime runs ServerTools inside its nodes: a
+ * graph invoked there would be taken for a subgraph of that one).
+ */
+export function runNode(node: unknown, input: unknown, answers: readonly unknown[], label: string): Promise<unknown> {
+  return AsyncLocalStorageProviderSingleton.getInstance().run(undefined, () => runAlone(node, input, answers, label));
+}
+
+async function runAlone(node: unknown, input: unknown, answers: readonly unknown[], label: string): Promise<unknown> {
   let result: unknown;
   let done = false;
   const graph = new StateGraph(OneNode)
