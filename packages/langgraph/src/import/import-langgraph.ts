@@ -54,13 +54,14 @@ async function componentDocument(value: unknown, name: string | undefined, docs:
   if (agent) return docs.adopt(agent);
   const flow = ownFlow(b);
   if (flow) return ownFlowDocument(b, flow, docs, ctx, nested);
-  const label = name ?? shape.name ?? 'LangGraph graph';
   if (isReactAgentGraph(b)) {
+    const label = name ?? shape.name ?? 'Agent';
     const direct = returnsDirectly(reactAgentGraphTools(b));
-    if (direct.length === 0) return reactAgentGraphDocument(b, name ?? shape.name ?? 'Agent', shape.breakpoints, ctx);
+    if (direct.length === 0) return reactAgentGraphDocument(b, label, shape.breakpoints, ctx);
     returnDirectWarning(label, direct, ctx);
+    return foreignFlowDocument(b, label, shape.breakpoints, docs, ctx, nested);
   }
-  return foreignFlowDocument(b, label, shape.breakpoints, docs, ctx, nested);
+  return foreignFlowDocument(b, name ?? shape.name ?? 'LangGraph graph', shape.breakpoints, docs, ctx, nested);
 }
 
 function returnDirectWarning(label: string, direct: readonly string[], ctx: ImportContext): void {
