@@ -80,6 +80,7 @@ const PROGRAMS: Record<ImportWarningCode, () => unknown> = {
   LG_INTERRUPT_BEFORE_TOOLS: () => corpus('prebuilt-interrupt-before'),
   LG_AGENT_INTERRUPT: () => createReactAgent({ llm: model(), tools: [echo], interruptAfter: ['tools'], checkpointSaver: new MemorySaver() }),
   LG_AGENT_HOOK: () => createReactAgent({ llm: model(), tools: [echo], preModelHook: () => ({}) }),
+  LG_HUMAN_IN_THE_LOOP: () => corpus('create-agent-hitl'),
   LG_MIDDLEWARE: () => createAgent({ model: model(), tools: [echo], middleware: [createMiddleware({ name: 'Logger', beforeModel: () => undefined })] }),
   LG_RESPONSE_FORMAT: () => createAgent({ model: model(), tools: [], responseFormat: z.object({ answer: z.string() }) }),
   LG_DYNAMIC_PROMPT: () => createReactAgent({ llm: model(), tools: [], prompt: (s: { messages: unknown[] }) => [{ role: 'system', content: `${s.messages.length} so far` }, ...(s.messages as never[])] }),

@@ -12,11 +12,12 @@ import type { Doc } from './document.js';
 import type { Breakpoints, StateGraphLike } from './graph-shape.js';
 import type { ImportContext } from './import-context.js';
 import { llmConfigDocument, modelInfo, type ModelInfo } from './model-config.js';
+import { humanInTheLoopTools } from './human-in-the-loop.js';
 import { scanSource } from './source-scan.js';
 import { toolDocuments } from './tool-documents.js';
 
 interface ReactAgentLike {
-  readonly options: { model: unknown; tools?: readonly unknown[]; systemPrompt?: unknown; middleware?: readonly { name?: string }[]; responseFormat?: unknown; name?: string };
+  readonly options: { model: unknown; tools?: readonly unknown[]; systemPrompt?: unknown; middleware?: readonly { name?: string; afterModel?: unknown }[]; responseFormat?: unknown; name?: string };
   readonly graph: unknown;
 }
 
@@ -37,9 +38,9 @@ export function isReactAgentGraph(b: StateGraphLike): boolean {
     && Object.keys(b.nodes).every((n) => ['agent', 'tools', 'pre_model_hook', 'post_model_hook', 'generate_structured_response'].includes(n));
 }
 
-async function agentDocument(name: string, ctx: ImportContext, systemPrompt: string, model: ModelInfo, tools: readonly unknown[], confirmAll = false): Promise<Doc> {
+async function agentDocument(name: string, ctx: ImportContext, systemPrompt: string, model: ModelInfo, tools: readonly unknown[], confirm?: (tool: string) => boolean): Promise<Doc> {
   const id = ctx.id(name);
-  return { component_type: 'Agent', id, name, system_prompt: systemPrompt, llm_config: llmConfigDocument(model, name, ctx), tools: await toolDocuments(tools, id, ctx, confirmAll) };
+  return { component_type: 'Agent', id, name, system_prompt: systemPrompt, llm_config: llmConfigDocument(model, name, ctx), tools: await toolDocuments(tools, id, ctx, confirm) };
 }
 
 /**
@@ -64,9 +65,14 @@ export async function reactAgentDocument(agent: ReactAgentLike, fallbackName: st
   if (typeof prompt === 'string') system = prompt;
   else if (prompt && typeof prompt === 'object' && 'content' in prompt) system = textOf((prompt as { content: never }).content);
   else if (prompt !== undefined) ctx.warn('LG_DYNAMIC_PROMPT', name, `the system prompt of '${name}' is not text: it is left out`);
-  for (const m of o.middleware ?? []) ctx.warn('LG_MIDDLEWARE', m.name ?? 'middleware', `middleware '${m.name ?? '(unnamed)'}' of agent '${name}' has no Agent Spec equivalent: it is left out`);
+  const confirmed = new Set<string>();
+  for (const m of o.middleware ?? []) {
+    const hitl = await humanInTheLoopTools(m, name, ctx);
+    if (hitl) hitl.forEach((t) => confirmed.add(t));
+    else ctx.warn('LG_MIDDLEWARE', m.name ?? 'middleware', `middleware '${m.name ?? '(unnamed)'}' of agent '${name}' has no Agent Spec equivalent: it is left out`);
+  }
   if (o.responseFormat !== undefined) ctx.warn('LG_RESPONSE_FORMAT', name, `the response format of agent '${name}' is left out (an Agent with outputs finishes through submit_result)`);
-  return agentDocument(name, ctx, system, modelInfo(o.model), o.tools ?? []);
+  return agentDocument(name, ctx, system, modelInfo(o.model), o.tools ?? [], (t) => confirmed.has(t));
 }
 
 /** The tools of a createReactAgent graph (its prebuilt ToolNode's). */
@@ -84,7 +90,7 @@ export async function reactAgentGraphDocument(b: StateGraphLike, name: string, b
   const second = await probeModelCall(b.nodes.agent?.runnable, ['probe two', 'probe three']);
   if (!first) {
     ctx.warn('LG_MODEL_UNREAD', 'agent', `the model of agent '${name}' could not be read: the spec has a placeholder OpenAI config`);
-    return agentDocument(name, ctx, '', {}, tools, confirm);
+    return agentDocument(name, ctx, '', {}, tools, () => confirm);
   }
   const system = (call: typeof first | undefined) => (call?.messages[0]?.getType() === 'system' ? textOf(call.messages[0].content) : undefined);
   const rest = (call: typeof first | undefined) => (call?.messages ?? []).filter((m) => m.getType() !== 'system').map((m) => textOf(m.content));
@@ -102,5 +108,5 @@ export async function reactAgentGraphDocument(b: StateGraphLike, name: string, b
     ...(num(p.top_p) !== undefined ? { topP: num(p.top_p) } : {}),
     ...(num(p.max_tokens ?? p.max_completion_tokens) !== undefined ? { maxTokens: num(p.max_tokens ?? p.max_completion_tokens) } : {}),
   };
-  return agentDocument(name, ctx, system(first) ?? '', info, tools, confirm);
+  return agentDocument(name, ctx, system(first) ?? '', info, tools, () => confirm);
 }

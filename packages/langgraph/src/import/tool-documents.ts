@@ -3,7 +3,7 @@ import type { Doc } from './document.js';
 import type { ImportContext } from './import-context.js';
 import { runNode } from './node-runner.js';
 import { scanText } from './source-scan.js';
-import { toolFunctionText } from './tool-source.js';
+import { toolFunctionText } from './closure-value.js';
 import { objectProperties } from './state-properties.js';
 
 interface LangChainTool {
@@ -26,10 +26,10 @@ export function returnsDirectly(tools: readonly unknown[]): string[] {
  * LangChain tools as ServerTools: name, description, and inputs from the
  * JSON Schema of their schema (zod or JSON Schema). Their implementations
  * join the import's `tools`, by name. A tool that calls `interrupt()` (or
- * all of them, with `confirmAll`) requires confirmation; approving runs it,
- * its `interrupt()` answered with `{ type: 'accept', args: null }`.
+ * that `confirm` names) requires confirmation; approving runs it, its
+ * `interrupt()` answered with `{ type: 'accept', args: null }`.
  */
-export async function toolDocuments(tools: readonly unknown[], owner: string, ctx: ImportContext, confirmAll = false): Promise<Doc[]> {
+export async function toolDocuments(tools: readonly unknown[], owner: string, ctx: ImportContext, confirm: (tool: string) => boolean = () => false): Promise<Doc[]> {
   const docs: Doc[] = [];
   for (const t of tools) {
     const tool = t as LangChainTool;
@@ -50,7 +50,7 @@ export async function toolDocuments(tools: readonly unknown[], owner: string, ct
       component_type: 'ServerTool', id: ctx.id(`${owner}_${tool.name}`), name: tool.name,
       ...(tool.description ? { description: tool.description } : {}),
       inputs: objectProperties(schema),
-      ...(confirmAll || interrupts > 0 ? { requires_confirmation: true } : {}),
+      ...(confirm(tool.name) || interrupts > 0 ? { requires_confirmation: true } : {}),
     });
   }
   return docs;
