@@ -69,6 +69,7 @@ const PROGRAMS: Record<ImportWarningCode, () => unknown> = {
   LG_INTERRUPT: () => corpus('human-feedback'),
   LG_BREAKPOINT: () => new StateGraph(State).addNode('a', () => ({ n: 1 })).addNode('b', (s: typeof State.State) => ({ n: s.n + 1 }))
     .addEdge(START, 'a').addEdge('a', 'b').compile({ checkpointer: new MemorySaver(), interruptBefore: ['b'] }),
+  LG_NODE_OPTION: () => new StateGraph(State).addNode('a', () => ({ n: 1 }), { cachePolicy: { ttl: 60 } }).addEdge(START, 'a').compile(),
   LG_CUSTOM_REDUCER: () => new StateGraph(Log).addNode('a', () => ({ log: ['x', 'y'] })).addNode('b', () => ({ log: ['y', 'z'] }))
     .addEdge(START, 'a').addEdge('a', 'b').compile(),
   LG_STATE_KEY_RENAMED: () => corpus('react-agent'),
@@ -148,6 +149,27 @@ describe('what the approximations do', () => {
     const status = await app.start({ inputs: {} }).run();
     expect(status).toMatchObject({ type: 'finished', outputs: { log: ['x', 'y', 'z'] } });
     expect(await graph.invoke({})).toEqual({ log: ['x', 'y', 'z'] });
+    await app.close();
+  });
+
+  it("a node's retry policy is applied by its tool; the guides' reducers need no warning", async () => {
+    let calls = 0;
+    const Lists = Annotation.Root({
+      n: Annotation<number>,
+      seen: Annotation<string[]>({ reducer: (a, b) => [...a, ...b], default: () => [] }),
+      last: Annotation<string>({ reducer: (x: string, y: string) => y ?? x }),
+      steps: Annotation<string[], string>({ reducer: (a: string[], b: string) => [...a, b], default: () => [] }),
+    });
+    const flaky = () => {
+      calls += 1;
+      if (calls === 1) throw new Error('fails once');
+      return { n: calls, seen: ['flaky'], last: 'flaky', steps: 'flaky' };
+    };
+    const graph = new StateGraph(Lists).addNode('flaky', flaky, { retryPolicy: { maxAttempts: 3, initialInterval: 1, jitter: false, retryOn: () => true } }).addEdge(START, 'flaky').compile();
+    const { component, tools, warnings } = await importLangGraph(graph);
+    expect(warnings).toEqual([]);
+    const app = await referenceRuntime().load(component, { tools });
+    expect(await app.start({ inputs: {} }).run()).toMatchObject({ type: 'finished', outputs: { n: 2, seen: ['flaky'], last: 'flaky', steps: ['flaky'] } });
     await app.close();
   });
 

@@ -12,6 +12,12 @@ export interface NodeSpecLike {
   readonly subgraphs?: readonly unknown[];
   /** Where the node's `Command`s may go (`addNode(…, { ends })`). */
   readonly ends?: readonly string[];
+  readonly retryPolicy?: unknown;
+  readonly timeout?: unknown;
+  readonly cachePolicy?: unknown;
+  readonly defer?: boolean;
+  /** The node `addNode(…, { errorHandler })` added for it. */
+  readonly errorHandlerNode?: string;
 }
 
 export interface BranchLike {

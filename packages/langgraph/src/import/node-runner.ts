@@ -11,6 +11,12 @@ import { Annotation, Command, isCommand, MemorySaver, START, StateGraph } from '
 
 type Invokable = { invoke(input: unknown, config?: unknown): Promise<unknown> };
 
+/** What of a node's options its one-node graph keeps (LangGraph applies them there as in the graph). */
+export interface NodePolicies {
+  readonly retryPolicy?: unknown;
+  readonly timeout?: unknown;
+}
+
 /** What a node returned, read: state updates in order, and the destinations of its `Command`s. */
 export interface NodeOutcome {
   readonly updates: readonly Record<string, unknown>[];
@@ -25,11 +31,11 @@ const OneNode = Annotation.Root({ input: Annotation<unknown>() });
  * calls the tool (the LangGraph runtime runs ServerTools inside its nodes: a
  * graph invoked there would be taken for a subgraph of that one).
  */
-export function runNode(node: unknown, input: unknown, answers: readonly unknown[], label: string): Promise<unknown> {
-  return AsyncLocalStorageProviderSingleton.getInstance().run(undefined, () => runAlone(node, input, answers, label));
+export function runNode(node: unknown, input: unknown, answers: readonly unknown[], label: string, policies: NodePolicies = {}): Promise<unknown> {
+  return AsyncLocalStorageProviderSingleton.getInstance().run(undefined, () => runAlone(node, input, answers, label, policies));
 }
 
-async function runAlone(node: unknown, input: unknown, answers: readonly unknown[], label: string): Promise<unknown> {
+async function runAlone(node: unknown, input: unknown, answers: readonly unknown[], label: string, policies: NodePolicies): Promise<unknown> {
   let result: unknown;
   let done = false;
   const graph = new StateGraph(OneNode)
@@ -38,6 +44,9 @@ async function runAlone(node: unknown, input: unknown, answers: readonly unknown
       result = await (node as Invokable).invoke(s.input, config);
       done = true;
       return {};
+    }, {
+      ...(policies.retryPolicy !== undefined ? { retryPolicy: policies.retryPolicy as never } : {}),
+      ...(policies.timeout !== undefined ? { timeout: policies.timeout as never } : {}),
     })
     .addEdge(START, 'node')
     .compile({ checkpointer: new MemorySaver() });

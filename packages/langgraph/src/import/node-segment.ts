@@ -9,6 +9,7 @@ import type { Property } from '@agentspec/core';
 import type { Doc } from './document.js';
 import type { Exit, ForeignGraph } from './flow-assembly.js';
 import { isGraph, isPrebuiltToolNode, type NodeSpecLike } from './graph-shape.js';
+import type { NodePolicies } from './node-runner.js';
 import { nodeTool } from './node-tools.js';
 import { show } from './route-plan.js';
 import type { SourceFacts } from './source-scan.js';
@@ -44,7 +45,8 @@ export async function nodeSegment(g: ForeignGraph, name: string, spec: NodeSpecL
     ctx.warn('LG_INTERRUPT', name, `node '${name}' calls interrupt() ${facts.interrupts === 1 ? 'once' : `${facts.interrupts} times`}: the spec asks the user (InputMessageNode '${name} interrupt') before the node runs, each time it runs${facts.interruptMessage === undefined ? ', with no message (the value given to interrupt() is not a string literal)' : ''}; interrupt() returns the answer (a JSON object or array parsed)`);
   }
   const route = targets !== undefined ? g.route : undefined;
-  const toolName = ctx.tool(name, nodeTool(g.state, spec.runnable, { label: name, answers: answers.map((a) => a.title), ...(route !== undefined ? { route } : {}) }));
+  const policies = nodePolicies(name, spec, ctx);
+  const toolName = ctx.tool(name, nodeTool(g.state, spec.runnable, { label: name, answers: answers.map((a) => a.title), policies, ...(route !== undefined ? { route } : {}) }));
   const outputs = [...g.state.toolOutputs, ...(route !== undefined ? [{ title: route, type: 'string', default: null } as unknown as Property] : [])];
   flow.add({
     component_type: 'ToolNode', id, name,
@@ -56,6 +58,17 @@ export async function nodeSegment(g: ForeignGraph, name: string, spec: NodeSpecL
   flow.add({ component_type: 'BranchingNode', id: branching, name: `${name} goto`, inputs: [{ title: g.route, type: 'string', default: null }], mapping: Object.fromEntries(targets.map((t) => [t, t])) });
   flow.edge(seg.exit, branching);
   return { entry: seg.entry, exit: { from: branching, branch: 'default' }, command: { id: branching, targets } };
+}
+
+/** A node's retry policy and timeout (its tool applies them); what else of its options the spec does not keep is a warning. */
+export function nodePolicies(name: string, spec: NodeSpecLike, ctx: ForeignGraph['ctx']): NodePolicies {
+  const dropped = [
+    spec.cachePolicy ? 'a cache policy (cachePolicy)' : '',
+    spec.errorHandlerNode ? 'an error handler (errorHandler)' : '',
+    spec.defer ? 'deferred execution (defer)' : '',
+  ].filter(Boolean);
+  if (dropped.length > 0) ctx.warn('LG_NODE_OPTION', name, `node '${name}' has ${dropped.join(' and ')}: the spec's ServerTool runs the node without it`);
+  return { ...(spec.retryPolicy ? { retryPolicy: spec.retryPolicy } : {}), ...(spec.timeout ? { timeout: spec.timeout } : {}) };
 }
 
 /** InputMessageNodes of the graph's breakpoints on a node (`interruptBefore` / `interruptAfter`). */

@@ -8,7 +8,7 @@
 import type { ToolRegistry } from '@agentspec/runtime';
 import { END_KEY } from './graph-shape.js';
 import { toPlain } from './message-json.js';
-import { answerValue, outcome, runNode } from './node-runner.js';
+import { answerValue, outcome, runNode, type NodePolicies } from './node-runner.js';
 import type { GraphState } from './state-channels.js';
 
 type Tool = ToolRegistry[string];
@@ -23,12 +23,14 @@ export interface NodeToolOptions {
   readonly answers: readonly string[];
   /** The output that says where a `Command` goes (null: on along the node's edges). */
   readonly route?: string;
+  /** The node's retry policy and timeout. */
+  readonly policies?: NodePolicies;
 }
 
 /** A graph node as a tool: state in, the new values of the keys it updates out (and its Command's destination). */
 export function nodeTool(state: GraphState, node: unknown, o: NodeToolOptions): Tool {
   return async (args) => {
-    const raw = await runNode(node, state.read(args), o.answers.map((a) => answerValue(args[a])), o.label);
+    const raw = await runNode(node, state.read(args), o.answers.map((a) => answerValue(args[a])), o.label, o.policies);
     const { updates, goto } = outcome(raw);
     const out = state.write(args, updates);
     if (o.route !== undefined) out[o.route] = destination(goto, o.label);
@@ -56,9 +58,9 @@ export function routerTool(state: GraphState, path: unknown, o: { label: string;
 }
 
 /** The node a `Send` goes to, as a tool in the MapNode's subflow: the payload in, its updates out (not yet reduced). */
-export function sendTool(state: GraphState, node: unknown, o: { label: string; payload: string; updates: string }): Tool {
+export function sendTool(state: GraphState, node: unknown, o: { label: string; payload: string; updates: string; policies?: NodePolicies }): Tool {
   return async (args) => {
-    const raw = await runNode(node, state.readPayload(args[o.payload]), [], o.label);
+    const raw = await runNode(node, state.readPayload(args[o.payload]), [], o.label, o.policies);
     const { updates, goto } = outcome(raw);
     if (goto.length > 0) throw new Error(`node '${o.label}', run by a Send, returned a Command with a goto: not supported by the import`);
     return { [o.updates]: updates.map((u) => toPlain(u)) };

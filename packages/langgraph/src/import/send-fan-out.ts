@@ -12,6 +12,7 @@ import type { Doc } from './document.js';
 import { ref } from './document.js';
 import type { Exit, ForeignGraph } from './flow-assembly.js';
 import type { NodeSpecLike } from './graph-shape.js';
+import { nodePolicies } from './node-segment.js';
 import { mergeTool, sendTool } from './node-tools.js';
 
 /** A fresh name p for the payloads (the router writes `iterated_<p>`). */
@@ -25,7 +26,7 @@ export function sendFanOut(g: ForeignGraph, source: string, target: string, spec
   const updates = g.vars.fresh('updates', (n) => `collected_${n}`);
   const payloadProperty = { title: payload, type: 'object' } as Property;
   const updatesProperty = { title: updates, type: 'array', items: { type: 'object' } } as unknown as Property;
-  const tool = ctx.tool(target, sendTool(g.state, spec.runnable, { label: target, payload, updates }));
+  const tool = ctx.tool(target, sendTool(g.state, spec.runnable, { label: target, payload, updates, policies: nodePolicies(target, spec, ctx) }));
   const sub = (doc: Doc) => docs.node(doc);
   const startId = ctx.id(`${target}_send_start`);
   const nodeId = ctx.id(`${target}_send`);

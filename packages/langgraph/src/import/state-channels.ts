@@ -24,7 +24,7 @@ interface ChannelLike {
   initialValueFactory?: () => unknown;
 }
 
-export type ReducerKind = 'none' | 'messages' | 'concat' | 'custom';
+export type ReducerKind = 'none' | 'messages' | 'concat' | 'append' | 'last' | 'custom';
 
 export interface StateKey {
   /** The state key in the graph. */
@@ -158,14 +158,22 @@ function reducerKind(channel: ChannelLike | undefined): ReducerKind {
   if (typeof op !== 'function') return 'none';
   if (op === messagesStateReducer || op.name === 'messagesStateReducer') return 'messages';
   const text = Function.prototype.toString.call(op).replace(/\s+/g, '');
-  if (/^\(?(\w+),(\w+)\)?=>\1\.concat\(\2\)$/.test(text) || /^\(?(\w+),(\w+)\)?=>\[\.\.\.\1,\.\.\.\2\]$/.test(text)) return 'concat';
+  // the reducers LangGraph's guides write, as arrow functions: (a, b) => a.concat(b), [...a, ...b], [...a, b], b ?? a
+  const arrow = /^\(?(\w+)(?:=\[\])?,(\w+)\)?=>(.+)$/.exec(text);
+  if (!arrow) return 'custom';
+  const [, a, b, body] = arrow as unknown as [string, string, string, string];
+  if (body === `${a}.concat(${b})` || body === `[...${a},...${b}]`) return 'concat';
+  if (body === `[...${a},${b}]` || body === `${a}.concat([${b}])`) return 'append';
+  if (body === `${b}??${a}` || body === `${b}||${a}`) return 'last';
   return 'custom';
 }
 
 const REDUCER_TEXT: Record<ReducerKind, string> = {
   none: '',
   messages: 'LangChain messages as JSON ({ type, content, … }); a node\'s update is added by message id (LangGraph\'s messagesStateReducer)',
-  concat: 'a node\'s update is appended (reducer: concat)',
+  concat: 'a node\'s update (a list) is appended (reducer: concat)',
+  append: 'a node\'s update is added at the end (reducer: append)',
+  last: 'a node\'s update replaces the value, unless it is empty (reducer: last value)',
   custom: 'a node\'s update goes through the graph\'s own reducer',
 };
 

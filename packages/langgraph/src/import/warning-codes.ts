@@ -17,6 +17,7 @@ export const IMPORT_WARNING_CODES = {
   LG_PARALLEL_CONDITIONAL: { kind: 'unsupported', what: 'A node with a conditional edge and other edges (run in parallel): only one way out is kept.' },
   LG_INTERRUPT: { kind: 'approximated', what: 'A node calls `interrupt()`: an InputMessageNode asks the user before the node runs (every time it runs); the answer is what `interrupt()` returns.' },
   LG_BREAKPOINT: { kind: 'approximated', what: '`interruptBefore` / `interruptAfter` on a node: an InputMessageNode pauses there; the answer is ignored (LangGraph resumes with `null`).' },
+  LG_NODE_OPTION: { kind: 'unsupported', what: 'A node option the spec\'s ServerTool does not apply (cachePolicy, errorHandler, defer); retryPolicy and timeout are applied.' },
   LG_CUSTOM_REDUCER: { kind: 'approximated', what: 'A state key with a reducer Agent Spec has no name for: the spec\'s ServerTools apply it (they return the reduced value); a tool written anew must too.' },
   LG_STATE_KEY_RENAMED: { kind: 'approximated', what: 'A state key whose name LangGraph runtimes keep for themselves (`messages`): the spec names it otherwise.' },
   LG_SUBGRAPH_IN_FUNCTION: { kind: 'approximated', what: 'A node function that invokes a subgraph: the spec runs the function (and the subgraph in it) as one ServerTool; the subgraph is not a FlowNode.' },
