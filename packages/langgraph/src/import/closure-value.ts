@@ -4,7 +4,6 @@
  * wraps (its `func` keeps a wrapper holding it), the options a middleware was
  * made with. Nothing is run; undefined when it cannot be read.
  */
-import { Session } from 'node:inspector/promises';
 import { functionOf } from './source-scan.js';
 
 type RemoteObject = { objectId?: string; type?: string; description?: string };
@@ -13,7 +12,10 @@ type Property = { name: string; value?: RemoteObject };
 /** The value of the variable `name` in the innermost closure of `fn`. */
 export async function closureValue(fn: unknown, name: string): Promise<unknown> {
   if (typeof fn !== 'function') return undefined;
-  const session = new Session();
+  // loaded when needed: a runtime without an inspector reads nothing, and the rest of the import goes on
+  const inspector = await import('node:inspector/promises').catch(() => undefined);
+  if (!inspector) return undefined;
+  const session = new inspector.Session();
   const key = `__agentspec_import_${process.pid}_${Math.random().toString(36).slice(2)}`;
   const slot = globalThis as Record<string, unknown>;
   try {
