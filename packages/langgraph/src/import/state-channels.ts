@@ -7,12 +7,12 @@
  * (reducers applied), so the spec's tools do what the graph does.
  */
 import type { Property } from '@agentspec/core';
-import { messagesStateReducer } from '@langchain/langgraph';
 import { RESERVED_STATE_KEYS } from '../constants.js';
 import type { StateGraphLike } from './graph-shape.js';
 import { stateJsonSchemas, stateKeys } from './graph-shape.js';
 import type { ImportContext } from './import-context.js';
 import { fromPlainMessages, looksLikeMessages, toPlain } from './message-json.js';
+import { REDUCER_TEXT, reducerKind, type ReducerKind } from './reducer-kind.js';
 import { property } from './state-properties.js';
 
 interface ChannelLike {
@@ -23,8 +23,6 @@ interface ChannelLike {
   operator?: (a: unknown, b: unknown) => unknown;
   initialValueFactory?: () => unknown;
 }
-
-export type ReducerKind = 'none' | 'messages' | 'concat' | 'append' | 'last' | 'custom';
 
 export interface StateKey {
   /** The state key in the graph. */
@@ -152,30 +150,6 @@ function available(ch: ChannelLike): boolean {
     return false;
   }
 }
-
-function reducerKind(channel: ChannelLike | undefined): ReducerKind {
-  const op = channel?.operator;
-  if (typeof op !== 'function') return 'none';
-  if (op === messagesStateReducer || op.name === 'messagesStateReducer') return 'messages';
-  const text = Function.prototype.toString.call(op).replace(/\s+/g, '');
-  // the reducers LangGraph's guides write, as arrow functions: (a, b) => a.concat(b), [...a, ...b], [...a, b], b ?? a
-  const arrow = /^\(?(\w+)(?:=\[\])?,(\w+)\)?=>(.+)$/.exec(text);
-  if (!arrow) return 'custom';
-  const [, a, b, body] = arrow as unknown as [string, string, string, string];
-  if (body === `${a}.concat(${b})` || body === `[...${a},...${b}]`) return 'concat';
-  if (body === `[...${a},${b}]` || body === `${a}.concat([${b}])`) return 'append';
-  if (body === `${b}??${a}` || body === `${b}||${a}`) return 'last';
-  return 'custom';
-}
-
-const REDUCER_TEXT: Record<ReducerKind, string> = {
-  none: '',
-  messages: 'LangChain messages as JSON ({ type, content, … }); a node\'s update is added by message id (LangGraph\'s messagesStateReducer)',
-  concat: 'a node\'s update (a list) is appended (reducer: concat)',
-  append: 'a node\'s update is added at the end (reducer: append)',
-  last: 'a node\'s update replaces the value, unless it is empty (reducer: last value)',
-  custom: 'a node\'s update goes through the graph\'s own reducer',
-};
 
 /** A state key's property with its reducer said in its description and the channel's default as its default. */
 function withReducer(p: Property, k: StateKey, fallback: unknown): Property {
