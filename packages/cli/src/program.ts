@@ -90,11 +90,13 @@ ${EXIT_HELP}`)
     .requiredOption('--from <framework>', 'langgraph, ai-sdk, openai-agents or mastra')
     .option('--out <file>', 'write the spec here (YAML, or JSON for .json) instead of stdout')
     .option('--format <format>', 'yaml or json (default: from --out, else yaml)')
+    .option('--tools-out <file>', "write a module (.ts) giving the spec's ServerTool implementations, the program's own functions, to run --tools")
     .addHelpText('after', `
 Warnings (what the spec cannot represent) go to stderr, each naming the part.
 
 Example:
-  $ agentspec import ./src/agent.ts#supportAgent --from openai-agents --out support-agent.yaml
+  $ agentspec import ./src/agent.ts#supportAgent --from openai-agents --out support-agent.yaml --tools-out tools.ts
+  $ agentspec run support-agent.yaml --tools tools.ts
 ${EXIT_HELP}`)
     .action(async (target: string, opts) => setCode(await (await import('./commands/import.js')).importCommand(io, target, opts)));
 
