@@ -18,7 +18,7 @@ export interface OtlpExportOptions extends OtelMappingOptions {
   readonly headers?: Readonly<Record<string, string>>;
   /** `service.name` of the resource (default `agentspec`). */
   readonly serviceName?: string;
-  /** How long one export request may take (default 10 s). */
+  /** How long an export may take, retries included (default: OTEL_EXPORTER_OTLP_TRACES_TIMEOUT or OTEL_EXPORTER_OTLP_TIMEOUT, else 10 s). */
   readonly timeoutMs?: number;
 }
 
@@ -80,7 +80,7 @@ export interface OtlpTracing {
  */
 export function otlpTracing(options: OtlpExportOptions): OtlpTracing {
   const url = otlpTracesUrl(options.url);
-  const exporter = new CheckedExporter(new OTLPTraceExporter({ url, headers: { ...options.headers }, timeoutMillis: options.timeoutMs ?? 10_000 }));
+  const exporter = new CheckedExporter(new OTLPTraceExporter({ url, headers: { ...options.headers }, ...(options.timeoutMs !== undefined ? { timeoutMillis: options.timeoutMs } : {}) }));
   const provider = new TracerProvider({
     resource: resourceFromAttributes({ 'service.name': options.serviceName ?? 'agentspec' }),
     spanProcessors: [new BatchSpanProcessor({ exporter, maxQueueSize: 100_000, maxExportBatchSize: 512, scheduledDelayMillis: 1_000 })],
