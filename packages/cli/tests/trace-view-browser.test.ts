@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -109,6 +109,29 @@ describe(`agentspec trace view in headless Chromium${SKIPPED}`, () => {
       expect(await page.locator('section.trace[data-trace="reference #2"] .row.differs').count()).toBe(0);
       const ids = parseTraces(readFileSync(files('with-tool.json'), 'utf8'))[0]!.spans.filter((s) => s.kind === 'ToolExecutionSpan').map((s) => s.id);
       expect(await marked.first().getAttribute('data-span-id')).toBe(ids[0]);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it.skipIf(!HAVE_CHROMIUM)('shows what a trace holds as text: markup in an answer or a name neither runs nor loads anything', async () => {
+    const files = tempFiles({});
+    await cliWithInput([QUESTION], ...weather(repo('examples/scripted-llm/weather-agent.yaml')), '--trace', files('out.json'));
+    const hostile = '</script><script>document.title = "pwned"</script><img src="https://example.test/x.png" onerror="document.title = \'pwned\'">';
+    const [trace] = parseTraces(readFileSync(files('out.json'), 'utf8'));
+    const spans = trace!.spans.map((s) => (s.kind === 'ToolExecutionSpan' ? { ...s, name: `<b>${s.name}</b>`, endAttributes: { outputs: hostile } } : s));
+    writeFileSync(files('hostile.json'), JSON.stringify({ ...trace, spans }));
+    expect((await cli('trace', 'view', files('hostile.json'))).code).toBe(0);
+    const { page, requests, errors } = await open(files('hostile.html'));
+    try {
+      expect(errors).toEqual([]);
+      const tool = page.locator('.span[data-kind="ToolExecutionSpan"]');
+      expect(await tool.locator('> .row .name').textContent()).toBe('<b>get_forecast</b>');
+      await tool.locator('> .row .label').click();
+      expect(await tool.locator('> .details').innerText()).toContain(hostile);
+      expect(await page.title()).toBe('agentspec trace — Weather assistant');
+      expect(await page.locator('img, b').count()).toBe(0);
+      expect(requests).toEqual([pathToFileURL(files('hostile.html')).href]);
     } finally {
       await page.close();
     }

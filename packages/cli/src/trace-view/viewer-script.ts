@@ -26,7 +26,7 @@ export const VIEWER_SCRIPT = String.raw`
     if (typeof v === 'string') return v;
     try { return JSON.stringify(v, null, 2); } catch (e) { return String(v); }
   }
-  function isSet(v) { return v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0); }
+  function isSet(v) { return v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0); }
   function first() { for (var i = 0; i < arguments.length; i++) if (typeof arguments[i] === 'number') return arguments[i]; return undefined; }
   function usage(span) {
     var u = span.endAttributes && span.endAttributes.usage;
@@ -46,6 +46,13 @@ export const VIEWER_SCRIPT = String.raw`
       return text;
     }).join('\n');
   }
+  function callsText(calls) {
+    if (!Array.isArray(calls) || !calls.length) return undefined;
+    return calls.map(function (c) {
+      var args = typeof c.arguments === 'string' ? c.arguments : pretty(c.args || c.arguments || {});
+      return (c.name || c.tool_name || '?') + '(' + args + ')' + (c.id ? '   ' + c.id : '');
+    }).join('\n');
+  }
   function inputsOf(span) {
     var a = span.attributes || {};
     if (span.kind === 'LlmGenerationSpan') return [['Prompt', isSet(a.prompt) ? messagesText(a.prompt) : undefined], ['Tools', a.tools], ['Generation parameters', a.llm_generation_config]];
@@ -55,7 +62,7 @@ export const VIEWER_SCRIPT = String.raw`
   function outputsOf(span) {
     var e = span.endAttributes;
     if (!e) return [];
-    if (span.kind === 'LlmGenerationSpan') return [['Answer', e.content], ['Tool calls', e.tool_calls]];
+    if (span.kind === 'LlmGenerationSpan') return [['Answer', e.content], ['Tool calls', callsText(e.tool_calls || e.toolCalls)]];
     if (span.kind === 'ToolExecutionSpan') return [['Result', e.outputs]];
     return [['Outputs', e.outputs], ['Branch', e.branch || e.branch_selected]];
   }
