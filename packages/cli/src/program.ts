@@ -67,6 +67,9 @@ ${EXIT_HELP}`)
     .option('--resume <name>', 'resume a saved session (a name in the store, or a .json file) instead of starting one')
     .option('--store <db>', 'the session store of --save/--resume: a SQLite file or a postgres:// URL (default .agentspec/sessions.db)')
     .option('--json', 'machine output')
+    .option('--trace <file>', 'record the run as a span tree and write it here (JSON); with several runtimes a list of traces, or a folder: <runtime>.json each')
+    .option('--otlp <url>', 'export the trace over OTLP/HTTP (JSON) to this collector endpoint, e.g. http://localhost:4318/v1/traces')
+    .option('--otlp-content', 'also export prompts, messages, tool arguments and results to --otlp (off by default; secrets never)')
     .addHelpText('after', `
 Scripted answers (stdin not a terminal): one line per answer — a user message,
 a tool result (JSON or text), or y / n / a reason for a confirmation.
@@ -77,6 +80,7 @@ Example:
   $ echo "What is the weather in Zurich?" | agentspec run agent.yaml --runtime all --offline rules.yaml
   $ echo "Ada" | agentspec run flow.yaml --runtime langgraph --save visit-1      # stops at a question, saved
   $ echo "y" | agentspec run flow.yaml --resume visit-1                           # another process goes on
+  $ echo "Weather in Zurich?" | agentspec run agent.yaml --offline rules.yaml --trace out.json && agentspec trace view out.json
 
 --runtime all (or a list) exits 1 when the runtimes disagree (status, error code,
 branch, outputs or reply; what differs is printed), 3 when they agree on a failure.
@@ -118,6 +122,7 @@ ${EXIT_HELP}`)
 
   registerConformance(program, io, setCode, EXIT_HELP);
   registerInit(program, io, setCode, EXIT_HELP);
+  registerTrace(program, io, setCode, EXIT_HELP);
 
   program
     .command('graph')
@@ -134,6 +139,38 @@ ${EXIT_HELP}`)
     .action((file: string, opts) => setCode(graphCommand(io, file, opts)));
 
   return program;
+}
+
+/** `trace view` and `trace export`: registered here, their module (which loads the runtime) imported when used. */
+function registerTrace(program: Command, io: Io, setCode: (code: number) => void, exitHelp: string): void {
+  const trace = program.command('trace').description('look at traces that `agentspec run --trace` wrote, or send them to a collector');
+  trace
+    .command('view')
+    .description('write one self-contained HTML page (no network) showing traces as span timelines, side by side, where they differ marked')
+    .argument('<files...>', 'trace files (a trace or a list of traces each), or folders of them')
+    .option('-o, --out <file>', 'the HTML file to write (default: the first file with .html, or a folder\'s traces.html)')
+    .addHelpText('after', `
+Click a span for its inputs (prompt, tool arguments), outputs (answer, tool
+calls, result), tokens, error and events. With several traces, spans whose
+kind, name, component id or place in the tree has no counterpart in the first
+trace (or in the others, for the first) are marked ≠.
+
+Example:
+  $ agentspec run agent.yaml --runtime all --offline rules.yaml --trace traces/ < answers.txt
+  $ agentspec trace view traces/ -o traces.html
+${exitHelp}`)
+    .action(async (files: string[], opts: { out?: string }) => setCode((await import('./commands/trace.js')).traceViewCommand(io, files, opts)));
+  trace
+    .command('export')
+    .description('send trace files to an OpenTelemetry collector over OTLP/HTTP (GenAI semantic conventions)')
+    .argument('<files...>', 'trace files, or folders of them')
+    .requiredOption('--otlp <url>', 'the collector\'s OTLP/HTTP endpoint, e.g. http://localhost:4318/v1/traces')
+    .option('--otlp-content', 'also export prompts, messages, tool arguments and results (off by default; secrets never)')
+    .addHelpText('after', `
+Example:
+  $ agentspec trace export out.json --otlp http://localhost:4318/v1/traces
+${exitHelp}`)
+    .action(async (files: string[], opts: { otlp: string; otlpContent?: boolean }) => setCode(await (await import('./commands/trace.js')).traceExportCommand(io, files, opts)));
 }
 
 export async function run(argv: readonly string[], io: Io = processIo): Promise<number> {

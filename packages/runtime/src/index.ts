@@ -15,6 +15,8 @@ export { eventStream } from './event-stream.js';
 // The session kernel every runtime's sessions run on (DESIGN §2.1)
 export * from './session/index.js';
 export { SPAN_OF, type RunEndEvent, type RuntimeEvent, type SpanType, type TraceEvent, type TraceEventType } from './events.js';
+// A run's events as a span tree (Agent Spec Tracing): recorded, written as JSON, compared across runtimes
+export * from './trace/index.js';
 
 // Named sessions outside a process (SQLite file, PostgreSQL)
 export { openSessionStore, storeLocation, type SessionStore, type StoredSession, type StoreLocation, type WriteOptions } from './store/session-store.js';
