@@ -10,3 +10,7 @@ export { PLACEHOLDER_LLM_URL, PLACEHOLDER_MODEL } from './openagentspec/llm-conf
 export { FORMAT_ERROR_CODES, type FormatErrorCode } from './format-error.js';
 export type { FormatImport, FormatWarning } from './format-warning.js';
 export type { ReadLimits } from './read-document.js';
+
+// agents.json flows
+export { importAgentsJson, importAgentsJsonFlows, type AgentsJsonImportOptions } from './agents-json/import-agents-json.js';
+export { AGENTS_JSON_WARNING_CODES, type AgentsJsonWarningCode } from './agents-json/warning-codes.js';

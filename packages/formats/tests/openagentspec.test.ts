@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Agent } from '@agentspec/core';
+import type { Agent, ServerTool } from '@agentspec/core';
 import { referenceRuntime, type ToolRegistry } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import { importOpenAgentSpec, PLACEHOLDER_LLM_URL } from '../src/index.js';
@@ -43,7 +43,7 @@ describe('importOpenAgentSpec: research-assistant (tools only)', () => {
       metadata: { openagentspec: { kind: 'openagentspec:v1/agent', owner: 'team-research@example.com', lifespan: { retain_memory: false } } },
     });
     expect(component.system_prompt).toMatch(/^You help a colleague research a topic\. Search the web/);
-    expect(component.tools.map((t) => [t.component_type, t.name, t.inputs?.map((p) => p.title), t.requires_confirmation])).toEqual([
+    expect((component.tools as ServerTool[]).map((t) => [t.component_type, t.name, t.inputs?.map((p) => p.title), t.requires_confirmation])).toEqual([
       ['ServerTool', 'web-search', ['input'], false],
       ['ServerTool', 'summarise_v2', ['input'], false],
     ]);
@@ -154,7 +154,7 @@ describe('importOpenAgentSpec: travel-planner (agent references, a dotted name, 
       'OAS_AGENT_AS_TOOL', 'OAS_INTENT_BRACES', 'OAS_OUTPUT_REVIEW', 'OAS_REMOTE_AGENT', 'OAS_REVIEW_AS_CONFIRMATION', 'OAS_TOOL_AS_SERVER_TOOL',
       'OAS_TOOL_RENAMED', 'OAS_UNKNOWN_FIELD', 'OAS_UNKNOWN_FIELD',
     ]);
-    expect(component.tools.map((t) => [t.name, t.inputs?.[0]?.title, t.requires_confirmation ?? false])).toEqual([
+    expect((component.tools as ServerTool[]).map((t) => [t.name, t.inputs?.[0]?.title, t.requires_confirmation ?? false])).toEqual([
       ['flights_search', 'input', true], ['hotel-booker', 'request', false], ['visa-checker', 'request', false],
     ]);
     expect(component.tools[2]?.metadata).toMatchObject({ openagentspec: { reference: 'oagent://agents.partner.example/visa/visa-checker', url: 'https://agents.partner.example/visa/visa-checker' } });
