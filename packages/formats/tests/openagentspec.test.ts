@@ -213,6 +213,9 @@ describe('importOpenAgentSpec: documents it refuses', () => {
   it('malformed YAML, several documents, or an alias bomb is AS_IMPORT_PARSE', () => {
     expect(() => importOpenAgentSpec('kind: [')).toThrow(expect.objectContaining({ code: 'AS_IMPORT_PARSE' }));
     expect(() => importOpenAgentSpec('kind: a\n---\nkind: b\n')).toThrow(expect.objectContaining({ code: 'AS_IMPORT_PARSE' }));
+    expect(() => importOpenAgentSpec('kind: "openagentspec:v1/agent"\nname: a\nname: b\n')).toThrow(expect.objectContaining({ code: 'AS_IMPORT_PARSE', message: expect.stringContaining("the key 'name' appears twice") }));
+    expect(() => importOpenAgentSpec('{"kind": "openagentspec:v1/agent", "owner": [}')).toThrow(expect.objectContaining({ code: 'AS_IMPORT_PARSE', message: expect.stringContaining('not well-formed') }));
+    expect(() => importOpenAgentSpec(`{"kind": "openagentspec:v1/agent", "x": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`)).toThrow(expect.objectContaining({ code: 'AS_IMPORT_PARSE', message: expect.stringContaining('nests deeper than 256 levels') }));
     const bomb = ['a: &a [x, x, x, x, x, x, x, x, x, x]', ...Array.from({ length: 12 }, (_, i) => `${String.fromCharCode(98 + i)}: &${String.fromCharCode(98 + i)} [*${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}, *${String.fromCharCode(97 + i)}]`)].join('\n');
     expect(() => importOpenAgentSpec(bomb)).toThrow(expect.objectContaining({ code: 'AS_IMPORT_PARSE' }));
   });

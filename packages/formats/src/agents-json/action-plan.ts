@@ -1,6 +1,6 @@
 import { apiNode, type ApiNode, type Property } from '@agentspec/core';
 import { pointer, type Warnings } from '../format-warning.js';
-import { isObject, type Json } from '../shape-check.js';
+import { isObject } from '../shape-check.js';
 import type { PreparedOperation } from './prepare-operation.js';
 import type { AjAction } from './read-agents-json.js';
 import { nestedBodySlot, requestSlots, type RequestSlot } from './request-slots.js';
@@ -8,6 +8,7 @@ import { firstType, schemaProperty } from './schema-property.js';
 import { uniqueName } from './unique-name.js';
 import type { AgentsJsonWarningCode } from './warning-codes.js';
 import type { TargetField } from './link-path.js';
+import { setOwn } from '../object-fields.js';
 
 /** The default `style` of each parameter location (OpenAPI 3). */
 const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple', cookie: 'form' } as const;
@@ -77,8 +78,8 @@ export class ActionPlan {
         }
       }
       if (slot.where === 'path') pathInputs.set(slot.name, placeholder);
-      else if (slot.where === 'query') define(query, slot.name, placeholder);
-      else if (slot.where === 'header') define(headers, slot.name, placeholder);
+      else if (slot.where === 'query') setOwn(query, slot.name, placeholder);
+      else if (slot.where === 'header') setOwn(headers, slot.name, placeholder);
       else if (slot.where === 'cookie') cookies.push(`${slot.name}=${placeholder}`);
       else if (slot.bodyPath!.length === 0) data = placeholder;
       else {
@@ -90,8 +91,8 @@ export class ActionPlan {
         }
       }
     }
-    if (cookies.length > 0) define(headers, 'Cookie', cookies.join('; '));
-    if (op.body && (op.body.kind === 'form' || op.body.kind === 'text' || typeof data === 'string')) define(headers, 'Content-Type', op.body.kind === 'other' ? 'application/json' : op.body.media);
+    if (cookies.length > 0) setOwn(headers, 'Cookie', cookies.join('; '));
+    if (op.body && (op.body.kind === 'form' || op.body.kind === 'text' || typeof data === 'string')) setOwn(headers, 'Content-Type', op.body.kind === 'other' ? 'application/json' : op.body.media);
     if (op.body?.kind === 'other') warnings.add('AJ_BODY_MEDIA_TYPE', op.at, this.nodeId, `the request body of '${op.operationId}' is ${op.body.media}; it is sent as JSON`);
     if (pathInputs.size > 0) warnings.add('AJ_PATH_VALUE_UNENCODED', op.at, this.nodeId, `the values of ${[...pathInputs.keys()].map((n) => `'${n}'`).join(', ')} go into the URL of '${op.operationId}' as they are (not percent-encoded)`);
     if (op.security.length > 0) warnings.add('AJ_AUTH_SCHEME', op.at, this.nodeId, `'${op.operationId}' requires ${op.security.join(' or ')}: the ApiNode sends no credentials (add a header to it, or call it through a proxy that adds them)`);
@@ -128,12 +129,8 @@ function responseOutputs(op: PreparedOperation): Property[] {
 function setAt(target: Record<string, unknown>, path: readonly string[], value: unknown): void {
   let at = target;
   path.slice(0, -1).forEach((segment) => {
-    if (!Object.hasOwn(at, segment) || !isObject(at[segment])) define(at, segment, {});
+    if (!Object.hasOwn(at, segment) || !isObject(at[segment])) setOwn(at, segment, {});
     at = at[segment] as Record<string, unknown>;
   });
-  define(at, path.at(-1)!, value);
-}
-
-function define(target: Record<string, unknown> | Json, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  setOwn(at, path.at(-1)!, value);
 }

@@ -1,4 +1,5 @@
 import { isObject } from '../shape-check.js';
+import { setOwn } from '../object-fields.js';
 
 /**
  * Set the field at `fieldPath` (dot notation, array indices as numbers:
@@ -21,9 +22,9 @@ export function applyOverride(operation: Record<string, unknown>, fieldPath: str
       else at = at[index];
     } else if (isObject(at)) {
       const object = at as Record<string, unknown>;
-      if (last) define(object, segment, structuredClone(value));
+      if (last) setOwn(object, segment, structuredClone(value));
       else {
-        if (!Object.hasOwn(object, segment) || object[segment] === undefined || object[segment] === null) define(object, segment, {});
+        if (!Object.hasOwn(object, segment) || object[segment] === undefined || object[segment] === null) setOwn(object, segment, {});
         at = object[segment];
       }
     } else {
@@ -31,8 +32,4 @@ export function applyOverride(operation: Record<string, unknown>, fieldPath: str
     }
   }
   return true;
-}
-
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

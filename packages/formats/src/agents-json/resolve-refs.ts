@@ -2,6 +2,7 @@ import { dirname } from 'node:path';
 import { formatError } from '../format-error.js';
 import { isObject, type Json } from '../shape-check.js';
 import { isRemote, localFile, readLocalDocument, type SourceAccess } from './source-documents.js';
+import { setOwn } from '../object-fields.js';
 
 /** Where `$ref`s are resolved from, and how their problems are reported. */
 export interface RefContext {
@@ -38,10 +39,10 @@ function walk(value: unknown, file: string, doc: unknown, context: RefContext, s
   const out: Record<string, unknown> = {};
   if (typeof value.$ref === 'string') {
     const target = follow(value.$ref, file, doc, context, stack);
-    if (isObject(target)) for (const [k, v] of Object.entries(target)) define(out, k, v);
+    if (isObject(target)) for (const [k, v] of Object.entries(target)) setOwn(out, k, v);
     else if (target !== undefined) return target;
   }
-  for (const [k, v] of Object.entries(value)) if (k !== '$ref') define(out, k, walk(v, file, doc, context, stack));
+  for (const [k, v] of Object.entries(value)) if (k !== '$ref') setOwn(out, k, walk(v, file, doc, context, stack));
   return out;
 }
 
@@ -87,8 +88,4 @@ function pointerGet(doc: unknown, fragment: string): unknown {
     else return undefined;
   }
   return at;
-}
-
-function define(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }

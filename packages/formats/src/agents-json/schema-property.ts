@@ -1,4 +1,5 @@
 import type { JsonSchemaType, Property } from '@agentspec/core';
+import { setOwn } from '../object-fields.js';
 import { isObject, type Json } from '../shape-check.js';
 
 const TYPES: ReadonlySet<string> = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
@@ -18,7 +19,7 @@ export function jsonSchemaOf(schema: unknown): Json {
   if (schema.items !== undefined) out.items = jsonSchemaOf(schema.items);
   if (isObject(schema.properties)) {
     const props: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(schema.properties)) Object.defineProperty(props, k, { value: jsonSchemaOf(v), enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of Object.entries(schema.properties)) setOwn(props, k, jsonSchemaOf(v));
     out.properties = props;
   }
   if (typeof schema.additionalProperties === 'boolean') out.additionalProperties = schema.additionalProperties;
@@ -30,7 +31,7 @@ export function jsonSchemaOf(schema: unknown): Json {
 /** A property (an input or output) named `title` with the schema, a description given winning over the schema's. */
 export function schemaProperty(title: string, schema: unknown, description?: string): Property {
   const json = jsonSchemaOf(schema);
-  return { ...json, title, ...(description !== undefined && description !== '' ? { description } : {}) } as Property;
+  return { title, ...json, ...(description !== undefined && description !== '' ? { description } : {}) } as Property;
 }
 
 /** The first JSON Schema type of a schema (undefined when untyped). */
