@@ -4,6 +4,7 @@ import { CliError, UsageError } from '../errors.js';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { loadModule } from '../run/module-loader.js';
+import { FORMAT_NAMES, importFormatCommand, isFormatName, type ImportFormatOptions } from './import-format.js';
 
 /** What every framework importer returns. */
 interface Imported {
@@ -19,16 +20,20 @@ const IMPORTERS: Readonly<Record<string, () => Promise<Importer>>> = Object.from
   return (program) => (adapter.import as NonNullable<typeof adapter.import>)(program);
 }]));
 
-export interface ImportOptions {
+export interface ImportOptions extends ImportFormatOptions {
   readonly from?: string;
   readonly out?: string;
   readonly format?: string;
 }
 
-/** `agentspec import <module>#<export> --from <framework> [--out spec.yaml]`: a framework object → an Agent Spec document. */
+/**
+ * `agentspec import <module>#<export> --from <framework> [--out spec.yaml]`: a framework object → an Agent Spec document;
+ * `agentspec import <file> --from openagentspec|agents-json`: a document of another format → one.
+ */
 export async function importCommand(io: Io, target: string, options: ImportOptions): Promise<number> {
   const from = options.from;
-  if (!from || !Object.hasOwn(IMPORTERS, from)) throw new UsageError(`--from must be one of ${Object.keys(IMPORTERS).join(', ')}`);
+  if (isFormatName(from)) return importFormatCommand(io, target, options);
+  if (!from || !Object.hasOwn(IMPORTERS, from)) throw new UsageError(`--from must be one of ${[...Object.keys(IMPORTERS), ...FORMAT_NAMES].join(', ')}`);
   const hash = target.lastIndexOf('#');
   const path = hash > 0 ? target.slice(0, hash) : target;
   const name = hash > 0 ? target.slice(hash + 1) : 'default';
