@@ -4,7 +4,7 @@ import { join } from 'node:path';
  * An agents.json document and its OpenAPI documents in memory (read through
  * the `readFile` option), for the edges the samples do not show: a multipart
  * body, a $ref to a URL, a recursive schema, a parameter type that is not
- * one, and a source at a URL.
+ * one, a text body, a POST without a body, and a source at a URL.
  */
 export const EDGE_DIR = '/edge';
 
@@ -21,6 +21,14 @@ export const EDGE_FILES: Readonly<Record<string, string>> = {
         actions: [{ id: 'upload', sourceId: 'files', operationId: 'uploadFile' }],
         links: [{ origin: { actionId: null, fieldPath: 'parameters.name' }, target: { actionId: 'upload', fieldPath: 'requestBody.name' } }],
         fields: { parameters: [{ name: 'name', required: true, type: 'text' }], responses: { success: { type: 'object', properties: { tree: { type: 'object' } } } } },
+      },
+      {
+        id: 'text_flow',
+        title: 'Note',
+        description: 'Posts a note as plain text, then touches.',
+        actions: [{ id: 'add_note', sourceId: 'files', operationId: 'addNote' }, { id: 'touch', sourceId: 'files', operationId: 'touch' }],
+        links: [{ origin: { actionId: 'text_flow', fieldPath: 'parameters.note' }, target: { actionId: 'add_note', fieldPath: 'requestBody' } }],
+        fields: { parameters: [{ name: 'note', required: true }], responses: { success: { type: 'object' } } },
       },
       {
         id: 'remote_flow',
@@ -57,6 +65,15 @@ paths:
                 type: object
                 properties:
                   tree: {$ref: '#/components/schemas/Node'}
+  /notes:
+    post:
+      operationId: addNote
+      requestBody: {required: true, content: {text/plain: {schema: {type: string}}}}
+      responses: {'204': {description: stored}}
+  /touch:
+    post:
+      operationId: touch
+      responses: {'204': {description: touched}}
 components:
   schemas:
     Node:

@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import type { ApiNode } from '@agentspec/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiNode, Flow } from '@agentspec/core';
+import { referenceRuntime } from '@agentspec/runtime';
 import { importAgentsJson } from '../src/index.js';
 import { EDGE_DIR, EDGE_FILES, readEdgeFile } from './agents-json-edges.js';
+import { startSampleApiServer, type SampleApiServer } from './sample-api-server.js';
 import { codes, roundTrip } from './spec-check.js';
 
 const edge = EDGE_FILES[join(EDGE_DIR, 'agents.json')]!;
@@ -32,6 +34,28 @@ describe('importAgentsJson: parts without an exact equivalent (in-memory documen
     // the recursive schema is cut one level down
     expect(upload.outputs?.[0]).toEqual({ title: 'tree', type: 'object', properties: { name: { type: 'string' }, children: { type: 'array', items: {} } } });
     roundTrip(component);
+  });
+});
+
+describe('importAgentsJson: a text body and a POST without a body (Agent Spec 26.1.0)', () => {
+  let api: SampleApiServer;
+  beforeAll(async () => {
+    api = await startSampleApiServer();
+  });
+  afterAll(() => api.close());
+
+  it('sends the flow input as the raw text body with its media type, and no body at all to the other POST', async () => {
+    const { component, warnings } = importAgentsJson(edge, { baseDir: EDGE_DIR, readFile: readEdgeFile, flow: 'text_flow', serverUrls: { files: api.base } });
+    expect(codes(warnings)).toEqual([]);
+    const [note, touch] = component.nodes.filter((n): n is ApiNode => n.component_type === 'ApiNode');
+    expect(note).toMatchObject({ data: '{{ body }}', headers: { 'Content-Type': 'text/plain' }, inputs: [{ title: 'body', type: 'string' }] });
+    expect(touch).toMatchObject({ data: null, http_method: 'POST' });
+    const { component: loaded, version } = roundTrip(component);
+    expect(version).toBe('26.1.0');
+    const app = await referenceRuntime().load(loaded as Flow, { network: { allow: ['127.0.0.1'] } });
+    const status = await app.start({ inputs: { note: 'Buy milk, "2 litres"' } }).run();
+    expect(status.type).toBe('finished');
+    expect(api.received.map((r) => [r.path, r.headers['content-type'], r.body])).toEqual([['/notes', 'text/plain', 'Buy milk, "2 litres"'], ['/touch', undefined, '']]);
   });
 });
 

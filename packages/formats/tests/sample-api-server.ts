@@ -17,7 +17,7 @@ export interface SampleApiServer {
   close(): Promise<void>;
 }
 
-type Handler = (r: Received) => { status?: number; json: unknown };
+type Handler = (r: Received) => { status?: number; json?: unknown };
 
 /** The operations of the sample OpenAPI documents (tests/fixtures/agents-json), answered as those documents describe. */
 const ROUTES: readonly [string, RegExp, Handler][] = [
@@ -25,6 +25,7 @@ const ROUTES: readonly [string, RegExp, Handler][] = [
   ['GET', /^\/v1\/current$/, (r) => ({ json: { temperature: Number(r.query.lat) > 40 ? 21.5 : 26, conditions: 'sunny', station: { id: 'st-1', name: 'Central' } } })],
   ['POST', /^\/orders$/, () => ({ status: 201, json: { orderId: 'ord-1', total: 42.5, data: { receiptUrl: 'https://r.example/1' }, estimatedDelivery: '2026-12-01' } })],
   ['POST', /^\/api\/charges\/[^/]+$/, () => ({ json: { status: 'charged', chargeId: 'ch-7781' } })],
+  ['POST', /^\/(notes|touch)$/, () => ({ status: 204, json: undefined })],
   ['GET', /^\/orders\/[^/]+$/, (r) => ({ json: { orderId: decodeURIComponent(r.path.split('/')[2]!), status: 'shipped' } })],
 ];
 
@@ -40,8 +41,8 @@ export async function startSampleApiServer(): Promise<SampleApiServer> {
       received.push(r);
       const route = ROUTES.find(([method, path]) => method === r.method && path.test(r.path));
       const answer = route ? route[2](r) : { status: 404, json: { error: `no route ${r.method} ${r.path}` } };
-      res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(answer.json));
+      if (answer.json === undefined) res.writeHead(answer.status ?? 204).end();
+      else res.writeHead(answer.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(answer.json));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
