@@ -20,11 +20,13 @@ describe('agentspec import --from openagentspec | agents-json', () => {
     expect(loaded.component).toMatchObject({ component_type: 'Agent', llm_config: { url: 'http://127.0.0.1:8000/v1', model_id: 'm-1' } });
   });
 
-  it('--version 25.4.1 drops the review with OAS_REVIEW_DROPPED; options of the other format are refused', async () => {
-    const r = await cli('import', fixture('openagentspec/expense-approver.yaml'), '--from', 'openagentspec', '--version', '25.4.1', '--format', 'json');
+  it('--to-version 25.4.1 drops the review with OAS_REVIEW_DROPPED; options of the other format are refused', async () => {
+    const r = await cli('import', fixture('openagentspec/expense-approver.yaml'), '--from', 'openagentspec', '--to-version', '25.4.1', '--format', 'json');
     expect(r.code).toBe(0);
     expect(r.stderr).toContain('warning OAS_REVIEW_DROPPED (unsupported)');
     expect(JSON.parse(r.stdout)).toMatchObject({ agentspec_version: '25.4.1', component_type: 'Agent' });
+    const alias = await cli('import', fixture('openagentspec/expense-approver.yaml'), '--from', 'openagentspec', '--version', '25.4.1');
+    expect(alias.stdout).toContain('agentspec_version: 25.4.1');
     const wrong = await cli('import', fixture('openagentspec/expense-approver.yaml'), '--from', 'openagentspec', '--flow', 'x');
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain('AS_BAD_OPTION: --flow is an option of --from agents-json');

@@ -13,6 +13,8 @@ export interface ImportFormatOptions {
   readonly from?: string;
   readonly out?: string;
   readonly format?: string;
+  readonly toVersion?: string;
+  /** The same as `toVersion`. */
   readonly version?: string;
   readonly llmUrl?: string;
   readonly model?: string;
@@ -27,8 +29,8 @@ export interface ImportFormatOptions {
  * on stderr with its code and the field it names.
  */
 export async function importFormatCommand(io: Io, file: string, options: ImportFormatOptions): Promise<number> {
-  const version = options.version;
-  if (version !== undefined && !isVersion(version)) throw new UsageError(`--version must be one of ${SUPPORTED_VERSIONS.join(', ')}, not '${version}'`);
+  const version = options.toVersion ?? options.version;
+  if (version !== undefined && !isVersion(version)) throw new UsageError(`--to-version must be one of ${SUPPORTED_VERSIONS.join(', ')}, not '${version}'`);
   const format = options.format ?? (options.out?.endsWith('.json') ? 'json' : 'yaml');
   if (format !== 'json' && format !== 'yaml') throw new UsageError(`--format must be json or yaml, not '${format}'`);
   const text = readInput(io, file);
