@@ -89,18 +89,29 @@ ${EXIT_HELP}`)
 
   program
     .command('import')
-    .description("turn a framework object (a module's export) into an Agent Spec document")
-    .argument('<target>', 'module#export: a .ts or .js module (TypeScript loads without a build step) and the export to import')
-    .requiredOption('--from <framework>', 'langgraph, ai-sdk, openai-agents or mastra')
+    .description("turn a framework object (a module's export), an OpenAgentSpec agent or an agents.json flow into an Agent Spec document")
+    .argument('<target>', 'module#export: a .ts or .js module (TypeScript loads without a build step) and the export to import; a file for openagentspec and agents-json')
+    .requiredOption('--from <framework>', 'langgraph, ai-sdk, openai-agents or mastra; openagentspec or agents-json for a document')
     .option('--out <file>', 'write the spec here (YAML, or JSON for .json) instead of stdout')
     .option('--format <format>', 'yaml or json (default: from --out, else yaml)')
     .option('--tools-out <file>', "write a module (.ts) giving the spec's ServerTool implementations, the program's own functions, to run --tools")
+    .option('--to-version <version>', 'openagentspec, agents-json: the Agent Spec version to write (default: the smallest the document needs)')
+    .option('--version <version>', 'the same as --to-version')
+    .option('--llm-url <url>', "openagentspec: the agent's OpenAI-compatible LLM endpoint (default: a placeholder, with a warning)")
+    .option('--model <id>', "openagentspec: the agent's model (alone: an OpenAI model)")
+    .option('--flow <id>', 'agents-json: the flow to import (needed when the document has several)')
+    .option('--source <id=file...>', 'agents-json: a local OpenAPI file for a source (how a source at a URL is imported); repeatable')
+    .option('--server-url <id=url...>', "agents-json: the base URL to call for a source instead of its OpenAPI servers; repeatable")
     .addHelpText('after', `
-Warnings (what the spec cannot represent) go to stderr, each naming the part.
+Warnings (what the spec cannot represent) go to stderr, each naming the part
+(a document's warnings carry a code and the field: warning CODE (kind) /path: …).
+Documents are read as data: nothing in them is evaluated, and nothing is fetched.
 
 Example:
   $ agentspec import ./src/agent.ts#supportAgent --from openai-agents --out support-agent.yaml --tools-out tools.ts
   $ agentspec run support-agent.yaml --tools tools.ts
+  $ agentspec import expense-approver.yaml --from openagentspec --llm-url http://127.0.0.1:8000/v1 --model m --out agent.yaml
+  $ agentspec import agents.json --from agents-json --flow get_weather_flow --out flow.yaml
 ${EXIT_HELP}`)
     .action(async (target: string, opts) => setCode(await (await import('./commands/import.js')).importCommand(io, target, opts)));
 

@@ -7,8 +7,9 @@ import type { Io } from '../io.js';
 import { importProgram } from '../run/import-program.js';
 import { loadModule } from '../run/module-loader.js';
 import { toolsModuleText } from '../run/tools-module.js';
+import { FORMAT_NAMES, importFormatCommand, isFormatName, type ImportFormatOptions } from './import-format.js';
 
-export interface ImportOptions {
+export interface ImportOptions extends ImportFormatOptions {
   readonly from?: string;
   readonly out?: string;
   readonly format?: string;
@@ -22,11 +23,13 @@ type Warning = AdapterWarning & { readonly code?: string };
 /**
  * `agentspec import <module>#<export> --from <framework> [--out spec.yaml]
  * [--tools-out tools.ts]`: a framework object → an Agent Spec document (and a
- * module of its tool implementations).
+ * module of its tool implementations); `agentspec import <file> --from
+ * openagentspec|agents-json`: a document of another format → one.
  */
 export async function importCommand(io: Io, target: string, options: ImportOptions): Promise<number> {
   const from = options.from;
-  if (!from || !FRAMEWORK_NAMES.includes(from)) throw new UsageError(`--from must be one of ${FRAMEWORK_NAMES.join(', ')}`);
+  if (isFormatName(from)) return importFormatCommand(io, target, options);
+  if (!from || !FRAMEWORK_NAMES.includes(from)) throw new UsageError(`--from must be one of ${[...FRAMEWORK_NAMES, ...FORMAT_NAMES].join(', ')}`);
   const format = options.format ?? (options.out?.endsWith('.json') ? 'json' : 'yaml');
   if (format !== 'json' && format !== 'yaml') throw new UsageError(`--format must be json or yaml, not '${format}'`);
   if (options.toolsOut !== undefined && !/\.[mc]?[jt]s$/.test(options.toolsOut)) throw new UsageError(`--tools-out names a module (.ts, .mts, .js, .mjs), not '${options.toolsOut}'`);
