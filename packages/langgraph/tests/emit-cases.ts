@@ -26,6 +26,8 @@ export interface SuiteCase {
   readonly kind: 'run' | 'invalid';
   readonly id: string;
   readonly specText: string;
+  /** Runtimes that refuse the spec (`refusedBy:` of the case). */
+  readonly refusedBy?: Readonly<Record<string, unknown>>;
 }
 
 interface ConformanceModules {

@@ -66,6 +66,8 @@ function emitTypes(agent: Agent, tools: readonly [string, EmittedTool][], w: Mod
     ...(needs.has('http') ? [
       '  /** Hosts (or host:port) a RemoteTool may call although its URL\'s host comes from an argument, is a private or link-local address, or is another host a redirect leads to. */',
       '  readonly allowHosts?: readonly string[];',
+      '  /** How RemoteTools resolve host names (default: the system resolver); a name must resolve to public addresses unless allowHosts lists it. */',
+      '  readonly lookupHost?: (hostname: string) => Promise<readonly { readonly address: string; readonly family: number }[]>;',
       '  /** RemoteTool calls: time per attempt (default 30 000 ms), retries (default 2), redirects followed (default 5), bytes of a body read (default 10 MB). */',
       '  readonly http?: { readonly timeoutMs?: number; readonly retries?: number; readonly maxRedirects?: number; readonly maxBodyBytes?: number };',
     ] : []),

@@ -174,6 +174,8 @@ function buildOptions(serverTools: readonly Tool[], http: boolean, mcp: boolean)
       '  readonly network?: {',
       '    readonly allow?: readonly string[];',
       '    readonly allowStdio?: readonly (string | { readonly command: string; readonly args?: readonly string[] })[];',
+      '    /** How RemoteTools resolve host names (default: the system resolver); a name must resolve to public addresses unless allow lists it. */',
+      '    readonly lookup?: (hostname: string) => Promise<readonly { readonly address: string; readonly family: number }[]>;',
       '  };',
     ] : []),
     ...(http ? [

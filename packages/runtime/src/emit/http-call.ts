@@ -11,6 +11,7 @@ export const httpCall: Snippet<'codedError' | 'hostListed' | 'isObject' | 'value
   declares: [
     'HttpRequest', 'HttpOptions', 'httpCall', 'HttpHop', 'HttpOutcome', 'httpAttempt', 'httpRefusal', 'addressKind', 'urlAllowed',
     'nextHop', 'readBody', 'httpHeaders', 'appendParams', 'encodeBody', 'decodeBody', 'retryDelay', 'pause',
+    'HttpLookup', 'httpDispatcher', 'resolvedKind', 'httpAgentClass', 'httpDispatchers', 'AddressRefused',
   ],
   needs: ['codedError', 'hostListed', 'isObject', 'valueText'],
   code: `/** A RemoteTool request, rendered from the arguments of the call. */
@@ -38,7 +39,12 @@ interface HttpOptions {
   readonly maxRedirects?: number | undefined;
   /** Bytes of a response body read at most (default 10 MB). */
   readonly maxBodyBytes?: number | undefined;
+  /** How host names are resolved (default: the system resolver); every address must be public unless \`allow\` lists the name. */
+  readonly lookup?: HttpLookup | undefined;
 }
+
+/** Resolve a host name to its addresses, like \`dns.promises.lookup(name, { all: true })\`. */
+type HttpLookup = (hostname: string) => Promise<readonly { readonly address: string; readonly family: number }[]>;
 
 /** One request of an attempt: the first, or one a redirect led to. */
 interface HttpHop {
@@ -105,7 +111,10 @@ async function httpAttempt(first: HttpHop, request: HttpRequest, options: HttpOp
     const maxBytes = Math.max(0, Math.floor(options.maxBodyBytes ?? 10 * 1024 * 1024));
     let hop = first;
     for (let hops = 0; ; hops++) {
-      const response = await fetch(hop.url, { method: hop.method, headers: hop.headers, body: hop.body ?? null, redirect: 'manual', signal: controller.signal });
+      const dispatcher = await httpDispatcher(hop.url, options.allow ?? [], options.lookup);
+      const init = { method: hop.method, headers: hop.headers, body: hop.body ?? null, redirect: 'manual' as const, signal: controller.signal };
+      // \`dispatcher\` is an option of Node's own fetch (undici), unknown to the DOM's RequestInit
+      const response = await fetch(hop.url, dispatcher ? ({ ...init, dispatcher } as RequestInit) : init);
       const next = nextHop(hop, response, request, options.allow ?? []);
       if (next) {
         await response.body?.cancel();
@@ -122,6 +131,7 @@ async function httpAttempt(first: HttpHop, request: HttpRequest, options: HttpOp
     if (signal?.aborted) throw new CodedError('AS_CANCELLED', 'the HTTP call was cancelled', { cause: error });
     if (timedOut) throw new CodedError('AS_HTTP_TIMEOUT', \`\${what} did not answer within \${timeoutMs} ms\`, { cause: error });
     if (error instanceof CodedError) throw error;
+    if (error instanceof Error && error.cause instanceof AddressRefused) throw new CodedError('AS_HTTP_REFUSED', \`\${error.cause.message} and is not in network.allow\`);
     const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : error instanceof Error ? error.message : String(error);
     return { ok: false, summary: \`\${what} failed, no HTTP answer\`, detail: \`: \${reason}\`, cause: error };
   } finally {
@@ -145,6 +155,75 @@ function httpRefusal(url: URL, request: HttpRequest, from: URL | undefined, allo
   // a url_allow_list narrows what the SSRF guard lets through; it never widens it
   if (request.urlAllowList && !urlAllowed(url, request.urlAllowList)) return \`'\${url.origin}\${url.pathname}' is not in the url_allow_list of the tool\`;
   return undefined;
+}
+
+/** A host name resolved to an address requests may not reach. */
+class AddressRefused extends Error {}
+
+/** 'loopback', 'private' or 'link-local' for a resolved address (as \`dns.lookup\` writes it), else undefined. */
+function resolvedKind(address: string): 'loopback' | 'private' | 'link-local' | undefined {
+  const host = address.toLowerCase();
+  if (/^127\\./.test(host) || host === '::1' || /^::ffff:127\\./.test(host)) return 'loopback';
+  return addressKind(/^::ffff:\\d+\\./.test(host) ? host.slice(7) : host.includes(':') ? \`[\${host}]\` : host);
+}
+
+/** Node's own undici Agent class (reached through the global dispatcher that a first \`data:\` fetch makes), if it is a plain Agent. */
+const httpAgentClass: { found?: Promise<(new (options: object) => object) | undefined> } = {};
+/** The Agents made, by resolver (the user's \`lookup\`, or none) and by whether they check the addresses. */
+const httpDispatchers = new WeakMap<object, Record<string, object>>();
+
+/**
+ * What a request to \`url\` goes through: for a host *name* (not an IP literal, not localhost) that \`allow\` does not
+ * list, an Agent whose connections resolve the name once and go only to an address checked to be public (a name
+ * resolving to a loopback, private or link-local address is refused: DNS rebinding); for a listed name, one that
+ * resolves with \`lookup\` when given; else nothing (fetch's default).
+ */
+async function httpDispatcher(url: URL, allow: readonly string[], lookup: HttpLookup | undefined): Promise<object | undefined> {
+  const host = url.hostname.toLowerCase().replace(/^\\[(.*)\\]$/, '$1');
+  if (/^\\d+\\.\\d+\\.\\d+\\.\\d+$/.test(host) || host.includes(':') || host === 'localhost' || host.endsWith('.localhost')) return undefined;
+  const check = !hostListed(url, allow);
+  if (!check && !lookup) return undefined;
+  const dns = process.getBuiltinModule('node:dns') as typeof import('node:dns');
+  const resolve: HttpLookup = lookup ?? ((name) => dns.promises.lookup(name, { all: true, verbatim: true }));
+  httpAgentClass.found ??= (async () => {
+    const key = Symbol.for('undici.globalDispatcher.1');
+    const global = globalThis as unknown as Record<symbol, { constructor?: unknown } | undefined>;
+    if (!global[key]) await fetch('data:,').then((r) => r.arrayBuffer()).catch(() => undefined);
+    const ctor = global[key]?.constructor;
+    return typeof ctor === 'function' && ctor.name === 'Agent' ? (ctor as new (options: object) => object) : undefined;
+  })();
+  const Agent = await httpAgentClass.found;
+  const refusal = (found: readonly { readonly address: string }[]): AddressRefused | undefined => {
+    for (const { address } of found) {
+      const kind = resolvedKind(address);
+      if (kind) return new AddressRefused(\`the host '\${host}' resolves to a \${kind} address (\${address})\`);
+    }
+    return undefined;
+  };
+  if (!Agent) {
+    // no Agent to build on: check before the request (the connection then asks DNS again)
+    const refused = check ? refusal(await resolve(host)) : undefined;
+    if (refused) throw new CodedError('AS_HTTP_REFUSED', \`\${refused.message} and is not in network.allow\`);
+    return undefined;
+  }
+  const slot = check ? 'checking' : 'plain';
+  const key = lookup ?? httpDispatchers;
+  const made = httpDispatchers.get(key) ?? {};
+  httpDispatchers.set(key, made);
+  if (made[slot]) return made[slot];
+  type Callback = (error: Error | null, address: string | { address: string; family: number }[], family?: number) => void;
+  const connectLookup = (name: string, opts: { family?: number; all?: boolean }, callback: Callback): void => {
+    resolve(name).then((found) => {
+      const refused = check ? refusal(found) : undefined;
+      if (refused) return callback(refused, []);
+      const wanted = found.filter((a) => opts.family !== 4 && opts.family !== 6 ? true : a.family === opts.family).map((a) => ({ address: a.address, family: a.family }));
+      if (wanted.length === 0) return callback(Object.assign(new Error(\`the host '\${name}' has no address\`), { code: 'ENOTFOUND' }), []);
+      if (opts.all) callback(null, wanted);
+      else callback(null, wanted[0]!.address, wanted[0]!.family);
+    }, (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), []));
+  };
+  made[slot] = new Agent({ connect: { lookup: connectLookup } });
+  return made[slot];
 }
 
 /**

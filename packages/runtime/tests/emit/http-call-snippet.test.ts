@@ -19,6 +19,7 @@ interface Options {
   retries?: number;
   maxRedirects?: number;
   maxBodyBytes?: number;
+  lookup?: (hostname: string) => Promise<readonly { address: string; family: number }[]>;
 }
 
 const { httpCall } = load(['httpCall']) as unknown as { httpCall: (request: Request, options: Options, signal?: AbortSignal) => Promise<unknown> };
@@ -193,5 +194,35 @@ describe('httpCall snippet: statuses, retries, timeouts', () => {
     setTimeout(() => controller.abort(), 50);
     await expect(httpCall(get(`${server.base}/delay/2000`), {}, controller.signal)).rejects.toMatchObject({ code: 'AS_CANCELLED' });
     await expect(httpCall(get(`${server.base}/echo`), {}, AbortSignal.abort())).rejects.toMatchObject({ code: 'AS_CANCELLED' });
+  });
+});
+
+describe('httpCall snippet: host names judged by what they resolve to (as callHttp)', () => {
+  const resolver = (table: Record<string, string>) => {
+    const asked: string[] = [];
+    const lookup = async (name: string) => {
+      asked.push(name);
+      const address = table[name];
+      if (!address) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${name}`), { code: 'ENOTFOUND' });
+      return [{ address, family: 4 }];
+    };
+    return { lookup, asked };
+  };
+
+  it('refuses a name resolving to a private or loopback address, before any connection', async () => {
+    const { lookup } = resolver({ 'intranet.test': '10.20.30.40', 'rebind.test': '127.0.0.2' });
+    await expect(httpCall(get(`http://intranet.test:${other.port}/echo`), { lookup, retries: 0 })).rejects.toMatchObject({
+      code: 'AS_HTTP_REFUSED', message: expect.stringContaining("the host 'intranet.test' resolves to a private address (10.20.30.40) and is not in network.allow"),
+    });
+    const before = other.hits.get('/echo') ?? 0;
+    await expect(httpCall(get(`http://rebind.test:${other.port}/echo`), { lookup, retries: 3 })).rejects.toMatchObject({ message: expect.stringContaining('loopback address (127.0.0.2)') });
+    expect(other.hits.get('/echo') ?? 0).toBe(before);
+  });
+
+  it('connects a name `allow` lists to the address the resolver gave, asking it once', async () => {
+    const { lookup, asked } = resolver({ 'intranet.test': '127.0.0.2' });
+    const e = (await httpCall(get(`http://intranet.test:${other.port}/echo/pinned`), { lookup, allow: ['intranet.test'] })) as Echo;
+    expect([e.path, e.headers.host]).toEqual(['/echo/pinned', `intranet.test:${other.port}`]);
+    expect(asked).toEqual(['intranet.test']);
   });
 });

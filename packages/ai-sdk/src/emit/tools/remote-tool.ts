@@ -62,5 +62,5 @@ export const emitRemoteTool: ToolEmitter = (spec, ctx) => {
     '  };',
     '}',
   ].join('\n'));
-  return { expression: `${fn}({ allow: options.allowHosts, ...options.http })`, needs: ['http'] };
+  return { expression: `${fn}({ allow: options.allowHosts, lookup: options.lookupHost, ...options.http })`, needs: ['http'] };
 };

@@ -102,7 +102,7 @@ function remoteTool(tool: RemoteTool, fn: string): Omit<EmittedTool, 'tool' | 'v
     '    const request: HttpRequest = {',
     ...fields,
     '    };',
-    '    return httpCall(request, { allow: options.network?.allow, ...options.limits?.http }, config?.signal);',
+    '    return httpCall(request, { allow: options.network?.allow, lookup: options.network?.lookup, ...options.limits?.http }, config?.signal);',
     '  }',
   ].join('\n');
   return {

@@ -35,7 +35,7 @@ export const remoteTool: ToolEmitter<RemoteTool> = (tool, m, fn) => {
     ...toolHead(tool, m),
     `    execute: (args, context) => runTool(${str(tool.name)}, context, () => httpCall({`,
     ...request,
-    '    }, { allow: options.network?.allow, ...options.http }, context?.abortSignal)),',
+    '    }, { allow: options.network?.allow, lookup: options.network?.lookup, ...options.http }, context?.abortSignal)),',
   ];
   return {
     declaration: toolFunction(tool, fn, 'options: BuildOptions', lines, `${method.toUpperCase()} ${tool.url}`),

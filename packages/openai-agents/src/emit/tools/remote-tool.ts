@@ -61,5 +61,5 @@ export const emitRemoteTool: ToolEmitter<RemoteTool> = (w, spec) => {
       '}',
     ].join('\n'),
   });
-  return { code: emitted.code, expression: `${emitted.name}({ allow: options.network?.allow, ...options.http })` };
+  return { code: emitted.code, expression: `${emitted.name}({ allow: options.network?.allow, lookup: options.network?.lookup, ...options.http })` };
 };
