@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { FRAMEWORK_NAMES, loadAdapter } from '@agentspec/adapters';
 import { AgentSpecError, serialize, type Component } from '@agentspec/core';
 import { CliError, UsageError } from '../errors.js';
@@ -8,15 +9,15 @@ import { loadModule } from '../run/module-loader.js';
 /** What every framework importer returns. */
 interface Imported {
   readonly component: Component;
-  readonly warnings: readonly { readonly kind?: string; readonly component?: string; readonly message: string }[];
+  readonly warnings: readonly { readonly kind?: string; readonly code?: string; readonly component?: string; readonly message: string }[];
 }
 
-type Importer = (framework: unknown, options?: Record<string, unknown>) => Imported | Promise<Imported>;
+type Importer = (framework: unknown, context: { readonly modulePath: string }) => Imported | Promise<Imported>;
 
 /** The importers by `--from` name: the framework adapters of the registry, loaded only when used. */
 const IMPORTERS: Readonly<Record<string, () => Promise<Importer>>> = Object.fromEntries(FRAMEWORK_NAMES.map((name) => [name, async (): Promise<Importer> => {
   const adapter = await loadAdapter(name);
-  return (program) => (adapter.import as NonNullable<typeof adapter.import>)(program);
+  return (program, context) => (adapter.import as NonNullable<typeof adapter.import>)(program, context);
 }]));
 
 export interface ImportOptions {
@@ -35,8 +36,8 @@ export async function importCommand(io: Io, target: string, options: ImportOptio
   const mod = await loadModule(path);
   if (!Object.hasOwn(mod, name)) throw new CliError('AS_EXPORT_MISSING', `${path} has no export '${name}' (exports: ${Object.keys(mod).join(', ') || 'none'})`);
   const importer = await IMPORTERS[from]!();
-  const { component, warnings } = await importExport(importer, mod[name], `${path}#${name}`, from);
-  for (const w of warnings) io.stderr(`warning${w.kind ? ` (${w.kind})` : ''}${w.component ? ` ${w.component}` : ''}: ${w.message}\n`);
+  const { component, warnings } = await importExport(importer, mod[name], path, name, from);
+  for (const w of warnings) io.stderr(`warning${w.code ? ` ${w.code}` : ''}${w.kind ? ` (${w.kind})` : ''}${w.component ? ` ${w.component}` : ''}: ${w.message}\n`);
   const format = options.format ?? (options.out?.endsWith('.json') ? 'json' : 'yaml');
   if (format !== 'json' && format !== 'yaml') throw new UsageError(`--format must be json or yaml, not '${format}'`);
   const text = serialize(component, { format });
@@ -50,7 +51,8 @@ export async function importCommand(io: Io, target: string, options: ImportOptio
  * Import one export; what the importer refuses (AS_UNSUPPORTED: not an object
  * of that framework) or cannot read is AS_NOT_A_PROGRAM (exit 1).
  */
-async function importExport(importer: Importer, exported: unknown, target: string, from: string): Promise<Imported> {
+async function importExport(importer: Importer, exported: unknown, path: string, name: string, from: string): Promise<Imported> {
+  const target = `${path}#${name}`;
   const notAProgram = (why: string, cause?: unknown) => new CliError('AS_NOT_A_PROGRAM', `${target} is not a program of ${from}: ${why}`, {
     hint: `check that --from names the framework the export is built with (${FRAMEWORK_NAMES.join(', ')})`, cause,
   });
@@ -66,7 +68,7 @@ async function importExport(importer: Importer, exported: unknown, target: strin
   }
   try {
     // a promise of the object may be exported; nothing else is awaited (a Mastra workflow has a `then` of its own)
-    return await importer(value instanceof Promise ? await value : value);
+    return await importer(value instanceof Promise ? await value : value, { modulePath: resolve(path) });
   } catch (e) {
     if (AgentSpecError.isInstance(e) && e.code !== 'AS_UNSUPPORTED') throw e;
     const message = AgentSpecError.isInstance(e) ? e.message.replace(`${e.code}: `, '').replace(e.hint ? ` (hint: ${e.hint})` : '', '') : `reading it failed: ${String((e as Error)?.message ?? e).split('\n')[0]}`;
