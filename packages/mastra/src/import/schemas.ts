@@ -31,3 +31,35 @@ export function propertiesOf(schema: Json | undefined, fallback: string): Proper
   if (schema.type === 'object' || Object.keys(schema).length === 0) return [];
   return [{ ...clean(schema), title: fallback }];
 }
+
+/** The properties a step, workflow or agent reads or gives, and whether they stand for one whole value (a schema that is not an object). */
+export interface Shape {
+  readonly props: readonly Property[];
+  /** The one property is the whole value (an array, a string, …), not a field of an object. */
+  readonly whole: boolean;
+}
+
+/**
+ * What a schema reads: an object's properties (an optional one without a
+ * default gets `default: null` — Mastra lets it be absent), or one property
+ * named `fallback` for any other schema.
+ */
+export function inputShape(schema: Json | undefined, fallback = 'input'): Shape {
+  const props = propertiesOf(schema, fallback);
+  if (props.length !== 1 || props[0]?.title !== fallback || schema?.type === 'object') {
+    const required = new Set(Array.isArray(schema?.required) ? (schema.required as string[]) : []);
+    return { props: props.map((p) => (required.has(p.title) || 'default' in p ? p : { ...p, default: null })), whole: false };
+  }
+  return { props, whole: true };
+}
+
+/** What a schema gives: an object's properties, or one property named `fallback` for any other schema. */
+export function outputShape(schema: Json | undefined, fallback = 'output'): Shape {
+  const props = propertiesOf(schema, fallback);
+  return { props, whole: props.length === 1 && props[0]?.title === fallback && schema?.type !== 'object' };
+}
+
+/** The titles of the properties Mastra may leave out (given `default: null` by inputShape). */
+export function optionalTitles(shape: Shape): Set<string> {
+  return new Set(shape.props.filter((p) => 'default' in p && p.default === null).map((p) => p.title));
+}
