@@ -66,6 +66,25 @@ function agentsOf(entries: readonly ImportEntry[], into: Set<AgentLike> = new Se
   return into;
 }
 
+/** Whether an entry (or one inside it) is a step whose code is known to call agents. */
+function knownCalls(entries: readonly ImportEntry[]): boolean {
+  return entries.some((e) => (e.kind === 'step' && e.step.callsAgents !== undefined) || (e.kind === 'workflow' && knownCalls(e.entries))
+    || (e.kind === 'branch' && knownCalls(e.arms.map((a) => a.body))) || (e.kind === 'parallel' && knownCalls(e.steps))
+    || ((e.kind === 'loop' || e.kind === 'foreach') && knownCalls([e.body])));
+}
+
+/**
+ * Mastra gives steps the Mastra their workflow is registered with, and binds
+ * their code (its source cannot be read): when that Mastra has agents, a step
+ * may call one — then its LLM calls happen inside the step's ServerTool.
+ */
+function reportRegisteredAgents(workflow: LiveWorkflow, entries: readonly ImportEntry[], warnings: ImportWarnings): void {
+  const registered = (workflow.mastra as { listAgents?: () => Record<string, unknown> } | undefined)?.listAgents?.() ?? {};
+  const names = Object.keys(registered);
+  if (names.length === 0 || knownCalls(entries)) return;
+  warnings.add('AS_IMPORT_STEP_CALLS_AGENT', workflow.id, `its steps are given the workflow's Mastra, which registers agent${names.length > 1 ? 's' : ''} ${names.map((n) => `'${n}'`).join(', ')}: a step that calls one is a ToolNode whose ServerTool runs the step, the agent's LLM calls inside it (createStep(agent) gives an AgentNode)`);
+}
+
 /** The Flow of a workflow's entries: the agents its steps run are imported first (once each). */
 async function importWorkflow(meta: { id: string; name: string; description?: string; input?: Json; output?: Json }, entries: readonly ImportEntry[], options: ImportMastraOptions, warnings: ImportWarnings, tools: ImportedTools): Promise<Flow> {
   const agents = new Map<AgentLike, Agent>();
@@ -97,7 +116,9 @@ export async function importMastra(source: unknown, options: ImportMastraOptions
     const input = toJsonSchema(source.inputSchema);
     const output = toJsonSchema(source.outputSchema);
     const info = { id: source.id, name: source.id, ...(source.description ? { description: source.description } : {}), ...(input ? { input } : {}), ...(output ? { output } : {}) };
-    return done(await importWorkflow(info, liveEntries(source.stepGraph, source.mastra), options, warnings, tools));
+    const entries = liveEntries(source.stepGraph, source.mastra);
+    reportRegisteredAgents(source, entries, warnings);
+    return done(await importWorkflow(info, entries, options, warnings, tools));
   }
   const graph = Array.isArray(source) ? source : (parsed(source)?.graph ?? parsed(source)?.stepGraph ?? parsed(source)?.serializedStepGraph);
   if (Array.isArray(graph)) {

@@ -48,7 +48,7 @@ export function inputShape(schema: Json | undefined, fallback = 'input'): Shape 
   const props = propertiesOf(schema, fallback);
   if (props.length !== 1 || props[0]?.title !== fallback || schema?.type === 'object') {
     const required = new Set(Array.isArray(schema?.required) ? (schema.required as string[]) : []);
-    return { props: props.map((p) => (required.has(p.title) || 'default' in p ? p : { ...p, default: null })), whole: false };
+    return { props: props.map((p) => (required.has(p.title) || 'default' in p ? p : optional(p))), whole: false };
   }
   return { props, whole: true };
 }
@@ -62,4 +62,13 @@ export function outputShape(schema: Json | undefined, fallback = 'output'): Shap
 /** The titles of the properties Mastra may leave out (given `default: null` by inputShape). */
 export function optionalTitles(shape: Shape): Set<string> {
   return new Set(shape.props.filter((p) => 'default' in p && p.default === null).map((p) => p.title));
+}
+
+/** A property that may be absent: null is one of its types (so that nothing coerces it) and its default. */
+export function optional(p: Property): Property {
+  const schema = p as Property & { type?: unknown; anyOf?: unknown[] };
+  if (typeof schema.type === 'string') return { ...p, type: schema.type === 'null' ? 'null' : [schema.type, 'null'], default: null } as Property;
+  if (Array.isArray(schema.type)) return { ...p, type: schema.type.includes('null') ? schema.type : [...schema.type, 'null'], default: null } as Property;
+  if (Array.isArray(schema.anyOf)) return { ...p, anyOf: [...schema.anyOf, { type: 'null' }], default: null } as Property;
+  return { ...p, default: null };
 }

@@ -2,6 +2,7 @@ import { serverTool, toolNode, type Property } from '@agentspec/core';
 import type { Cursor, Producer } from '../flow-builder.js';
 import type { EntryOf, Json } from '../import-entry.js';
 import { stepParams } from '../run-step.js';
+import { optional } from '../schemas.js';
 import { contextReads } from './context-reads.js';
 import { joinArms } from './place.js';
 import { inputDataOf, producedProperties, toolName, type Scope, type Wanted } from './scope.js';
@@ -89,7 +90,7 @@ export function mappingEntry(s: Scope, e: EntryOf<'mapping'>, cursor: Cursor, wa
   for (const { p, prefix } of sources) {
     for (const o of prefix === '' ? producedProperties([p]) : p.outputs) {
       const title = `${prefix}${o.title}`;
-      if (!seen.has(title)) inputs.push({ ...o, title, ...(c.arms && !c.arms.all ? { default: null } : {}) });
+      if (!seen.has(title)) inputs.push(c.arms && !c.arms.all ? optional({ ...o, title }) : { ...o, title });
       seen.add(title);
     }
   }

@@ -1,5 +1,6 @@
 import { serverTool, toolNode, type Property } from '@agentspec/core';
 import { after, type Cursor, type Node, type Producer } from '../flow-builder.js';
+import { optional } from '../schemas.js';
 import { toolName, type Scope } from './scope.js';
 
 /**
@@ -12,7 +13,10 @@ export function joinArms(s: Scope, cursor: Cursor, wanted: readonly Property[]):
   const arms = cursor.arms;
   const produced = new Set(cursor.producers.flatMap((p) => p.outputs.map((o) => o.title)));
   if (!arms || !wanted.some((p) => !produced.has(p.title) && arms.list.some((a) => a.id === p.title))) return cursor;
-  const inputs: Property[] = arms.list.flatMap((a) => a.producer.outputs.map((o) => ({ ...o, title: `${a.id}.${o.title}`, ...(arms.all ? {} : { default: null }) })));
+  const inputs: Property[] = arms.list.flatMap((a) => a.producer.outputs.map((o) => {
+    const p = { ...o, title: `${a.id}.${o.title}` };
+    return arms.all ? p : optional(p);
+  }));
   const outputs: Property[] = arms.list.map((a) => {
     const p = a.producer;
     if (p.whole) return { ...(p.outputs[0] as Property), title: a.id };

@@ -3,6 +3,7 @@ import { evaluatePredicate } from '@mastra/core/workflows';
 import type { Cursor, Node } from '../flow-builder.js';
 import type { Condition, Json } from '../import-entry.js';
 import { stepParams } from '../run-step.js';
+import { optional } from '../schemas.js';
 import { contextReads } from './context-reads.js';
 import { joinArms } from './place.js';
 import { inputDataOf, producedProperties, toolName, type Scope } from './scope.js';
@@ -38,7 +39,7 @@ export function chooser(s: Scope, id: string, conditions: readonly Condition[], 
   const c = joinArms(s, cursor, []);
   const direct = onField(s, id, conditions, names, c);
   if (direct) return direct;
-  const inputs: Property[] = producedProperties(c.producers).map((p) => (c.arms && !c.arms.all ? { ...p, default: null } : p));
+  const inputs: Property[] = producedProperties(c.producers).map((p) => (c.arms && !c.arms.all ? optional(p) : p));
   const routerName = toolName(s, `${id}_router`);
   const output: Property = { title: 'branch', type: 'string' };
   const router = s.b.add(toolNode({
