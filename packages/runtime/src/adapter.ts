@@ -78,7 +78,9 @@ export interface FrameworkAdapter {
   /**
    * An object built with the framework (a graph, an agent, a workflow);
    * AS_UNSUPPORTED when it is not one. `modulePath`: the file it was loaded
-   * from, where an importer may resolve the program's own copy of the framework.
+   * from, where an importer may resolve the program's own copy of the
+   * framework; `exportName`: the name it is exported under (an id for what
+   * has none).
    */
-  import?(program: unknown, context?: { readonly modulePath?: string }): Promise<ImportedComponent>;
+  import?(program: unknown, context?: { readonly modulePath?: string; readonly exportName?: string }): Promise<ImportedComponent>;
 }

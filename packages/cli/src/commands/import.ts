@@ -12,7 +12,7 @@ interface Imported {
   readonly warnings: readonly { readonly kind?: string; readonly code?: string; readonly component?: string; readonly message: string }[];
 }
 
-type Importer = (framework: unknown, context: { readonly modulePath: string }) => Imported | Promise<Imported>;
+type Importer = (framework: unknown, context: { readonly modulePath: string; readonly exportName?: string }) => Imported | Promise<Imported>;
 
 /** The importers by `--from` name: the framework adapters of the registry, loaded only when used. */
 const IMPORTERS: Readonly<Record<string, () => Promise<Importer>>> = Object.fromEntries(FRAMEWORK_NAMES.map((name) => [name, async (): Promise<Importer> => {
@@ -68,7 +68,7 @@ async function importExport(importer: Importer, exported: unknown, path: string,
   }
   try {
     // a promise of the object may be exported; nothing else is awaited (a Mastra workflow has a `then` of its own)
-    return await importer(value instanceof Promise ? await value : value, { modulePath: resolve(path) });
+    return await importer(value instanceof Promise ? await value : value, { modulePath: resolve(path), ...(name === 'default' ? {} : { exportName: name }) });
   } catch (e) {
     if (AgentSpecError.isInstance(e) && e.code !== 'AS_UNSUPPORTED') throw e;
     const message = AgentSpecError.isInstance(e) ? e.message.replace(`${e.code}: `, '').replace(e.hint ? ` (hint: ${e.hint})` : '', '') : `reading it failed: ${String((e as Error)?.message ?? e).split('\n')[0]}`;
