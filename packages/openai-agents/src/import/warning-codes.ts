@@ -19,4 +19,4 @@ export const OPENAI_AGENTS_IMPORT_WARNINGS = {
   AS_IMPORT_PROMPT: { kind: 'unsupported', meaning: 'a Responses API prompt template: left out' },
 } as const satisfies Record<string, { kind: 'unsupported' | 'approximated'; meaning: string }>;
 
-export type ImportWarningCode = keyof typeof OPENAI_AGENTS_IMPORT_WARNINGS;
+export type OpenAiAgentsImportWarningCode = keyof typeof OPENAI_AGENTS_IMPORT_WARNINGS;

@@ -1,11 +1,11 @@
 import type { CompileWarning } from '../types.js';
-import { OPENAI_AGENTS_IMPORT_WARNINGS, type ImportWarningCode } from './warning-codes.js';
+import { OPENAI_AGENTS_IMPORT_WARNINGS, type OpenAiAgentsImportWarningCode } from './warning-codes.js';
 
 /** Collects the warnings of an import: what did not carry over, named, with its code (its kind follows the code). */
 export class Warnings {
   readonly list: CompileWarning[] = [];
 
-  add(code: ImportWarningCode, component: string, message: string): void {
+  add(code: OpenAiAgentsImportWarningCode, component: string, message: string): void {
     this.list.push({ kind: OPENAI_AGENTS_IMPORT_WARNINGS[code].kind, code, component, message });
   }
 }
