@@ -111,3 +111,23 @@ describe('importMastra: agents', () => {
     expect(validateComponent(a).filter((d) => d.severity === 'error')).toEqual([]);
   });
 });
+
+describe('importMastra: models', () => {
+  const modelOf = async (model: unknown) => {
+    const r = await importMastra(new MastraAgent({ id: 'a', name: 'a', instructions: 'x', model: model as never }));
+    return { llm: (r.component as Agent).llm_config, codes: r.warnings.map((w) => w.code) };
+  };
+
+  it('keeps the base URL of OpenAI-compatible models: { id, url }, { providerId, modelId, url }, an AI SDK provider', async () => {
+    expect(await modelOf('openai/gpt-4o-mini')).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiConfig', model_id: 'gpt-4o-mini' }), codes: [] });
+    expect(await modelOf({ id: 'lmstudio/qwen2.5', url: 'http://gpu:1234/v1' })).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiCompatibleConfig', model_id: 'qwen2.5', url: 'http://gpu:1234' }), codes: [] });
+    expect(await modelOf({ providerId: 'ollama', modelId: 'llama3', url: 'http://box:11434/v1' })).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiCompatibleConfig', model_id: 'llama3', url: 'http://box:11434' }), codes: [] });
+    const provider = createOpenAICompatible({ name: 'lmstudio', baseURL: 'http://gpu:1234/v1' });
+    expect(await modelOf(provider.chatModel('qwen'))).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiCompatibleConfig', model_id: 'qwen', url: 'http://gpu:1234' }), codes: [] });
+  });
+
+  it('says when a model has no endpoint Agent Spec can name, and takes the first of fallbacks', async () => {
+    expect(await modelOf('anthropic/claude-sonnet-4')).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiCompatibleConfig', url: 'http://localhost:8000' }), codes: ['AS_IMPORT_MODEL_ENDPOINT'] });
+    expect(await modelOf([{ model: 'openai/gpt-4o' }, { model: 'openai/gpt-4o-mini' }])).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiConfig', model_id: 'gpt-4o' }), codes: ['AS_IMPORT_MODEL_FALLBACKS'] });
+  });
+});
