@@ -142,5 +142,7 @@ describe('importAiSdk', () => {
 
   it('refuses what is not a ToolLoopAgent', async () => {
     await expect(importAiSdk({})).rejects.toMatchObject({ code: 'AS_UNSUPPORTED' });
+    class OtherFrameworksAgent { model = 'openai/gpt-4o'; }
+    await expect(importAiSdk(new OtherFrameworksAgent())).rejects.toMatchObject({ code: 'AS_UNSUPPORTED' });
   });
 });
