@@ -12,6 +12,8 @@ pnpm install --frozen-lockfile
 AGENTSPEC_TEST_POSTGRES_URL="$(bash scripts/ensure-postgres.sh start)"
 export AGENTSPEC_TEST_POSTGRES_URL
 trap 'bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true' EXIT
+# Headless Chromium for the trace viewer's browser tests (Debian's chromium, installed when absent).
+bash scripts/ensure-chromium.sh
 pnpm build
 pnpm typecheck
 pnpm lint

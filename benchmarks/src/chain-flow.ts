@@ -64,3 +64,76 @@ export function llmChainDocument(n: number): Record<string, unknown> {
     $referenced_components: referenced, agentspec_version: '25.4.1',
   };
 }
+
+/**
+ * A generated chain flow of `n` nodes of Agent Spec 26.3.1, with the
+ * components of later versions: after the StartNode, LlmNodes on a generic
+ * LlmConfig with a retry_policy, ToolNodes running BuiltinTools,
+ * CatchExceptionNodes around one shared guarded subflow, and ApiNodes with a
+ * url_allow_list and a retry_policy, in turn; control and data edges; EndNode.
+ */
+export function laterChainFlowDocument(n: number): Record<string, unknown> {
+  const prop = (title: string, extra: Record<string, unknown> = {}) => ({ title, type: 'string', ...extra });
+  const ref = (id: string) => ({ $component_ref: id });
+  const retry = { max_attempts: 3, request_timeout: 30, initial_retry_delay: 1, max_retry_delay: 8, backoff_factor: 2, jitter: 'full_and_equal_for_throttle' };
+  const io = { inputs: [prop('text')], outputs: [prop('text')], branches: ['next'] };
+  const referenced: Record<string, unknown> = {
+    llm: { component_type: 'LlmConfig', id: 'llm', name: 'llm', description: null, metadata: {}, model_id: 'model', provider: 'openai', api_provider: 'openai', api_type: 'chat_completions', url: 'http://127.0.0.1:8000', retry_policy: retry },
+    guarded: {
+      component_type: 'Flow', id: 'guarded', name: 'guarded', description: null, metadata: {},
+      inputs: [prop('text')], outputs: [prop('text', { default: '' })],
+      start_node: { component_type: 'StartNode', id: 'guarded_start', name: 'guarded_start', inputs: [prop('text')], outputs: [prop('text')], branches: ['next'] },
+      nodes: [ref('guarded_start'), { component_type: 'EndNode', id: 'guarded_end', name: 'guarded_end', inputs: [prop('text', { default: '' })], outputs: [prop('text', { default: '' })], branches: [], branch_name: 'next' }],
+      control_flow_connections: [{ component_type: 'ControlFlowEdge', id: 'g_c', name: 'g_c', from_node: ref('guarded_start'), from_branch: null, to_node: ref('guarded_end') }],
+      data_flow_connections: [{ component_type: 'DataFlowEdge', id: 'g_d', name: 'g_d', source_node: ref('guarded_start'), source_output: 'text', destination_node: ref('guarded_end'), destination_input: 'text' }],
+    },
+  };
+  const ids: string[] = ['start'];
+  referenced.start = { component_type: 'StartNode', id: 'start', name: 'start', description: null, metadata: {}, ...io };
+  for (let i = 1; i <= Math.max(0, n - 2); i++) {
+    const id = `node_${i}`;
+    ids.push(id);
+    const base = { id, name: id, description: null, metadata: {} };
+    switch (i % 4) {
+      case 1:
+        referenced[id] = { component_type: 'LlmNode', ...base, ...io, llm_config: ref('llm'), prompt_template: 'Rewrite: {{text}}' };
+        break;
+      case 2:
+        referenced[id] = {
+          component_type: 'ToolNode', ...base, ...io,
+          tool: { component_type: 'BuiltinTool', id: `tool_${i}`, name: `tool_${i}`, description: 'Transforms text', metadata: {}, inputs: [prop('text')], outputs: [prop('text')], requires_confirmation: false, tool_type: 'text_transform', configuration: { mode: 'rewrite' }, executor_name: 'builtin', tool_version: '1' },
+        };
+        break;
+      case 3:
+        referenced[id] = {
+          component_type: 'CatchExceptionNode', ...base, inputs: [prop('text')],
+          outputs: [prop('text', { default: '' }), { title: 'caught_exception_info', anyOf: [{ type: 'string' }, { type: 'null' }], default: null }],
+          branches: ['next', 'caught_exception_branch'], subflow: ref('guarded'),
+        };
+        break;
+      default:
+        referenced[id] = {
+          component_type: 'ApiNode', ...base, ...io, url: 'https://api.example.com/v1/texts/{{text}}', http_method: 'GET', api_spec_uri: null,
+          data: {}, query_params: {}, headers: {}, url_allow_list: ['https://api.example.com/v1/'], retry_policy: retry,
+        };
+    }
+  }
+  if (n < 5) delete referenced.guarded; // no CatchExceptionNode holds it
+  if (n < 3) delete referenced.llm;
+  ids.push('end');
+  referenced.end = { component_type: 'EndNode', id: 'end', name: 'end', description: null, metadata: {}, inputs: [prop('text')], outputs: [prop('text')], branches: [], branch_name: 'next' };
+  const control = [];
+  const data = [];
+  for (let i = 0; i + 1 < ids.length; i++) {
+    const from = ids[i] as string;
+    const to = ids[i + 1] as string;
+    control.push({ component_type: 'ControlFlowEdge', id: `c_${i}`, name: `c_${i}`, description: null, metadata: {}, from_node: ref(from), from_branch: null, to_node: ref(to) });
+    data.push({ component_type: 'DataFlowEdge', id: `d_${i}`, name: `d_${i}`, description: null, metadata: {}, source_node: ref(from), source_output: 'text', destination_node: ref(to), destination_input: 'text' });
+  }
+  return {
+    component_type: 'Flow', id: 'chain', name: `chain of ${n}`, description: null, metadata: {},
+    inputs: [prop('text')], outputs: [prop('text')],
+    start_node: ref('start'), nodes: ids.map(ref), control_flow_connections: control, data_flow_connections: data,
+    $referenced_components: referenced, agentspec_version: '26.3.1',
+  };
+}

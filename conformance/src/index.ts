@@ -12,6 +12,7 @@ export { runInvalidCase } from './run-invalid-case.js';
 export type { CaseDifference, CaseOutcome, UnexpectedError } from './outcome.js';
 export { RUNTIMES, type RuntimeRegistry } from './runtimes.js';
 export { describeConformance, type DescribeConformanceOptions } from './vitest.js';
+export { describeSecurityRules } from './vitest-security.js';
 
 // Cases
 export { CASE_TOOLS_FILES, CaseError, discoverCases, loadCase, loadInvalidCase, loadRunCase, type CaseEntry } from './case.js';

@@ -76,6 +76,17 @@ const COUNTING_TOOLS = {
     let n = 0;
     return (args: Args) => `payment #${++n} of ${num(args, 'amount')}`;
   },
+  /** `{ms}` → after ms milliseconds, the most executions of it in flight at once seen so far in this case (a concurrency probe). */
+  concurrency_probe: () => {
+    let inFlight = 0;
+    let peak = 0;
+    return async (args: Args) => {
+      peak = Math.max(peak, ++inFlight);
+      await new Promise((resolve) => setTimeout(resolve, num(args, 'ms')));
+      inFlight--;
+      return peak;
+    };
+  },
 } satisfies Record<string, () => (args: Args) => unknown>;
 
 function isCountingTool(name: string): name is keyof typeof COUNTING_TOOLS {

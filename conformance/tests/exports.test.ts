@@ -6,7 +6,7 @@ describe('@agentspec/conformance exports', () => {
     expect(Object.keys(conformance).sort()).toEqual([
       'CASE_TOOLS_FILES', 'CaseError', 'DEFAULT_CASES_DIR', 'DEFAULT_CASE_TIMEOUT_MS', 'LIBRARY_TOOL_NAMES', 'MATRIX_END', 'MATRIX_START', 'REPORTERS', 'REPORT_FORMATS', 'RUNTIMES',
       'SERVER_NAMES', 'STATUS_NAMES', 'TOOL_LIBRARY', 'ToolsModuleError', 'checkLlmRequests', 'checkStep', 'collectCases', 'defaultKnownGapsDir',
-      'describeConformance', 'discoverCases', 'exitCodeOf', 'firstDifference', 'firstSubsetDifference', 'formatJson', 'formatJunit',
+      'describeConformance', 'describeSecurityRules', 'discoverCases', 'exitCodeOf', 'firstDifference', 'firstSubsetDifference', 'formatJson', 'formatJunit',
       'formatMarkdown', 'formatReport', 'formatText', 'importToolsModule', 'knownGapProblems', 'loadCase', 'loadInvalidCase', 'loadRunCase',
       'matchesFilter', 'readKnownGaps', 'readmeMatrix', 'replaceReadmeMatrix', 'reportOk', 'roundTrip', 'runCase', 'runConformance', 'runInvalidCase', 'runLoadedCase',
       'startLocalServers', 'substitute', 'summarize', 'summaryLine', 'toJsonReport', 'toolRegistry', 'toolsOf',

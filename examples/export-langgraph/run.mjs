@@ -14,8 +14,8 @@ if (process.argv.includes('--yaml')) console.log(serialize(spec, { format: 'yaml
 console.log(`${spec.component_type} '${spec.name}': ${spec.nodes.map((n) => `${n.name} (${n.component_type})`).join(', ')}`);
 for (const w of warnings) console.log(`warning (${w.kind}) ${w.component}: ${w.message}`);
 
-// The spec's ServerTools are named after the graph's nodes; the router after the node it follows.
-const tools = { classify, billing, technical, classify_router: routeByCategory, sign };
+// The spec's ServerTools are named after the graph's nodes, the router after its function.
+const tools = { classify, billing, technical, routeByCategory, sign };
 const app = await referenceRuntime().load(spec, { tools });
 
 let same = true;

@@ -103,11 +103,12 @@ describe('emitAiSdk', () => {
       return 'emitted';
     };
     expect(code(SMALL.tools[0])).toBe('AS_UNSUPPORTED');
-    expect(code({ ...SMALL, tools: [{ ...SMALL.tools[0], component_type: 'BuiltinTool' }] })).toBe('AS_UNSUPPORTED'); // 25.4.2
+    expect(code({ ...SMALL, tools: [{ ...SMALL.tools[0], component_type: 'BuiltinTool', tool_type: 'code_interpreter' }] })).toBe('AS_UNSUPPORTED'); // 25.4.2
     expect(code({ ...SMALL, tools: [{ ...SMALL.tools[0], component_type: 'FutureTool' }] })).toBe('AS_UNKNOWN_COMPONENT'); // no version has it: invalid
     const transport = { component_type: 'StreamableHTTPmTLSTransport', id: 't', name: 't', url: 'https://127.0.0.1:9/mcp', key_file: 'k', cert_file: 'c', ca_file: 'a' };
     expect(code({ ...SMALL, tools: [{ component_type: 'MCPTool', id: 'm', name: 'm', inputs: [], client_transport: transport }] })).toBe('AS_UNSUPPORTED');
-    expect(code({ ...SMALL, llm_config: { ...SMALL.llm_config, component_type: 'GeminiConfig' } })).toBe('AS_UNSUPPORTED'); // 26.1.2
+    const auth = { component_type: 'GeminiAIStudioAuthConfig', id: 'gemini_auth', name: 'gemini_auth' };
+    expect(code({ ...SMALL, llm_config: { ...SMALL.llm_config, component_type: 'GeminiConfig', auth } })).toBe('AS_UNSUPPORTED'); // 26.1.2
     expect(code({ ...SMALL, tools: [SMALL.tools[0], SMALL.tools[0]] })).toBe('AS_UNSUPPORTED');
     expect(code({ ...SMALL, outputs: [{ title: 'x', type: 'string' }], tools: [{ ...SMALL.tools[0], name: 'submit_result' }] })).toBe('AS_UNSUPPORTED');
     expect(code(SMALL)).toBe('emitted');

@@ -76,7 +76,7 @@ describe('importAiSdk', () => {
     ]));
     expect(warnings).toHaveLength(7);
     expect(warnings.find((w) => w.component === 'stopWhen[1]')?.message).toContain("'budgetSpent'");
-    expect(warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['AS_IMPORT_PROVIDER_OPTIONS', 'AS_IMPORT_OPTIONAL_PROPERTY', 'AS_IMPORT_STEP_LIMIT', 'AS_IMPORT_STOP_CONDITION', 'AS_IMPORT_PREPARE_CALL', 'AS_IMPORT_SETTING']));
+    expect(warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['AISDK_PROVIDER_OPTIONS', 'AISDK_OPTIONAL_PROPERTY', 'AISDK_STEP_LIMIT', 'AISDK_STOP_CONDITION', 'AISDK_PREPARE_CALL', 'AISDK_SETTING']));
     expect(warnings.find((w) => w.component === 'stopWhen[0]')?.message).toContain('limits.maxAgentSteps: 5');
   });
 
@@ -121,8 +121,8 @@ describe('importAiSdk', () => {
     expect(component.system_prompt).toBe('You help customers. The customer is {{userName}}, on the {{plan}} plan.');
     expect(component.inputs).toEqual([{ title: 'userName', type: 'string' }, { title: 'plan', type: 'string', enum: ['free', 'pro'] }]);
     expect(warnings.map((w) => [w.code, w.message])).toEqual([
-      ['AS_IMPORT_PREPARE_CALL', "call option 'region' does not reach the instructions: left out"],
-      ['AS_IMPORT_CALL_OPTIONS', "call options 'userName', 'plan' are the agent's inputs, written into the system prompt as {{userName}}, {{plan}}"],
+      ['AISDK_PREPARE_CALL', "call option 'region' does not reach the instructions: left out"],
+      ['AISDK_CALL_OPTIONS', "call options 'userName', 'plan' are the agent's inputs, written into the system prompt as {{userName}}, {{plan}}"],
     ]);
   });
 
@@ -130,14 +130,14 @@ describe('importAiSdk', () => {
     const weather = tool({ description: 'Weather in a city.', inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => `sunny in ${city}` });
     const text = await importAiSdk({ model: vllm.chatModel('m'), system: 'You answer weather questions.', tools: { weather }, maxSteps: 5, prompt: 'Weather in Oslo?' }, { id: 'weather_call' });
     expect(text.component).toMatchObject({ id: 'weather_call', system_prompt: 'You answer weather questions.', tools: [{ id: 'weather_call.weather', name: 'weather' }] });
-    expect(text.warnings.map((w) => w.code)).toEqual(['AS_IMPORT_STEP_LIMIT', 'AS_IMPORT_PROMPT']);
+    expect(text.warnings.map((w) => w.code)).toEqual(['AISDK_STEP_LIMIT', 'AISDK_PROMPT']);
     const single = await importAiSdk({ model: vllm.chatModel('m'), tools: { weather } });
-    expect(single.warnings.map((w) => [w.code, w.component])).toEqual([['AS_IMPORT_STEP_LIMIT', 'stopWhen']]);
+    expect(single.warnings.map((w) => [w.code, w.component])).toEqual([['AISDK_STEP_LIMIT', 'stopWhen']]);
     const object = await importAiSdk({ model: vllm.chatModel('m'), system: 'Extract the person.', schema: z.object({ name: z.string(), age: z.number() }) });
     expect(object.component.outputs).toEqual([{ title: 'name', type: 'string' }, { title: 'age', type: 'number' }]);
-    expect(object.warnings.map((w) => w.code)).toEqual(['AS_IMPORT_STRUCTURED_OUTPUT']);
+    expect(object.warnings.map((w) => w.code)).toEqual(['AISDK_STRUCTURED_OUTPUT']);
     const array = await importAiSdk({ model: vllm.chatModel('m'), output: 'array', schema: z.object({ name: z.string() }) });
-    expect(array.warnings.map((w) => w.code)).toEqual(['AS_IMPORT_OUTPUT_KIND']);
+    expect(array.warnings.map((w) => w.code)).toEqual(['AISDK_OUTPUT_KIND']);
   });
 
   it('refuses what is not a ToolLoopAgent', async () => {

@@ -15,3 +15,5 @@ export { driveSession, formatMessage, type Ask, type DriveResult } from './run/d
 export { importCommand, type ImportOptions } from './commands/import.js';
 export { COMPILE_TARGETS, compileCommand, type CompileOptions } from './commands/compile.js';
 export { initCommand, type InitOptions } from './commands/init.js';
+export { readTraces, traceExportCommand, traceViewCommand, type TraceExportOptions, type TraceViewOptions } from './commands/trace.js';
+export { traceHtml, traceLabels } from './trace-view/trace-html.js';

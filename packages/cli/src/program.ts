@@ -30,6 +30,7 @@ export function buildProgram(io: Io, setCode: (code: number) => void): Command {
     .argument('<files...>', 'JSON or YAML documents')
     .option('--format <format>', 'text or json', 'text')
     .option('--referenced <file>', 'disaggregated components document to load with each file')
+    .option('--components <file>', 'component registry (JSON/YAML): values and components by id, e.g. secrets "llm.api_key", or a $referenced_components document')
     .addHelpText('after', `
 Example:
   $ agentspec validate examples/specs/*.yaml --format json
@@ -41,12 +42,14 @@ ${EXIT_HELP}`)
     .description('rewrite a document as JSON or YAML, optionally for another Agent Spec version')
     .argument('<file>', 'JSON or YAML document')
     .requiredOption('--to <format>', 'json or yaml')
-    .option('--version <version>', 'Agent Spec version to write (default: the smallest the document needs)')
+    .option('--to-version <version>', 'Agent Spec version to write, older or newer (default: the smallest the document needs); refused (AS_VERSION_GATE, naming the component and field) when that version cannot express the document')
+    .option('--version <version>', 'the same as --to-version')
     .option('--out <file>', 'write here instead of stdout')
     .option('--referenced <file>', 'disaggregated components document')
+    .option('--components <file>', 'component registry (JSON/YAML): values and components by id, or a $referenced_components document')
     .addHelpText('after', `
 Example:
-  $ agentspec convert agent.json --to yaml --version 25.4.2 --out agent.yaml
+  $ agentspec convert agent.json --to yaml --to-version 25.4.2 --out agent.yaml
 ${EXIT_HELP}`)
     .action((file: string, opts) => setCode(convertCommand(io, file, opts)));
 
@@ -64,6 +67,9 @@ ${EXIT_HELP}`)
     .option('--resume <name>', 'resume a saved session (a name in the store, or a .json file) instead of starting one')
     .option('--store <db>', 'the session store of --save/--resume: a SQLite file or a postgres:// URL (default .agentspec/sessions.db)')
     .option('--json', 'machine output')
+    .option('--trace <file>', 'record the run as a span tree and write it here (JSON); with several runtimes a list of traces, or a folder: <runtime>.json each')
+    .option('--otlp <url>', 'export the trace over OTLP/HTTP (JSON) to this collector endpoint, e.g. http://localhost:4318/v1/traces')
+    .option('--otlp-content', 'also export prompts, messages, tool arguments and results to --otlp (off by default; secrets never)')
     .addHelpText('after', `
 Scripted answers (stdin not a terminal): one line per answer — a user message,
 a tool result (JSON or text), or y / n / a reason for a confirmation.
@@ -74,6 +80,7 @@ Example:
   $ echo "What is the weather in Zurich?" | agentspec run agent.yaml --runtime all --offline rules.yaml
   $ echo "Ada" | agentspec run flow.yaml --runtime langgraph --save visit-1      # stops at a question, saved
   $ echo "y" | agentspec run flow.yaml --resume visit-1                           # another process goes on
+  $ echo "Weather in Zurich?" | agentspec run agent.yaml --offline rules.yaml --trace out.json && agentspec trace view out.json
 
 --runtime all (or a list) exits 1 when the runtimes disagree (status, error code,
 branch, outputs or reply; what differs is printed), 3 when they agree on a failure.
@@ -82,16 +89,29 @@ ${EXIT_HELP}`)
 
   program
     .command('import')
-    .description("turn a framework object (a module's export) into an Agent Spec document")
-    .argument('<target>', 'module#export: a .ts or .js module (TypeScript loads without a build step) and the export to import')
-    .requiredOption('--from <framework>', 'langgraph, ai-sdk, openai-agents or mastra')
+    .description("turn a framework object (a module's export), an OpenAgentSpec agent or an agents.json flow into an Agent Spec document")
+    .argument('<target>', 'module#export: a .ts or .js module (TypeScript loads without a build step) and the export to import; a file for openagentspec and agents-json')
+    .requiredOption('--from <framework>', 'langgraph, ai-sdk, openai-agents or mastra; openagentspec or agents-json for a document')
     .option('--out <file>', 'write the spec here (YAML, or JSON for .json) instead of stdout')
     .option('--format <format>', 'yaml or json (default: from --out, else yaml)')
+    .option('--tools-out <file>', "write a module (.ts) giving the spec's ServerTool implementations, the program's own functions, to run --tools")
+    .option('--to-version <version>', 'openagentspec, agents-json: the Agent Spec version to write (default: the smallest the document needs)')
+    .option('--version <version>', 'the same as --to-version')
+    .option('--llm-url <url>', "openagentspec: the agent's OpenAI-compatible LLM endpoint (default: a placeholder, with a warning)")
+    .option('--model <id>', "openagentspec: the agent's model (alone: an OpenAI model)")
+    .option('--flow <id>', 'agents-json: the flow to import (needed when the document has several)')
+    .option('--source <id=file...>', 'agents-json: a local OpenAPI file for a source (how a source at a URL is imported); repeatable')
+    .option('--server-url <id=url...>', "agents-json: the base URL to call for a source instead of its OpenAPI servers; repeatable")
     .addHelpText('after', `
-Warnings (what the spec cannot represent) go to stderr, each naming the part.
+Warnings (what the spec cannot represent) go to stderr, each naming the part
+(a document's warnings carry a code and the field: warning CODE (kind) /path: …).
+Documents are read as data: nothing in them is evaluated, and nothing is fetched.
 
 Example:
-  $ agentspec import ./src/agent.ts#supportAgent --from openai-agents --out support-agent.yaml
+  $ agentspec import ./src/agent.ts#supportAgent --from openai-agents --out support-agent.yaml --tools-out tools.ts
+  $ agentspec run support-agent.yaml --tools tools.ts
+  $ agentspec import expense-approver.yaml --from openagentspec --llm-url http://127.0.0.1:8000/v1 --model m --out agent.yaml
+  $ agentspec import agents.json --from agents-json --flow get_weather_flow --out flow.yaml
 ${EXIT_HELP}`)
     .action(async (target: string, opts) => setCode(await (await import('./commands/import.js')).importCommand(io, target, opts)));
 
@@ -113,13 +133,16 @@ ${EXIT_HELP}`)
 
   registerConformance(program, io, setCode, EXIT_HELP);
   registerInit(program, io, setCode, EXIT_HELP);
+  registerTrace(program, io, setCode, EXIT_HELP);
 
   program
     .command('graph')
-    .description('draw a flow (control edges solid, data edges dashed, subflows nested) or an agent and its tools')
-    .argument('<spec>', 'JSON or YAML document of a Flow or an Agent')
-    .option('--format <format>', 'mermaid or dot', 'mermaid')
+    .description('draw a component with structure: a flow (control edges solid, data edges dashed, subflows nested), an agent and its tools, a Swarm, ManagerWorkers or SpecializedAgent')
+    .argument('<spec>', 'JSON or YAML document')
+    .option('--format <format>', 'mermaid, dot or svg', 'mermaid')
     .option('--out <file>', 'write here instead of stdout')
+    .option('--referenced <file>', 'disaggregated components document')
+    .option('--components <file>', 'component registry (JSON/YAML): values and components by id, or a $referenced_components document')
     .addHelpText('after', `
 Example:
   $ agentspec graph examples/specs/support-triage-flow.yaml --format mermaid
@@ -127,6 +150,38 @@ ${EXIT_HELP}`)
     .action((file: string, opts) => setCode(graphCommand(io, file, opts)));
 
   return program;
+}
+
+/** `trace view` and `trace export`: registered here, their module (which loads the runtime) imported when used. */
+function registerTrace(program: Command, io: Io, setCode: (code: number) => void, exitHelp: string): void {
+  const trace = program.command('trace').description('look at traces that `agentspec run --trace` wrote, or send them to a collector');
+  trace
+    .command('view')
+    .description('write one self-contained HTML page (no network) showing traces as span timelines, side by side, where they differ marked')
+    .argument('<files...>', 'trace files (a trace or a list of traces each), or folders of them')
+    .option('-o, --out <file>', 'the HTML file to write (default: the first file with .html, or a folder\'s traces.html)')
+    .addHelpText('after', `
+Click a span for its inputs (prompt, tool arguments), outputs (answer, tool
+calls, result), tokens, error and events. With several traces, spans whose
+kind, name, component id or place in the tree has no counterpart in the first
+trace (or in the others, for the first) are marked ≠.
+
+Example:
+  $ agentspec run agent.yaml --runtime all --offline rules.yaml --trace traces/ < answers.txt
+  $ agentspec trace view traces/ -o traces.html
+${exitHelp}`)
+    .action(async (files: string[], opts: { out?: string }) => setCode((await import('./commands/trace.js')).traceViewCommand(io, files, opts)));
+  trace
+    .command('export')
+    .description('send trace files to an OpenTelemetry collector over OTLP/HTTP (GenAI semantic conventions)')
+    .argument('<files...>', 'trace files, or folders of them')
+    .requiredOption('--otlp <url>', 'the collector\'s OTLP/HTTP endpoint, e.g. http://localhost:4318/v1/traces')
+    .option('--otlp-content', 'also export prompts, messages, tool arguments and results (off by default; secrets never)')
+    .addHelpText('after', `
+Example:
+  $ agentspec trace export out.json --otlp http://localhost:4318/v1/traces
+${exitHelp}`)
+    .action(async (files: string[], opts: { otlp: string; otlpContent?: boolean }) => setCode(await (await import('./commands/trace.js')).traceExportCommand(io, files, opts)));
 }
 
 export async function run(argv: readonly string[], io: Io = processIo): Promise<number> {

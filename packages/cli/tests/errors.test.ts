@@ -62,10 +62,10 @@ describe('user mistakes get a coded message and the documented exit code, never 
     expectCoded(agentspec(['convert', weather]), 2, /^agentspec: error AS_MISSING_ARGUMENT: required option '--to <format>' not specified$/m);
     expectCoded(agentspec(['import', 'x.ts#y']), 2, /^agentspec: error AS_MISSING_ARGUMENT: required option '--from <framework>' not specified$/m);
     expectCoded(agentspec(['validate']), 2, /^agentspec: error AS_MISSING_ARGUMENT: missing required argument 'files'$/m);
-    expectCoded(agentspec(['graph', weather, '--format', 'png']), 2, /^agentspec: error AS_BAD_OPTION: --format must be mermaid or dot, not 'png'$/m);
+    expectCoded(agentspec(['graph', weather, '--format', 'png']), 2, /^agentspec: error AS_BAD_OPTION: --format must be mermaid, dot or svg, not 'png'$/m);
     expectCoded(agentspec(['run', weather, '--input', 'novalue']), 2, /^agentspec: error AS_BAD_OPTION: --input takes name=value, not 'novalue'$/m);
     expectCoded(agentspec(['run', weather, '--inputs', files('inputs.json')]), 2, /^agentspec: error AS_NOT_JSON: .*inputs\.json must hold a JSON object of inputs$/m);
-    expectCoded(agentspec(['import', `${files('plain.ts')}#plain`, '--from', 'crewai']), 2, /^agentspec: error AS_BAD_OPTION: --from must be one of langgraph, ai-sdk, openai-agents, mastra$/m);
+    expectCoded(agentspec(['import', `${files('plain.ts')}#plain`, '--from', 'crewai']), 2, /^agentspec: error AS_BAD_OPTION: --from must be one of langgraph, ai-sdk, openai-agents, mastra, openagentspec, agents-json$/m);
   });
 
   it('an unreadable rules file, a rules file with problems, an --out that cannot be written, a save that is not JSON: 2', () => {

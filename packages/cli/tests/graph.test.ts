@@ -41,6 +41,45 @@ describe('agentspec graph', () => {
     });
     expect((await cli('graph', files('tool.yaml'))).code).toBe(1);
     expect((await cli('graph', files('bad.yaml'))).code).toBe(1);
-    expect((await cli('graph', triage, '--format', 'svg')).code).toBe(2);
+    expect((await cli('graph', triage, '--format', 'png')).code).toBe(2);
+  });
+
+  const later = (p: string) => fileURLToPath(new URL(`../../core/tests/fixtures/versions/${p}`, import.meta.url));
+
+  it('draws a Swarm: the user to the first agent, each relationship labelled by the handoff mode', async () => {
+    const r = await cli('graph', later('26.1.0/swarm-handoff-always.json'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\w+__user --> ?\|"first agent"\| concierge/);
+    expect(r.stdout).toMatch(/concierge -->\|"handoff"\| \w+/);
+  });
+
+  it('draws a ManagerWorkers: the manager delegates to each worker', async () => {
+    const r = await cli('graph', later('25.4.2/manager-workers-research.json'));
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout.split('\n').filter((l) => l.includes('-->|"delegates"|')).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("nests each branch of a ParallelFlowNode, and a CatchExceptionNode's subflow with its exception path", async () => {
+    const parallel = await cli('graph', later('25.4.2/parallel-city-reports.json'));
+    expect(parallel.code, parallel.stderr).toBe(0);
+    expect(parallel.stdout).toMatch(/subgraph \w+__p0_sub\["[^"]*parallel branch 1 of/);
+    expect(parallel.stdout).toMatch(/subgraph \w+__p1_sub/);
+    const caught = await cli('graph', later('26.2.0/catch-exception-flow.json'));
+    expect(caught.code, caught.stderr).toBe(0);
+    expect(caught.stdout).toMatch(/-->\|"caught_exception_branch"\|/);
+    expect(caught.stdout).toMatch(/subgraph \w+_sub\[/);
+  });
+
+  it('draws SVG: one panel per graph and nested subflow, every node and edge label in it', async () => {
+    const r = await cli('graph', triage, '--format', 'svg');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" width="\d+" height="\d+"/);
+    expect(r.stdout).toContain('<g class="node" id="route">');
+    expect(r.stdout).toContain('>ORDER</text>');
+    expect(r.stdout.trimEnd().endsWith('</svg>')).toBe(true);
+    const swarm = await cli('graph', later('25.4.2/swarm-support-team.json'), '--format', 'svg');
+    expect(swarm.stdout).toContain('>first agent</text>');
+    const nested = await cli('graph', later('26.2.0/catch-exception-flow.json'), '--format', 'svg');
+    expect(nested.stdout.match(/<g class="graph">/g)?.length).toBeGreaterThanOrEqual(2);
   });
 });

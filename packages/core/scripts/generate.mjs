@@ -10,4 +10,7 @@ writeFileSync(new URL('docs/diagnostics.md', root), renderDiagnosticsDoc(DIAGNOS
 for (const [version, schema] of Object.entries(allJsonSchemas())) {
   writeFileSync(new URL(`schemas/agentspec-${version}.schema.json`, root), `${JSON.stringify(schema, null, 2)}\n`);
 }
+// 26.2.0 (never released; what pyagentspec 26.3.1 stamps) keeps its file: the 26.3.1 schema under its name.
+const alias = { ...allJsonSchemas()['26.3.1'], $id: 'https://agentspec-ts.dev/schemas/agentspec-26.2.0.schema.json', title: 'Agent Spec 26.2.0 document (read as 26.3.1)' };
+writeFileSync(new URL('schemas/agentspec-26.2.0.schema.json', root), `${JSON.stringify(alias, null, 2)}\n`);
 console.log('wrote docs/diagnostics.md and schemas/*.schema.json');

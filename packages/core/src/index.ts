@@ -17,12 +17,13 @@ export { escapeToken } from './diagnostics/pointer.js';
 
 // Versions
 export {
-  BASE_VERSION, compareVersions, isVersion, LATEST_VERSION, parseVersion, SUPPORTED_VERSIONS, type Version,
+  BASE_VERSION, compareVersions, DEVELOPMENT_VERSIONS, isVersion, LATEST_VERSION, parseVersion, SUPPORTED_VERSIONS, VERSION_ALIASES, type Version,
 } from './versions/version.js';
 export { componentVersionRange } from './versions/gates.js';
 
 // Model
 export type * from './model/types.js';
+export type * from './model/later-types.js';
 export {
   isUnknownComponent, kindOf, UNKNOWN_KIND, type AgenticKind, type ClientTransportKind, type KindOf, type Known, type LlmConfigKind,
   type NodeKind, type OciClientConfigKind, type OfKind, type ToolKind, type UnknownKind,
@@ -30,7 +31,11 @@ export {
 export { FAMILIES, fitsFamily, type Family } from './model/families.js';
 export type { FieldKind, FieldSpec } from './model/fields.js';
 export { isSensitiveField, SENSITIVE_FIELD_NAMES, SENSITIVE_FIELDS } from './model/sensitive.js';
-export { COMPONENT_TYPES, fieldsOf, HANDLERS, isBuiltinType } from './components/registry.js';
+export {
+  COMPONENT_TYPES, fieldsOf, handlerOf, HANDLERS, isBuiltinType, isTypedType, LATER_COMPONENT_TYPES, laterComponent, TYPED_COMPONENT_TYPES,
+} from './components/registry.js';
+export { LATER_HANDLERS } from './components/later/registry.js';
+export { CAUGHT_EXCEPTION_BRANCH, CAUGHT_EXCEPTION_INFO, catchExceptionOutputs } from './components/later/nodes.js';
 export type { CheckContext, ComponentHandler } from './components/handler.js';
 export type { ComponentPlugin } from './plugins.js';
 

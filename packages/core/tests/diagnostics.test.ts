@@ -55,7 +55,7 @@ describe('diagnostics', () => {
 
   it('formats as file:line:col severity code message', () => {
     const [d] = validate('{"component_type": "ServerTool", "id": "t", "name": "t", "agentspec_version": "99.0.0"}');
-    expect(formatDiagnostic(d!, 'tool.json')).toBe(`tool.json:1:${'{"component_type": "ServerTool", "id": "t", "name": "t", "agentspec_version": '.length + 1} error AS_VERSION_UNSUPPORTED Agent Spec version "99.0.0" is not supported (hint: supported: 25.4.1, 25.4.2, 26.1.0, 26.1.2, 26.2.0 (and legacy air_version 25.4.0))`);
+    expect(formatDiagnostic(d!, 'tool.json')).toBe(`tool.json:1:${'{"component_type": "ServerTool", "id": "t", "name": "t", "agentspec_version": '.length + 1} error AS_VERSION_UNSUPPORTED Agent Spec version "99.0.0" is not supported (hint: supported: 25.4.1, 25.4.2, 26.1.0, 26.1.2, 26.3.1 (26.2.0 reads as 26.3.1, legacy air_version 25.4.0 as 25.4.1))`);
   });
 
   it('positions point into the disaggregated document for its problems', () => {

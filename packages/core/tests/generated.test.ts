@@ -17,6 +17,13 @@ describe('generated artefacts are up to date', () => {
       expect(JSON.parse(file(`schemas/agentspec-${version}.schema.json`))).toEqual(schema);
     });
   }
+  it(`schemas/agentspec-26.2.0.schema.json is the 26.3.1 schema under the alias's name (${regenerate})`, () => {
+    const { $id, title, ...rest } = JSON.parse(file('schemas/agentspec-26.2.0.schema.json'));
+    const { $id: _i, title: _t, ...latest } = allJsonSchemas()['26.3.1'];
+    expect([$id, title]).toEqual(['https://agentspec-ts.dev/schemas/agentspec-26.2.0.schema.json', 'Agent Spec 26.2.0 document (read as 26.3.1)']);
+    expect(rest).toEqual(latest);
+    expect((latest.$defs as Record<string, { enum?: string[] }>).AgentSpecVersion?.enum).toEqual(['26.3.1', '26.2.0']);
+  });
 });
 
 describe('our JSON Schemas accept the documents we accept', () => {

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { compareVersions, deserialize, isSensitiveField, load, serialize, type Version } from '../src/index.js';
+import { compareVersions, deserialize, isSensitiveField, load, parseVersion, serialize, type Version } from '../src/index.js';
 
 /** Realistic documents of each later version, using what that version added (see fixtures/versions/README.md). */
 const ROOT = new URL('./fixtures/versions/', import.meta.url);
@@ -62,12 +62,12 @@ describe('documents of later versions', () => {
       it(`${version}/${file}: loads without a diagnostic and round-trips, keeping every field and value`, () => {
         expect(load(text).diagnostics).toEqual([]);
         const component = deserialize(text);
-        const written = serialize(component, { version });
+        const written = serialize(component, { version: version as Version });
         expect(deserialize(written, { components: secretsOf(original) })).toEqual(component);
         // nothing read is lost: every value of the original is in what is written (defaults may be added,
         // and a component used once may be written inline instead of by reference)
         expect(inline(JSON.parse(written))).toMatchObject(inline(secretsAsReferences(original)) as Record<string, unknown>);
-        expect(serialize(deserialize(written, { components: secretsOf(original) }), { version })).toBe(written);
+        expect(serialize(deserialize(written, { components: secretsOf(original) }), { version: version as Version })).toBe(written);
       });
 
       it(`${version}/${file}: is refused under 25.4.1, naming what is newer`, () => {
@@ -77,7 +77,7 @@ describe('documents of later versions', () => {
         // and written without a version, it declares one that holds it
         const minimal = JSON.parse(serialize(deserialize(text))).agentspec_version as Version;
         expect(compareVersions(minimal, '25.4.1')).toBeGreaterThan(0);
-        expect(compareVersions(minimal, version)).toBeLessThanOrEqual(0);
+        expect(compareVersions(minimal, parseVersion(version) as Version)).toBeLessThanOrEqual(0);
       });
     }
   }

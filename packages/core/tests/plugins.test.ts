@@ -37,8 +37,14 @@ describe('plugins', () => {
     expect(out.$referenced_components.n).toEqual(node);
   });
 
-  it('without the plugin, the component is unknown', () => {
-    expect(load(flowWith(node)).diagnostics.map((d) => [d.code, d.path])).toEqual([['AS_UNKNOWN_COMPONENT', '/$referenced_components/n']]);
+  it('without the plugin, the component is refused naming the plugin it needs', () => {
+    const [d, ...rest] = load(flowWith(node)).diagnostics;
+    expect(rest).toEqual([]);
+    expect(d).toMatchObject({ code: 'AS_PLUGIN_MISSING', severity: 'error', path: '/$referenced_components/n' });
+    expect(d?.message).toContain('plugin acme-nodes 1.2.3');
+    // a type no version defines and no plugin names stays unknown
+    const { component_plugin_name: _n, component_plugin_version: _v, ...bare } = node;
+    expect(load(flowWith(bare)).diagnostics.map((x) => x.code)).toEqual(['AS_UNKNOWN_COMPONENT']);
   });
 
   it('a plugin that rejects a component gives AS_PLUGIN_ERROR', () => {

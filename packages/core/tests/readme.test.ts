@@ -32,8 +32,10 @@ describe('README examples', () => {
         expect(lines[0]).toBe('[{"title":"user","type":"string"}]');
         expect(lines[1]).toBe('Agent true');
         expect(lines.slice(2)).toEqual(['AS_WRONG_TYPE /name 1:48', 'AS_MISSING_FIELD  1:1', 'AS_MISSING_FIELD  1:1']);
-      } else {
+      } else if (i === 1) {
         expect(lines[0]).toBe('[{"$component_ref":"search"}] ["search"]');
+      } else {
+        expect(lines).toEqual(['AS_PLUGIN_MISSING', '0 true']);
       }
     });
   });

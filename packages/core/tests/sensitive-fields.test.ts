@@ -14,7 +14,7 @@ const BASE: Record<string, Record<string, unknown>> = {
     model_id: 'm', compartment_id: 'c',
     client_config: { component_type: 'OciClientConfigWithInstancePrincipal', id: 'cc', name: 'cc', service_endpoint: 'https://oci' },
   },
-  GeminiConfig: { model_id: 'm' },
+  GeminiConfig: { model_id: 'm', auth: { component_type: 'GeminiVertexAIAuthConfig', id: 'va', name: 'va', project_id: 'p' } },
   GeminiAIStudioAuthConfig: {},
   GeminiVertexAIAuthConfig: { project_id: 'p' },
   OciClientConfigWithApiKey: { service_endpoint: 'https://oci', auth_profile: 'DEFAULT' },
@@ -35,6 +35,9 @@ const BASE: Record<string, Record<string, unknown>> = {
 const REQUIRED_SECRETS: Record<string, readonly string[]> = {
   OciClientConfigWithApiKey: ['auth_file_location'],
   OciClientConfigWithSecurityToken: ['auth_file_location'],
+  TlsOracleDatabaseConnectionConfig: ['user', 'password', 'dsn'],
+  MTlsOracleDatabaseConnectionConfig: ['user', 'password', 'dsn', 'wallet_location', 'wallet_password'],
+  TlsPostgresDatabaseConnectionConfig: ['user', 'password'],
   SSEmTLSTransport: ['key_file', 'cert_file', 'ca_file'],
   StreamableHTTPmTLSTransport: ['key_file', 'cert_file', 'ca_file'],
 };

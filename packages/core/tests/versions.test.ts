@@ -6,12 +6,22 @@ const tool = (extra: Record<string, unknown> = {}) => ({ component_type: 'Server
 
 describe('versions', () => {
   it('reads every supported version and the legacy air_version', () => {
-    for (const v of ['25.4.1', '25.4.2', '26.1.0', '26.1.2', '26.2.0']) {
+    for (const v of ['25.4.1', '25.4.2', '26.1.0', '26.1.2', '26.3.1']) {
       expect(load(tool({ agentspec_version: v })).version).toBe(v);
     }
+    // 26.2.0, never released, is what pyagentspec 26.3.1 stamps: it reads as 26.3.1
+    const alias = load(tool({ agentspec_version: '26.2.0' }));
+    expect(alias.diagnostics).toEqual([]);
+    expect(alias.version).toBe('26.3.1');
     const legacy = load(tool({ air_version: '25.4.0' }));
     expect(legacy.diagnostics).toEqual([]);
     expect(legacy.version).toBe('25.4.1');
+  });
+
+  it('reads the version in development (26.4.0) as the latest release, with a warning', () => {
+    const ahead = load(tool({ agentspec_version: '26.4.0' }));
+    expect(ahead.version).toBe('26.3.1');
+    expect(ahead.diagnostics.map((d) => [d.code, d.severity, d.path])).toEqual([['AS_VERSION_AHEAD', 'warning', '/agentspec_version']]);
   });
 
   it('refuses unknown versions and warns when none is declared', () => {
@@ -38,16 +48,19 @@ describe('versions', () => {
     const plain = deserialize(tool({ agentspec_version: '26.2.0' }));
     expect(JSON.parse(serialize(plain)).agentspec_version).toBe('25.4.1');
     expect(JSON.parse(serialize(plain)).requires_confirmation).toBeUndefined();
+    expect(JSON.parse(serialize(plain, { version: '26.3.1' }))).toMatchObject({ agentspec_version: '26.3.1', requires_confirmation: false });
+    // the alias is written as asked (for pyagentspec 26.3.1, whose versions end at 26.2.0), checked as 26.3.1
     expect(JSON.parse(serialize(plain, { version: '26.2.0' }))).toMatchObject({ agentspec_version: '26.2.0', requires_confirmation: false });
+    expect(() => serialize(plain, { version: '20.99.99' as never })).toThrowError(/AS_VERSION_UNSUPPORTED/);
     const confirm = serverTool({ id: 't', name: 't', requires_confirmation: true });
     expect(JSON.parse(serialize(confirm)).agentspec_version).toBe('25.4.2');
   });
 
   it('refuses to write a version that cannot hold the tree, either way', () => {
     const confirm = serverTool({ id: 't', name: 't', requires_confirmation: true });
-    expect(() => serialize(confirm, { version: '25.4.1' })).toThrowError(/ServerTool.requires_confirmation needs 25.4.2/);
+    expect(() => serialize(confirm, { version: '25.4.1' })).toThrowError(/field requires_confirmation of ServerTool 't' needs 25.4.2/);
     const oa = deserialize({ component_type: 'OpenAiAgent', id: 'a', name: 'a', agentspec_version: '25.4.1', llm_config: { component_type: 'OpenAiConfig', id: 'o', name: 'o', model_id: 'gpt' } });
-    expect(() => serialize(oa, { version: '25.4.2' })).toThrowError(/OpenAiAgent exists only up to 25.4.1/);
+    expect(() => serialize(oa, { version: '25.4.2' })).toThrowError(/OpenAiAgent 'a' exists only up to 25.4.1/);
     try {
       serialize(oa, { version: '26.1.0' });
     } catch (e) {

@@ -17,6 +17,7 @@ export type { GraphEngineState } from './runtime/graph-engine.js';
 // Export (LangGraph → Agent Spec)
 export { importLangGraph } from './import/import-langgraph.js';
 export type { ImportedLangGraph, ImportedLangGraph as ImportResult, ImportLangGraphOptions, ImportWarning } from './import/options.js';
+export { IMPORT_WARNING_CODES, type ImportWarningCode } from './import/warning-codes.js';
 
 // Emit (Agent Spec → a TypeScript module written with LangGraph's API)
 export { emitLangGraph, type EmitOptions, type EmitResult } from './emit/index.js';

@@ -9,11 +9,12 @@
  * sources by path (not a dependency, outside this package's tsconfig).
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize, type Component } from '@agentspec/core';
-import type { Runtime } from '@agentspec/runtime';
+import { openAiBaseUrl, retryingFetch, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { emitLangGraph, type LangGraphBuild } from '../src/index.js';
 
 export const PACKAGE_DIR = fileURLToPath(new URL('..', import.meta.url));
 export const EMITTED_DIR = join(PACKAGE_DIR, 'tests', '.emitted');
@@ -32,6 +33,7 @@ interface ConformanceModules {
   loadCase(entry: unknown): SuiteCase;
   substitute(text: string, values: Readonly<Record<string, string>>): string;
   describeConformance(runtime: () => Runtime | Promise<Runtime>, options?: { filter?: (id: string) => boolean; knownGapsDir?: string }): Promise<void>;
+  describeSecurityRules(runtime: () => Runtime | Promise<Runtime>): Promise<void>;
 }
 
 async function load<T>(file: string): Promise<T> {
@@ -39,12 +41,13 @@ async function load<T>(file: string): Promise<T> {
 }
 
 export async function conformance(): Promise<ConformanceModules> {
-  const [cases, placeholders, vitest] = await Promise.all([
+  const [cases, placeholders, vitest, security] = await Promise.all([
     load<Pick<ConformanceModules, 'discoverCases' | 'loadCase'>>('case.ts'),
     load<Pick<ConformanceModules, 'substitute'>>('servers/placeholders.ts'),
     load<Pick<ConformanceModules, 'describeConformance'>>('vitest.ts'),
+    load<Pick<ConformanceModules, 'describeSecurityRules'>>('vitest-security.ts'),
   ]);
-  return { ...cases, ...placeholders, ...vitest };
+  return { ...cases, ...placeholders, ...vitest, ...security };
 }
 
 /** Every valid case of the suite (not `_invalid_`, not `_selftest_`). */
@@ -81,6 +84,41 @@ function link(name: string, target: string): void {
   if (existsSync(at)) return;
   mkdirSync(dirname(at), { recursive: true });
   symlinkSync(target, at, 'dir');
+}
+
+/** The options of an emitted module's build(), from the load options of the runtime. */
+export function buildOptions(load: RuntimeLoadOptions & { checkpointer: unknown }): Record<string, unknown> {
+  const override = load.llm?.override;
+  return {
+    checkpointer: load.checkpointer,
+    ...(load.tools ? { tools: load.tools } : {}),
+    llm: {
+      ...(override ? { baseURL: openAiBaseUrl(override.url), ...(override.apiKey ? { apiKey: override.apiKey } : {}), ...(override.model ? { model: override.model } : {}) } : {}),
+      ...(!override && load.llm?.apiKey ? { apiKey: load.llm.apiKey } : {}),
+      ...(load.llm?.credentialHosts ? { credentialHosts: load.llm.credentialHosts } : {}),
+      ...(load.llm?.timeoutMs !== undefined ? { timeoutMs: load.llm.timeoutMs } : {}),
+      // the module retries (the runtime's retries, or the spec's retry_policy); each attempt goes through the session's ledger
+      ...(load.llm?.retries !== undefined ? { retries: load.llm.retries } : {}),
+      ...(load.llm?.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: load.llm.maxRetryAfterMs } : {}),
+      fetch: retryingFetch({ retries: 0 }),
+    },
+    ...(load.limits ? { limits: load.limits } : {}),
+    ...(load.network ? { network: load.network } : {}),
+  };
+}
+
+/** How many graphs buildEmitted built. */
+export const emittedBuilds = { count: 0 };
+
+/** langgraphRuntime's `build` hook on emitted modules: emit the component, write it to tests/.emitted/, import it, call its build(). */
+export async function buildEmitted(component: Component, load: RuntimeLoadOptions & { checkpointer: unknown }): Promise<LangGraphBuild> {
+  prepareEmittedDir();
+  const { code } = emitLangGraph(component, { source: `${component.id}.yaml` });
+  const file = emittedFile(`${component.id}-${hashName(code)}`);
+  writeFileSync(file, code);
+  const mod = (await import(file)) as { build(options: Record<string, unknown>): LangGraphBuild };
+  emittedBuilds.count++;
+  return mod.build(buildOptions(load));
 }
 
 /** Create `tests/.emitted/` with a node_modules link to this package (emitted flows import `@agentspec/langgraph`). */

@@ -2,42 +2,11 @@
 // emitted modules: the hook emits the module of the component it is given
 // (local server URLs already substituted), writes it to tests/.emitted/,
 // imports it and calls its build() with the load options.
-import { writeFileSync } from 'node:fs';
 import { afterAll, expect, it } from 'vitest';
-import type { Component } from '@agentspec/core';
-import { openAiBaseUrl, retryingFetch, type RuntimeLoadOptions } from '@agentspec/runtime';
-import { emitLangGraph, langgraphRuntime, type LangGraphBuild } from '../src/index.js';
-import { caseComponent, conformance, emittedFile, hashName, prepareEmittedDir, validCases } from './emit-cases.js';
+import { langgraphRuntime } from '../src/index.js';
+import { buildEmitted, caseComponent, conformance, emittedBuilds, prepareEmittedDir, validCases } from './emit-cases.js';
 
 prepareEmittedDir();
-
-/** The options of an emitted module's build(), from the load options of the runtime. */
-function buildOptions(load: RuntimeLoadOptions & { checkpointer: unknown }): Record<string, unknown> {
-  const override = load.llm?.override;
-  return {
-    checkpointer: load.checkpointer,
-    ...(load.tools ? { tools: load.tools } : {}),
-    llm: {
-      ...(override ? { baseURL: openAiBaseUrl(override.url), ...(override.apiKey ? { apiKey: override.apiKey } : {}), ...(override.model ? { model: override.model } : {}) } : {}),
-      ...(load.llm?.timeoutMs !== undefined ? { timeoutMs: load.llm.timeoutMs } : {}),
-      // the runtime's one LLM retry policy (Retry-After honoured and capped) instead of the module's node RetryPolicy
-      fetch: retryingFetch(load.llm ?? {}),
-      retries: 0,
-    },
-    ...(load.limits ? { limits: load.limits } : {}),
-    ...(load.network ? { network: load.network } : {}),
-  };
-}
-
-let built = 0;
-async function buildEmitted(component: Component, load: RuntimeLoadOptions & { checkpointer: unknown }): Promise<LangGraphBuild> {
-  const { code } = emitLangGraph(component, { source: `${component.id}.yaml` });
-  const file = emittedFile(`${component.id}-${hashName(code)}`);
-  writeFileSync(file, code);
-  const mod = (await import(file)) as { build(options: Record<string, unknown>): LangGraphBuild };
-  built++;
-  return mod.build(buildOptions(load));
-}
 
 // Which cases run: every valid case (Agents and Flows are both emitted). The
 // `_invalid_` cases check the spec loader, which no runtime (and no emitted
@@ -59,10 +28,10 @@ await (await conformance()).describeConformance(() => langgraphRuntime({ build: 
   knownGapsDir: new URL('../../../conformance/known-gaps-emitted', import.meta.url).pathname,
 });
 
-it('runs every valid case of the suite (121) on emitted modules', () => {
-  expect(ran.length).toBe(only === undefined ? 121 : [...kinds.values()].filter((k) => k === only).length);
+it('runs every valid case of the suite (123) on emitted modules', () => {
+  expect(ran.length).toBe(only === undefined ? 123 : [...kinds.values()].filter((k) => k === only).length);
 });
 
 afterAll(() => {
-  expect(built).toBeGreaterThan(0);
+  expect(emittedBuilds.count).toBeGreaterThan(0);
 });

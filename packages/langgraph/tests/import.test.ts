@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Annotation, END, START, StateGraph } from '@langchain/langgraph';
+import { Annotation, END, MessagesAnnotation, START, StateGraph } from '@langchain/langgraph';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { ChatOpenAI } from '@langchain/openai';
 import { SystemMessage } from '@langchain/core/messages';
@@ -18,7 +18,7 @@ const weather = tool(async ({ city }: { city: string }) => `sunny in ${city}`, {
 const model = () => new ChatOpenAI({ model: 'llama-3.1', apiKey: 'x', configuration: { baseURL: 'http://10.1.2.3:8000/v1' }, temperature: 0.2, maxTokens: 128 });
 
 describe('importLangGraph: a StateGraph → a Flow', () => {
-  it('nodes → ToolNodes, a path map → router + BranchingNode, a subgraph → FlowNode, state → inputs/outputs with JSON Schemas', async () => {
+  it('nodes → ToolNodes, a path map → router (named after its function) + BranchingNode, a subgraph → FlowNode, state → inputs/outputs with JSON Schemas', async () => {
     // the graph of examples/export-langgraph: hand-written, with LangGraph's own API
     const { graph: triage } = (await import(/* @vite-ignore */ new URL('../../../examples/export-langgraph/graph.mjs', import.meta.url).href)) as { graph: unknown };
     const { component, warnings, tools } = await importLangGraph(triage);
@@ -32,7 +32,8 @@ describe('importLangGraph: a StateGraph → a Flow', () => {
     expect(classify.tool).toMatchObject({ component_type: 'ServerTool', name: 'classify' });
     expect((flow.nodes.find((n) => n.name === 'classify branch') as BranchingNode).mapping).toEqual({ billing: 'billing', technical: 'technical' });
     expect((flow.nodes.find((n) => n.name === 'signature') as FlowNode).subflow.name).toBe('Signature');
-    expect(Object.keys(tools).sort()).toEqual(['billing', 'classify', 'classify_router', 'sign', 'technical']);
+    expect(Object.keys(tools).sort()).toEqual(['billing', 'classify', 'routeByCategory', 'sign', 'technical']);
+    expect((flow.nodes.find((n) => n.name === 'classify router') as ToolNode).tool.name).toBe('routeByCategory');
 
     const app = await referenceRuntime().load(flow, { tools });
     expect(await app.start({ inputs: { ticket: 'Refund my invoice' } }).run()).toMatchObject({ type: 'finished', outputs: { category: 'billing', priority: 2 } });
@@ -57,15 +58,22 @@ describe('importLangGraph: a StateGraph → a Flow', () => {
       .addEdge('d', END)
       .compile();
     const { warnings } = await importLangGraph(g, { name: 'Parallel' });
-    expect(warnings.map((w) => [w.kind, w.component])).toEqual([
-      ['approximated', 'items'],
-      ['unsupported', 'a'],
-      ['unsupported', 'd'],
-      ['unsupported', 'c'],
+    expect(warnings.map((w) => [w.code, w.kind, w.component])).toEqual([
+      ['LG_ROUTER_TARGETS_INFERRED', 'approximated', 'c'],
+      ['LG_PARALLEL_DROPPED', 'unsupported', 'a'],
+      ['LG_WAITING_EDGE_DROPPED', 'unsupported', 'd'],
     ]);
+    expect(warnings[0]?.message).toContain("is read to go to 'a', END");
     expect(warnings[1]?.message).toContain("only the edge to 'b' is kept");
     expect(warnings[2]?.message).toContain('waits for several nodes');
-    expect(warnings[3]?.message).toContain('no path map');
+  });
+
+  it('keeps its warnings when what it made is not a valid spec', async () => {
+    // a state key named '' is no property name; the messages key is renamed (a warning)
+    const State = Annotation.Root({ '': Annotation<number>(), ...MessagesAnnotation.spec });
+    const g = new StateGraph(State).addNode('a', () => ({})).addEdge(START, 'a');
+    const error = await importLangGraph(g).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'AS_INVALID_PROPERTY', warnings: [expect.objectContaining({ code: 'LG_STATE_KEY_RENAMED' })] });
   });
 
   it('refuses what is not a graph', async () => {
@@ -92,7 +100,7 @@ describe('importLangGraph: a prebuilt agent → an Agent', () => {
   it('createReactAgent with a callable prompt: a warning naming it', async () => {
     const prompt = (state: { messages: unknown[] }) => [new SystemMessage(`You have seen ${state.messages.length} messages.`), ...(state.messages as never[])];
     const { warnings } = await importLangGraph(createReactAgent({ llm: model(), tools: [], prompt, name: 'counter' }));
-    expect(warnings).toEqual([expect.objectContaining({ kind: 'unsupported', component: 'counter', message: expect.stringContaining('prompt') })]);
+    expect(warnings).toEqual([expect.objectContaining({ code: 'LG_DYNAMIC_PROMPT', kind: 'unsupported', component: 'counter', message: expect.stringContaining('prompt') })]);
   });
 
   it('createAgent: its options, middleware named in a warning', async () => {
@@ -100,7 +108,7 @@ describe('importLangGraph: a prebuilt agent → an Agent', () => {
     const agent = createAgent({ model: model(), tools: [weather], systemPrompt: 'Be brief.', name: 'brief', middleware: [logger] });
     const { component, warnings, tools } = await importLangGraph(agent);
     expect(component).toMatchObject({ component_type: 'Agent', name: 'brief', system_prompt: 'Be brief.', llm_config: { model_id: 'llama-3.1' } });
-    expect(warnings).toEqual([expect.objectContaining({ kind: 'unsupported', component: 'Logger' })]);
+    expect(warnings).toEqual([expect.objectContaining({ code: 'LG_MIDDLEWARE', kind: 'unsupported', component: 'Logger' })]);
     expect(await tools.get_weather?.({ city: 'Oslo' })).toBe('sunny in Oslo');
   });
 });

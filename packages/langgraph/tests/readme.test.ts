@@ -1,6 +1,8 @@
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { readmeBlocks, runReadmeBlock } from '@agentspec/testing';
+import { IMPORT_WARNING_CODES } from '../src/index.js';
 
 /** The README's example runs as written (package imports resolve to this repository's sources). */
 const blocks = readmeBlocks(new URL('../README.md', import.meta.url));
@@ -18,5 +20,12 @@ describe('README example', { timeout: 30_000 }, () => {
       '{"kind":"memory"}',
       '8',
     ]);
+  });
+});
+
+describe('README warnings table', () => {
+  it('lists every import warning code with its kind and an example', () => {
+    const text = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const [code, { kind }] of Object.entries(IMPORT_WARNING_CODES)) expect(text).toMatch(new RegExp(`^\\| \`${code}\` \\| ${kind} \\| .+ \\| .+ \\|$`, 'm'));
   });
 });

@@ -43,9 +43,10 @@ export function buildOptionsOf(o: CompileMastraOptions): Record<string, unknown>
   return {
     tools: o.tools ?? {},
     llm: {
-      ...(override ? { baseURL: override.url, model: override.model, apiKey: override.apiKey } : {}),
-      // the runtime's one LLM retry policy (Retry-After honoured and capped) instead of Mastra's retries
-      timeoutMs: o.llm?.timeoutMs, retries: 0, fetch: retryingFetch(o.llm ?? {}),
+      ...(override ? { baseURL: override.url, model: override.model, apiKey: override.apiKey } : { apiKey: o.llm?.apiKey }),
+      credentialHosts: o.llm?.credentialHosts,
+      // the module retries (the runtime's retries, or the spec's retry_policy); each attempt goes through the session's ledger
+      timeoutMs: o.llm?.timeoutMs, retries: o.llm?.retries, maxRetryAfterMs: o.llm?.maxRetryAfterMs, fetch: retryingFetch({ retries: 0 }),
     },
     maxAgentSteps: o.limits?.maxAgentSteps,
     ...(o.limits ? { limits: o.limits } : {}),

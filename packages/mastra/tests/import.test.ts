@@ -39,7 +39,7 @@ describe('importMastra: workflows', () => {
     expect(kinds(r.component)).toEqual(['StartNode:start', 'ToolNode:double', 'ToolNode:inc', 'ToolNode:loop_1_check_router', 'BranchingNode:loop_1_check', 'ToolNode:label', 'EndNode:end']);
     const inc_ = r.component.nodes.find((n) => n.id === 'inc') as Node & { tool: { name: string; inputs: unknown } };
     expect(inc_.tool).toMatchObject({ component_type: 'ServerTool', name: 'inc', inputs: [{ title: 'n', type: 'number' }] });
-    expect(r.warnings).toEqual([expect.objectContaining({ kind: 'approximated', code: 'AS_IMPORT_BRANCH_FUNCTION', component: 'loop_1_check' })]);
+    expect(r.warnings).toEqual([expect.objectContaining({ kind: 'approximated', code: 'MA_BRANCH_FUNCTION', component: 'loop_1_check' })]);
     expect(validateComponent(r.component).filter((d) => d.severity === 'error')).toEqual([]);
   });
 
@@ -68,13 +68,13 @@ describe('importMastra: workflows', () => {
     const r = await runBoth(outer, { n: 4 });
     expect(r.imported).toEqual({ n: 9 });
     expect(kinds(r.component)).toEqual(['StartNode:start', 'FlowNode:inner', 'EndNode:end_2']); // ids are unique across the document, sub-flow included
-    expect(r.warnings).toEqual([expect.objectContaining({ kind: 'unsupported', code: 'AS_IMPORT_SLEEP', message: expect.stringContaining('.sleep()') })]);
+    expect(r.warnings).toEqual([expect.objectContaining({ kind: 'unsupported', code: 'MA_SLEEP', message: expect.stringContaining('.sleep()') })]);
     const items = createStep({ id: 'items', inputSchema: num, outputSchema: z.array(num), execute: async ({ inputData }) => [{ n: inputData.n }, { n: inputData.n + 1 }] });
     const each = createWorkflow({ id: 'each', inputSchema: num, outputSchema: z.array(num) }).then(items).foreach(double).commit();
     const e = await runBoth(each, { n: 4 });
     expect(kinds(e.component)).toEqual(['StartNode:start', 'ToolNode:items', 'MapNode:foreach_1', 'EndNode:end']);
     expect(e.imported).toEqual({ output: e.direct }); // an array is the one output 'output'
-    expect(e.warnings.map((w) => [w.code, w.component])).toEqual([['AS_IMPORT_FOREACH', 'foreach_1']]);
+    expect(e.warnings.map((w) => [w.code, w.component])).toEqual([['MA_FOREACH', 'foreach_1']]);
   });
 
   it('imports Mastra\'s storable JSON graph', async () => {
@@ -127,7 +127,7 @@ describe('importMastra: models', () => {
   });
 
   it('says when a model has no endpoint Agent Spec can name, and takes the first of fallbacks', async () => {
-    expect(await modelOf('anthropic/claude-sonnet-4')).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiCompatibleConfig', url: 'http://localhost:8000' }), codes: ['AS_IMPORT_MODEL_ENDPOINT'] });
-    expect(await modelOf([{ model: 'openai/gpt-4o' }, { model: 'openai/gpt-4o-mini' }])).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiConfig', model_id: 'gpt-4o' }), codes: ['AS_IMPORT_MODEL_FALLBACKS'] });
+    expect(await modelOf('anthropic/claude-sonnet-4')).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiCompatibleConfig', url: 'http://localhost:8000' }), codes: ['MA_MODEL_ENDPOINT'] });
+    expect(await modelOf([{ model: 'openai/gpt-4o' }, { model: 'openai/gpt-4o-mini' }])).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiConfig', model_id: 'gpt-4o' }), codes: ['MA_MODEL_FALLBACKS'] });
   });
 });

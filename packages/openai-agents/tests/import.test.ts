@@ -59,8 +59,8 @@ describe('importOpenAiAgents', () => {
     ]);
     expect(a.tools[0]?.requires_confirmation).not.toBe(true);
     expect(warnings).toEqual([
-      { kind: 'unsupported', code: 'AS_IMPORT_MODEL_SETTING', component: 'weather_desk', message: "model setting 'toolChoice' has no Agent Spec equivalent" },
-      { kind: 'approximated', code: 'AS_IMPORT_OPTIONAL_PROPERTY', component: 'send_mail', message: expect.stringContaining("'cc' is optional without a default") },
+      { kind: 'unsupported', code: 'OAI_MODEL_SETTING', component: 'weather_desk', message: "model setting 'toolChoice' has no Agent Spec equivalent" },
+      { kind: 'approximated', code: 'OAI_OPTIONAL_PROPERTY', component: 'send_mail', message: expect.stringContaining("'cc' is optional without a default") },
     ]);
     expect(serialize(component, { format: 'yaml' })).toContain('agentspec_version: 25.4.2'); // requires_confirmation is a 25.4.2 field
   });
@@ -90,10 +90,10 @@ describe('importOpenAiAgents', () => {
       tools: [{ component_type: 'ClientTool', name: 'send_mail', requires_confirmation: true }],
     });
     expect(warnings.map((w) => [w.code, w.kind, w.message.slice(0, 40)])).toEqual([
-      ['AS_IMPORT_MODEL_ENDPOINT', 'approximated', 'no model does not expose its endpoint; a'],
-      ['AS_IMPORT_OPTIONAL_PROPERTY', 'approximated', "'cc' is optional without a default in th"],
-      ['AS_IMPORT_HOSTED_TOOL', 'unsupported', "hosted tool 'web_search' (web_search) ru"],
-      ['AS_IMPORT_DYNAMIC_INSTRUCTIONS', 'approximated', 'the instructions are a function: importe'],
+      ['OAI_MODEL_ENDPOINT', 'approximated', 'no model does not expose its endpoint; a'],
+      ['OAI_OPTIONAL_PROPERTY', 'approximated', "'cc' is optional without a default in th"],
+      ['OAI_HOSTED_TOOL', 'unsupported', "hosted tool 'web_search' (web_search) ru"],
+      ['OAI_DYNAMIC_INSTRUCTIONS', 'approximated', 'the instructions are a function: importe'],
     ]);
   });
 
@@ -114,10 +114,10 @@ describe('importOpenAiAgents', () => {
     expect(related.billing).toMatchObject({ component_type: 'Agent', name: 'Billing', system_prompt: 'Billing questions.' });
     expect((component as SpecAgent).tools).toMatchObject([{ component_type: 'ServerTool', name: 'translate', description: 'Translates to French.' }]);
     expect(warnings.map((w) => [w.code, w.component, w.message.split(':')[0]])).toEqual([
-      ['AS_IMPORT_HANDOFF', 'billing', "hands off to agent 'Triage' (imported as 'triage' in related)"],
-      ['AS_IMPORT_HANDOFF', 'triage', "hands off to agent 'Billing' (imported as 'billing' in related)"],
-      ['AS_IMPORT_HANDOFF', 'triage', "hands off to agent 'Refunds' (imported as 'refunds' in related)"],
-      ['AS_IMPORT_AGENT_TOOL', 'triage', "tool 'translate' runs agent 'Translator' (imported as 'translator' in related)"],
+      ['OAI_HANDOFF', 'billing', "hands off to agent 'Triage' (imported as 'triage' in related)"],
+      ['OAI_HANDOFF', 'triage', "hands off to agent 'Billing' (imported as 'billing' in related)"],
+      ['OAI_HANDOFF', 'triage', "hands off to agent 'Refunds' (imported as 'refunds' in related)"],
+      ['OAI_AGENT_TOOL', 'triage', "tool 'translate' runs agent 'Translator' (imported as 'translator' in related)"],
     ]);
   });
 
@@ -134,10 +134,10 @@ describe('importOpenAiAgents', () => {
     const { component, warnings } = await importOpenAiAgents(sdk);
     expect((component as SpecAgent).tools.map((t) => [t.name, t.requires_confirmation])).toEqual([['refund', true], ['send_mail', true]]);
     expect(warnings.map((w) => [w.code, w.component, w.message.split(':')[0]])).toEqual([
-      ['AS_IMPORT_APPROVAL_FUNCTION', 'refund', 'its approval is decided by a function'],
-      ['AS_IMPORT_OPTIONAL_PROPERTY', 'send_mail', "'cc' is optional without a default in the JSON Schema; in Agent Spec it is required"],
-      ['AS_IMPORT_GUARDRAIL', 'support', "input guardrail 'no_homework' has no Agent Spec equivalent"],
-      ['AS_IMPORT_GUARDRAIL', 'support', "output guardrail 'no_pii' has no Agent Spec equivalent"],
+      ['OAI_APPROVAL_FUNCTION', 'refund', 'its approval is decided by a function'],
+      ['OAI_OPTIONAL_PROPERTY', 'send_mail', "'cc' is optional without a default in the JSON Schema; in Agent Spec it is required"],
+      ['OAI_GUARDRAIL', 'support', "input guardrail 'no_homework' has no Agent Spec equivalent"],
+      ['OAI_GUARDRAIL', 'support', "output guardrail 'no_pii' has no Agent Spec equivalent"],
     ]);
   });
 });

@@ -14,7 +14,7 @@ export interface AdapterWarning {
   /** Id of the component (or the framework's node, step, setting) concerned. */
   readonly component: string;
   readonly message: string;
-  /** What was not carried over, from the fixed list of the package that warns (each importer's README lists its codes), e.g. `AS_IMPORT_HANDOFF`. */
+  /** What was not carried over, from the fixed list of the package that warns (each importer's README lists its codes), e.g. `OAI_HANDOFF`. */
   readonly code?: string;
 }
 

@@ -79,7 +79,17 @@ export interface NetworkPolicy {
    * blanks (`'node /abs/server.mjs'`) or `{ command, args }` — allows exactly that command line.
    */
   readonly allowStdio?: readonly (string | StdioAllowEntry)[];
+  /**
+   * How the host names of HTTP calls (ApiNode, RemoteTool) are resolved; default: the system resolver
+   * (`dns.lookup`). Every address a name resolves to must be public unless `allow` lists the name (a name
+   * resolving to a loopback, link-local or private address is refused: DNS rebinding), and the connection goes
+   * to an address checked, never to a second answer.
+   */
+  readonly lookup?: HostLookup;
 }
+
+/** Resolve a host name to its addresses (`network.lookup`), like `dns.promises.lookup(name, { all: true })`. */
+export type HostLookup = (hostname: string) => Promise<readonly { readonly address: string; readonly family: number }[]>;
 
 /** An exact command line (with `args`) or a command name (without) in `network.allowStdio`. */
 export interface StdioAllowEntry {
@@ -106,6 +116,8 @@ export interface RuntimeLimits {
   readonly maxAgentSteps?: number;
   /** MapNode iterations run at once (default 1); results keep input order. */
   readonly mapConcurrency?: number;
+  /** ParallelMapNode iterations and ParallelFlowNode subflows run at once at most (default 16); results keep their order. */
+  readonly parallelism?: number;
   /** HTTP calls of ApiNode/RemoteTool. */
   readonly http?: HttpLimits;
 }

@@ -16,7 +16,7 @@ export const RUNTIME_ERROR_CODES = {
   AS_LLM_RESPONSE: 'The LLM answer was malformed (bad JSON, structured output not matching the schema).',
   AS_HTTP_STATUS: 'An ApiNode/RemoteTool call answered with an HTTP error status.',
   AS_HTTP_TIMEOUT: 'An ApiNode/RemoteTool call did not answer in time.',
-  AS_HTTP_REFUSED: 'An HTTP call was refused by the network policy (templated host, redirect to another host, private or link-local address not in network.allow; an MCP stdio command line network.allowStdio does not allow, e.g. inline code).',
+  AS_HTTP_REFUSED: 'An HTTP call was refused by the network policy (templated host, redirect to another host, private or link-local address or a host name resolving to a non-public one, not in network.allow; an MCP stdio command line network.allowStdio does not allow, e.g. inline code).',
   AS_HTTP_BODY_TOO_LARGE: 'An ApiNode/RemoteTool response body was larger than limits.http.maxBodyBytes (default 10 MB); reading stopped at the cap.',
   AS_HTTP_REDIRECTS: 'An ApiNode/RemoteTool call was redirected more than limits.http.maxRedirects times (default 5).',
   AS_MCP: 'An MCP server could not be reached or did not answer.',
@@ -28,6 +28,8 @@ export const RUNTIME_ERROR_CODES = {
   AS_STORE: 'The session store (a SQLite file, a PostgreSQL database) could not be opened, read or written.',
   AS_SESSION_NOT_FOUND: 'No session of that name is in the session store.',
   AS_SESSION_BUSY: 'Another process holds the lease of that session (it is resuming or saving it): nothing ran; the message names the holder and when its lease expires. Also a write whose lease was taken over.',
+  AS_TRACE_INVALID: 'A trace file is not JSON, not an agentspec trace (format, version) or is malformed.',
+  AS_TRACE_EXPORT: 'Exporting a trace failed: the OTLP endpoint could not be reached, did not answer in time or refused the spans.',
 } as const;
 
 export type RuntimeErrorCode = keyof typeof RUNTIME_ERROR_CODES;

@@ -3,7 +3,7 @@
 
 // The contract
 export type {
-  App, Decision, HttpLimits, LlmOptions, Message, NetworkPolicy, Role, RunStatus, Runtime, RuntimeLimits, RuntimeLoadOptions,
+  App, Decision, HostLookup, HttpLimits, LlmOptions, Message, NetworkPolicy, Role, RunStatus, Runtime, RuntimeLimits, RuntimeLoadOptions,
   SavedSession, Session, StartOptions, StatusType, StdioAllowEntry, ToolCall, ToolRegistry, ToolResult,
 } from './contract.js';
 export { RUNTIME_ERROR_CODES, RuntimeError, type ErrorSite, type RuntimeErrorCode } from './errors.js';
@@ -15,6 +15,8 @@ export { eventStream } from './event-stream.js';
 // The session kernel every runtime's sessions run on (DESIGN §2.1)
 export * from './session/index.js';
 export { SPAN_OF, type RunEndEvent, type RuntimeEvent, type SpanType, type TraceEvent, type TraceEventType } from './events.js';
+// A run's events as a span tree (Agent Spec Tracing): recorded, written as JSON, compared across runtimes
+export * from './trace/index.js';
 
 // Named sessions outside a process (SQLite file, PostgreSQL)
 export { openSessionStore, storeLocation, type SessionStore, type StoredSession, type StoreLocation, type WriteOptions } from './store/session-store.js';
@@ -32,7 +34,7 @@ export type { AdapterWarning, CompiledProgram, EmitOptions, EmittedModule, Frame
 export { eachComponent, requireServerTools, serverToolNames } from './components.js';
 export { admit, admitted, refuseUnknown, unsupportedComponent, type AdmitContext } from './admit/admit.js';
 export {
-  MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities, type Refusal,
+  INTERPRETED_LATER_NODES, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities, type Refusal,
 } from './admit/capabilities.js';
 export { REFERENCE_CAPABILITIES } from './admit/reference-capabilities.js';
 
@@ -43,6 +45,7 @@ export { coerceArgs, toolRunner, type ToolRunner, type ToolRunnerOptions } from 
 export { generationParams, type GenerationParams, type LlmBackend, type LlmMessage, type LlmRequest, type LlmResponse } from './llm/backend.js';
 export { openAiBaseUrl, resolveEndpoint, type Endpoint } from './llm/endpoint.js';
 export { connectionFailure } from './llm/connection-error.js';
+export { llmErrorDetail, llmHttpError, openAiErrorBody } from './llm/llm-http-error.js';
 export { openAiChatBackend, parseCompletion, requestBody } from './llm/openai-chat.js';
 export { DEFAULT_LLM_RETRIES, llmRetryPolicy, retryingFetch, type LlmRetryOptions } from './llm/retrying-fetch.js';
 export { llmRetryOptions, specRetryable, specRetryDelayMs, specRetryPolicy, type Jitter, type SpecRetryPolicy } from './llm/spec-retry-policy.js';
@@ -56,7 +59,9 @@ export { FlowRules, type DataSpace } from './semantics/flow-rules.js';
 export { llmNodeOutputPlan, llmNodeOutputs, llmNodeStructuredOutputs, type LlmNodeOutputPlan } from './semantics/llm-node-output.js';
 export { selectBranch } from './semantics/branching.js';
 export { finishFlow } from './semantics/flow-outputs.js';
-export { collect, mapIterations, reduce } from './semantics/map-reduce.js';
+export { collect, mapIterations, reduce, type MapLike } from './semantics/map-reduce.js';
+export { DEFAULT_PARALLELISM, mergeSubflowOutputs, runBounded, subflowInputs } from './semantics/parallel.js';
+export { caughtExceptionInfo, caughtOutcome, isCatchable } from './semantics/catch-exception.js';
 export { mapToolResult, toolResultText } from './semantics/tool-results.js';
 export { checkToolCalls, parseToolArguments, type RawToolCall } from './semantics/tool-call-check.js';
 export { parametersSchema, SUBMIT_RESULT, submissionProblem, submitResultSpec, toolSpec, type ToolSpec } from './semantics/agent-tools.js';

@@ -1,4 +1,5 @@
 import type { Component } from '@agentspec/core';
+import { DEFAULT_PARALLELISM } from './semantics/parallel.js';
 import { admit } from './admit/admit.js';
 import type { Capabilities } from './admit/capabilities.js';
 import { REFERENCE_CAPABILITIES } from './admit/reference-capabilities.js';
@@ -41,6 +42,7 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
         maxSteps: load.limits?.maxSteps ?? 1000,
         maxAgentSteps: load.limits?.maxAgentSteps ?? 20,
         mapConcurrency: load.limits?.mapConcurrency ?? 1,
+        parallelism: load.limits?.parallelism ?? DEFAULT_PARALLELISM,
         http: load.limits?.http ?? {},
       };
       const network = load.network ?? {};

@@ -1,5 +1,6 @@
 export { startScriptedLlm } from './server.js';
 export { closedPort } from './closed-port.js';
+export { startOtlpReceiver, type OtlpReceiver, type OtlpValue, type ReceivedSpan } from './otlp-receiver.js';
 export { typecheck } from './typecheck.js';
 export type { RecordedRequest, ScriptedLlm, ScriptedLlmOptions } from './server.js';
 

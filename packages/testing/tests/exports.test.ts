@@ -37,6 +37,7 @@ it('exports exactly the documented runtime API', () => {
     'splitArguments',
     'splitText',
     'sseEvent',
+    'startOtlpReceiver',
     'startScriptedLlm',
     'typecheck',
     'validateJsonSchema',

@@ -6,5 +6,5 @@ export default {
   native: 'extract',
   runs: [{ message: 'Invoice from ACME Tools, total due 129.50 EUR.' }],
   component: { component_type: 'Agent', outputs: [{ title: 'vendor', type: 'string' }, { title: 'total', type: 'number' }, { title: 'currency', type: 'string', description: 'ISO 4217 code' }] },
-  warnings: ['AS_IMPORT_STRUCTURED_OUTPUT'],
+  warnings: ['AISDK_STRUCTURED_OUTPUT'],
 } satisfies CorpusCase;

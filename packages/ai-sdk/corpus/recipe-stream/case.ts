@@ -6,5 +6,5 @@ export default {
   native: 'suggest',
   runs: [{ message: 'What can I make for dinner?' }],
   component: { component_type: 'Agent', llm_config: { model_id: 'gpt-4.1-mini', default_generation_parameters: { temperature: 0.7 } } },
-  warnings: ['AS_IMPORT_STEP_LIMIT'],
+  warnings: ['AISDK_STEP_LIMIT'],
 } satisfies CorpusCase;

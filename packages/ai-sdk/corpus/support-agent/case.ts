@@ -10,5 +10,5 @@ export default {
     system_prompt: 'You are a support agent for an online shop. You are talking to {{userName}}, a {{tier}} customer.',
     inputs: [{ title: 'userName', type: 'string' }, { title: 'tier', type: 'string', enum: ['standard', 'premium'] }],
   },
-  warnings: ['AS_IMPORT_CALL_OPTIONS'],
+  warnings: ['AISDK_CALL_OPTIONS'],
 } satisfies CorpusCase;

@@ -6,5 +6,5 @@ export default {
   native: 'plan',
   runs: [{ message: 'Plan a weekend in Lisbon.' }],
   component: { component_type: 'Agent', id: 'trip-planner', outputs: [{ title: 'city' }, { title: 'hours' }, { title: 'plan' }] },
-  warnings: ['AS_IMPORT_STRUCTURED_OUTPUT', 'AS_IMPORT_STEP_LIMIT'],
+  warnings: ['AISDK_STRUCTURED_OUTPUT', 'AISDK_STEP_LIMIT'],
 } satisfies CorpusCase;

@@ -10,5 +10,5 @@ export default {
     llm_config: { component_type: 'OpenAiCompatibleConfig', model_id: 'gpt-4.1-mini', url: '${llm}' },
     tools: [{ id: 'weatherSettings.weather', name: 'weather' }, { id: 'weatherSettings.convertCelsiusToFahrenheit', name: 'convertCelsiusToFahrenheit' }],
   },
-  warnings: ['AS_IMPORT_STEP_LIMIT'],
+  warnings: ['AISDK_STEP_LIMIT'],
 } satisfies CorpusCase;

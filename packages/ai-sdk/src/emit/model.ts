@@ -1,63 +1,78 @@
 import type { LlmConfig } from '@agentspec/core';
 import { admitted, openAiBaseUrl } from '@agentspec/runtime';
 import { providerName } from '../model/language-model.js';
-import { commentText, str } from '@agentspec/runtime/emit';
+import { commentText, llmRetryPolicyLiteral, str } from '@agentspec/runtime/emit';
 import type { AiSdkModule as ModuleWriter } from './helpers.js';
 
-/** `createOpenAICompatible(…).chatModel(…)` at `baseURL` (an expression), as compileAiSdk builds it. */
-function compatibleModel(w: ModuleWriter, name: string, baseURL: string, indent: string): string[] {
+/** `createOpenAICompatible(…).chatModel(…)` on the resolved `endpoint`, as compileAiSdk builds it. */
+function compatibleModel(w: ModuleWriter, name: string, indent: string): string[] {
   w.import('@ai-sdk/openai-compatible', 'createOpenAICompatible');
   return [
     `${indent}const provider = createOpenAICompatible({`,
     `${indent}  name: ${str(name)},`,
-    `${indent}  baseURL: ${baseURL},`,
-    `${indent}  apiKey: llm.apiKey,`,
+    `${indent}  baseURL: endpoint.baseURL,`,
+    `${indent}  apiKey: endpoint.apiKey,`,
     `${indent}  supportsStructuredOutputs: true,`,
     `${indent}  includeUsage: true,`,
-    `${indent}  fetch: fetchWithTimeout(llm.timeoutMs, llm.fetch),`,
+    `${indent}  fetch: send,`,
     `${indent}});`,
-    `${indent}return provider.chatModel(llm.model ?? MODEL_ID);`,
+    `${indent}return provider.chatModel(endpoint.model);`,
   ];
 }
 
 /**
  * The `languageModel(llm)` function of the module: the provider package
- * compileAiSdk uses for the config's kind (src/model/language-model.ts), the
- * spec's endpoint unless `llm.baseURL` overrides it, the api key from the
- * options (or OPENAI_API_KEY for OpenAI), never from the spec.
+ * compileAiSdk uses for the config's kind (src/model/language-model.ts); where
+ * it is and which key it gets from the shared llmEndpoint (the spec's
+ * endpoint unless `llm.baseURL` overrides it; a key from the options or
+ * OPENAI_API_KEY, never from the spec, only to the origin it is for or a host
+ * of `llm.credentialHosts`); its fetch retrying as the shared llmFetch does
+ * (the runtime's retries, or the config's retry_policy), each attempt with
+ * `llm.timeoutMs`.
  */
 export function emitLanguageModel(spec: LlmConfig, w: ModuleWriter): void {
   const config = admitted(spec);
   w.importType('ai', 'LanguageModel');
   w.use('fetchWithTimeout');
+  w.use('llmEndpoint');
+  w.use('llmFetch');
   const doc = `/** The LLM: ${commentText(config.name ?? config.id)} (${config.component_type}). */`;
   const model = `const MODEL_ID = ${str(config.model_id)};`;
+  const policy = llmRetryPolicyLiteral(config, '', 38);
+  const retry = policy ? ['/** How its requests are retried: the LLM config\'s retry_policy. */', `const LLM_RETRY_POLICY: LlmRetryPolicy = ${policy};`] : [];
+  const start = [
+    `  const endpoint = llmEndpoint(${config.component_type === 'OpenAiConfig' || config.component_type === 'OciGenAiConfig' ? 'undefined' : 'BASE_URL'}, MODEL_ID, llm);`,
+    '  // the retries are llmFetch\'s (the AI SDK\'s own are off); each attempt has llm.timeoutMs',
+    `  const send = llmFetch({ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? ', policy: LLM_RETRY_POLICY' : ''} }, fetchWithTimeout(llm.timeoutMs, llm.fetch));`,
+  ];
   let body: string[];
   let constants: string[];
   switch (config.component_type) {
     case 'OpenAiConfig':
       w.import('@ai-sdk/openai', 'createOpenAI');
-      constants = [model];
+      constants = [model, ...retry];
       body = [
-        '  if (llm.baseURL !== undefined) {',
-        ...compatibleModel(w, 'openai', 'llm.baseURL', '    '),
+        ...start,
+        '  if (llm.baseURL) {',
+        ...compatibleModel(w, 'openai', '    '),
         '  }',
-        '  // OpenAI\'s own endpoint; .chat() so requests go to /chat/completions. The key: llm.apiKey, else OPENAI_API_KEY.',
-        '  return createOpenAI({ apiKey: llm.apiKey, fetch: fetchWithTimeout(llm.timeoutMs, llm.fetch) }).chat(llm.model ?? MODEL_ID);',
+        '  // OpenAI\'s own endpoint (OPENAI_BASE_URL, else api.openai.com); .chat() so requests go to /chat/completions',
+        '  return createOpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, fetch: send }).chat(endpoint.model);',
       ];
       break;
     case 'OpenAiCompatibleConfig':
     case 'VllmConfig':
     case 'OllamaConfig':
-      constants = [`const BASE_URL = ${str(openAiBaseUrl(config.url))};`, model];
-      body = compatibleModel(w, providerName(config), 'llm.baseURL ?? BASE_URL', '  ');
+      constants = [`const BASE_URL = ${str(openAiBaseUrl(config.url))};`, model, ...retry];
+      body = [...start, ...compatibleModel(w, providerName(config), '  ')];
       break;
     case 'OciGenAiConfig':
       w.warnings.push({ kind: 'unsupported', component: config.id, message: 'OCI Generative AI has no AI SDK provider here: the emitted module needs llm.baseURL (an OpenAI-compatible endpoint)' });
-      constants = [model];
+      constants = [model, ...retry];
       body = [
-        "  if (llm.baseURL === undefined) throw new Error('OCI Generative AI needs its provider package, which is not available: pass llm.baseURL (an OpenAI-compatible endpoint)');",
-        ...compatibleModel(w, providerName(config), 'llm.baseURL', '  '),
+        "  if (!llm.baseURL) throw new Error('OCI Generative AI needs its provider package, which is not available: pass llm.baseURL (an OpenAI-compatible endpoint)');",
+        ...start,
+        ...compatibleModel(w, providerName(config), '  '),
       ];
       break;
   }

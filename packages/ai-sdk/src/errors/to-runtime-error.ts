@@ -1,4 +1,4 @@
-import { redactUrl, redactUrlsIn, RuntimeError, type ErrorSite } from '@agentspec/runtime';
+import { llmHttpError, redactUrl, redactUrlsIn, RuntimeError, type ErrorSite } from '@agentspec/runtime';
 import { AISDKError, APICallError, LoadAPIKeyError } from 'ai';
 
 const name = (e: unknown): string => (typeof e === 'object' && e !== null ? String((e as { name?: unknown }).name ?? '') : '');
@@ -23,8 +23,7 @@ export function toRuntimeError(e: unknown, site: ErrorSite, signal?: AbortSignal
   }
   if (APICallError.isInstance(e)) {
     if (e.statusCode === undefined) return new RuntimeError('AS_LLM_HTTP', `cannot reach ${redactUrl(e.url)}: ${redactUrlsIn(e.message)}`, site, { cause: e });
-    const body = typeof e.responseBody === 'string' ? e.responseBody.slice(0, 300) : e.message;
-    return new RuntimeError('AS_LLM_HTTP', `the LLM endpoint answered HTTP ${e.statusCode}: ${body}`, site, { cause: e });
+    return llmHttpError(e.statusCode, typeof e.responseBody === 'string' ? e.responseBody : e.message, site, e);
   }
   if (isTimeout(e)) return new RuntimeError('AS_LLM_TIMEOUT', `the LLM did not answer in time: ${message(e)}`, site, { cause: e, hint: 'raise llm.timeoutMs' });
   if (name(e) === 'AbortError') return new RuntimeError('AS_CANCELLED', 'the run was cancelled', site, { cause: e });

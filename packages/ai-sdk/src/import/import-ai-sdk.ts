@@ -44,11 +44,11 @@ async function instructions(settings: Settings, source: ReturnType<typeof source
 function stepLimit(program: Program, warnings: ImportWarnings): void {
   const s = program.settings;
   if (typeof s.maxSteps === 'number') {
-    warnings.add('AS_IMPORT_STEP_LIMIT', 'maxSteps', `maxSteps ${s.maxSteps}: a step limit is not part of a spec; run it with limits.maxAgentSteps: ${s.maxSteps}`);
+    warnings.add('AISDK_STEP_LIMIT', 'maxSteps', `maxSteps ${s.maxSteps}: a step limit is not part of a spec; run it with limits.maxAgentSteps: ${s.maxSteps}`);
     return;
   }
   if (program.kind === 'call' && !program.object && s.stopWhen === undefined && s.tools !== undefined) {
-    warnings.add('AS_IMPORT_STEP_LIMIT', 'stopWhen', 'no stopWhen: the call stops after one step (stepCountIs(1)), when the LLM has asked for tools; an Agent Spec agent answers after them');
+    warnings.add('AISDK_STEP_LIMIT', 'stopWhen', 'no stopWhen: the call stops after one step (stepCountIs(1)), when the LLM has asked for tools; an Agent Spec agent answers after them');
   }
   importStopConditions(s.stopWhen, warnings);
 }
@@ -77,17 +77,17 @@ export async function importAiSdk(agent: ToolLoopAgent<never, ToolSet> | object,
   const source = sourceOf(agent);
   const { system_prompt, inputs } = await instructions(settings, source, warnings);
   const { tools, outputs: submitOutputs, registry } = await importTools(id, settings.tools as ToolSet | undefined, settings.toolOrder as string[] | undefined, settings.toolApproval, warnings);
-  if (typeof settings.toolApproval === 'function') warnings.add('AS_IMPORT_APPROVAL_FUNCTION', 'toolApproval', 'approvals decided by a function: every tool call asks (requires_confirmation is not set per call)');
+  if (typeof settings.toolApproval === 'function') warnings.add('AISDK_APPROVAL_FUNCTION', 'toolApproval', 'approvals decided by a function: every tool call asks (requires_confirmation is not set per call)');
   const outputs: Property[] | undefined = submitOutputs ?? (program.kind === 'call' && program.object ? await importObjectSchema(settings, warnings) : await importOutput(settings.output, warnings));
   stepLimit(program, warnings);
   for (const key of ['prompt', 'messages']) {
-    if (settings[key] !== undefined) warnings.add('AS_IMPORT_PROMPT', key, `the call's ${key} is what the user says when the spec runs, not part of the agent: left out`);
+    if (settings[key] !== undefined) warnings.add('AISDK_PROMPT', key, `the call's ${key} is what the user says when the spec runs, not part of the agent: left out`);
   }
   for (const [key, value] of Object.entries(settings)) {
     if (value === undefined || HANDLED.has(key) || markOf(value)?.kind === 'runtime') continue;
     // an agent compileAiSdk built turns the AI SDK's retries off (its models' fetch retries): not a setting of the spec
     if (key === 'maxRetries' && source && value === AI_SDK_MAX_RETRIES) continue;
-    warnings.add('AS_IMPORT_SETTING', key, `the setting '${key}' has no Agent Spec equivalent: not imported`);
+    warnings.add('AISDK_SETTING', key, `the setting '${key}' has no Agent Spec equivalent: not imported`);
   }
   const component = buildAgent({
     id,

@@ -32,19 +32,19 @@ export async function importCallOptions(settings: Settings, warnings: ImportWarn
   try {
     prepared = (await prepare({ ...settings, options, prompt: '' })) as Settings;
   } catch (e) {
-    warnings.add('AS_IMPORT_PREPARE_CALL', 'prepareCall', `it threw on placeholder call options (${(e as Error).message?.split('\n')[0] ?? e}): the static settings are imported`);
+    warnings.add('AISDK_PREPARE_CALL', 'prepareCall', `it threw on placeholder call options (${(e as Error).message?.split('\n')[0] ?? e}): the static settings are imported`);
     return undefined;
   }
   const changed = PREPARED.filter((k) => Object.hasOwn(prepared, k) && prepared[k] !== settings[k]);
-  if (changed.length > 0) warnings.add('AS_IMPORT_PREPARE_CALL', 'prepareCall', `it changes ${changed.join(', ')} per call: left out (the static ${changed.length > 1 ? 'ones are' : 'one is'} imported)`);
+  if (changed.length > 0) warnings.add('AISDK_PREPARE_CALL', 'prepareCall', `it changes ${changed.join(', ')} per call: left out (the static ${changed.length > 1 ? 'ones are' : 'one is'} imported)`);
   const systemPrompt = instructionText(prepared.instructions) ?? instructionText(settings.instructions) ?? '';
   const used = props.filter(([name]) => systemPrompt.includes(`{{${name}}}`));
   const unused = props.filter(([name]) => !systemPrompt.includes(`{{${name}}}`)).map(([name]) => name);
-  if (unused.length > 0) warnings.add('AS_IMPORT_PREPARE_CALL', 'prepareCall', `call option${unused.length > 1 ? 's' : ''} ${unused.map((n) => `'${n}'`).join(', ')} ${unused.length > 1 ? 'do' : 'does'} not reach the instructions: left out`);
+  if (unused.length > 0) warnings.add('AISDK_PREPARE_CALL', 'prepareCall', `call option${unused.length > 1 ? 's' : ''} ${unused.map((n) => `'${n}'`).join(', ')} ${unused.length > 1 ? 'do' : 'does'} not reach the instructions: left out`);
   if (used.length > 0) {
-    warnings.add('AS_IMPORT_CALL_OPTIONS', 'prepareCall', `call option${used.length > 1 ? 's' : ''} ${used.map(([n]) => `'${n}'`).join(', ')} ${used.length > 1 ? 'are' : 'is'} the agent's input${used.length > 1 ? 's' : ''}, written into the system prompt as ${used.map(([n]) => `{{${n}}}`).join(', ')}`);
+    warnings.add('AISDK_CALL_OPTIONS', 'prepareCall', `call option${used.length > 1 ? 's' : ''} ${used.map(([n]) => `'${n}'`).join(', ')} ${used.length > 1 ? 'are' : 'is'} the agent's input${used.length > 1 ? 's' : ''}, written into the system prompt as ${used.map(([n]) => `{{${n}}}`).join(', ')}`);
   } else if (systemPrompt !== (instructionText(settings.instructions) ?? '')) {
-    warnings.add('AS_IMPORT_PREPARE_CALL', 'prepareCall', 'it computes the instructions per call: imported as computed once, at import');
+    warnings.add('AISDK_PREPARE_CALL', 'prepareCall', 'it computes the instructions per call: imported as computed once, at import');
   }
   return { systemPrompt, inputs: used.map(([title, p]) => ({ ...p, title }) as Property) };
 }

@@ -24,7 +24,7 @@ export function importGeneration(settings: Readonly<Record<string, unknown>>, pr
   const providerOptions = (settings.providerOptions ?? {}) as Record<string, Record<string, unknown>>;
   for (const [key, options] of Object.entries(providerOptions)) {
     if (key !== provider) {
-      warnings.add('AS_IMPORT_PROVIDER_OPTIONS', `providerOptions.${key}`, `options of provider '${key}' are not the model's provider's: not represented`);
+      warnings.add('AISDK_PROVIDER_OPTIONS', `providerOptions.${key}`, `options of provider '${key}' are not the model's provider's: not represented`);
       continue;
     }
     for (const [name, value] of Object.entries(options ?? {})) if (!PROVIDER_SETTINGS.has(name) && !(name in out)) out[name] = value;

@@ -8,8 +8,8 @@ export function importInstructions(instructions: unknown, warnings: ImportWarnin
   if (typeof instructions === 'string') return instructions;
   const messages = (Array.isArray(instructions) ? instructions : [instructions]) as SystemMessage[];
   if (messages.some((m) => m.providerOptions !== undefined)) {
-    warnings.add('AS_IMPORT_INSTRUCTIONS', 'instructions', 'provider options of the instructions are not represented');
+    warnings.add('AISDK_INSTRUCTIONS', 'instructions', 'provider options of the instructions are not represented');
   }
-  if (messages.length > 1) warnings.add('AS_IMPORT_INSTRUCTIONS', 'instructions', `${messages.length} system messages are joined into one system prompt`);
+  if (messages.length > 1) warnings.add('AISDK_INSTRUCTIONS', 'instructions', `${messages.length} system messages are joined into one system prompt`);
   return messages.map((m) => m.content).join('\n\n');
 }

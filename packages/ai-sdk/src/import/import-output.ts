@@ -13,9 +13,9 @@ export async function importOutput(output: unknown, warnings: ImportWarnings): P
   if (o.name === 'text') return undefined;
   const format = await o.responseFormat;
   if (o.name !== 'object' || format?.type !== 'json') {
-    warnings.add('AS_IMPORT_OUTPUT_KIND', 'output', `structured output '${String(o.name)}' has no Agent Spec equivalent (only Output.object maps to outputs)`);
+    warnings.add('AISDK_OUTPUT_KIND', 'output', `structured output '${String(o.name)}' has no Agent Spec equivalent (only Output.object maps to outputs)`);
     return undefined;
   }
-  warnings.add('AS_IMPORT_STRUCTURED_OUTPUT', 'output', "Output.object becomes the agent's outputs; run with structuredOutput: 'native' to keep native structured output (the default is submit_result)");
+  warnings.add('AISDK_STRUCTURED_OUTPUT', 'output', "Output.object becomes the agent's outputs; run with structuredOutput: 'native' to keep native structured output (the default is submit_result)");
   return schemaProperties(format.schema, 'output', warnings);
 }

@@ -34,11 +34,11 @@ export function importStopConditions(stopWhen: unknown, warnings: ImportWarnings
     const steps = m?.kind === 'step-count' ? m.steps
       : !m && typeof condition === 'function' && String(condition) === STEP_COUNT_SOURCE ? probeStepCount(condition as (o: { steps: unknown[] }) => unknown) : undefined;
     if (steps !== undefined) {
-      if (steps !== DEFAULT_MAX_STEPS) warnings.add('AS_IMPORT_STEP_LIMIT', where, `stepCountIs(${steps}): a step limit is not part of a spec; run it with limits.maxAgentSteps: ${steps}`);
+      if (steps !== DEFAULT_MAX_STEPS) warnings.add('AISDK_STEP_LIMIT', where, `stepCountIs(${steps}): a step limit is not part of a spec; run it with limits.maxAgentSteps: ${steps}`);
       return;
     }
     if (m || stopsOnSubmit(condition)) return;
     const name = typeof condition === 'function' && condition.name ? ` '${condition.name}'` : '';
-    warnings.add('AS_IMPORT_STOP_CONDITION', where, `custom stop condition${name} cannot be represented in Agent Spec: not imported`);
+    warnings.add('AISDK_STOP_CONDITION', where, `custom stop condition${name} cannot be represented in Agent Spec: not imported`);
   });
 }

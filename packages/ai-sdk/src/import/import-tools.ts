@@ -25,7 +25,7 @@ function needsApproval(name: string, t: Tool, toolApproval: unknown, warnings: I
   const agentLevel = typeof toolApproval === 'object' && toolApproval !== null ? (toolApproval as Record<string, unknown>)[name] : undefined;
   const flag = agentLevel ?? (t as { needsApproval?: unknown }).needsApproval;
   if (typeof flag === 'function') {
-    warnings.add('AS_IMPORT_APPROVAL_FUNCTION', `tools.${name}`, 'approval decided by a function: imported as requires_confirmation: true (every call asks)');
+    warnings.add('AISDK_APPROVAL_FUNCTION', `tools.${name}`, 'approval decided by a function: imported as requires_confirmation: true (every call asks)');
     return true;
   }
   return flag === true || flag === 'user-approval';
@@ -40,7 +40,7 @@ async function importTool(agentId: string, name: string, t: Tool, toolApproval: 
   const where = `tools.${name}`;
   const source = ((t as { metadata?: Record<string, unknown> }).metadata?.[METADATA_KEY] ?? {}) as Source;
   const description = typeof t.description === 'string' ? t.description : undefined;
-  if (typeof t.description === 'function') warnings.add('AS_IMPORT_DYNAMIC_DESCRIPTION', where, 'a description computed per call is not represented');
+  if (typeof t.description === 'function') warnings.add('AISDK_DYNAMIC_DESCRIPTION', where, 'a description computed per call is not represented');
   const outputSchema = await jsonSchemaOf((t as { outputSchema?: unknown }).outputSchema);
   const fields = {
     name,
@@ -81,7 +81,7 @@ export async function importTools(agentId: string, tools: ToolSet | undefined, t
   for (const name of ordered) {
     const t = (tools as ToolSet)[name] as Tool;
     if (t.type === 'provider') {
-      warnings.add('AS_IMPORT_PROVIDER_TOOL', `tools.${name}`, `provider-defined tool '${String((t as { id?: unknown }).id)}' has no Agent Spec equivalent: not imported`);
+      warnings.add('AISDK_PROVIDER_TOOL', `tools.${name}`, `provider-defined tool '${String((t as { id?: unknown }).id)}' has no Agent Spec equivalent: not imported`);
       continue;
     }
     if (name === SUBMIT_RESULT) outputs = schemaProperties(await jsonSchemaOf(t.inputSchema), `tools.${name}`, warnings);

@@ -1,5 +1,5 @@
 import type { Agent } from '@agentspec/core';
-import { RuntimeError, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { RUNTIME_ERROR_CODES, RuntimeError, type RuntimeErrorCode, type RuntimeLoadOptions } from '@agentspec/runtime';
 import { ToolLoopAgent, type StepResult, type ToolSet } from 'ai';
 import { agentSettings, type RuntimeExtras } from '../compile/agent-settings.js';
 import { mark } from '../compile/marks.js';
@@ -85,7 +85,8 @@ export async function sessionAgent(ctx: AgentContext, inputs: Readonly<Record<st
  * The agent of the `build` option (e.g. an emitted module's `build`), given
  * the same additions as a compiled one as hooks: the stop conditions and
  * callbacks, and failed tools recorded from `onToolExecutionEnd` (an error
- * that is not already a RuntimeError is AS_TOOL_FAILED, naming the tool).
+ * that is not already a RuntimeError keeps its `AS_…` code when it has one —
+ * the module's CodedError — and is AS_TOOL_FAILED, naming the tool, otherwise).
  */
 async function builtAgent(ctx: AgentContext, compileOptions: AiSdkCompileOptions & { inputs: Readonly<Record<string, unknown>> }, extras: RuntimeExtras, control: CallControl): Promise<ToolLoopAgent<never, ToolSet>> {
   const { agent } = ctx;
@@ -96,9 +97,13 @@ async function builtAgent(ctx: AgentContext, compileOptions: AiSdkCompileOptions
     onToolExecutionEnd: (event) => {
       if (event.toolOutput.type !== 'tool-error') return;
       const { error, toolName } = event.toolOutput;
+      const code = (error as { code?: unknown } | null)?.code;
       control.failures.push(RuntimeError.isInstance(error)
         ? (error as RuntimeError)
-        : new RuntimeError('AS_TOOL_FAILED', `tool '${toolName}' threw: ${(error as Error)?.message ?? String(error)}`, { agent: agent.id, tool: toolName }, { cause: error }));
+        // a coded error of the module (its shared snippets': a refused host or stdio command line, an HTTP status…) keeps its code
+        : error instanceof Error && typeof code === 'string' && Object.hasOwn(RUNTIME_ERROR_CODES, code)
+          ? new RuntimeError(code as RuntimeErrorCode, error.message, { agent: agent.id, tool: toolName }, { cause: error })
+          : new RuntimeError('AS_TOOL_FAILED', `tool '${toolName}' threw: ${(error as Error)?.message ?? String(error)}`, { agent: agent.id, tool: toolName }, { cause: error }));
     },
   };
   const built = await (ctx.options.build as NonNullable<AiSdkRuntimeOptions['build']>)(agent, { ...compileOptions, hooks });

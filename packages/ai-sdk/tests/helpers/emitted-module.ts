@@ -35,10 +35,12 @@ export function emittedLlmOptions(llm: LlmOptions | undefined): Record<string, u
     ...(o ? { baseURL: openAiBaseUrl(o.url) } : {}),
     ...(o?.model ? { model: o.model } : {}),
     ...(apiKey ? { apiKey } : {}),
+    ...(llm?.credentialHosts ? { credentialHosts: llm.credentialHosts } : {}),
     ...(llm?.timeoutMs !== undefined ? { timeoutMs: llm.timeoutMs } : {}),
-    // the runtime's one LLM retry policy (Retry-After honoured and capped) instead of the AI SDK's retries
-    fetch: retryingFetch(llm ?? {}),
-    retries: 0,
+    // the module retries (the runtime's retries, or the spec's retry_policy); each attempt goes through the session's ledger
+    ...(llm?.retries !== undefined ? { retries: llm.retries } : {}),
+    ...(llm?.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: llm.maxRetryAfterMs } : {}),
+    fetch: retryingFetch({ retries: 0 }),
   };
 }
 
@@ -56,6 +58,7 @@ export function emittedBuilder(prefix: string): (agent: Agent, options: AgentBui
       llm: emittedLlmOptions(options.llm),
       ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
       ...(options.network?.allow ? { allowHosts: options.network.allow } : {}),
+      ...(options.network?.allowStdio ? { allowStdio: options.network.allowStdio } : {}),
       ...(options.http ? { http: options.http } : {}),
       hooks: options.hooks,
     });

@@ -1,22 +1,24 @@
-import { AgentSpecError, formatDiagnostic, isVersion, load, serialize, type Format } from '@agentspec/core';
+import { AgentSpecError, formatDiagnostic, load, parseVersion, serialize, SUPPORTED_VERSIONS, type Format, type Version } from '@agentspec/core';
 import { EXIT } from '../exit-codes.js';
 import { readInput, UsageError, type Io } from '../io.js';
+import { componentFileOptions, type ComponentFiles } from '../load-options.js';
 
-export interface ConvertOptions {
+export interface ConvertOptions extends ComponentFiles {
   readonly to?: string;
+  /** The Agent Spec version to write (`--to-version`, or its older name `--version`). */
+  readonly toVersion?: string;
   readonly version?: string;
   readonly out?: string;
-  readonly referenced?: string;
 }
 
 export function convertCommand(io: Io, file: string, options: ConvertOptions): number {
   const to = options.to;
   if (to !== 'json' && to !== 'yaml') throw new UsageError(`--to must be json or yaml${to ? `, not '${to}'` : ''}`);
-  if (options.version !== undefined && !isVersion(options.version)) {
-    throw new UsageError(`--version must be one of 25.4.1, 25.4.2, 26.1.0, 26.1.2, 26.2.0, not '${options.version}'`);
+  const version = options.toVersion ?? options.version;
+  if (version !== undefined && !parseVersion(version)) {
+    throw new UsageError(`--to-version must be one of ${SUPPORTED_VERSIONS.join(', ')} (or 26.2.0, written for pyagentspec 26.3.1), not '${version}'`);
   }
-  const referenced = options.referenced ? readInput(io, options.referenced) : undefined;
-  const result = load(readInput(io, file), referenced ? { referenced } : {});
+  const result = load(readInput(io, file), componentFileOptions(io, options));
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   for (const d of result.diagnostics) io.stderr(`${formatDiagnostic(d, file)}\n`);
   if (errors.length > 0 || !result.component) {
@@ -25,7 +27,7 @@ export function convertCommand(io: Io, file: string, options: ConvertOptions): n
   }
   let text: string;
   try {
-    text = serialize(result.component, { format: to as Format, ...(options.version ? { version: options.version } : {}) });
+    text = serialize(result.component, { format: to as Format, ...(version ? { version: version as Version | '26.2.0' } : {}) });
   } catch (e) {
     if (!AgentSpecError.isInstance(e)) throw e;
     io.stderr(`${file}: error ${e.code} ${e.message.replace(`${e.code}: `, '')}\n`);

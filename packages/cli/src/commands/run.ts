@@ -1,6 +1,6 @@
 import { formatDiagnostic, load, type Component } from '@agentspec/core';
 import type { RuntimeRegistry } from '@agentspec/conformance';
-import type { App, RunStatus, Runtime, RuntimeLoadOptions, Session, ToolRegistry } from '@agentspec/runtime';
+import type { App, RunStatus, Runtime, RuntimeLoadOptions, Session, ToolRegistry, TraceRecorder } from '@agentspec/runtime';
 import { EXIT } from '../exit-codes.js';
 import { errorLine } from '../errors.js';
 import { holdInterrupts, interruptSignal, interrupted, interruptLine, SIGNAL_EXIT } from '../interrupt.js';
@@ -11,9 +11,10 @@ import { parseInputs } from '../run/inputs.js';
 import { loadTools } from '../run/module-loader.js';
 import { runAll } from '../run/run-all.js';
 import { llmTarget, type LlmTarget } from '../run/scripted-llm.js';
+import { checkTraceTargets, deliverTraces, traceRecorder, wantsTrace, type TraceTargets } from '../run/run-traces.js';
 import { frameworkPersistence, Persistence } from '../run/session-persistence.js';
 
-export interface RunOptions {
+export interface RunOptions extends TraceTargets {
   readonly runtime?: string;
   readonly input?: readonly string[];
   readonly inputs?: string;
@@ -37,6 +38,7 @@ export async function runCommand(io: Io, file: string, options: RunOptions, regi
   const names = runtimeNames(options.runtime, known);
   if (names.length > 1 && (options.save || options.resume)) throw new UsageError('--save and --resume take one runtime, not several');
   if (options.store !== undefined && !options.save && !options.resume) throw new UsageError('--store goes with --save or --resume');
+  await checkTraceTargets(options);
   const result = load(readInput(io, file));
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
   for (const d of errors) io.stderr(`${formatDiagnostic(d, file)}\n`);
@@ -46,7 +48,7 @@ export async function runCommand(io: Io, file: string, options: RunOptions, regi
   const target = await llmTarget(io, options);
   if (names.length > 1) {
     const runtimes = registry ?? await loadRuntimes(names);
-    return runAll(io, result.component, Object.fromEntries(names.map((n) => [n, runtimes[n]!])), { tools, inputs, target, ...(options.json ? { json: true } : {}) });
+    return runAll(io, result.component, Object.fromEntries(names.map((n) => [n, runtimes[n]!])), { tools, inputs, target, ...(options.json ? { json: true } : {}), trace: options });
   }
   let persistence: Persistence | undefined;
   try {
@@ -87,7 +89,16 @@ interface OneRun {
   readonly persistence?: Persistence;
 }
 
+/** One runtime's run; with --trace/--otlp its runs are streamed and recorded, and the trace written and exported at the end (also after a failure or a signal). */
 async function runOne(io: Io, component: Component, name: string, make: () => Runtime, run: OneRun): Promise<number> {
+  if (!wantsTrace(run.options)) return runRecorded(io, component, name, make, run, undefined);
+  const recorder = traceRecorder(component, name);
+  const code = await runRecorded(io, component, name, make, run, recorder);
+  const traceCode = await deliverTraces(io, run.options, [recorder.finish()]);
+  return code === EXIT.OK ? (traceCode ?? code) : code;
+}
+
+async function runRecorded(io: Io, component: Component, name: string, make: () => Runtime, run: OneRun, recorder: TraceRecorder | undefined): Promise<number> {
   const { llm, server } = await run.target.open();
   const { options, persistence } = run;
   let app: App;
@@ -115,7 +126,7 @@ async function runOne(io: Io, component: Component, name: string, make: () => Ru
       session = persistence && options.resume
         ? await app.resume(persistence.resume(io), checkpoints ? { checkpoints } : {})
         : app.start({ inputs: run.inputs, ...(checkpoints ? { checkpoints } : {}) });
-      status = (await driveSession(session, ask, show, { askFirst: component.component_type === 'Agent' && !options.resume })).status;
+      status = (await driveSession(session, ask, show, { askFirst: component.component_type === 'Agent' && !options.resume, ...(recorder ? { recorder } : {}) })).status;
       if (!interrupted()) await save();
     } catch (e) {
       if (e instanceof UsageError) throw e;

@@ -1,10 +1,10 @@
 import { formatDiagnostic, load, type Diagnostic } from '@agentspec/core';
 import { EXIT } from '../exit-codes.js';
 import { readInput, UsageError, type Io } from '../io.js';
+import { componentFileOptions, type ComponentFiles } from '../load-options.js';
 
-export interface ValidateOptions {
+export interface ValidateOptions extends ComponentFiles {
   readonly format?: string;
-  readonly referenced?: string;
 }
 
 /** JSON report entry: one per file. */
@@ -17,9 +17,9 @@ export interface FileReport {
 export function validateCommand(io: Io, files: readonly string[], options: ValidateOptions): number {
   const format = options.format ?? 'text';
   if (format !== 'text' && format !== 'json') throw new UsageError(`--format must be text or json, not '${format}'`);
-  const referenced = options.referenced ? readInput(io, options.referenced) : undefined;
+  const loadOptions = componentFileOptions(io, options);
   const reports: FileReport[] = files.map((file) => {
-    const result = load(readInput(io, file), referenced ? { referenced } : {});
+    const result = load(readInput(io, file), loadOptions);
     return {
       file,
       valid: !result.diagnostics.some((d) => d.severity === 'error'),

@@ -2,6 +2,7 @@ import type { PlainGraph } from './flow-graph.js';
 
 const SHAPES: Record<string, [string, string]> = {
   StartNode: ['([', '])'], EndNode: ['([', '])'], BranchingNode: ['{', '}'], FlowNode: ['[[', ']]'], MapNode: ['[[', ']]'],
+  ParallelMapNode: ['[[', ']]'], ParallelFlowNode: ['[[', ']]'], CatchExceptionNode: ['[[', ']]'], User: ['((', '))'],
 };
 
 const quote = (s: string) => `"${s.replace(/"/g, '#quot;')}"`;
@@ -22,7 +23,7 @@ export function toMermaid(g: PlainGraph): string {
       lines.push(`${indent}subgraph ${s.id}_sub[${quote(s.graph.title)}]`);
       draw(s.graph, `${indent}  `);
       lines.push(`${indent}end`);
-      lines.push(`${indent}${s.id} -.- ${s.id}_sub`);
+      lines.push(`${indent}${s.anchor ?? s.id} -.- ${s.id}_sub`);
     }
   };
   draw(g, '  ');
@@ -30,7 +31,10 @@ export function toMermaid(g: PlainGraph): string {
 }
 
 const dotQuote = (s: string) => `"${s.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
-const DOT_SHAPES: Record<string, string> = { StartNode: 'oval', EndNode: 'oval', BranchingNode: 'diamond', FlowNode: 'box3d', MapNode: 'box3d' };
+const DOT_SHAPES: Record<string, string> = {
+  StartNode: 'oval', EndNode: 'oval', BranchingNode: 'diamond', FlowNode: 'box3d', MapNode: 'box3d',
+  ParallelMapNode: 'box3d', ParallelFlowNode: 'box3d', CatchExceptionNode: 'box3d', User: 'circle',
+};
 
 /** Graphviz DOT text. */
 export function toDot(g: PlainGraph): string {

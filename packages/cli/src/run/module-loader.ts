@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { resolve } from 'node:path';
 import { CliError, UsageError } from '../errors.js';
+import { IMPORTED_TOOLS_EXPORT, importedTools, isImportedToolsExport } from './tools-module.js';
 
 let tsxRegistered: Promise<unknown> | undefined;
 
@@ -28,12 +29,18 @@ export async function loadModule(path: string): Promise<Record<string, unknown>>
   }
 }
 
-/** The tools registry a `--tools` module exports: `export const tools = { … }` or `export default { … }`. */
+/**
+ * The tools registry a `--tools` module exports: `export const tools = { … }`
+ * or `export default { … }`; or, for a module written by `agentspec import
+ * --tools-out`, the tools its program gives, read by the importer that wrote it.
+ */
 export async function loadTools(path: string): Promise<Record<string, (args: Record<string, unknown>) => unknown>> {
   const mod = await loadModule(path);
+  const imported = mod[IMPORTED_TOOLS_EXPORT];
+  if (isImportedToolsExport(imported)) return importedTools(imported, path);
   const tools = (mod.tools ?? mod.default) as unknown;
   if (typeof tools !== 'object' || tools === null || Object.values(tools).some((f) => typeof f !== 'function')) {
-    throw new CliError('AS_EXPORT_MISSING', `${path} must export \`tools\` (or a default export): an object of functions by tool name`);
+    throw new CliError('AS_EXPORT_MISSING', `${path} must export \`tools\` (or a default export): an object of functions by tool name; or be a module written by agentspec import --tools-out`);
   }
   return tools as Record<string, (args: Record<string, unknown>) => unknown>;
 }

@@ -1,9 +1,10 @@
 import type { Component } from '@agentspec/core';
-import type { Runtime, RuntimeLoadOptions, ToolRegistry } from '@agentspec/runtime';
+import type { Runtime, RuntimeLoadOptions, ToolRegistry, Trace, TraceRecorder } from '@agentspec/runtime';
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { compareRuns, runsAgree, type RuntimeRun } from './compare-runs.js';
 import { driveSession, type Ask } from './drive-session.js';
+import { deliverTraces, traceRecorder, wantsTrace, type TraceTargets } from './run-traces.js';
 import type { LlmTarget } from './scripted-llm.js';
 
 export interface RunAll {
@@ -11,6 +12,8 @@ export interface RunAll {
   readonly inputs: Record<string, unknown>;
   readonly target: LlmTarget;
   readonly json?: boolean;
+  /** --trace / --otlp: each runtime's runs recorded, the traces written and exported at the end. */
+  readonly trace?: TraceTargets;
 }
 
 /**
@@ -22,22 +25,27 @@ export interface RunAll {
 export async function runAll(io: Io, component: Component, runtimes: Readonly<Record<string, () => Runtime>>, run: RunAll): Promise<number> {
   const ask = io.interactive ? () => noAnswer : await scriptedAnswers(io);
   const runs: RuntimeRun[] = [];
+  const traces: Trace[] = [];
+  const tracing = run.trace && wantsTrace(run.trace) ? run.trace : undefined;
   for (const [name, make] of Object.entries(runtimes)) {
     io.stderr(`running on ${name}…\n`);
-    runs.push(await timedRun(name, component, make, run, ask()));
+    const recorder = tracing ? traceRecorder(component, name) : undefined;
+    runs.push(await timedRun(name, component, make, run, ask(), recorder));
+    if (recorder) traces.push(recorder.finish());
   }
   io.stdout(run.json ? `${JSON.stringify(runs, null, 2)}\n` : compareRuns(runs));
+  const traceCode = tracing ? await deliverTraces(io, tracing, traces) : undefined;
   if (!runsAgree(runs)) return EXIT.INVALID;
-  return runs.some((r) => r.error) ? EXIT.RUN_FAILED : EXIT.OK;
+  return runs.some((r) => r.error) ? EXIT.RUN_FAILED : (traceCode ?? EXIT.OK);
 }
 
-async function timedRun(name: string, component: Component, make: () => Runtime, run: RunAll, ask: Ask): Promise<RuntimeRun> {
+async function timedRun(name: string, component: Component, make: () => Runtime, run: RunAll, ask: Ask, recorder?: TraceRecorder): Promise<RuntimeRun> {
   const { llm, server } = await run.target.open();
   const started = performance.now();
   try {
     const app = await make().load(component, { tools: run.tools, ...(llm ? { llm } : {}) } as RuntimeLoadOptions);
     try {
-      const { status } = await driveSession(app.start({ inputs: run.inputs }), ask, undefined, { askFirst: component.component_type === 'Agent' });
+      const { status } = await driveSession(app.start({ inputs: run.inputs }), ask, undefined, { askFirst: component.component_type === 'Agent', ...(recorder ? { recorder } : {}) });
       const reply = status?.type === 'finished' ? undefined : [...(status?.messages ?? [])].reverse().find((m) => m.role === 'assistant')?.content;
       return { runtime: name, status: status?.type ?? 'error', ...(status?.type === 'finished' ? { outputs: status.outputs, branch: status.branch ?? 'next' } : {}),
         ...(reply !== undefined ? { reply } : {}),

@@ -1,5 +1,6 @@
 import type { DiagnosticCode } from '../diagnostics/codes.js';
 import type { FieldSpec } from '../model/fields.js';
+import type { LaterComponentType } from '../model/later-types.js';
 import type { Component, ComponentType, Property } from '../model/types.js';
 
 /** A component under construction: fields may still be absent until inferred. */
@@ -18,7 +19,7 @@ export interface CheckContext {
  * added to the model cannot be forgotten.
  */
 export interface ComponentHandler {
-  readonly type: ComponentType;
+  readonly type: ComponentType | LaterComponentType;
   /** One line for docs and the generated JSON Schema. */
   readonly summary: string;
   /** Fields after the common ones (id, name, description, metadata), in writing order. */

@@ -6,7 +6,9 @@ import type { CheckContext } from './handler.js';
  * Compare declared inputs/outputs with the ones a component infers: the names
  * must be the same set and each inferred type castable to the declared one.
  * `skipMissing` lets template nodes report absent placeholders separately;
- * `anyType` is for placeholders, whose declared type is free (any value renders).
+ * `anyType` is for placeholders, whose declared type is free (any value renders);
+ * `narrowing` accepts a declared type narrower than the inferred one (a MapNode
+ * input declared as the list, or as the item, of its `Union[T, List[T]]`).
  */
 export function checkInferred(
   ctx: CheckContext,
@@ -14,14 +16,14 @@ export function checkInferred(
   field: 'inputs' | 'outputs',
   declared: readonly Property[],
   inferred: readonly Property[],
-  options: { allowExtra?: boolean; skipMissing?: boolean; anyType?: boolean } = {},
+  options: { allowExtra?: boolean; skipMissing?: boolean; anyType?: boolean; narrowing?: boolean } = {},
 ): void {
   const problems: string[] = [];
   for (const inf of inferred) {
     const dec = findProperty(declared, inf.title);
     if (!dec) {
       if (!options.skipMissing) problems.push(`'${inf.title}' is missing`);
-    } else if (!options.anyType && !canCast(inf, dec)) {
+    } else if (!options.anyType && !canCast(inf, dec) && !(options.narrowing && canCast(dec, inf))) {
       problems.push(`'${inf.title}' is ${describeType(inf)} but declared ${describeType(dec)}`);
     }
   }

@@ -32,7 +32,7 @@ export const ociGenAiConfig: ComponentHandler = {
     ...LLM_FIELDS,
     { name: 'compartment_id', type: str, required: true },
     { name: 'serving_mode', type: { kind: 'enum', values: ['ON_DEMAND', 'DEDICATED'] }, default: 'ON_DEMAND' },
-    { name: 'provider', type: { kind: 'enum', values: ['META', 'GROK', 'COHERE', 'OTHER'] }, nullable: true, default: null },
+    { name: 'provider', type: { kind: 'enum', values: ['META', 'GROK', 'COHERE', 'OTHER', 'XAI'] }, nullable: true, default: null },
     { name: 'client_config', type: comp('OciClientConfig'), required: true },
   ],
 };

@@ -1,6 +1,10 @@
 import { COMMON_FIELDS, type FieldSpec } from '../model/fields.js';
 import { isSensitiveField } from '../model/sensitive.js';
+import type { LaterComponentOf, LaterComponentType } from '../model/later-types.js';
 import type { ComponentType } from '../model/types.js';
+import { fieldSince } from '../versions/gates.js';
+import { ADDED_FIELDS } from './later/added-fields.js';
+import { LATER_HANDLERS } from './later/registry.js';
 import { agent, ociAgent, openAiAgent } from './agents.js';
 import { controlFlowEdge, dataFlowEdge } from './edges.js';
 import { flow } from './flow.js';
@@ -70,18 +74,48 @@ export function isBuiltinType(type: string): type is ComponentType {
   return Object.hasOwn(HANDLERS, type);
 }
 
+/** Every typed component type of a version after 25.4.1 (read, checked and written like the built-in ones). */
+export const LATER_COMPONENT_TYPES = Object.keys(LATER_HANDLERS) as LaterComponentType[];
+
+/** Every component type with a field table: the built-in ones, then the later ones. */
+export const TYPED_COMPONENT_TYPES: readonly (ComponentType | LaterComponentType)[] = [...COMPONENT_TYPES, ...LATER_COMPONENT_TYPES];
+
+/** Whether a type has a field table (built in, or a later version's). */
+export function isTypedType(type: string): type is ComponentType | LaterComponentType {
+  return Object.hasOwn(HANDLERS, type) || Object.hasOwn(LATER_HANDLERS, type);
+}
+
+/** The handler of a typed component type. */
+export function handlerOf(type: ComponentType | LaterComponentType): ComponentHandler {
+  return (Object.hasOwn(HANDLERS, type) ? HANDLERS[type as ComponentType] : LATER_HANDLERS[type as LaterComponentType]);
+}
+
+/** A field's spec as the registry serves it: sensitive when SENSITIVE_FIELDS says, `since` from the version table when the handler does not say. */
+function complete(type: string, f: FieldSpec): FieldSpec {
+  let out = f;
+  if (isSensitiveField(type, f.name)) out = { ...out, sensitive: true };
+  const since = out.since ?? fieldSince(type, f.name);
+  if (since && out.since === undefined) out = { ...out, since };
+  return out;
+}
+
 const ALL_FIELDS = new Map<string, readonly FieldSpec[]>(
-  COMPONENT_TYPES.map((t) => [t, [...COMMON_FIELDS, ...HANDLERS[t].fields].map((f) => (isSensitiveField(t, f.name) ? { ...f, sensitive: true } : f))]),
+  TYPED_COMPONENT_TYPES.map((t) => [t, [...COMMON_FIELDS, ...handlerOf(t).fields, ...(ADDED_FIELDS[t as ComponentType] ?? [])].map((f) => complete(t, f))]),
 );
 
-/** All fields of a built-in type, common ones first, in writing order. */
-export function fieldsOf(type: ComponentType): readonly FieldSpec[] {
+/** All fields of a typed component type, common ones first, in writing order. */
+export function fieldsOf(type: ComponentType | LaterComponentType): readonly FieldSpec[] {
   return ALL_FIELDS.get(type) as readonly FieldSpec[];
 }
 
-const FIELD_NAMES = new Map<string, ReadonlySet<string>>(COMPONENT_TYPES.map((t) => [t, new Set(fieldsOf(t).map((f) => f.name))]));
+const FIELD_NAMES = new Map<string, ReadonlySet<string>>(TYPED_COMPONENT_TYPES.map((t) => [t, new Set(fieldsOf(t).map((f) => f.name))]));
 
-/** Names of all fields of a built-in type, for quick membership tests. */
-export function fieldNamesOf(type: ComponentType): ReadonlySet<string> {
+/** Names of all fields of a typed component type, for quick membership tests. */
+export function fieldNamesOf(type: ComponentType | LaterComponentType): ReadonlySet<string> {
   return FIELD_NAMES.get(type) as ReadonlySet<string>;
+}
+
+/** A component of a later version as its typed interface, or undefined when it is not one of `type`. */
+export function laterComponent<T extends LaterComponentType>(component: { readonly component_type: string } | undefined | null, type: T): LaterComponentOf<T> | undefined {
+  return component?.component_type === type ? (component as unknown as LaterComponentOf<T>) : undefined;
 }

@@ -16,7 +16,9 @@ export const DIAGNOSTIC_CODES = {
 
   // Versions
   AS_VERSION_MISSING: { severity: 'warning', doc: 'The document declares neither `agentspec_version` nor the legacy `air_version`; no version gate is applied.' },
-  AS_VERSION_UNSUPPORTED: { severity: 'error', doc: 'The declared version is not one this library reads (25.4.1, 25.4.2, 26.1.0, 26.1.2, 26.2.0, legacy 25.4.0).' },
+  AS_VERSION_UNSUPPORTED: { severity: 'error', doc: 'The declared version is not one this library reads (25.4.1, 25.4.2, 26.1.0, 26.1.2, 26.3.1; 26.2.0 reads as 26.3.1, legacy 25.4.0 as 25.4.1; 26.4.0 with AS_VERSION_AHEAD).' },
+  AS_VERSION_AHEAD: { severity: 'warning', doc: 'The declared version is in development (26.4.0): the document is read with the gates of the latest release (26.3.1), and what only the newer version has is read as unknown.' },
+  AS_VERSION_MISPLACED: { severity: 'error', doc: '`agentspec_version` (or `air_version`) on a component nested in a field: the language specification puts it at the top level of a document (and of each entry of `$referenced_components`).' },
   AS_VERSION_GATE: { severity: 'error', doc: 'A component or field does not exist in the declared (or requested) version: newer than it, or removed before it.' },
   AS_VERSION_CONFLICT: { severity: 'error', doc: 'No single version can hold the tree (it mixes a component removed in a version with one added after it).' },
 
@@ -28,6 +30,7 @@ export const DIAGNOSTIC_CODES = {
   AS_UNKNOWN_FIELD: { severity: 'warning', doc: 'A key that the component does not define in any known version; it is kept and written back.' },
   AS_INVALID_PROPERTY: { severity: 'error', doc: 'An input/output property is not a JSON Schema object with a string `title`, or has an unknown `type`.' },
   AS_DUPLICATE_PROPERTY: { severity: 'error', doc: 'Two inputs (or two outputs) of one component share a title.' },
+  AS_PLUGIN_MISSING: { severity: 'error', doc: 'A plugin component (one that names its `component_plugin_name`, or a type no version defines) whose plugin is not registered: pass it in the `plugins` load option.' },
   AS_PLUGIN_ERROR: { severity: 'error', doc: 'A registered plugin threw while reading or writing its component.' },
 
   // References and identity

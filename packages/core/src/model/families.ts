@@ -5,7 +5,11 @@
  */
 export type Family =
   | 'Component' | 'AgenticComponent' | 'Agent' | 'Flow' | 'Node' | 'StartNode' | 'Tool' | 'LlmConfig'
-  | 'OpenAiConfig' | 'OciClientConfig' | 'ClientTransport' | 'ControlFlowEdge' | 'DataFlowEdge';
+  | 'OpenAiConfig' | 'OciClientConfig' | 'ClientTransport' | 'ControlFlowEdge' | 'DataFlowEdge'
+  // later versions
+  | 'ToolBox' | 'MCPToolSpec' | 'MessageTransform' | 'Datastore' | 'AuthConfig' | 'A2AConnectionConfig'
+  | 'AgentSpecializationParameters' | 'GeminiAuthConfig' | 'OAuthClientConfig'
+  | 'OracleDatabaseConnectionConfig' | 'PostgresDatabaseConnectionConfig';
 
 const NODES = [
   'StartNode', 'EndNode', 'LlmNode', 'ApiNode', 'AgentNode', 'FlowNode', 'MapNode',
@@ -21,7 +25,7 @@ export const FAMILIES: Readonly<Record<Exclude<Family, 'Component'>, ReadonlySet
   Node: new Set(NODES),
   StartNode: new Set(['StartNode']),
   Tool: new Set(['ServerTool', 'ClientTool', 'RemoteTool', 'MCPTool', 'BuiltinTool']),
-  LlmConfig: new Set(['OpenAiConfig', 'OpenAiCompatibleConfig', 'VllmConfig', 'OllamaConfig', 'OciGenAiConfig', 'GeminiConfig', 'LlmConfig']),
+  LlmConfig: new Set(['OpenAiConfig', 'OpenAiCompatibleConfig', 'VllmConfig', 'OllamaConfig', 'OciGenAiConfig', 'GeminiConfig', 'LlmConfig', 'DbmsVectorChainLlmConfig']),
   OpenAiConfig: new Set(['OpenAiConfig']),
   OciClientConfig: new Set([
     'OciClientConfigWithApiKey', 'OciClientConfigWithSecurityToken',
@@ -30,6 +34,17 @@ export const FAMILIES: Readonly<Record<Exclude<Family, 'Component'>, ReadonlySet
   ClientTransport: new Set(['StdioTransport', 'SSETransport', 'StreamableHTTPTransport', 'SSEmTLSTransport', 'StreamableHTTPmTLSTransport']),
   ControlFlowEdge: new Set(['ControlFlowEdge']),
   DataFlowEdge: new Set(['DataFlowEdge']),
+  ToolBox: new Set(['MCPToolBox']),
+  MCPToolSpec: new Set(['MCPToolSpec']),
+  MessageTransform: new Set(['MessageSummarizationTransform', 'ConversationSummarizationTransform']),
+  Datastore: new Set(['InMemoryCollectionDatastore', 'OracleDatabaseDatastore', 'PostgresDatabaseDatastore']),
+  AuthConfig: new Set(['OAuthConfig']),
+  A2AConnectionConfig: new Set(['A2AConnectionConfig']),
+  AgentSpecializationParameters: new Set(['AgentSpecializationParameters']),
+  GeminiAuthConfig: new Set(['GeminiAIStudioAuthConfig', 'GeminiVertexAIAuthConfig']),
+  OAuthClientConfig: new Set(['OAuthClientConfig']),
+  OracleDatabaseConnectionConfig: new Set(['TlsOracleDatabaseConnectionConfig', 'MTlsOracleDatabaseConnectionConfig']),
+  PostgresDatabaseConnectionConfig: new Set(['TlsPostgresDatabaseConnectionConfig']),
 };
 
 const KNOWN = new Set(Object.values(FAMILIES).flatMap((s) => [...s]));

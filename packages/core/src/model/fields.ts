@@ -16,8 +16,13 @@ export type FieldKind =
   | { readonly kind: 'reducers' }
   | { readonly kind: 'generation' }
   | { readonly kind: 'session' }
+  | { readonly kind: 'string-or-list' }
   | { readonly kind: 'component'; readonly family: Family }
-  | { readonly kind: 'component-list'; readonly family: Family };
+  | { readonly kind: 'component-list'; readonly family: Family }
+  /** A list of [caller, recipient] pairs of components (Swarm relationships). */
+  | { readonly kind: 'component-pairs'; readonly family: Family }
+  /** A list whose items are names or components (MCPToolBox tool_filter). */
+  | { readonly kind: 'component-or-string-list'; readonly family: Family };
 
 export interface FieldSpec {
   readonly name: string;
@@ -30,6 +35,8 @@ export interface FieldSpec {
   readonly since?: Version;
   /** Never written: serialized as a `$component_ref` to be supplied at load (set from SENSITIVE_FIELDS). */
   readonly sensitive?: boolean;
+  /** A value that says nothing a version before `since` cannot say, besides null and `default` (e.g. api_type 'chat_completions'). */
+  readonly neutral?: unknown;
   /** Inferred by the component when absent (inputs, outputs, branches). */
   readonly inferred?: boolean;
   readonly description?: string;

@@ -48,6 +48,10 @@ export interface Agent extends ComponentWithIO {
   readonly tools: readonly Tool[];
   /** 25.4.2: whether the agent may hand control back to the user. */
   readonly human_in_the_loop?: boolean;
+  /** 25.4.2: toolboxes (MCPToolBox), each exposing the tools of a server. */
+  readonly toolboxes?: readonly Component[] | null;
+  /** 26.1.2: message transforms applied before the LLM (summarization). */
+  readonly transforms?: readonly Component[] | null;
 }
 export interface OpenAiAgent extends ComponentWithIO {
   readonly component_type: 'OpenAiAgent';
@@ -58,6 +62,8 @@ export interface OciAgent extends ComponentWithIO {
   readonly component_type: 'OciAgent';
   readonly agent_endpoint_id: string;
   readonly client_config: OciClientConfig;
+  /** 26.1.2 */
+  readonly retry_policy?: JsonObject | null;
 }
 export interface Flow extends ComponentWithIO {
   readonly component_type: 'Flow';
@@ -117,17 +123,31 @@ export interface DataFlowEdge extends ComponentBase {
 export interface LlmConfigBase extends ComponentBase {
   readonly default_generation_parameters?: LlmGenerationConfig | null;
   readonly model_id: string;
+  /** 25.4.2: the API called (`chat_completions` or `responses`; OCI: `oci` …). */
+  readonly api_type?: string | null;
+  /** Sensitive (25.4.2 on OpenAI-compatible configs, 26.1.0 on OpenAiConfig, 26.1.2 on OciGenAiConfig). */
+  readonly api_key?: string | null;
+  /** 26.1.2 */
+  readonly api_provider?: string | null;
+  /** 26.1.2: how requests are retried (RetryPolicy). */
+  readonly retry_policy?: JsonObject | null;
 }
-export interface OpenAiConfig extends LlmConfigBase { readonly component_type: 'OpenAiConfig' }
-export interface OpenAiCompatibleConfig extends LlmConfigBase { readonly component_type: 'OpenAiCompatibleConfig'; readonly url: string }
-export interface VllmConfig extends LlmConfigBase { readonly component_type: 'VllmConfig'; readonly url: string }
-export interface OllamaConfig extends LlmConfigBase { readonly component_type: 'OllamaConfig'; readonly url: string }
+export interface OpenAiConfig extends LlmConfigBase { readonly component_type: 'OpenAiConfig'; readonly url?: string | null; readonly provider?: string | null }
+/** 26.1.2: certificate files of an OpenAI-compatible endpoint (sensitive). */
+export interface CertificateFiles { readonly key_file?: string | null; readonly cert_file?: string | null; readonly ca_file?: string | null; readonly provider?: string | null }
+export interface OpenAiCompatibleConfig extends LlmConfigBase, CertificateFiles { readonly component_type: 'OpenAiCompatibleConfig'; readonly url: string }
+export interface VllmConfig extends LlmConfigBase, CertificateFiles { readonly component_type: 'VllmConfig'; readonly url: string }
+export interface OllamaConfig extends LlmConfigBase, CertificateFiles { readonly component_type: 'OllamaConfig'; readonly url: string }
 export interface OciGenAiConfig extends LlmConfigBase {
   readonly component_type: 'OciGenAiConfig';
   readonly compartment_id: string;
   readonly serving_mode: 'ON_DEMAND' | 'DEDICATED';
-  readonly provider?: 'META' | 'GROK' | 'COHERE' | 'OTHER' | null;
+  readonly provider?: 'META' | 'GROK' | 'COHERE' | 'OTHER' | 'XAI' | null;
   readonly client_config: OciClientConfig;
+  /** 25.4.2 */
+  readonly conversation_store_id?: string | null;
+  /** 26.1.2 */
+  readonly url?: string | null;
 }
 export type LlmConfig = OpenAiConfig | OpenAiCompatibleConfig | VllmConfig | OllamaConfig | OciGenAiConfig | UnknownComponent;
 
@@ -171,11 +191,20 @@ export interface HttpCall {
   readonly headers: JsonObject;
   /** 26.1.2: the URLs (scheme, host, port and path prefix) the rendered URL and every redirect hop must be in. */
   readonly url_allow_list?: readonly string[] | null;
+  /** 25.4.2: headers with secret values (sensitive). */
+  readonly sensitive_headers?: Readonly<Record<string, string>> | null;
+  /** 26.1.2: how the call is retried (RetryPolicy). */
+  readonly retry_policy?: JsonObject | null;
 }
 export interface ServerTool extends ToolBase { readonly component_type: 'ServerTool' }
 export interface ClientTool extends ToolBase { readonly component_type: 'ClientTool' }
 export interface RemoteTool extends ToolBase, HttpCall { readonly component_type: 'RemoteTool' }
-export interface MCPTool extends ToolBase { readonly component_type: 'MCPTool'; readonly client_transport: ClientTransport }
+export interface MCPTool extends ToolBase {
+  readonly component_type: 'MCPTool';
+  readonly client_transport: ClientTransport;
+  /** 26.3.1 */
+  readonly retry_policy?: JsonObject | null;
+}
 export type Tool = ServerTool | ClientTool | RemoteTool | MCPTool | UnknownComponent;
 
 // ---- MCP transports
@@ -190,6 +219,12 @@ export interface StdioTransport extends TransportBase {
 export interface RemoteTransportBase extends TransportBase {
   readonly url: string;
   readonly headers?: Readonly<Record<string, string>> | null;
+  /** 25.4.2: headers with secret values (sensitive). */
+  readonly sensitive_headers?: Readonly<Record<string, string>> | null;
+  /** 26.1.2: OAuth authorization (OAuthConfig). */
+  readonly auth?: Component | null;
+  /** 26.1.2 */
+  readonly retry_policy?: JsonObject | null;
 }
 export interface MtlsFiles { readonly key_file: string; readonly cert_file: string; readonly ca_file: string }
 export interface SSETransport extends RemoteTransportBase { readonly component_type: 'SSETransport' }

@@ -1,8 +1,8 @@
-import { COMPONENT_TYPES, HANDLERS, fieldsOf } from '../components/registry.js';
+import { fieldsOf, handlerOf, TYPED_COMPONENT_TYPES } from '../components/registry.js';
 import { FAMILIES, type Family } from '../model/families.js';
 import type { FieldKind, FieldSpec } from '../model/fields.js';
 import { COMPONENT_VERSIONS, KNOWN_FIELDS } from '../versions/table.js';
-import { compareVersions, SUPPORTED_VERSIONS, type Version } from '../versions/version.js';
+import { compareVersions, SUPPORTED_VERSIONS, VERSION_ALIASES, type Version } from '../versions/version.js';
 import { fieldSince } from '../versions/gates.js';
 
 type Schema = Record<string, unknown>;
@@ -33,6 +33,9 @@ function valueSchema(kind: FieldKind): Schema {
     case 'session': return { $ref: '#/$defs/SessionParameters' };
     case 'component': return { $ref: `#/$defs/Any${kind.family}` };
     case 'component-list': return { type: 'array', items: { $ref: `#/$defs/Any${kind.family}` } };
+    case 'component-pairs': return { type: 'array', items: { type: 'array', minItems: 2, maxItems: 2, items: { $ref: `#/$defs/Any${kind.family}` } } };
+    case 'component-or-string-list': return { type: 'array', items: { anyOf: [{ type: 'string' }, { $ref: `#/$defs/Any${kind.family}` }] } };
+    case 'string-or-list': return { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] };
   }
 }
 
@@ -45,7 +48,7 @@ function fieldSchema(spec: FieldSpec): Schema {
   return s;
 }
 
-function builtinDef(type: (typeof COMPONENT_TYPES)[number], version: Version): Schema {
+function builtinDef(type: (typeof TYPED_COMPONENT_TYPES)[number], version: Version): Schema {
   const properties: Schema = { component_type: { const: type } };
   const required = ['component_type'];
   for (const spec of fieldsOf(type)) {
@@ -59,7 +62,7 @@ function builtinDef(type: (typeof COMPONENT_TYPES)[number], version: Version): S
   }
   properties.$referenced_components = { $ref: '#/$defs/ReferencedComponents' };
   properties.agentspec_version = { $ref: '#/$defs/AgentSpecVersion' };
-  return { title: type, description: HANDLERS[type].summary, type: 'object', properties, required };
+  return { title: type, description: handlerOf(type).summary, type: 'object', properties, required };
 }
 
 function laterDef(type: string): Schema {
@@ -86,7 +89,7 @@ export function jsonSchemaFor(version: Version): Schema {
       required: ['$component_ref'],
       additionalProperties: false,
     },
-    AgentSpecVersion: { type: 'string', enum: version === '25.4.1' ? ['25.4.1', '25.4.0'] : [version] },
+    AgentSpecVersion: { type: 'string', enum: [version, ...Object.keys(VERSION_ALIASES).filter((a) => VERSION_ALIASES[a] === version)] },
     Property: { type: 'object', description: 'An input/output property: a JSON Schema with a title (its name).', properties: { title: { type: 'string' } }, required: ['title'] },
     ReductionMethod: { type: 'string', enum: ['append', 'sum', 'average', 'max', 'min'] },
     LlmGenerationConfig: {
@@ -96,7 +99,7 @@ export function jsonSchemaFor(version: Version): Schema {
     SessionParameters: { type: 'object', properties: { read_timeout_seconds: { type: 'number', default: 60 } } },
   };
   const present: string[] = [];
-  for (const type of COMPONENT_TYPES) {
+  for (const type of TYPED_COMPONENT_TYPES) {
     if (!exists(type, version)) continue;
     defs[type] = builtinDef(type, version);
     present.push(type);
@@ -116,9 +119,15 @@ export function jsonSchemaFor(version: Version): Schema {
     $schema: 'https://json-schema.org/draft/2020-12/schema',
     $id: `https://agentspec-ts.dev/schemas/agentspec-${version}.schema.json`,
     title: `Agent Spec ${version} document`,
-    description: 'A component with agentspec_version, or a document of disaggregated components ($referenced_components only).',
+    description: 'A component with agentspec_version, a reference to one of its $referenced_components, or a document of disaggregated components ($referenced_components only).',
     anyOf: [
       { $ref: '#/$defs/AnyComponent' },
+      {
+        type: 'object',
+        properties: { $component_ref: { type: 'string' }, $referenced_components: { $ref: '#/$defs/ReferencedComponents' }, agentspec_version: { $ref: '#/$defs/AgentSpecVersion' } },
+        required: ['$component_ref', '$referenced_components'],
+        additionalProperties: false,
+      },
       { type: 'object', properties: { $referenced_components: { $ref: '#/$defs/ReferencedComponents' } }, required: ['$referenced_components'], additionalProperties: false },
     ],
     $defs: defs,

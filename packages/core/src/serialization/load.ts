@@ -2,7 +2,7 @@ import { capDiagnostics, diagnostic, hasErrors, type Diagnostic } from '../diagn
 import { AgentSpecLoadError } from '../errors.js';
 import type { Component } from '../model/types.js';
 import { pluginIndex, type ComponentPlugin } from '../plugins.js';
-import { parseVersion, type Version } from '../versions/version.js';
+import { DEVELOPMENT_VERSIONS, LATEST_VERSION, parseVersion, SUPPORTED_VERSIONS, type Version } from '../versions/version.js';
 import { DEFAULT_MAX_DIAGNOSTICS, resolveLimits, type Limits } from './limits.js';
 import { locator } from './locate.js';
 import { parseText, type Format, type Parsed } from './parse.js';
@@ -19,8 +19,13 @@ export interface LoadOptions {
    * document holding only `$referenced_components`.
    */
   readonly referenced?: string | Record<string, unknown>;
-  /** Components or values supplied at load by id (secrets, environment-specific configs, …). */
-  readonly components?: Readonly<Record<string, unknown>>;
+  /**
+   * Components or values supplied at load by id (secrets, environment-specific
+   * configs, …): pyagentspec's component registry. Also a text (JSON/YAML) of
+   * such an object, or of a `$referenced_components` document (read as
+   * `referenced`), as the CLI's `--components` file gives it.
+   */
+  readonly components?: Readonly<Record<string, unknown>> | string;
   /** Map a reference id to the id to look up among supplied/disaggregated components. */
   readonly refMap?: Readonly<Record<string, string>>;
   /** Resource limits for untrusted input (see DEFAULT_LIMITS). */
@@ -37,7 +42,7 @@ export interface LoadResult {
   readonly component?: Component;
   /** Every problem found, errors and warnings, with JSON Pointer paths and (for text) line/column. */
   readonly diagnostics: readonly Diagnostic[];
-  /** The declared version (legacy `air_version` 25.4.0 reads as 25.4.1). */
+  /** The declared version (26.2.0 reads as 26.3.1, legacy `air_version` 25.4.0 as 25.4.1, 26.4.0 as 26.3.1 with AS_VERSION_AHEAD). */
   readonly version?: Version;
   readonly format?: Format;
 }
@@ -53,7 +58,9 @@ export function load(input: string | unknown, options: LoadOptions = {}): LoadRe
     if (parsed.diagnostics.length > 0) return { diagnostics: capDiagnostics(parsed.diagnostics, maxDiagnostics), format: parsed.format };
     value = parsed.value;
   }
-  const referenced = readReferenced(options.referenced, limits);
+  const registry = readRegistry(options.components, limits);
+  if (registry.diagnostics.length > 0) return { diagnostics: capDiagnostics(registry.diagnostics, maxDiagnostics), ...(parsed ? { format: parsed.format } : {}) };
+  const referenced = readReferenced(registry.referenced ?? options.referenced, limits);
   if (referenced.diagnostics.length > 0) return { diagnostics: capDiagnostics(referenced.diagnostics, maxDiagnostics), ...(parsed ? { format: parsed.format } : {}) };
 
   const front = frontMatter(value);
@@ -63,7 +70,7 @@ export function load(input: string | unknown, options: LoadOptions = {}): LoadRe
     const reader = new Reader({
       version: front.version,
       plugins: pluginIndex(options.plugins),
-      supplied: options.components ?? {},
+      supplied: registry.components ?? {},
       referenced: referenced.entries,
       refMap: options.refMap ?? {},
       maxDepth: limits.maxDepth,
@@ -103,7 +110,7 @@ function frontMatter(value: unknown): { version?: Version; diagnostics: Diagnost
   if (!isPlainObject(value)) {
     return { diagnostics: [diagnostic('AS_NOT_A_COMPONENT', '', 'a document must be an object holding one component')], stop: true };
   }
-  if (value.component_type === undefined && value.$referenced_components !== undefined) {
+  if (value.component_type === undefined && value.$component_ref === undefined && value.$referenced_components !== undefined) {
     return {
       diagnostics: [diagnostic('AS_DISAGGREGATED_ONLY', '', 'this document holds only $referenced_components', {
         hint: 'load the main document and pass this one as the `referenced` option (CLI: --referenced)',
@@ -115,13 +122,34 @@ function frontMatter(value: unknown): { version?: Version; diagnostics: Diagnost
   if (!key) {
     return { diagnostics: [diagnostic('AS_VERSION_MISSING', '', 'the document declares no agentspec_version; no version gate is applied', { hint: 'add agentspec_version: 25.4.1 (or the version you target)' })] };
   }
-  const version = parseVersion(value[key]);
+  const declared = value[key];
+  const version = parseVersion(declared);
   if (!version) {
+    if (typeof declared === 'string' && Object.hasOwn(DEVELOPMENT_VERSIONS, declared)) {
+      const as = DEVELOPMENT_VERSIONS[declared] as Version;
+      return {
+        version: as,
+        diagnostics: [diagnostic('AS_VERSION_AHEAD', `/${key}`, `Agent Spec ${declared} is in development: the document is read as ${as}, the latest release, and what only ${declared} has is read as unknown`, { hint: `write ${LATEST_VERSION} for a document every release reads` })],
+      };
+    }
     return {
-      diagnostics: [diagnostic('AS_VERSION_UNSUPPORTED', `/${key}`, `Agent Spec version ${JSON.stringify(value[key])} is not supported`, { hint: 'supported: 25.4.1, 25.4.2, 26.1.0, 26.1.2, 26.2.0 (and legacy air_version 25.4.0)' })],
+      diagnostics: [diagnostic('AS_VERSION_UNSUPPORTED', `/${key}`, `Agent Spec version ${JSON.stringify(declared)} is not supported`, { hint: `supported: ${SUPPORTED_VERSIONS.join(', ')} (26.2.0 reads as 26.3.1, legacy air_version 25.4.0 as 25.4.1)` })],
     };
   }
   return { version, diagnostics: [] };
+}
+
+/** The component registry: an object of components and values by id, or its text (a `$referenced_components` document is read as `referenced`). */
+function readRegistry(input: LoadOptions['components'], limits: Limits): { components?: Readonly<Record<string, unknown>>; referenced?: string; diagnostics: Diagnostic[] } {
+  if (input === undefined) return { diagnostics: [] };
+  if (typeof input !== 'string') return { components: input, diagnostics: [] };
+  const parsed = parseText(input, limits);
+  if (parsed.diagnostics.length > 0) return { diagnostics: parsed.diagnostics.map((d) => ({ ...d, document: 'referenced' as const })) };
+  if (!isPlainObject(parsed.value)) {
+    return { diagnostics: [diagnostic('AS_WRONG_TYPE', '', 'the component registry must be an object of components and values by id', { document: 'referenced' })] };
+  }
+  if (parsed.value.$referenced_components !== undefined && Object.keys(parsed.value).length === 1) return { referenced: input, diagnostics: [] };
+  return { components: parsed.value, diagnostics: [] };
 }
 
 interface ReferencedDoc {

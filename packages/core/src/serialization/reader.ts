@@ -1,4 +1,4 @@
-import { fieldNamesOf, fieldsOf, HANDLERS, isBuiltinType } from '../components/registry.js';
+import { fieldNamesOf, fieldsOf, handlerOf, isBuiltinType, isTypedType } from '../components/registry.js';
 import type { CheckContext, Draft } from '../components/handler.js';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
@@ -6,10 +6,11 @@ import { child, escapeToken } from '../diagnostics/pointer.js';
 import { fitsFamily, type Family } from '../model/families.js';
 import type { FieldSpec } from '../model/fields.js';
 import { isSensitiveField } from '../model/sensitive.js';
+import type { LaterComponentType } from '../model/later-types.js';
 import type { Component, ComponentType } from '../model/types.js';
 import type { ComponentPlugin } from '../plugins.js';
-import { componentGate, componentVersionRange, fieldGate, isKnownField, valueGate } from '../versions/gates.js';
-import { compareVersions, type Version } from '../versions/version.js';
+import { componentGate, componentVersionRange, fieldGate, isKnownField, isNeutralValue, VALUE_GATED_TYPES, valueGate } from '../versions/gates.js';
+import { compareVersions, DEVELOPMENT_VERSIONS, parseVersion, type Version } from '../versions/version.js';
 import { cloneDefault, exceedsDepth, isPlainObject, isRef, offendingEntry, propertyProblem, put, valueProblem } from './values.js';
 
 type DocumentName = 'main' | 'referenced';
@@ -89,6 +90,8 @@ export class Reader implements CheckContext {
   private readonly ancestors = new Set<string>();
   private readonly deferred: Deferred[] = [];
   private document: DocumentName = 'main';
+  /** Set while the next component read is an entry of `$referenced_components` (where agentspec_version may stand). */
+  private atEntry = false;
 
   constructor(private readonly options: ReaderOptions) {
     this.referencedScope = options.referenced
@@ -100,14 +103,22 @@ export class Reader implements CheckContext {
   /** Read the root component; then resolve late references, infer, check. */
   read(raw: unknown): Component | undefined {
     const box: { root?: unknown } = {};
-    this.readInto(box, 'root', raw, '', 'Component');
+    if (isRef(raw) && (raw as Record<string, unknown>).component_type === undefined) {
+      // A root-level reference: the document is the component its own $referenced_components define.
+      const scoped = this.pushScope(raw, '');
+      this.refInto(box, 'root', raw.$component_ref, '/$component_ref', { family: 'Component' });
+      if (scoped) this.popScope('');
+    } else {
+      this.readInto(box, 'root', raw, '', 'Component');
+    }
     this.resolveDeferred();
     for (const c of this.meta.keys()) this.ensure(c);
     const hadErrors = this.diagnostics.some((d) => d.severity === 'error');
     for (const c of this.meta.keys()) {
-      if (this.blocked.has(c) || !isBuiltinType((c as Component).component_type)) continue;
+      const type = (c as Component).component_type;
+      if (this.blocked.has(c) || !isTypedType(type)) continue;
       try {
-        HANDLERS[(c as Component).component_type as ComponentType].check?.(c as Component, this);
+        handlerOf(type).check?.(c as Component, this);
       } catch (e) {
         if (!hadErrors) throw e; // a check tripping over an already-reported defect adds nothing
       }
@@ -151,7 +162,7 @@ export class Reader implements CheckContext {
       return;
     }
     const type = (component as Component).component_type;
-    if (isBuiltinType(type)) HANDLERS[type].infer?.(component as Draft, this.ensure);
+    if (isTypedType(type)) handlerOf(type).infer?.(component as Draft, this.ensure);
   }
 
   private add(code: DiagnosticCode, path: string, message: string, extra?: { hint?: string | undefined; severity?: Severity; document?: DocumentName }): void {
@@ -189,11 +200,24 @@ export class Reader implements CheckContext {
       return undefined;
     }
     const type = raw.component_type;
+    const entry = this.atEntry;
+    this.atEntry = false;
     const plugin = this.options.plugins.get(type);
-    const builtin = isBuiltinType(type);
+    const builtin = isTypedType(type);
     if (!builtin && !plugin && !componentVersionRange(type)) {
-      this.add('AS_UNKNOWN_COMPONENT', path, `unknown component_type '${type}'`, { hint: 'register a plugin for it, or check the spelling' });
+      const named = typeof raw.component_plugin_name === 'string' ? raw.component_plugin_name : undefined;
+      if (named !== undefined || /^Plugin[A-Z]/.test(type)) {
+        const version = typeof raw.component_plugin_version === 'string' ? ` ${raw.component_plugin_version}` : '';
+        this.add('AS_PLUGIN_MISSING', path, named !== undefined
+          ? `${type} is a component of plugin ${named}${version}, which is not registered`
+          : `${type} is a plugin component, and no registered plugin handles it`, {
+          hint: 'pass the plugin in the `plugins` load option (see ComponentPlugin in the README)',
+        });
+      } else {
+        this.add('AS_UNKNOWN_COMPONENT', path, `unknown component_type '${type}'`, { hint: 'register a plugin for it, or check the spelling' });
+      }
     }
+    if (path !== '') this.nestedVersion(raw, path, entry);
     const version = this.options.version;
     if (version && !plugin) {
       const gate = componentGate(type, version);
@@ -218,6 +242,23 @@ export class Reader implements CheckContext {
     return obj;
   }
 
+  /**
+   * `agentspec_version` below the root: allowed on an entry of
+   * `$referenced_components` (pyagentspec stamps each disaggregated component)
+   * when it is a version we read; misplaced anywhere else.
+   */
+  private nestedVersion(raw: Record<string, unknown>, path: string, entry: boolean): void {
+    for (const key of ROOT_ONLY_KEYS) {
+      const v = raw[key];
+      if (v === undefined) continue;
+      if (!entry) {
+        this.add('AS_VERSION_MISPLACED', child(path, key), `${key} belongs at the top level of the document, not on a nested component`, { hint: `remove it; the document's own ${key} applies to every component` });
+      } else if (!parseVersion(v) && !(typeof v === 'string' && Object.hasOwn(DEVELOPMENT_VERSIONS, v))) {
+        this.add('AS_VERSION_UNSUPPORTED', child(path, key), `Agent Spec version ${JSON.stringify(v)} is not supported`);
+      }
+    }
+  }
+
   private register(obj: Record<string, unknown>, path: string): void {
     const id = obj.id;
     if (typeof id === 'string') {
@@ -231,11 +272,11 @@ export class Reader implements CheckContext {
     this.meta.set(obj, { path, document: this.document, inferred: false });
   }
 
-  private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType): Draft {
+  private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType | LaterComponentType): Draft {
     const obj: Draft = { component_type: type };
     const version = this.options.version;
     let consumed = 1 + (raw.$referenced_components !== undefined ? 1 : 0);
-    if (path === '') for (const k of ROOT_ONLY_KEYS) if (raw[k] !== undefined) consumed++;
+    for (const k of ROOT_ONLY_KEYS) if (raw[k] !== undefined) consumed++;
     for (const spec of fieldsOf(type)) {
       const v = raw[spec.name];
       if (v === undefined) {
@@ -247,9 +288,9 @@ export class Reader implements CheckContext {
         continue;
       }
       consumed++;
-      const widened = version && spec.type.kind === 'json' ? valueGate(type, spec.name, v, version) : undefined;
+      const widened = version && VALUE_GATED_TYPES.has(type) ? valueGate(type, spec.name, v, version) : undefined;
       if (widened) this.add('AS_VERSION_GATE', `${path}/${spec.name}`, widened);
-      if (spec.since && version && compareVersions(version, spec.since) < 0) {
+      if (spec.since && version && compareVersions(version, spec.since) < 0 && !isNeutralValue(v, spec.default) && !(spec.neutral !== undefined && (spec.neutral === true || v === spec.neutral))) {
         this.add('AS_VERSION_GATE', `${path}/${spec.name}`, `${type}.${spec.name} exists from Agent Spec ${spec.since}; the document declares ${version}`);
       }
       // fast path for the most common field: a plain string where a string is expected
@@ -264,10 +305,9 @@ export class Reader implements CheckContext {
 
   private readExtras(obj: Draft, raw: Record<string, unknown>, path: string, type: string, names: ReadonlySet<string>): void {
     for (const key of Object.keys(raw)) {
-      if (key === 'component_type' || key === '$referenced_components' || names.has(key)) continue;
-      if (path === '' && ROOT_ONLY_KEYS.has(key)) continue;
+      if (key === 'component_type' || key === '$referenced_components' || names.has(key) || ROOT_ONLY_KEYS.has(key)) continue;
       if (isKnownField(type, key)) {
-        const gate = this.options.version && fieldGate(type, key, this.options.version);
+        const gate = this.options.version && !isNeutralValue(raw[key]) && fieldGate(type, key, this.options.version);
         if (gate) this.add('AS_VERSION_GATE', child(path, key), gate);
       } else {
         this.add('AS_UNKNOWN_FIELD', child(path, key), `${type} has no field '${key}'; it is kept as is`);
@@ -279,9 +319,9 @@ export class Reader implements CheckContext {
   private readOpaque(raw: Record<string, unknown>, path: string, type: string, plugin: ComponentPlugin | undefined): Draft {
     const obj: Draft = { component_type: type };
     for (const key of Object.keys(raw)) {
-      if (key === 'component_type' || key === '$referenced_components' || (path === '' && ROOT_ONLY_KEYS.has(key))) continue;
+      if (key === 'component_type' || key === '$referenced_components' || ROOT_ONLY_KEYS.has(key)) continue;
       const gate = this.options.version && !plugin
-        ? fieldGate(type, key, this.options.version) ?? valueGate(type, key, raw[key], this.options.version)
+        ? (isNeutralValue(raw[key]) ? undefined : fieldGate(type, key, this.options.version)) ?? valueGate(type, key, raw[key], this.options.version)
         : undefined;
       if (gate) this.add('AS_VERSION_GATE', child(path, key), gate);
       this.genericInto(obj, key, raw[key], child(path, key), isSensitiveField(type, key));
@@ -332,7 +372,33 @@ export class Reader implements CheckContext {
   private readField(obj: Draft, spec: FieldSpec, v: unknown, path: string): void {
     const kind = spec.type;
     if (kind.kind === 'component') {
-      this.readInto(obj, spec.name, v, path, kind.family);
+      if (v === null && spec.nullable) obj[spec.name] = null;
+      else this.readInto(obj, spec.name, v, path, kind.family);
+      return;
+    }
+    if (kind.kind === 'component-pairs') {
+      if (!Array.isArray(v) || !v.every((p) => Array.isArray(p) && p.length === 2)) {
+        this.wrongType(obj, path, `${spec.name} must be a list of [caller, recipient] pairs of components`);
+        return;
+      }
+      const out: unknown[][] = v.map(() => new Array(2));
+      v.forEach((pair: unknown[], i) => pair.forEach((x, j) => this.readInto(out[i] as unknown[], j, x, `${path}/${i}/${j}`, kind.family)));
+      obj[spec.name] = out;
+      return;
+    }
+    if (kind.kind === 'component-or-string-list') {
+      if (v === null && spec.nullable) {
+        obj[spec.name] = null;
+      } else if (!Array.isArray(v)) {
+        this.wrongType(obj, path, `${spec.name} must be a list of names or components`);
+      } else {
+        const out: unknown[] = new Array(v.length);
+        for (let i = 0; i < v.length; i++) {
+          if (typeof v[i] === 'string') out[i] = v[i];
+          else this.readInto(out, i, v[i], `${path}/${i}`, kind.family);
+        }
+        obj[spec.name] = out;
+      }
       return;
     }
     if (kind.kind === 'component-list') {
@@ -350,6 +416,8 @@ export class Reader implements CheckContext {
     if (isRef(v)) {
       if (spec.sensitive && !this.canResolve(v.$component_ref)) {
         this.add('AS_SECRET_MISSING', path, `secret '${v.$component_ref}' was not supplied; the runtime must provide ${spec.name}`, { hint: `pass components: { '${v.$component_ref}': … } when loading` });
+        // kept (and written back as it was), except a required field of a 25.4.1 component, which a runtime finds absent
+        if (!isBuiltinType(obj.component_type) || !spec.required) obj[spec.name] = v;
         return;
       }
       this.refInto(obj, spec.name, v.$component_ref, path, { field: spec });
@@ -474,6 +542,7 @@ export class Reader implements CheckContext {
       value = inner.found ? inner.value : undefined;
       if (!inner.found && !('cycle' in inner && inner.cycle)) this.add('AS_DANGLING_REF', entryPath, `'${raw.$component_ref}' is not defined anywhere`);
     } else if (isPlainObject(raw) && typeof raw.component_type === 'string') {
+      this.atEntry = true;
       value = this.readComponent(raw, entryPath, 'Component');
     }
     this.document = saved;

@@ -49,6 +49,8 @@ export function valueProblem(kind: FieldKind, v: unknown, nullable: boolean): st
       return isPlainObject(v) ? undefined : `must be an object, not ${jsonType(v)}`;
     case 'json':
       return undefined;
+    case 'string-or-list':
+      return typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')) ? undefined : 'must be a string or a list of strings';
     case 'reducers':
       return isPlainObject(v) && Object.values(v).every((x) => typeof x === 'string' && ['append', 'sum', 'average', 'max', 'min'].includes(x))
         ? undefined : 'must map output names to append, sum, average, max or min';

@@ -1,19 +1,22 @@
-import { fieldNamesOf, fieldsOf, isBuiltinType } from '../components/registry.js';
+import { fieldNamesOf, fieldsOf, isTypedType } from '../components/registry.js';
 import { AgentSpecError } from '../errors.js';
-import type { FieldSpec } from '../model/fields.js';
 import { isSensitiveField } from '../model/sensitive.js';
 import type { Component } from '../model/types.js';
 import type { ComponentPlugin } from '../plugins.js';
-import { componentVersionRange, fieldSince, valueSince } from '../versions/gates.js';
-import { BASE_VERSION, compareVersions, type Version } from '../versions/version.js';
+import { componentVersionRange, fieldSince, isNeutralValue, valueSince } from '../versions/gates.js';
+import { BASE_VERSION, compareVersions, parseVersion, SUPPORTED_VERSIONS, type Version } from '../versions/version.js';
 import { isPlainObject, isRef, put } from './values.js';
 
 /** Something to leave out of the main document and write into the disaggregated one. */
 export type Disaggregation = Component | { readonly component: Component; readonly field: string; readonly id?: string };
 
 export interface WriteOptions {
-  /** Version to write; default: the smallest the tree needs. */
-  readonly version?: Version;
+  /**
+   * Version to write; default: the smallest the tree needs. An alias is
+   * written as given and checked as the version it stands for: '26.2.0'
+   * stamps a 26.3.1 document the way pyagentspec 26.3.1 does.
+   */
+  readonly version?: Version | '26.2.0';
   readonly plugins?: readonly ComponentPlugin[];
   /** Components (or single field values) to write as references into a second document. */
   readonly disaggregate?: readonly Disaggregation[];
@@ -75,45 +78,50 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
     order.push(c);
     const range = componentVersionRange(c.component_type);
     if (range) {
-      if (compareVersions(range[0], low.version) > 0) low = { version: range[0], why: c.component_type };
-      if (range[1] && (!high || compareVersions(range[1], high.version) < 0)) high = { version: range[1], why: c.component_type };
+      if (compareVersions(range[0], low.version) > 0) low = { version: range[0], why: `${c.component_type} '${c.id}'` };
+      if (range[1] && (!high || compareVersions(range[1], high.version) < 0)) high = { version: range[1], why: `${c.component_type} '${c.id}'` };
     }
     const record = c as Record<string, unknown>;
-    if (isBuiltinType(c.component_type)) {
+    if (isTypedType(c.component_type)) {
       const specs = fieldsOf(c.component_type);
       for (const spec of specs) {
         const v = record[spec.name];
-        if (spec.since && v !== undefined && !isDefault(spec, v) && compareVersions(spec.since, low.version) > 0) {
-          low = { version: spec.since, why: `${c.component_type}.${spec.name}` };
+        if (spec.since && !isNeutralValue(v, spec.default) && !(spec.neutral !== undefined && (spec.neutral === true || v === spec.neutral)) && compareVersions(spec.since, low.version) > 0) {
+          low = { version: spec.since, why: `field ${spec.name} of ${c.component_type} '${c.id}'` };
         }
-        if (spec.type.kind === 'json') noteValue(c.component_type, spec.name, v);
-        if (spec.type.kind === 'component' || spec.type.kind === 'component-list') visitValue(v);
+        if (v !== undefined) noteValue(c.component_type, spec.name, v, c.id);
+        if (spec.type.kind === 'component' || spec.type.kind === 'component-list' || spec.type.kind === 'component-pairs' || spec.type.kind === 'component-or-string-list') visitValue(v);
       }
       const names = fieldNamesOf(c.component_type);
       for (const key in record) {
         if (names.has(key)) continue;
-        noteExtra(c.component_type, key, record[key]);
+        noteExtra(c.component_type, key, record[key], c.id);
         visitValue(record[key]);
       }
     } else {
       for (const key of Object.keys(record)) {
-        noteExtra(c.component_type, key, record[key]);
+        noteExtra(c.component_type, key, record[key], c.id);
         visitValue(record[key]);
       }
     }
   };
-  const noteExtra = (type: string, key: string, value?: unknown): void => {
+  const noteExtra = (type: string, key: string, value: unknown, id: string): void => {
     const since = fieldSince(type, key);
-    if (since && compareVersions(since, low.version) > 0) low = { version: since, why: `${type}.${key}` };
-    noteValue(type, key, value);
+    if (since && !isNeutralValue(value) && compareVersions(since, low.version) > 0) low = { version: since, why: `field ${key} of ${type} '${id}'` };
+    noteValue(type, key, value, id);
   };
-  const noteValue = (type: string, key: string, value: unknown): void => {
+  const noteValue = (type: string, key: string, value: unknown, id: string): void => {
     const need = valueSince(type, key, value);
-    if (need && compareVersions(need.since, low.version) > 0) low = { version: need.since, why: `${type}.${key} (${need.what})` };
+    if (need && compareVersions(need.since, low.version) > 0) low = { version: need.since, why: `field ${key} of ${type} '${id}' (${need.what})` };
   };
   visitComponent(root);
 
-  const version = chooseVersion(options.version, low, high);
+  const requested = options.version === undefined ? undefined : parseVersion(options.version);
+  if (options.version !== undefined && !requested) {
+    throw new AgentSpecError('AS_VERSION_UNSUPPORTED', `cannot write Agent Spec ${String(options.version)}: not a version this library writes`, { hint: `write one of ${SUPPORTED_VERSIONS.join(', ')}` });
+  }
+  const version = chooseVersion(requested, low, high);
+  const stamp: string = options.version ?? version;
 
   // Pass 2: write.
   const shared = order.filter((c) => c !== root && (uses.get(c) ?? 0) > 1 && !external.has(c));
@@ -138,7 +146,7 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
     const record = c as Record<string, unknown>;
     const out: Record<string, unknown> = { component_type: c.component_type };
     const fieldRefs = externalFields.get(c);
-    if (isBuiltinType(c.component_type)) {
+    if (isTypedType(c.component_type)) {
       const specs = fieldsOf(c.component_type);
       for (const spec of specs) {
         const v = record[spec.name];
@@ -181,7 +189,7 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
     for (const c of shared) refs[(c as Component).id] = writeComponent(c as Component);
     document.$referenced_components = refs;
   }
-  document.agentspec_version = version;
+  document.agentspec_version = stamp;
 
   for (const [c, id] of external) {
     referenced[id] = writeComponent(c as Component);
@@ -190,9 +198,6 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
   return { document, version, ...(hasReferenced ? { referenced: { $referenced_components: referenced } } : {}) };
 }
 
-function isDefault(spec: FieldSpec, v: unknown): boolean {
-  return spec.default !== undefined && v === spec.default;
-}
 
 function chooseVersion(requested: Version | undefined, low: Need, high: Need | undefined): Version {
   if (requested) {

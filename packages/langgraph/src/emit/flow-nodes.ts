@@ -25,8 +25,15 @@ import { chatOpenAI } from '../compile/llm/chat-model.js';
 export interface FlowBuildOptions {
   /** ServerTool implementations by tool name. */
   readonly tools?: ToolRegistry;
-  /** Where the LLM is (overriding the spec's endpoints), the API key (else OPENAI_API_KEY), request timeout, retries on 429/5xx. */
-  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number };
+  /**
+   * Where the LLM is (overriding the spec's endpoints), the API key (else OPENAI_API_KEY: to a spec's endpoint only on
+   * its own origin or a host of `credentialHosts`), request timeout, retries on 429/5xx (Retry-After up to
+   * `maxRetryAfterMs`; an LLM config's retry_policy decides instead).
+   */
+  readonly llm?: {
+    readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly credentialHosts?: readonly string[];
+    readonly timeoutMs?: number; readonly retries?: number; readonly maxRetryAfterMs?: number;
+  };
   /** Where threads are checkpointed: InputMessageNodes, ClientTools and confirmations wait with interrupt(). */
   readonly checkpointer?: BaseCheckpointSaver | false;
   /** `maxSteps` (each graph's recursion limit, default 1000), `maxAgentSteps`, `mapConcurrency`, `http`. */
@@ -47,6 +54,8 @@ export class FlowContext {
       ...(l.apiKey ? { apiKey: l.apiKey } : {}),
       ...(l.timeoutMs !== undefined ? { timeoutMs: l.timeoutMs } : {}),
       ...(l.retries !== undefined ? { retries: l.retries } : {}),
+      ...(l.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: l.maxRetryAfterMs } : {}),
+      ...(l.credentialHosts ? { credentialHosts: l.credentialHosts } : {}),
     };
     // a model without a baseURL: the spec's endpoints, that model
     const model = l.model !== undefined && !l.baseURL ? l.model : undefined;

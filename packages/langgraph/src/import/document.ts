@@ -28,6 +28,11 @@ export class DocumentBuilder {
     return ref(doc.id as string);
   }
 
+  /** The document needs at least this Agent Spec version. */
+  need(version: Version): void {
+    if (compareVersions(version, this.version) > 0) this.version = version;
+  }
+
   /** The root document: repeated components shared, version and references added. */
   finish(root: Doc): Doc {
     const counts = new Map<string, number>();
@@ -35,6 +40,8 @@ export class DocumentBuilder {
       if (Array.isArray(v)) return v.forEach(count);
       if (typeof v !== 'object' || v === null) return;
       const d = v as Doc;
+      // a tool's requires_confirmation (what the importer writes for pauses before tools) exists from 25.4.2
+      if (d.requires_confirmation === true) this.need('25.4.2');
       if (typeof d.component_type === 'string' && typeof d.id === 'string') counts.set(d.id, (counts.get(d.id) ?? 0) + 1);
       for (const child of Object.values(d)) count(child);
     };

@@ -1,97 +1,88 @@
 /**
  * Any StateGraph as a Flow (DESIGN §5): one variable space shared by name
- * (LangGraph's state; `data_flow_connections: null`); each node a ToolNode
- * whose ServerTool is named after the node (it reads the state keys and
- * returns an update, as the node function does); subgraphs as FlowNodes (or
- * AgentNodes, for agent graphs); a conditional edge with a path map as a
- * router ToolNode (its path function) and a BranchingNode; START and END as
- * a StartNode and an EndNode. State keys the state schema does not require
- * (all of an Annotation's) get a null default.
+ * (LangGraph's state, values as plain JSON; `data_flow_connections: null`);
+ * each node a ToolNode whose ServerTool is named after the node and runs its
+ * function (node-segment.ts); conditional edges as a router named after its
+ * path function and a BranchingNode (router-nodes.ts), `Send`s as a MapNode
+ * (send-fan-out.ts), `Command` routing as a BranchingNode after the node;
+ * fan-out run in a row (fan-out-plan.ts); a node without a way out goes to
+ * the EndNode. What the flow does differently is a coded warning.
  */
 import type { Doc, DocumentBuilder } from './document.js';
 import { ref } from './document.js';
-import { END_KEY, isGraph, reducedKeys, START_KEY, stateJsonSchemas, stateKeys, type StateGraphLike } from './graph-shape.js';
+import { fanOutPlan } from './fan-out-plan.js';
+import { FlowAssembly, FlowVariables, type ForeignGraph } from './flow-assembly.js';
+import { isGraph, isPrebuiltToolNode, START_KEY, type Breakpoints, type StateGraphLike } from './graph-shape.js';
 import type { ImportContext } from './import-context.js';
+import { nodeSegment, type Segment } from './node-segment.js';
+import { connectOutgoing, entryOf, type GraphPlan } from './outgoing-edges.js';
 import type { ImportNested } from './own-graph.js';
-import { property } from './state-properties.js';
-import { routerNodes } from './router-nodes.js';
+import { commandTargets, routePlan, type RoutePlan } from './route-plan.js';
+import { scanSource, type SourceFacts } from './source-scan.js';
+import { GraphState } from './state-channels.js';
 
-type Invokable = { invoke(input: unknown): Promise<unknown> };
+const NO_FACTS: SourceFacts = { text: undefined, literals: [], end: false, interrupts: 0, interruptMessage: undefined, command: false, commandParent: false, send: false, sendTargets: [] };
 
-export async function foreignFlowDocument(b: StateGraphLike, name: string, docs: DocumentBuilder, ctx: ImportContext, nested: ImportNested): Promise<Doc> {
-  const { schemas, required } = stateJsonSchemas(b);
-  const keys = stateKeys(b);
-  for (const k of reducedKeys(b)) ctx.warn('approximated', k, `state key '${k}' has a reducer: in the spec a node's output overwrites it`);
-  // a key the state schema does not require may be unset: null by default (LangGraph leaves it out)
-  const inputs = keys.inputs.map((k) => property(k, schemas[k], !required.has(k)));
-  const outputs = keys.outputs.map((k) => property(k, schemas[k], !required.has(k)));
-  const idOf = new Map<string, string>();
-  const nodes: Doc[] = [];
-  const start = { component_type: 'StartNode', id: ctx.id(`${name}_start`), name: 'start', inputs, outputs: inputs };
-  const end = { component_type: 'EndNode', id: ctx.id(`${name}_end`), name: 'end', inputs: outputs, outputs };
-  idOf.set(START_KEY, start.id);
-  idOf.set(END_KEY, end.id);
-  nodes.push(docs.node(start));
-  const toolInputs = keys.all.map((k) => property(k, schemas[k], true));
-  const toolOutputs = keys.all.map((k) => property(k, schemas[k]));
-  for (const [node, spec] of Object.entries(b.nodes)) {
-    const id = ctx.id(node);
-    idOf.set(node, id);
-    if (isGraph(spec.runnable)) {
-      const inner = await nested(spec.runnable);
-      nodes.push(docs.node(inner.component_type === 'Agent' ? { component_type: 'AgentNode', id, name: node, agent: inner } : { component_type: 'FlowNode', id, name: node, subflow: inner }));
-      continue;
-    }
-    if ((spec.subgraphs ?? []).length > 0) ctx.warn('approximated', node, `node '${node}' calls a subgraph in its function: it is a ServerTool, the subgraph is not in the spec`);
-    const toolName = uniqueTool(ctx, node);
-    const runnable = spec.runnable as Invokable;
-    ctx.tools[toolName] = async (args) => (await runnable.invoke(args)) ?? {};
-    nodes.push(docs.node({
-      component_type: 'ToolNode', id, name: node,
-      tool: { component_type: 'ServerTool', id: ctx.id(`${node}_tool`), name: toolName, description: `The function of graph node '${node}': the state in, an update out.`, inputs: toolInputs, outputs: toolOutputs },
-    }));
+export async function foreignFlowDocument(b: StateGraphLike, name: string, breakpoints: Breakpoints, docs: DocumentBuilder, ctx: ImportContext, nested: ImportNested): Promise<Doc> {
+  const state = new GraphState(b, ctx, name);
+  const nodeNames = Object.keys(b.nodes).filter((n) => !n.startsWith('__error_handler__'));
+  const flow = new FlowAssembly(docs, ctx);
+  const vars = new FlowVariables(state.keys.map((k) => k.name));
+  const start = { component_type: 'StartNode', id: ctx.id(`${name}_start`), name: 'start', inputs: state.inputs, outputs: state.inputs };
+  const end = { component_type: 'EndNode', id: ctx.id(`${name}_end`), name: 'end', inputs: state.outputs, outputs: state.outputs };
+  const g: ForeignGraph = { b, label: name, nodeNames, state, ctx, docs, flow, vars, route: vars.fresh('route'), breakpoints, nested, end: end.id };
+  flow.add(start);
+
+  const edges = new Map<string, string[]>();
+  for (const [from, to] of b.edges) edges.set(from, [...(edges.get(from) ?? []), to]);
+  const facts = new Map(nodeNames.map((n) => {
+    const runnable = b.nodes[n]?.runnable;
+    return [n, isGraph(runnable) || isPrebuiltToolNode(runnable) ? NO_FACTS : scanSource(runnable)] as const;
+  }));
+  const commands = new Map<string, string[]>();
+  for (const n of nodeNames) {
+    const targets = commandTargets(n, b.nodes[n]?.ends, facts.get(n) ?? NO_FACTS, nodeNames, ctx);
+    if (targets) commands.set(n, targets);
   }
-  nodes.push(docs.node(end));
-  const control: Doc[] = [];
-  const edge = (from: string, to: string, branch?: string) => control.push({
-    component_type: 'ControlFlowEdge', id: ctx.id(`${from}_to_${to}`), name: `${from} to ${to}`,
-    from_node: ref(from), ...(branch !== undefined ? { from_branch: branch } : {}), to_node: ref(to),
-  });
-  const leaving = new Map<string, string[]>();
-  for (const [from, to] of b.edges) leaving.set(from, [...(leaving.get(from) ?? []), to]);
-  for (const [from, targets] of leaving) {
-    if (targets.length > 1) ctx.warn('unsupported', from, `node '${from}' has edges to ${targets.join(', ')} (run in parallel): a flow goes on one way; only the edge to '${targets[0]}' is kept`);
-    edge(idOf.get(from) as string, idOf.get(targets[0] as string) as string);
+  const routes = conditionalEdges(b, edges, nodeNames, ctx);
+  const fanOut = fanOutPlan(b, (n) => routes.has(n) || commands.has(n), ctx);
+
+  const reached = new Set<string>([...[...edges.values()].flat(), ...[...routes.values()].flatMap((r) => Object.values(r.targets)), ...[...commands.values()].flat(), ...fanOut.next.values(), ...fanOut.joined]);
+  const sendOnly = new Set([...routes.values()].map((r) => r.sendTarget).filter((t): t is string => t !== undefined && !reached.has(t)));
+  const segments = new Map<string, Segment>();
+  for (const n of nodeNames) {
+    if (sendOnly.has(n)) continue;
+    segments.set(n, await nodeSegment(g, n, b.nodes[n] ?? {}, facts.get(n) ?? NO_FACTS, commands.get(n)));
   }
-  for (const [targets, to] of b.waitingEdges ?? []) ctx.warn('unsupported', to, `the edge from ${targets.join(' and ')} to '${to}' waits for several nodes: flows run one node at a time; it is left out`);
-  for (const [source, branches] of Object.entries(b.branches)) {
-    for (const [branchName, branch] of Object.entries(branches)) {
-      const label = source === START_KEY ? 'start' : source;
-      if (!branch.ends) {
-        ctx.warn('unsupported', label, `the conditional edge '${branchName}' from '${label}' has no path map, so where it may go is unknown: it is left out (give addConditionalEdges a path map)`);
-        continue;
-      }
-      if (leaving.has(source)) {
-        ctx.warn('unsupported', label, `'${label}' has both an edge and a conditional edge (run in parallel): the conditional edge is left out`);
-        continue;
-      }
-      leaving.set(source, []);
-      const r = routerNodes(label, branch, keys.all, toolInputs, docs, ctx);
-      nodes.splice(nodes.length - 1, 0, r.router, r.branching);
-      edge(idOf.get(source) as string, r.routerId);
-      edge(r.routerId, r.branchingId);
-      for (const [key, target] of Object.entries(branch.ends)) edge(r.branchingId, idOf.get(target) as string, key);
-    }
+  const plan: GraphPlan = { routes, fanOut, edges, segments, specs: b.nodes };
+  for (const seg of segments.values()) {
+    for (const t of seg.command?.targets ?? []) flow.edge({ from: seg.command?.id as string, branch: t }, entryOf(g, plan, t));
   }
+  connectOutgoing(g, plan, START_KEY, { from: start.id });
+  for (const [n, seg] of segments) connectOutgoing(g, plan, n, seg.exit);
+  flow.add(end);
   return {
     component_type: 'Flow', id: ctx.id(name), name,
-    inputs, outputs,
-    start_node: ref(start.id), nodes, control_flow_connections: control, data_flow_connections: null,
+    inputs: state.inputs, outputs: state.outputs,
+    start_node: ref(start.id), nodes: flow.nodes, control_flow_connections: flow.control, data_flow_connections: null,
   };
 }
 
-function uniqueTool(ctx: ImportContext, name: string): string {
-  let n = name;
-  for (let i = 2; Object.hasOwn(ctx.tools, n); i++) n = `${name}_${i}`;
-  return n;
+/** The conditional edge of each source node (one: a node with several, or with edges too, runs them in parallel). */
+function conditionalEdges(b: StateGraphLike, edges: ReadonlyMap<string, readonly string[]>, nodeNames: readonly string[], ctx: ImportContext): Map<string, RoutePlan> {
+  const routes = new Map<string, RoutePlan>();
+  for (const [source, branches] of Object.entries(b.branches)) {
+    const label = source === START_KEY ? 'start' : source;
+    const list = Object.entries(branches);
+    const [first] = list;
+    if (!first) continue;
+    if ((edges.get(source) ?? []).length > 0) {
+      ctx.warn('LG_PARALLEL_CONDITIONAL', label, `'${label}' has edges and a conditional edge (run in parallel): the flow follows its edge${list.length > 1 ? 's' : ''} only; the conditional edge is left out`);
+      continue;
+    }
+    if (list.length > 1) ctx.warn('LG_PARALLEL_CONDITIONAL', label, `'${label}' has ${list.length} conditional edges (run in parallel): only '${first[0]}' is kept`);
+    const plan = routePlan(label, first[1], nodeNames, ctx);
+    if (plan) routes.set(source, plan);
+  }
+  return routes;
 }

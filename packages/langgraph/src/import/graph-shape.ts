@@ -10,6 +10,14 @@ export interface NodeSpecLike {
   readonly runnable?: unknown;
   readonly metadata?: Record<string, unknown>;
   readonly subgraphs?: readonly unknown[];
+  /** Where the node's `Command`s may go (`addNode(…, { ends })`). */
+  readonly ends?: readonly string[];
+  readonly retryPolicy?: unknown;
+  readonly timeout?: unknown;
+  readonly cachePolicy?: unknown;
+  readonly defer?: boolean;
+  /** The node `addNode(…, { errorHandler })` added for it. */
+  readonly errorHandlerNode?: string;
 }
 
 export interface BranchLike {
@@ -38,13 +46,20 @@ function isBuilder(v: unknown): v is StateGraphLike {
   return typeof b === 'object' && b !== null && typeof b.nodes === 'object' && b.edges instanceof Set && typeof b.branches === 'object';
 }
 
-/** The StateGraph of a compiled graph or of a builder, with the graph's name. */
-export function graphOf(value: unknown): { builder: StateGraphLike; name: string | undefined } | undefined {
-  if (isBuilder(value)) return { builder: value, name: undefined };
-  const compiled = value as { builder?: unknown; name?: unknown } | null;
+/** Nodes a compiled graph pauses before or after (`compile({ interruptBefore, interruptAfter })`; `'*'`: all). */
+export interface Breakpoints {
+  readonly before: readonly string[] | '*';
+  readonly after: readonly string[] | '*';
+}
+
+/** The StateGraph of a compiled graph or of a builder, with the graph's name and breakpoints. */
+export function graphOf(value: unknown): { builder: StateGraphLike; name: string | undefined; breakpoints: Breakpoints } | undefined {
+  if (isBuilder(value)) return { builder: value, name: undefined, breakpoints: { before: [], after: [] } };
+  const compiled = value as { builder?: unknown; name?: unknown; interruptBefore?: unknown; interruptAfter?: unknown } | null;
   if (compiled && isBuilder(compiled.builder)) {
     const name = typeof compiled.name === 'string' && compiled.name !== 'LangGraph' ? compiled.name : undefined;
-    return { builder: compiled.builder, name };
+    const list = (v: unknown) => (v === '*' ? '*' : Array.isArray(v) ? (v as string[]) : []);
+    return { builder: compiled.builder, name, breakpoints: { before: list(compiled.interruptBefore), after: list(compiled.interruptAfter) } };
   }
   return undefined;
 }
@@ -78,9 +93,7 @@ export function stateJsonSchemas(b: StateGraphLike): { schemas: Record<string, R
   return { schemas, required };
 }
 
-/** Keys whose channel has a reducer (Agent Spec data flow overwrites values). */
-export function reducedKeys(b: StateGraphLike): string[] {
-  return Object.entries(b.channels)
-    .filter(([k, c]) => !k.startsWith('__') && ((c as { lc_graph_name?: string })?.lc_graph_name === 'BinaryOperatorAggregate' || (c as object)?.constructor?.name === 'BinaryOperatorAggregate'))
-    .map(([k]) => k);
+/** Whether a node's runnable is LangGraph's prebuilt ToolNode (it runs the tool calls of the last AI message). */
+export function isPrebuiltToolNode(v: unknown): v is { tools: readonly { name?: string }[] } {
+  return typeof v === 'object' && v !== null && Array.isArray((v as { tools?: unknown }).tools) && typeof (v as { invoke?: unknown }).invoke === 'function';
 }

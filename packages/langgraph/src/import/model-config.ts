@@ -43,7 +43,7 @@ export function modelInfo(model: unknown): ModelInfo {
  */
 export function llmConfigDocument(info: ModelInfo, owner: string, ctx: ImportContext): Doc {
   const openAiClass = info.className === 'ChatOpenAI' || info.className === 'AzureChatOpenAI' || info.className === 'openai (model string)';
-  if (!openAiClass) ctx.warn('approximated', owner, `the chat model of '${owner}' is a ${info.className ?? 'model of unknown kind'}: the spec has an OpenAI config for its model name; point it at the right endpoint`);
+  if (!openAiClass) ctx.warn('LG_MODEL_PROVIDER', owner, `the chat model of '${owner}' is a ${info.className ?? 'model of unknown kind'}: the spec has an OpenAI config for its model name; point it at the right endpoint`);
   const params: Record<string, unknown> = {
     ...(info.temperature !== undefined ? { temperature: info.temperature } : {}),
     ...(info.topP !== undefined ? { top_p: info.topP } : {}),

@@ -1,5 +1,6 @@
 import type { Component } from '@agentspec/core';
 import type { AdapterWarning, ImportedComponent, ToolRegistry } from '@agentspec/runtime';
+import type { ImportWarningCode } from './warning-codes.js';
 
 /** Options of {@link importLangGraph}. */
 export interface ImportLangGraphOptions {
@@ -9,8 +10,14 @@ export interface ImportLangGraphOptions {
   readonly id?: string;
 }
 
-/** Something of the graph the spec does not represent exactly (`component`: the graph node or edge; the one warning type of @agentspec/runtime). */
-export type ImportWarning = AdapterWarning;
+/**
+ * Something of the graph the spec does not represent exactly: the one warning
+ * type of @agentspec/runtime (`component`: the graph node, edge or state key)
+ * with a `code` from {@link IMPORT_WARNING_CODES}.
+ */
+export interface ImportWarning extends AdapterWarning {
+  readonly code: ImportWarningCode;
+}
 
 /** What {@link importLangGraph} returns. */
 export interface ImportedLangGraph extends ImportedComponent {
@@ -20,7 +27,8 @@ export interface ImportedLangGraph extends ImportedComponent {
   /**
    * The graph's node functions and routers as ServerTool implementations, by
    * the names the spec gives them: pass them as `tools` to run the spec on any
-   * runtime. Empty for graphs compiled from Agent Spec and for agents.
+   * runtime. Empty for graphs compiled from Agent Spec; an agent's tools for
+   * agents.
    */
   readonly tools: ToolRegistry;
 }

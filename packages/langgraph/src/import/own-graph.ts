@@ -32,7 +32,7 @@ export async function ownFlowDocument(b: StateGraphLike, start: NodeMetadata, do
   for (const [name, spec] of Object.entries(b.nodes)) {
     const meta = readNodeMetadata(spec.metadata);
     if (!meta) {
-      ctx.warn('unsupported', name, `node '${name}' was added to a graph compiled from Agent Spec and is left out`);
+      ctx.warn('LG_FOREIGN_NODE', name, `node '${name}' was added to a graph compiled from Agent Spec and is left out`);
       continue;
     }
     const doc = docs.adopt(meta.component);

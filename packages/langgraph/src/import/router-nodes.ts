@@ -1,33 +1,49 @@
-import type { Property } from '@agentspec/core';
-import type { Doc, DocumentBuilder } from './document.js';
-import type { BranchLike } from './graph-shape.js';
-import type { ImportContext } from './import-context.js';
-
-type Invokable = { invoke(input: unknown): Promise<unknown> };
-
 /**
- * A conditional edge with a path map as two nodes: a router ToolNode whose
- * ServerTool is the path function (state in, the key it picks out), then a
- * BranchingNode on that key, one branch per path-map key.
+ * A conditional edge as flow nodes: a router ToolNode whose ServerTool is the
+ * path function, named after it (state in, the key or node it picks out),
+ * then a BranchingNode with a branch per key or node — and, when the router
+ * makes `Send`s, a branch to their MapNode (see send-fan-out.ts).
  */
-export function routerNodes(label: string, branch: BranchLike, stateKeys: readonly string[], inputs: readonly Property[], docs: DocumentBuilder, ctx: ImportContext) {
-  let key = 'route';
-  for (let i = 2; stateKeys.includes(key); i++) key = `route_${i}`;
-  let toolName = `${label}_router`;
-  for (let i = 2; Object.hasOwn(ctx.tools, toolName); i++) toolName = `${label}_router_${i}`;
-  const path = branch.path as Invokable;
-  ctx.tools[toolName] = async (args) => {
-    const picked = await path.invoke(args);
-    return String(Array.isArray(picked) ? picked[0] : picked);
-  };
-  const routerId = ctx.id(`${label}_router`);
-  const branchingId = ctx.id(`${label}_branch`);
-  const routeProperty = { title: key, type: 'string' };
-  const mapping = Object.fromEntries(Object.keys(branch.ends ?? {}).map((k) => [k, k]));
-  const router: Doc = docs.node({
-    component_type: 'ToolNode', id: routerId, name: `${label} router`,
-    tool: { component_type: 'ServerTool', id: ctx.id(`${label}_router_tool`), name: toolName, description: `The path function of the conditional edge after '${label}': the state in, the key of the next node out.`, inputs, outputs: [routeProperty] },
+import type { Property } from '@agentspec/core';
+import type { Exit, ForeignGraph } from './flow-assembly.js';
+import { routerTool, SEND_ROUTE } from './node-tools.js';
+import type { RoutePlan } from './route-plan.js';
+import { sendPayloadVariable } from './send-fan-out.js';
+
+export interface RouterParts {
+  /** Where each key the router returns leads (the key → its node), leaving from the BranchingNode. */
+  readonly branches: readonly { readonly exit: Exit; readonly target: string }[];
+  /** Where the Sends leave from (to their MapNode), when the router sends, and the payloads' name. */
+  readonly send?: { readonly exit: Exit; readonly payload: string };
+}
+
+export function routerNodes(g: ForeignGraph, source: string, plan: RoutePlan, from: Exit): RouterParts {
+  const { ctx, flow } = g;
+  const payloads = plan.sendTarget !== undefined ? sendPayloadVariable(g) : undefined;
+  const tool = routerTool(g.state, plan.branch.path, {
+    label: source, route: g.route,
+    ...(payloads !== undefined ? { sendPayloads: `iterated_${payloads}`, sendTarget: plan.sendTarget as string } : {}),
   });
-  const branching: Doc = docs.node({ component_type: 'BranchingNode', id: branchingId, name: `${label} branch`, inputs: [routeProperty], mapping });
-  return { router, branching, routerId, branchingId };
+  const toolName = ctx.tool(plan.toolName, tool, plan.branch.path);
+  const routeProperty = { title: g.route, type: 'string' } as Property;
+  const outputs: Property[] = [routeProperty, ...(payloads !== undefined ? [{ title: `iterated_${payloads}`, type: 'array', items: { type: 'object' } } as unknown as Property] : [])];
+  const routerId = flow.add({
+    component_type: 'ToolNode', id: ctx.id(`${source}_router`), name: `${source} router`,
+    tool: {
+      component_type: 'ServerTool', id: ctx.id(`${plan.toolName}_tool`), name: toolName,
+      description: `The path function of the conditional edge after '${source}': the state in, ${plan.sendTarget !== undefined ? `the Sends to '${plan.sendTarget}' (route '${SEND_ROUTE}', their payloads) or ` : ''}the key of the next node out.`,
+      inputs: g.state.toolInputs, outputs,
+    },
+  });
+  flow.edge(from, routerId);
+  const keys = Object.keys(plan.targets);
+  if (payloads !== undefined && keys.length === 0) return { branches: [], send: { exit: { from: routerId }, payload: payloads } };
+  const mapping: Record<string, string> = Object.fromEntries(keys.map((k) => [k, k]));
+  if (plan.sendTarget !== undefined) mapping[SEND_ROUTE] = SEND_ROUTE;
+  const branchingId = flow.add({ component_type: 'BranchingNode', id: ctx.id(`${source}_branch`), name: `${source} branch`, inputs: [routeProperty], mapping });
+  flow.edge({ from: routerId }, branchingId);
+  return {
+    branches: keys.map((k) => ({ exit: { from: branchingId, branch: k }, target: plan.targets[k] as string })),
+    ...(payloads !== undefined ? { send: { exit: { from: branchingId, branch: SEND_ROUTE }, payload: payloads } } : {}),
+  };
 }

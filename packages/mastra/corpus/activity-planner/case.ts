@@ -5,5 +5,5 @@ export default {
   export: 'activityWorkflow',
   runs: [{ inputs: { city: 'Bergen' } }, { inputs: { city: 'Seville' } }],
   component: { component_type: 'Flow', id: 'activity-workflow', inputs: [{ title: 'city', type: 'string' }], outputs: [{ title: 'activities', type: 'string' }] },
-  warnings: ['AS_IMPORT_STEP_CALLS_AGENT'],
+  warnings: ['MA_STEP_CALLS_AGENT'],
 } satisfies CorpusCase;

@@ -5,5 +5,5 @@ export default {
   export: 'cityFactsWorkflow',
   runs: [{ inputs: { city: 'Kyoto' } }],
   component: { component_type: 'Flow', id: 'city-facts' },
-  warnings: ['AS_IMPORT_MAP', 'AS_IMPORT_AGENT_STEP', 'AS_IMPORT_MAP'],
+  warnings: ['MA_MAP', 'MA_AGENT_STEP', 'MA_MAP'],
 } satisfies CorpusCase;

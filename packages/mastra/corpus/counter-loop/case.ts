@@ -5,5 +5,5 @@ export default {
   export: 'counterWorkflow',
   runs: [{ inputs: { value: 1 } }, { inputs: { value: 40 } }],
   component: { component_type: 'Flow', id: 'counter-workflow' },
-  warnings: ['AS_IMPORT_BRANCH_FUNCTION', 'AS_IMPORT_BRANCH_FUNCTION'],
+  warnings: ['MA_BRANCH_FUNCTION', 'MA_BRANCH_FUNCTION'],
 } satisfies CorpusCase;

@@ -8,5 +8,5 @@ export default {
     component_type: 'Agent', id: 'kitchen-agent', name: 'Kitchen Assistant', description: 'Answers cooking questions with exact quantities',
     llm_config: { component_type: 'OpenAiCompatibleConfig', model_id: 'qwen2.5-7b-instruct', url: '${llm}', default_generation_parameters: { temperature: 0.2 } },
   },
-  warnings: ['AS_IMPORT_MAX_STEPS'],
+  warnings: ['MA_MAX_STEPS'],
 } satisfies CorpusCase;

@@ -5,5 +5,5 @@ export default {
   export: 'linkCheckWorkflow',
   runs: [{ inputs: { site: 'https://example.com', paths: ['/', '/old', '/docs', '/gone'] } }, { inputs: { site: 'https://example.com', paths: [] } }],
   component: { component_type: 'Flow', id: 'link-check' },
-  warnings: ['AS_IMPORT_MAP', 'AS_IMPORT_FOREACH'],
+  warnings: ['MA_MAP', 'MA_FOREACH'],
 } satisfies CorpusCase;

@@ -5,5 +5,5 @@ export default {
   export: 'orderWorkflow',
   runs: [{ inputs: { sku: 'SKU-1', quantity: 3 } }, { inputs: { sku: 'SKU-2', quantity: 1 } }],
   component: { component_type: 'Flow', id: 'order-workflow' },
-  warnings: ['AS_IMPORT_BRANCH_FUNCTION', 'AS_IMPORT_BRANCH_OUTPUT'],
+  warnings: ['MA_BRANCH_FUNCTION', 'MA_BRANCH_OUTPUT'],
 } satisfies CorpusCase;

@@ -5,5 +5,5 @@ export default {
   export: 'reportWorkflow',
   runs: [{ inputs: { region: 'north' } }, { inputs: { region: 'south' } }],
   component: { component_type: 'Flow', id: 'region-report' },
-  warnings: ['AS_IMPORT_PARALLEL'],
+  warnings: ['MA_PARALLEL'],
 } satisfies CorpusCase;

@@ -1,4 +1,4 @@
-import { kindOf, type Agent, type Property, type Tool } from '@agentspec/core';
+import { kindOf, type Agent, type MCPTool, type Property, type Tool } from '@agentspec/core';
 import { outputRules, parametersSchema } from '@agentspec/runtime';
 import { camelCase, docComment, key, literal, member, str, templateText, text } from '@agentspec/runtime/emit';
 import type { MastraModule as ModuleWriter } from './helpers.js';
@@ -82,6 +82,8 @@ export function emitAgent(spec: Agent, m: ModuleWriter): void {
   const outputs = spec.outputs ?? [];
   const serverTools = spec.tools.filter((t) => t.component_type === 'ServerTool');
   const hasMcp = spec.tools.some((t) => t.component_type === 'MCPTool');
+  const hasStdio = spec.tools.some((t) => t.component_type === 'MCPTool' && (t as MCPTool).client_transport.component_type === 'StdioTransport');
+  if (hasStdio) m.use('stdioPolicy');
   const instructions = emitInstructions(spec, m);
   m.section(buildOptions(serverTools, spec.tools.some((t) => t.component_type === 'RemoteTool'), hasMcp));
   m.section([
@@ -110,7 +112,9 @@ export function emitAgent(spec: Agent, m: ModuleWriter): void {
   if (m.uses('runControl')) m.section('/** Where a caller that follows the run keeps its RunControl in Mastra\'s RequestContext. */\nconst RUN = \'agentspec.run\';');
   const settings = settingsLiteral(spec.llm_config, '    ');
   const body = [
-    ...(hasMcp ? ['const mcp = new McpClients(options.network?.allowStdio ?? []);'] : []),
+    ...(hasMcp ? [hasStdio
+      ? '// an MCP stdio server starts only as network.allowStdio allows its command line (the runtime\'s rule: exact argv for inline code)\nconst mcp = new McpClients((server) => assertStdioAllowed(server, options.network?.allowStdio));'
+      : "const mcp = new McpClients(() => {\n  throw failure('AS_HTTP_REFUSED', 'this module starts no MCP stdio server');\n});"] : []),
     '// the type argument spares TypeScript inferring Agent\'s generics from the whole config (slow)',
     'const agent = new Agent<string>({',
     `  id: ${str(spec.id.replace(/[^A-Za-z0-9_.:-]/g, '_') || 'component')},`,
@@ -124,7 +128,8 @@ export function emitAgent(spec: Agent, m: ModuleWriter): void {
       ...(submit ? [`    submit_result: ${submit},`] : []),
       '  },',
     ]),
-    '  maxRetries: options.llm?.retries ?? 2,',
+    '  // the retries are the model\'s (llmFetch): Mastra\'s own are off',
+    '  maxRetries: 0,',
     ...(submit ? ['  // the agent stops after a valid submit_result (or after maxSteps LLM turns)'] : []),
     `  defaultOptions: { maxSteps: options.maxAgentSteps ?? 20${submit ? ', stopWhen: resultSubmitted' : ''}${settings ? `, modelSettings: ${settings}` : ''} },`,
     '});',
@@ -148,13 +153,28 @@ function buildOptions(serverTools: readonly Tool[], http: boolean, mcp: boolean)
       '  /** ServerTool implementations by tool name (never taken from the spec). */',
       `  readonly tools: { ${names.map((n) => `readonly ${key(n)}: ToolImplementation`).join('; ')} };`,
     ] : []),
-    '  /** Where the LLM is: overrides the spec\'s endpoint (an OpenAI-compatible `baseURL`, `apiKey`, `model`), the request timeout, retries. */',
-    '  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number; readonly fetch?: typeof fetch };',
+    '  /**',
+    '   * Where the LLM is: overrides the spec\'s endpoint (an OpenAI-compatible `baseURL`, with `apiKey`, `model`); without `baseURL`, the key',
+    '   * (`apiKey`, else OPENAI_API_KEY) goes to the spec\'s endpoint only on OPENAI_BASE_URL\'s origin (else api.openai.com\'s) or a host of',
+    '   * `credentialHosts`. The timeout of an attempt; retries on 429, 5xx and network errors (`retries`, default 2; a Retry-After up to',
+    '   * `maxRetryAfterMs`, default 10 000; the LLM config\'s retry_policy decides when it has one); the fetch of each attempt.',
+    '   */',
+    '  readonly llm?: {',
+    '    readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly credentialHosts?: readonly string[];',
+    '    readonly timeoutMs?: number; readonly retries?: number; readonly maxRetryAfterMs?: number; readonly fetch?: typeof fetch;',
+    '  };',
     '  /** LLM turns per run (default 20). */',
     '  readonly maxAgentSteps?: number;',
     ...(http || mcp ? [
-      '  /** Hosts an HTTP call may reach although templated, private, link-local or where a redirect leads (SSRF guard); commands an MCP stdio server may run. */',
-      '  readonly network?: { readonly allow?: readonly string[]; readonly allowStdio?: readonly string[] };',
+      '  /**',
+      '   * Hosts (or host:port) an HTTP call may reach although templated, private, link-local or where a redirect leads (SSRF guard); MCP',
+      '   * stdio servers allowed to start: a command name, or an exact command line (a string with blanks, or `{ command, args }`) — only an',
+      '   * exact one allows arguments that run inline code (`node -e`, …) or a spec env variable that loads code.',
+      '   */',
+      '  readonly network?: {',
+      '    readonly allow?: readonly string[];',
+      '    readonly allowStdio?: readonly (string | { readonly command: string; readonly args?: readonly string[] })[];',
+      '  };',
     ] : []),
     ...(http ? [
       '  /** HTTP calls: time allowed to each attempt (default 30 000 ms), retries on network errors, 429 and 5xx (default 2), redirects followed (default 5), bytes of a body read (default 10 MB). */',

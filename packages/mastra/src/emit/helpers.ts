@@ -80,19 +80,19 @@ async function runTool(name: string, context: { readonly requestContext?: { get(
 }`;
 
 const model = `
-/** Where an LLM is (an OpenAI-compatible endpoint) and how long a request may take. */
-interface LlmEndpoint {
-  readonly baseURL: string;
-  readonly model: string;
-  readonly apiKey?: string | undefined;
+/** Where an LLM is (an OpenAI-compatible endpoint, from llmEndpoint), how long an attempt may take, how requests are retried. */
+interface LlmEndpoint extends ResolvedLlm, LlmRetryOptions {
   readonly timeoutMs?: number | undefined;
   /** Request fields sent as they are (generation parameters the AI SDK has no name for). */
   readonly extraBody?: Record<string, unknown>;
-  /** The fetch of each request (e.g. @agentspec/runtime's retryingFetch, with retries: 0). */
+  /** The fetch of each attempt (it must not retry itself). */
   readonly fetch?: typeof fetch | undefined;
 }
 
-/** An AI SDK chat model at an OpenAI-compatible endpoint (Mastra runs on AI SDK models), with a per-request timeout. */
+/**
+ * An AI SDK chat model at an OpenAI-compatible endpoint (Mastra runs on AI SDK models): its requests retried by
+ * llmFetch (Mastra's own retries are off), each attempt with a timeout until its body has been read.
+ */
 function chatModel(endpoint: LlmEndpoint) {
   const timeoutMs = endpoint.timeoutMs ?? 60_000;
   const provider = createOpenAICompatible({
@@ -101,7 +101,7 @@ function chatModel(endpoint: LlmEndpoint) {
     ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
     supportsStructuredOutputs: true,
     ...(endpoint.extraBody ? { transformRequestBody: (body: Record<string, unknown>) => ({ ...body, ...endpoint.extraBody }) } : {}),
-    fetch: async (input, init) => {
+    fetch: llmFetch(endpoint, async (input, init) => {
       // the timer runs until the response body has been read, streamed or not
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(new DOMException(\`no answer within \${timeoutMs} ms\`, 'TimeoutError')), timeoutMs);
@@ -118,7 +118,7 @@ function chatModel(endpoint: LlmEndpoint) {
         clearTimeout(timer);
         throw e;
       }
-    },
+    }),
   });
   // the provider's model type comes from its own copy of @ai-sdk/provider; Mastra runs it as it is
   return provider.chatModel(endpoint.model) as unknown as MastraModelConfig;
@@ -130,11 +130,14 @@ type McpServer =
   | { readonly kind: 'http' | 'sse'; readonly url: string; readonly headers?: Record<string, string> }
   | { readonly kind: 'stdio'; readonly command: string; readonly args?: readonly string[]; readonly env?: Record<string, string>; readonly cwd?: string };
 
-/** MCP clients (the official SDK), one per server, opened on first use and closed by \`close()\`. */
+/**
+ * MCP clients (the official SDK), one per server, opened on first use and closed by \`close()\`. A stdio server starts
+ * only when \`checkStdio\` does not throw (the module's network.allowStdio policy).
+ */
 class McpClients {
   private readonly clients = new Map<string, Promise<Client>>();
 
-  constructor(private readonly allowStdio: readonly string[]) {}
+  constructor(private readonly checkStdio: (server: Extract<McpServer, { kind: 'stdio' }>) => void) {}
 
   /** Calls \`name\` on \`server\`: the text for a single string output (verbatim), else parsed JSON. */
   async call(server: McpServer, name: string, args: Record<string, unknown>, text: boolean): Promise<unknown> {
@@ -172,7 +175,7 @@ class McpClients {
   private async connect(server: McpServer): Promise<Client> {
     const client = new Client({ name: 'agentspec-compiled', version: '1.0.0' });
     if (server.kind === 'stdio') {
-      if (!this.allowStdio.includes(server.command)) throw failure('AS_HTTP_REFUSED', \`the MCP stdio command '\${server.command}' is not in network.allowStdio\`);
+      this.checkStdio(server);
       await client.connect(new StdioClientTransport({ command: server.command, args: [...(server.args ?? [])], ...(server.env ? { env: server.env } : {}), ...(server.cwd ? { cwd: server.cwd } : {}) }));
     } else if (server.kind === 'sse') {
       await client.connect(new SSEClientTransport(new URL(server.url), { requestInit: { headers: server.headers ?? {} } }));
@@ -235,7 +238,7 @@ export const HELPERS: ModuleHelpers<HelperName> = {
   asIs: { code: asIs, declares: ['asIs'], needs: ['jsonSchema'], imports: { '@mastra/core/schema': ['type StandardSchemaWithJSON'] } },
   runControl: { code: runControl, declares: ['RunControl', 'runControl'] },
   runTool: { code: runTool, declares: ['runTool'], needs: ['failure', 'runControl'] },
-  chatModel: { code: model, declares: ['LlmEndpoint', 'chatModel'], imports: { '@ai-sdk/openai-compatible': ['createOpenAICompatible'], '@mastra/core/llm': ['type MastraModelConfig'] } },
+  chatModel: { code: model, declares: ['LlmEndpoint', 'chatModel'], needs: ['llmEndpoint', 'llmFetch'], imports: { '@ai-sdk/openai-compatible': ['createOpenAICompatible'], '@mastra/core/llm': ['type MastraModelConfig'] } },
   mcp: {
     code: mcp,
     declares: ['McpServer', 'McpClients'],

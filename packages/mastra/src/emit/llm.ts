@@ -1,41 +1,45 @@
 import type { LlmConfig } from '@agentspec/core';
-import { admitted, generationParams, unsupportedComponent } from '@agentspec/runtime';
+import { admitted, generationParams, openAiBaseUrl, unsupportedComponent } from '@agentspec/runtime';
 import { MASTRA_CAPABILITIES } from '../capabilities.js';
 import { modelSettings } from '../model/llm-model.js';
-import { literal, str } from '@agentspec/runtime/emit';
+import { literal, llmRetryPolicyLiteral, str } from '@agentspec/runtime/emit';
 import type { MastraModule as ModuleWriter } from './helpers.js';
 
 /**
  * The `chatModel({ … })` expression of an LLM config (DESIGN §4.2 LLM
- * configs): its endpoint, which `options.llm` overrides (`baseURL`, `apiKey`,
- * `model`, as `llm.override` does); OpenAiConfig's key from `options.llm` or
- * `OPENAI_API_KEY`, never from the spec.
+ * configs): its endpoint and key from the shared llmEndpoint (`options.llm`
+ * overrides the endpoint — `baseURL`, `apiKey`, `model` — as `llm.override`
+ * does; a key, from `options.llm` or `OPENAI_API_KEY`, never from the spec,
+ * goes to a spec-named endpoint only on its own origin or a host of
+ * `options.llm.credentialHosts`; OpenAiConfig is OPENAI_BASE_URL, else
+ * api.openai.com), its retries from the shared llmFetch (`options.llm.retries`
+ * and `maxRetryAfterMs`, or the config's retry_policy).
  */
 export function modelExpression(spec: LlmConfig, m: ModuleWriter, pad: string): string {
   const config = admitted(spec);
   m.use('chatModel');
   let baseURL: string;
-  let apiKey = 'options.llm?.apiKey';
   switch (config.component_type) {
     case 'OpenAiConfig':
-      baseURL = 'https://api.openai.com/v1';
-      apiKey = 'options.llm?.apiKey ?? process.env.OPENAI_API_KEY';
+      baseURL = 'undefined';
       break;
     case 'OpenAiCompatibleConfig':
     case 'VllmConfig':
     case 'OllamaConfig':
-      baseURL = config.url;
+      baseURL = str(openAiBaseUrl(config.url));
       break;
     default:
       throw unsupportedComponent(config, MASTRA_CAPABILITIES.emit);
   }
   const extra = generationParams(config).extra;
+  const policy = llmRetryPolicyLiteral(config, `${pad}  `);
   return [
     'chatModel({',
-    `${pad}  baseURL: options.llm?.baseURL ?? ${str(baseURL)},`,
-    `${pad}  model: options.llm?.model ?? ${str(config.model_id)},`,
-    `${pad}  apiKey: ${apiKey},`,
+    `${pad}  ...llmEndpoint(${baseURL}, ${str(config.model_id)}, options.llm ?? {}),`,
     `${pad}  timeoutMs: options.llm?.timeoutMs,`,
+    `${pad}  retries: options.llm?.retries,`,
+    `${pad}  maxRetryAfterMs: options.llm?.maxRetryAfterMs,`,
+    ...(policy ? [`${pad}  // the LLM config's retry_policy`, `${pad}  policy: ${policy},`] : []),
     `${pad}  fetch: options.llm?.fetch,`,
     ...(extra ? [`${pad}  extraBody: ${literal(extra, `${pad}  `)},`] : []),
     `${pad}})`,

@@ -95,7 +95,7 @@ export class FlowBuilder {
         if (one !== undefined) sources = [{ src: only, o: one }];
       }
       for (const { src, o } of sources) this.wire(src.node, o, node, p.title);
-      if (sources.length === 0 && !('default' in p)) this.warnings.add('AS_IMPORT_MISSING_SOURCE', node.id, `input '${p.title}' has no step output of that name to come from`);
+      if (sources.length === 0 && !('default' in p)) this.warnings.add('MA_MISSING_SOURCE', node.id, `input '${p.title}' has no step output of that name to come from`);
     }
   }
 

@@ -28,9 +28,9 @@ function toolOf(name: string, t: ToolLike, agentId: string, warnings: ImportWarn
   const inputs = propertiesOf(toJsonSchema(t.inputSchema), 'input');
   const confirm = t.requireApproval === true || typeof t.requireApproval === 'function';
   const base = { id: `${agentId}.${name}`, name, ...(t.description ? { description: t.description } : {}), inputs, ...(confirm ? { requires_confirmation: true } : {}) };
-  if (typeof t.requireApproval === 'function') warnings.add('AS_IMPORT_APPROVAL_FUNCTION', name, 'its requireApproval is a function: imported as requires_confirmation: true (every call asks)');
+  if (typeof t.requireApproval === 'function') warnings.add('MA_APPROVAL_FUNCTION', name, 'its requireApproval is a function: imported as requires_confirmation: true (every call asks)');
   if (!t.execute) return clientTool(base);
-  if (t.suspendSchema || t.resumeSchema) warnings.add('AS_IMPORT_SUSPEND', name, 'it can suspend itself (suspend()): its ServerTool runs to the end');
+  if (t.suspendSchema || t.resumeSchema) warnings.add('MA_SUSPEND', name, 'it can suspend itself (suspend()): its ServerTool runs to the end');
   const execute = t.execute;
   tools[name] = (args) => execute(args, { requestContext: new RequestContext() });
   return serverTool(base);
@@ -45,7 +45,7 @@ export async function importAgent(a: AgentLike, options: { llmUrl?: string }, wa
   const defaults = ((await a.getDefaultOptions?.({ requestContext })) ?? {}) as { maxSteps?: number; modelSettings?: { temperature?: number; topP?: number; maxOutputTokens?: number } };
   const m = defaults.modelSettings ?? {};
   const params = { ...(m.temperature !== undefined ? { temperature: m.temperature } : {}), ...(m.topP !== undefined ? { top_p: m.topP } : {}), ...(m.maxOutputTokens !== undefined ? { max_tokens: m.maxOutputTokens } : {}) };
-  if (defaults.maxSteps !== undefined) warnings.add('AS_IMPORT_MAX_STEPS', a.id, `maxSteps ${defaults.maxSteps} is a runtime limit in Agent Spec (limits.maxAgentSteps), not part of the agent`);
+  if (defaults.maxSteps !== undefined) warnings.add('MA_MAX_STEPS', a.id, `maxSteps ${defaults.maxSteps} is a runtime limit in Agent Spec (limits.maxAgentSteps), not part of the agent`);
   const llm = llmConfigOf(a.model, resolved, a.id, options.llmUrl, warnings);
   const llm_config = Object.keys(params).length > 0 ? { ...llm, default_generation_parameters: params } : llm;
   const description = a.getDescription?.();

@@ -82,7 +82,7 @@ function reportRegisteredAgents(workflow: LiveWorkflow, entries: readonly Import
   const registered = (workflow.mastra as { listAgents?: () => Record<string, unknown> } | undefined)?.listAgents?.() ?? {};
   const names = Object.keys(registered);
   if (names.length === 0 || knownCalls(entries)) return;
-  warnings.add('AS_IMPORT_STEP_CALLS_AGENT', workflow.id, `its steps are given the workflow's Mastra, which registers agent${names.length > 1 ? 's' : ''} ${names.map((n) => `'${n}'`).join(', ')}: a step that calls one is a ToolNode whose ServerTool runs the step, the agent's LLM calls inside it (createStep(agent) gives an AgentNode)`);
+  warnings.add('MA_STEP_CALLS_AGENT', workflow.id, `its steps are given the workflow's Mastra, which registers agent${names.length > 1 ? 's' : ''} ${names.map((n) => `'${n}'`).join(', ')}: a step that calls one is a ToolNode whose ServerTool runs the step, the agent's LLM calls inside it (createStep(agent) gives an AgentNode)`);
 }
 
 /** The Flow of a workflow's entries: the agents its steps run are imported first (once each). */

@@ -55,7 +55,7 @@ function refOf(model: unknown): ModelRef | undefined {
 export function llmConfigOf(given: unknown, resolved: unknown, id: string, llmUrl: string | undefined, warnings: ImportWarnings): LlmConfig {
   let model = typeof given === 'function' ? resolved : given;
   if (Array.isArray(model)) {
-    warnings.add('AS_IMPORT_MODEL_FALLBACKS', id, `${model.length} models (fallbacks): the first one is imported`);
+    warnings.add('MA_MODEL_FALLBACKS', id, `${model.length} models (fallbacks): the first one is imported`);
     const first = model[0] as { model?: unknown } | undefined;
     model = first?.model ?? first;
   }
@@ -65,6 +65,6 @@ export function llmConfigOf(given: unknown, resolved: unknown, id: string, llmUr
   const isOpenAi = ref.provider === 'openai';
   if (ref.url && !(isOpenAi && OPENAI_API.test(ref.url))) return openAiCompatibleConfig({ ...base, url: serverUrl(ref.url) });
   if (isOpenAi) return openAiConfig(base);
-  if (!llmUrl) warnings.add('AS_IMPORT_MODEL_ENDPOINT', id, `its model '${name}' has no endpoint Agent Spec can name: an OpenAI-compatible config at http://localhost:8000 (pass llmUrl to set it)`);
+  if (!llmUrl) warnings.add('MA_MODEL_ENDPOINT', id, `its model '${name}' has no endpoint Agent Spec can name: an OpenAI-compatible config at http://localhost:8000 (pass llmUrl to set it)`);
   return openAiCompatibleConfig({ ...base, url: llmUrl ?? 'http://localhost:8000' });
 }

@@ -1,10 +1,11 @@
-import { connectionFailure, RuntimeError, type ErrorSite } from '@agentspec/runtime';
+import { connectionFailure, llmHttpError, RuntimeError, type ErrorSite } from '@agentspec/runtime';
 
 interface ErrorLike {
   readonly name?: string;
   readonly message?: string;
   readonly code?: unknown;
   readonly statusCode?: number;
+  readonly responseBody?: unknown;
   readonly cause?: unknown;
   readonly lastError?: unknown;
   readonly errors?: unknown;
@@ -35,7 +36,7 @@ export function llmError(e: unknown, site: ErrorSite, signal?: AbortSignal): Run
   const message = (errors[0]?.message ?? String(e)).slice(0, 500);
   if (errors.some((err) => err.name === 'TimeoutError')) return new RuntimeError('AS_LLM_TIMEOUT', `the LLM did not answer in time: ${message}`, site, { cause: e });
   const http = errors.find((err) => typeof err.statusCode === 'number');
-  if (http) return new RuntimeError('AS_LLM_HTTP', `the LLM answered HTTP ${http.statusCode}: ${http.message ?? ''}`.trim(), site, { cause: e });
+  if (http) return llmHttpError(http.statusCode as number, typeof http.responseBody === 'string' ? http.responseBody : http.message ?? '', site, e);
   if (signal?.aborted || errors.some((err) => err.name === 'AbortError')) return new RuntimeError('AS_CANCELLED', 'the run was cancelled', site, { cause: e });
   // a request that never reached the endpoint (connection refused, unknown host) is an HTTP failure, as on every runtime
   const unreachable = connectionFailure(e);

@@ -43,11 +43,16 @@ export function statusOf(result: WorkflowResult): RunStatus {
 /** The RuntimeError a step threw, rebuilt from what Mastra kept of it (code, message, site). */
 export function errorOf(error: unknown): Error {
   if (RuntimeError.isInstance(error)) return error;
-  const e = (error ?? {}) as { code?: unknown; message?: unknown; site?: unknown; cause?: unknown };
+  const e = (error ?? {}) as { code?: unknown; message?: unknown; site?: unknown; hint?: unknown; cause?: unknown };
   if (typeof e.code === 'string' && Object.hasOwn(RUNTIME_ERROR_CODES, e.code)) {
     const site = (typeof e.site === 'object' && e.site !== null ? e.site : {}) as ErrorSite;
-    const message = String(e.message ?? e.code).replace(/ \[[^\]]*\]$/, '');
-    return new RuntimeError(e.code as keyof typeof RUNTIME_ERROR_CODES, message, site);
+    const hint = typeof e.hint === 'string' ? e.hint : undefined;
+    // the message as RuntimeError wrote it: `CODE: text [site] (hint: …)`; rebuilt from its parts
+    let message = String(e.message ?? e.code);
+    if (hint !== undefined && message.endsWith(` (hint: ${hint})`)) message = message.slice(0, -` (hint: ${hint})`.length);
+    if (message.startsWith(`${e.code}: `)) message = message.slice(e.code.length + 2);
+    message = message.replace(/ \[[^\]]*\]$/, '');
+    return new RuntimeError(e.code as keyof typeof RUNTIME_ERROR_CODES, message, site, hint !== undefined ? { hint } : undefined);
   }
   if (e.cause) return errorOf(e.cause);
   return error instanceof Error ? error : new Error(String(e.message ?? error));

@@ -8,7 +8,7 @@ export default {
     {
       message: 'Which card was my last invoice charged to?',
       differs: {
-        because: 'AS_IMPORT_HANDOFF',
+        because: 'OAI_HANDOFF',
         // the SDK hands over to the billing agent, who answers; the spec's triage agent has no handoff tool and answers itself
         native: { agent: 'Billing agent', output: 'Your last invoice was charged to the card ending in 4242.' },
         spec: { agent: 'Triage agent', output: 'I cannot see invoices; please contact billing.' },
@@ -16,5 +16,5 @@ export default {
     },
   ],
   component: { component_type: 'Agent', id: 'triage_agent', tools: [] },
-  warnings: ['AS_IMPORT_HANDOFF', 'AS_IMPORT_HANDOFF'],
+  warnings: ['OAI_HANDOFF', 'OAI_HANDOFF'],
 } satisfies CorpusCase;

@@ -8,11 +8,11 @@ export default {
     {
       message: 'Can you solve 2x + 3 = 11 for x?',
       differs: {
-        because: 'AS_IMPORT_GUARDRAIL',
+        because: 'OAI_GUARDRAIL',
         native: { error: 'InputGuardrailTripwireTriggered' },
         spec: { agent: 'Customer support agent', output: 'x = 4.' },
       },
     },
   ],
-  warnings: ['AS_IMPORT_GUARDRAIL'],
+  warnings: ['OAI_GUARDRAIL'],
 } satisfies CorpusCase;

@@ -8,5 +8,5 @@ export default {
     component_type: 'Agent',
     tools: [{ name: 'lookup_order' }, { name: 'refund', requires_confirmation: true }, { name: 'close_account', requires_confirmation: true }],
   },
-  warnings: ['AS_IMPORT_APPROVAL_FUNCTION'],
+  warnings: ['OAI_APPROVAL_FUNCTION'],
 } satisfies CorpusCase;

@@ -5,5 +5,5 @@ export default {
   export: 'researchAssistant',
   runs: [{ message: 'Remember: the meeting moved to Thursday.' }],
   component: { component_type: 'Agent', tools: [{ component_type: 'ServerTool', name: 'save_note' }] },
-  warnings: ['AS_IMPORT_HOSTED_TOOL'],
+  warnings: ['OAI_HOSTED_TOOL'],
 } satisfies CorpusCase;

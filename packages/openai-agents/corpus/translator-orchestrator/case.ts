@@ -5,5 +5,5 @@ export default {
   export: 'orchestrator',
   runs: [{ message: 'Say "Good morning, friends." in Spanish and French.' }],
   component: { component_type: 'Agent', tools: [{ component_type: 'ServerTool', name: 'translate_to_spanish' }, { component_type: 'ServerTool', name: 'translate_to_french' }] },
-  warnings: ['AS_IMPORT_AGENT_TOOL', 'AS_IMPORT_AGENT_TOOL'],
+  warnings: ['OAI_AGENT_TOOL', 'OAI_AGENT_TOOL'],
 } satisfies CorpusCase;

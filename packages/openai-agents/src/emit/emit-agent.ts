@@ -34,7 +34,7 @@ export function emitAgent(agent: Agent, options: { readonly source?: string | un
     w.section('/** A ServerTool implementation: the arguments (coerced to the declared input types) in, the result out. */\nexport type ToolImplementation = (args: Record<string, unknown>) => unknown;');
   }
   w.section(buildOptions(agent, serverTools, remote, mcp));
-  w.section(LLM_OPTIONS.replace('${…}', agent.llm_config.component_type === 'OpenAiConfig' ? ': OPENAI_API_KEY' : ''));
+  w.section(LLM_OPTIONS);
   w.section(BUILT);
   w.section([
     `export const AGENT_NAME = ${str(agent.name)};`,

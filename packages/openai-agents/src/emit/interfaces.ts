@@ -4,17 +4,24 @@ import { key } from '@agentspec/runtime/emit';
 
 export const LLM_OPTIONS = `/** Where the LLM is, overriding the spec's endpoint (never put keys in the spec). */
 export interface LlmOptions {
-  /** Base URL of an OpenAI-compatible API, ending in /v1 (default: the spec's). */
+  /** Base URL of an OpenAI-compatible API, ending in /v1 (default: the spec's): \`apiKey\` goes there. */
   readonly baseURL?: string;
-  /** API key (default: none${'${'}…}). */
+  /**
+   * API key (default: OPENAI_API_KEY). Without \`baseURL\`, sent to the spec's endpoint only on OPENAI_BASE_URL's origin
+   * (else api.openai.com's) or a host of \`credentialHosts\`.
+   */
   readonly apiKey?: string;
   /** Model name (default: the spec's). */
   readonly model?: string;
-  /** Per-request timeout in milliseconds (default 60 000). */
+  /** Hosts (or host:port) of the spec's endpoint that may receive the key although it is for another origin. */
+  readonly credentialHosts?: readonly string[];
+  /** Per-request timeout in milliseconds, retries included (default 60 000). */
   readonly timeoutMs?: number;
-  /** Retries of failed requests (default 2). */
+  /** Retries on 429, 5xx and network errors (default 2); the LLM config's retry_policy decides when it has one. */
   readonly retries?: number;
-  /** The client's fetch (e.g. @agentspec/runtime's retryingFetch, with retries: 0). */
+  /** A Retry-After up to this many milliseconds is waited for; a longer one ends the retries (default 10 000). */
+  readonly maxRetryAfterMs?: number;
+  /** The fetch of each attempt (it must not retry itself). */
   readonly fetch?: typeof fetch;
 }`;
 
@@ -48,7 +55,14 @@ export function buildOptions(agent: Agent, serverTools: readonly string[], remot
   }
   if (remote || mcp) {
     const what = [remote ? 'hosts RemoteTools may reach although their host comes from an argument, is a private or link-local address, or is another host a redirect leads to' : '', mcp ? 'commands MCP stdio servers may start' : ''];
-    fields.push(`  /** What the tools may reach: ${what.filter(Boolean).join('; ')}. */`, '  readonly network?: { readonly allow?: readonly string[]; readonly allowStdio?: readonly string[] };');
+    fields.push(
+      `  /** What the tools may reach: ${what.filter(Boolean).join('; ')}. */`,
+      '  readonly network?: {',
+      '    readonly allow?: readonly string[];',
+      '    /** A command name, or an exact command line (a string with blanks, or `{ command, args }`): only an exact one allows inline code (`node -e`, …). */',
+      '    readonly allowStdio?: readonly (string | { readonly command: string; readonly args?: readonly string[] })[];',
+      '  };',
+    );
   }
   if (remote) {
     fields.push(

@@ -1,33 +1,31 @@
 import type { Known, LlmConfig } from '@agentspec/core';
 import { admitted, generationParams, openAiBaseUrl } from '@agentspec/runtime';
 import { modelSettings } from '../model/model-settings.js';
-import { commentText, literal, str } from '@agentspec/runtime/emit';
+import { commentText, literal, llmRetryPolicyLiteral, str } from '@agentspec/runtime/emit';
 import type { AgentModule as ModuleWriter } from './agent-module.js';
 
-/** How one kind of LLM config is reached: its default base URL, its key, and which API. */
+/** How one kind of LLM config is reached: its spec endpoint, and which API. */
 interface LlmRoute {
-  /** The base URL when `llm.baseURL` is not given (undefined: it must be given). */
-  readonly baseURL: (config: Known<LlmConfig>) => string | undefined;
-  /** The key expression when `llm.apiKey` is not given. */
-  readonly apiKey: string;
+  /** The spec's base URL ('openai': OpenAI's own, OPENAI_BASE_URL else api.openai.com; undefined: `llm.baseURL` must be given). */
+  readonly baseURL: (config: Known<LlmConfig>) => string | 'openai' | undefined;
   readonly api: 'chat' | 'responses-unless-overridden';
 }
 
-const compatible: LlmRoute = { baseURL: (c) => openAiBaseUrl((c as { url: string }).url), apiKey: "'unset'", api: 'chat' };
+const compatible: LlmRoute = { baseURL: (c) => openAiBaseUrl((c as { url: string }).url), api: 'chat' };
 
 /**
  * One entry per LLM config kind, mirroring modelFor (a new kind in core breaks
  * the build until it is listed): OpenAiConfig uses the Responses API of
- * api.openai.com with OPENAI_API_KEY unless `llm.baseURL` points elsewhere; the
+ * OpenAI's endpoint unless `llm.baseURL` points elsewhere; the
  * OpenAI-compatible configs use Chat Completions on their URL (+ `/v1`);
  * OciGenAiConfig needs `llm.baseURL`.
  */
 const LLM_ROUTES: Readonly<Record<Known<LlmConfig>['component_type'], LlmRoute>> = {
-  OpenAiConfig: { baseURL: () => 'https://api.openai.com/v1', apiKey: "process.env.OPENAI_API_KEY || 'unset'", api: 'responses-unless-overridden' },
+  OpenAiConfig: { baseURL: () => 'openai', api: 'responses-unless-overridden' },
   OpenAiCompatibleConfig: compatible,
   VllmConfig: compatible,
   OllamaConfig: compatible,
-  OciGenAiConfig: { baseURL: () => undefined, apiKey: "'unset'", api: 'chat' },
+  OciGenAiConfig: { baseURL: () => undefined, api: 'chat' },
 };
 
 /** The `LLM` constant and `model()` function of the module. */
@@ -37,14 +35,22 @@ export function emitModel(w: ModuleWriter, spec: LlmConfig): string {
   const baseURL = route.baseURL(config);
   w.importDefault('openai', 'OpenAI');
   w.use('chatModel');
+  w.use('llmEndpoint');
+  w.use('llmFetch');
   if (route.api !== 'chat') w.use('responsesModel');
+  const policy = llmRetryPolicyLiteral(config, '', 38);
+  const endpoint = { ...(baseURL && baseURL !== 'openai' ? { baseURL } : {}), model: config.model_id };
   const lines = [
     `// ---- The LLM: '${commentText(config.name)}' (${config.component_type})`,
     '',
-    `/** The spec's endpoint and model (\`options.llm\` overrides them). */`,
-    `const LLM = ${literal({ ...(baseURL ? { baseURL } : {}), model: config.model_id }, '', 12)};`,
+    `/** The spec's endpoint${baseURL === 'openai' ? ' (none: OpenAI\'s own, OPENAI_BASE_URL else api.openai.com)' : ''} and model (\`options.llm\` overrides them). */`,
+    `const LLM = ${literal(endpoint, '', 12)};`,
+    ...(policy ? ['', '/** How its requests are retried: the LLM config\'s retry_policy. */', `const LLM_RETRY_POLICY: LlmRetryPolicy = ${policy};`] : []),
     '',
-    '/** The SDK model: an `OpenAI` client on the endpoint; OpenAI-compatible servers often need no key (the client insists on one). */',
+    '/**',
+    ' * The SDK model: an `OpenAI` client on the endpoint llmEndpoint resolves (a key only to the origin it is for, or to a host',
+    ' * of `llm.credentialHosts`; OpenAI-compatible servers often need none, the client insists on one), retrying as llmFetch does.',
+    ' */',
     'function model(llm: LlmOptions) {',
   ];
   if (!baseURL) {
@@ -53,19 +59,21 @@ export function emitModel(w: ModuleWriter, spec: LlmConfig): string {
     lines.push(`  if (!llm.baseURL) throw new CodedError('AS_UNSUPPORTED', ${str(message)});`);
   }
   lines.push(
+    `  const endpoint = llmEndpoint(${baseURL && baseURL !== 'openai' ? 'LLM.baseURL' : 'undefined'}, LLM.model, llm);`,
     '  const client = new OpenAI({',
-    `    baseURL: llm.baseURL ?? ${baseURL ? 'LLM.baseURL' : "''"},`,
-    `    apiKey: llm.apiKey || ${route.apiKey},`,
+    '    baseURL: endpoint.baseURL,',
+    "    apiKey: endpoint.apiKey ?? 'unset',",
     '    timeout: llm.timeoutMs ?? 60_000,',
-    '    maxRetries: llm.retries ?? 2,',
-    '    ...(llm.fetch ? { fetch: llm.fetch } : {}),',
+    '    // the retries are llmFetch\'s (the client\'s own are off)',
+    '    maxRetries: 0,',
+    `    fetch: llmFetch({ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? ', policy: LLM_RETRY_POLICY' : ''} }, llm.fetch),`,
     '  });',
   );
-  if (route.api === 'chat') lines.push('  return new CheckedChatCompletionsModel(client, llm.model ?? LLM.model);');
+  if (route.api === 'chat') lines.push('  return new CheckedChatCompletionsModel(client, endpoint.model);');
   else {
     lines.push(
       '  // OpenAI itself through the Responses API; another endpoint (llm.baseURL) through Chat Completions',
-      '  return llm.baseURL ? new CheckedChatCompletionsModel(client, llm.model ?? LLM.model) : new CheckedResponsesModel(client, llm.model ?? LLM.model);',
+      '  return llm.baseURL ? new CheckedChatCompletionsModel(client, endpoint.model) : new CheckedResponsesModel(client, endpoint.model);',
     );
   }
   lines.push('}');

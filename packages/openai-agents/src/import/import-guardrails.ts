@@ -5,7 +5,7 @@ import type { Warnings } from './warnings.js';
 export function importGuardrails(agent: AnyAgent, id: string, warnings: Warnings): void {
   for (const [side, list] of [['input', agent.inputGuardrails], ['output', agent.outputGuardrails]] as const) {
     for (const g of list as readonly { name?: string }[]) {
-      warnings.add('AS_IMPORT_GUARDRAIL', id, `${side} guardrail '${g.name ?? 'unnamed'}' has no Agent Spec equivalent: left out (the imported agent does not run it)`);
+      warnings.add('OAI_GUARDRAIL', id, `${side} guardrail '${g.name ?? 'unnamed'}' has no Agent Spec equivalent: left out (the imported agent does not run it)`);
     }
   }
 }

@@ -27,7 +27,7 @@ export function importModel(model: string | Model, id: string, params: LlmGenera
   if (responses) {
     const { modelId, baseUrl } = responses;
     if (baseUrl && !OPENAI_BASE.test(baseUrl)) {
-      warnings.add('AS_IMPORT_MODEL_ENDPOINT', id, `a Responses API model at ${baseUrl} becomes an OpenAI-compatible (Chat Completions) config`);
+      warnings.add('OAI_MODEL_ENDPOINT', id, `a Responses API model at ${baseUrl} becomes an OpenAI-compatible (Chat Completions) config`);
       return openAiCompatibleConfig({ ...base, name: modelId, model_id: modelId, url: baseUrl });
     }
     return openAiConfig({ ...base, name: modelId, model_id: modelId });
@@ -41,9 +41,9 @@ export function importModel(model: string | Model, id: string, params: LlmGenera
   const kind = name === 'OpenAIChatCompletionsModel' ? 'an OpenAIChatCompletionsModel' : typeof model === 'string' ? 'no model' : `a ${name ?? 'custom'} model`;
   const modelId = options.modelId ?? getDefaultModel();
   if (options.baseUrl) {
-    if (!options.modelId) warnings.add('AS_IMPORT_MODEL_ENDPOINT', id, `${kind} does not expose its model name; '${modelId}' (the SDK default) is used`);
+    if (!options.modelId) warnings.add('OAI_MODEL_ENDPOINT', id, `${kind} does not expose its model name; '${modelId}' (the SDK default) is used`);
     return openAiCompatibleConfig({ ...base, name: modelId, model_id: modelId, url: options.baseUrl });
   }
-  warnings.add('AS_IMPORT_MODEL_ENDPOINT', id, `${kind} does not expose its endpoint; an OpenAiConfig for '${modelId}' is used (pass baseUrl and modelId to say otherwise)`);
+  warnings.add('OAI_MODEL_ENDPOINT', id, `${kind} does not expose its endpoint; an OpenAiConfig for '${modelId}' is used (pass baseUrl and modelId to say otherwise)`);
   return openAiConfig({ ...base, name: modelId, model_id: modelId });
 }

@@ -22,16 +22,16 @@ interface ImportRun {
 async function instructionsOf(agent: AnyAgent, id: string, warnings: Warnings): Promise<string> {
   if (typeof agent.instructions === 'string') return agent.instructions;
   const text = await agent.getSystemPrompt(new RunContext({}));
-  warnings.add('AS_IMPORT_DYNAMIC_INSTRUCTIONS', id, 'the instructions are a function: imported as what it returns for an empty context');
+  warnings.add('OAI_DYNAMIC_INSTRUCTIONS', id, 'the instructions are a function: imported as what it returns for an empty context');
   return text ?? '';
 }
 
 function reportUnsupported(agent: AnyAgent, id: string, warnings: Warnings): void {
-  if (agent.mcpServers.length > 0) warnings.add('AS_IMPORT_MCP_SERVER', id, `MCP servers (${agent.mcpServers.map((s) => s.name).join(', ')}): Agent Spec MCPTools name each tool and its transport`);
+  if (agent.mcpServers.length > 0) warnings.add('OAI_MCP_SERVER', id, `MCP servers (${agent.mcpServers.map((s) => s.name).join(', ')}): Agent Spec MCPTools name each tool and its transport`);
   importGuardrails(agent, id, warnings);
-  if (agent.prompt) warnings.add('AS_IMPORT_PROMPT', id, 'a Responses API prompt template has no Agent Spec equivalent');
+  if (agent.prompt) warnings.add('OAI_PROMPT', id, 'a Responses API prompt template has no Agent Spec equivalent');
   if (agent.toolUseBehavior !== 'run_llm_again' && typeof agent.toolUseBehavior !== 'function' && typeof agent.toolUseBehavior !== 'object') {
-    warnings.add('AS_IMPORT_TOOL_USE_BEHAVIOR', id, `toolUseBehavior '${String(agent.toolUseBehavior)}' has no Agent Spec equivalent`);
+    warnings.add('OAI_TOOL_USE_BEHAVIOR', id, `toolUseBehavior '${String(agent.toolUseBehavior)}' has no Agent Spec equivalent`);
   }
 }
 
@@ -51,11 +51,11 @@ async function importHandoffs(agent: AnyAgent, id: string, run: ImportRun): Prom
     const target = handoffTarget(h);
     const tool = (h as { toolName?: unknown }).toolName;
     if (!target) {
-      run.warnings.add('AS_IMPORT_HANDOFF', id, `a handoff${typeof tool === 'string' ? ` '${tool}'` : ''} whose agent cannot be read: left out`);
+      run.warnings.add('OAI_HANDOFF', id, `a handoff${typeof tool === 'string' ? ` '${tool}'` : ''} whose agent cannot be read: left out`);
       continue;
     }
     const targetId = await importRelated(target, run);
-    run.warnings.add('AS_IMPORT_HANDOFF', id, `hands off to agent '${target.name}' (imported as '${targetId}' in related): a Swarm in Agent Spec, which no runtime runs yet; the spec is '${agent.name}' alone`);
+    run.warnings.add('OAI_HANDOFF', id, `hands off to agent '${target.name}' (imported as '${targetId}' in related): a Swarm in Agent Spec, which no runtime runs yet; the spec is '${agent.name}' alone`);
   }
 }
 
@@ -71,7 +71,7 @@ async function importAgent(agent: AnyAgent, id: string, run: ImportRun): Promise
   await importHandoffs(agent, id, run);
   for (const { toolName, agent: target } of tools.agentTools) {
     const targetId = await importRelated(target, run);
-    warnings.add('AS_IMPORT_AGENT_TOOL', id, `tool '${toolName}' runs agent '${target.name}' (imported as '${targetId}' in related): a ServerTool whose implementation runs that agent with the SDK (ManagerWorkers in Agent Spec, which no runtime runs yet)`);
+    warnings.add('OAI_AGENT_TOOL', id, `tool '${toolName}' runs agent '${target.name}' (imported as '${targetId}' in related): a ServerTool whose implementation runs that agent with the SDK (ManagerWorkers in Agent Spec, which no runtime runs yet)`);
   }
   return agentBuilder({
     id,

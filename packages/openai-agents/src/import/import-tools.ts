@@ -24,7 +24,7 @@ type AnyFunctionTool = FunctionTool<unknown, never, unknown>;
 async function needsApproval(tool: AnyFunctionTool, options: ImportOptions, warnings: Warnings): Promise<boolean> {
   if (await approvalIsFunction(tool, options.modulePath)) {
     const name = (tool.needsApproval as { name?: string }).name;
-    warnings.add('AS_IMPORT_APPROVAL_FUNCTION', tool.name, `its approval is decided by a function${name && name !== 'needsApproval' ? ` ('${name}')` : ''}: imported as requires_confirmation: true (every call asks)`);
+    warnings.add('OAI_APPROVAL_FUNCTION', tool.name, `its approval is decided by a function${name && name !== 'needsApproval' ? ` ('${name}')` : ''}: imported as requires_confirmation: true (every call asks)`);
     return true;
   }
   try {
@@ -61,7 +61,7 @@ export async function importTools(agent: AnyAgent, agentId: string, options: Imp
   let outputs: Property[] | undefined;
   for (const t of agent.tools as Tool<unknown>[]) {
     if (t.type !== 'function') {
-      warnings.add('AS_IMPORT_HOSTED_TOOL', agentId, `hosted tool '${t.name}' (${hostedKind(t)}) runs on OpenAI's side: Agent Spec's BuiltinTool, which no runtime runs; left out`);
+      warnings.add('OAI_HOSTED_TOOL', agentId, `hosted tool '${t.name}' (${hostedKind(t)}) runs on OpenAI's side: Agent Spec's BuiltinTool, which no runtime runs; left out`);
       continue;
     }
     const fn = t as AnyFunctionTool;

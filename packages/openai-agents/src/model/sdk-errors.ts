@@ -1,5 +1,5 @@
 import { MaxTurnsExceededError, ModelBehaviorError } from '@openai/agents';
-import { RuntimeError, type ErrorSite } from '@agentspec/runtime';
+import { llmHttpError, openAiErrorBody, RuntimeError, type ErrorSite } from '@agentspec/runtime';
 
 /** The errors an error wraps: `cause`, and `error` of ToolCallError / GuardrailExecutionError (the SDK's and ours). */
 export function* chain(e: unknown): Generator<unknown> {
@@ -35,7 +35,7 @@ export function toRuntimeError(e: unknown, site: ErrorSite, signal?: AbortSignal
     }
     if (kind === 'APIUserAbortError' || err.name === 'AbortError') return new RuntimeError('AS_CANCELLED', 'the run was cancelled', llmSite, { cause: e });
     if (typeof err.status === 'number') {
-      return new RuntimeError('AS_LLM_HTTP', `the LLM endpoint answered HTTP ${err.status}: ${(err.message ?? '').slice(0, 300)}`, llmSite, { cause: e });
+      return llmHttpError(err.status, openAiErrorBody(x, err.message ?? ''), llmSite, e);
     }
     if (kind === 'APIConnectionError') return new RuntimeError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${err.message ?? ''}`, llmSite, { cause: e });
   }

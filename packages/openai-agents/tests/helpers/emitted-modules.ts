@@ -40,12 +40,15 @@ export function buildOptionsOf(options: CompileOptions): Record<string, unknown>
     inputs: options.inputs ?? {},
     llm: {
       ...(override ? { baseURL: openAiBaseUrl(override.url) } : {}),
-      ...(override?.apiKey ?? llm.apiKey ? { apiKey: override?.apiKey ?? llm.apiKey } : {}),
+      // as resolveEndpoint: with an override, its key only
+      ...((override ? override.apiKey : llm.apiKey) ? { apiKey: override ? override.apiKey : llm.apiKey } : {}),
       ...(override?.model ? { model: override.model } : {}),
+      ...(llm.credentialHosts ? { credentialHosts: llm.credentialHosts } : {}),
       ...(llm.timeoutMs !== undefined ? { timeoutMs: llm.timeoutMs } : {}),
-      // the runtime's one LLM retry policy (Retry-After honoured and capped) instead of the client's retries
-      fetch: retryingFetch(llm),
-      retries: 0,
+      // the module retries (the runtime's retries, or the spec's retry_policy); each attempt goes through the session's ledger
+      ...(llm.retries !== undefined ? { retries: llm.retries } : {}),
+      ...(llm.maxRetryAfterMs !== undefined ? { maxRetryAfterMs: llm.maxRetryAfterMs } : {}),
+      fetch: retryingFetch({ retries: 0 }),
     },
     ...(options.structuredOutput ? { structuredOutput: options.structuredOutput } : {}),
     ...(options.network ? { network: options.network } : {}),

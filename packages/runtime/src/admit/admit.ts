@@ -50,7 +50,7 @@ export function admit(component: Component, capabilities: Capabilities, context:
 
 /** Whether `capabilities` refuse one component. */
 function isRefused(c: Component, capabilities: Capabilities, context: AdmitContext): boolean {
-  if (isUnknownComponent(c)) return true;
+  if (isUnknownComponent(c)) return !(capabilities.runs as readonly string[] | undefined)?.includes(c.component_type);
   const refusal = capabilities.refuses[c.component_type];
   return refusal !== undefined && !(refusal.unlessLlmOverride && context.llmOverride);
 }
@@ -72,8 +72,8 @@ function unknownRefusal(c: UnknownComponent, by: string): Refusal {
   const range = componentVersionRange(c.component_type);
   if (range) {
     return {
-      reason: `a component of Agent Spec ${range[0]}, which agentspec-ts reads and writes but does not run yet`,
-      hint: 'leave it out of the spec to run it; it is kept when the spec is converted or written',
+      reason: `a component of Agent Spec ${range[0]}, which ${by} does not run yet`,
+      hint: `leave it out of the spec to run it here, or run the spec on a runtime that runs it (the capabilities of each adapter list them); it is kept when the spec is converted or written`,
     };
   }
   if (typeof c.component_plugin_name === 'string') {

@@ -1,4 +1,4 @@
-import type { ComponentType } from '@agentspec/core';
+import type { ComponentType, LaterComponentType } from '@agentspec/core';
 
 /** Why a runtime (compiler, emitter) does not run a built-in component type. */
 export interface Refusal {
@@ -25,11 +25,16 @@ export interface Capabilities {
   readonly roots: readonly ComponentType[];
   /** What to do with another root (default: take one of `roots`). */
   readonly rootHint?: string;
+  /** Types of later Agent Spec versions it runs (every other component this library does not type is refused). */
+  readonly runs?: readonly LaterComponentType[];
   /** Built-in types it does not run, wherever they are in the tree. */
   readonly refuses: Readonly<Partial<Record<ComponentType, Refusal>>>;
   /** Input and output names of Agents and Flows it cannot take (names its framework uses itself), with why. */
   readonly reservedNames?: { readonly names: readonly string[]; readonly reason: string; readonly hint?: string };
 }
+
+/** The nodes of later versions the reference interpreter runs — on every runtime that runs flows with it. */
+export const INTERPRETED_LATER_NODES = ['ParallelFlowNode', 'ParallelMapNode', 'CatchExceptionNode'] as const satisfies readonly LaterComponentType[];
 
 const remoteAgent = (by: string): Refusal => ({
   reason: 'a remote agent, which has no client here',

@@ -7,12 +7,12 @@ import type { Snippet } from './snippet.js';
  * follow-redirect.ts, the body cap of read-http-body.ts, url-allow-list.ts,
  * the retries of http-retry-policy.ts), with the same error codes.
  */
-export const httpCall: Snippet<'codedError' | 'isObject' | 'valueText'> = {
+export const httpCall: Snippet<'codedError' | 'hostListed' | 'isObject' | 'valueText'> = {
   declares: [
-    'HttpRequest', 'HttpOptions', 'httpCall', 'HttpHop', 'HttpOutcome', 'httpAttempt', 'httpRefusal', 'hostListed', 'addressKind', 'urlAllowed',
+    'HttpRequest', 'HttpOptions', 'httpCall', 'HttpHop', 'HttpOutcome', 'httpAttempt', 'httpRefusal', 'addressKind', 'urlAllowed',
     'nextHop', 'readBody', 'httpHeaders', 'appendParams', 'encodeBody', 'decodeBody', 'retryDelay', 'pause',
   ],
-  needs: ['codedError', 'isObject', 'valueText'],
+  needs: ['codedError', 'hostListed', 'isObject', 'valueText'],
   code: `/** A RemoteTool request, rendered from the arguments of the call. */
 interface HttpRequest {
   readonly method: string;
@@ -145,14 +145,6 @@ function httpRefusal(url: URL, request: HttpRequest, from: URL | undefined, allo
   // a url_allow_list narrows what the SSRF guard lets through; it never widens it
   if (request.urlAllowList && !urlAllowed(url, request.urlAllowList)) return \`'\${url.origin}\${url.pathname}' is not in the url_allow_list of the tool\`;
   return undefined;
-}
-
-/** Whether \`url\`'s host, or host:port, is listed in \`allow\` (IPv6 with or without brackets). */
-function hostListed(url: URL, allow: readonly string[]): boolean {
-  const bare = (host: string): string => host.trim().toLowerCase().replace(/^\\[(.*)\\]$/, '$1');
-  const host = bare(url.hostname);
-  const hostPort = \`\${host}:\${url.port || (url.protocol === 'https:' ? '443' : '80')}\`;
-  return allow.some((entry) => bare(entry) === host || entry.trim().toLowerCase().replace(/^\\[(.*)\\](?=:)/, '$1') === hostPort);
 }
 
 /**

@@ -6,9 +6,13 @@
 // the header comment.
 import { coerce, coerceArgs, isObject } from './coercion.js';
 import { codedError } from './errors.js';
+import { hostListed } from './host-listed.js';
 import { httpCall } from './http-call.js';
+import { llmEndpoint } from './llm-endpoint.js';
+import { llmFetch } from './llm-fetch.js';
 import { submissionProblem } from './outputs.js';
 import type { Snippet, SnippetName } from './snippet.js';
+import { stdioPolicy } from './stdio-policy.js';
 import { renderDeep, renderTemplate, toolResultText, valueText } from './text.js';
 
 /** Every snippet, in the order an emitter writes them (a new name breaks the build until listed). */
@@ -22,7 +26,11 @@ export const EMIT_SNIPPETS = {
   coerceArgs,
   coerce,
   isObject,
+  hostListed,
   httpCall,
+  llmEndpoint,
+  llmFetch,
+  stdioPolicy,
 } as const satisfies { readonly [K in SnippetName]: Snippet };
 
 /** `wanted` and the snippets they need, in EMIT_SNIPPETS order. */
@@ -37,6 +45,7 @@ export function snippetsFor(wanted: Iterable<SnippetName>): SnippetName[] {
   return (Object.keys(EMIT_SNIPPETS) as SnippetName[]).filter((n) => all.has(n));
 }
 
+export { llmRetryPolicyLiteral } from './llm-fetch.js';
 export { outputRules, type OutputRule } from './outputs.js';
 export { commentText, docComment, isIdentifierName, key, literal, member, Raw, raw, str, template, templateText, text, type LiteralOptions } from './literal.js';
 export { camelCase, constantName, identifier, Names, RESERVED_NAMES, type IdentifierOptions, type TakeOptions } from './identifiers.js';

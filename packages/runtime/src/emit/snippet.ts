@@ -13,4 +13,5 @@ export interface Snippet<Needs extends SnippetName = SnippetName> {
 }
 
 export type SnippetName =
-  | 'isObject' | 'coerce' | 'coerceArgs' | 'valueText' | 'renderTemplate' | 'renderDeep' | 'toolResultText' | 'codedError' | 'submissionProblem' | 'httpCall';
+  | 'isObject' | 'coerce' | 'coerceArgs' | 'valueText' | 'renderTemplate' | 'renderDeep' | 'toolResultText' | 'codedError' | 'submissionProblem' | 'hostListed'
+  | 'httpCall' | 'llmEndpoint' | 'llmFetch' | 'stdioPolicy';

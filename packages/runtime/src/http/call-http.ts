@@ -4,6 +4,8 @@ import { RuntimeError, type ErrorSite } from '../errors.js';
 import { buildHttpRequest, type HttpRequest } from './build-http-request.js';
 import { bodyExcerpt, decodeHttpBody } from './decode-http-body.js';
 import { followRedirect, MAX_REDIRECTS } from './follow-redirect.js';
+import { resolvedAddressError } from './check-http-target.js';
+import { AddressRefused, dispatcherFor } from './resolved-address-guard.js';
 import { DEFAULT_MAX_BODY_BYTES, readHttpBody } from './read-http-body.js';
 import { DEFAULT_HTTP_RETRIES, DEFAULT_HTTP_TIMEOUT_MS, retryDelayMs, type RetryPolicy } from './http-retry-policy.js';
 
@@ -72,7 +74,10 @@ async function attemptOnce(first: HttpRequest, options: HttpCallOptions): Promis
     let request = first;
     const maxRedirects = Math.max(0, Math.floor(options.maxRedirects ?? MAX_REDIRECTS));
     for (let hops = 0; ; hops++) {
-      const response = await fetch(request.url, { method: request.method, headers: request.headers, body: request.body ?? null, redirect: 'manual', signal: controller.signal });
+      const dispatcher = await dispatcherFor(request.url, options.network);
+      const init = { method: request.method, headers: request.headers, body: request.body ?? null, redirect: 'manual' as const, signal: controller.signal };
+      // `dispatcher` is Node's own fetch option (undici); DOM's RequestInit does not know it
+      const response = await fetch(request.url, dispatcher ? ({ ...init, dispatcher } as RequestInit) : init);
       const next = followRedirect(request, response.status, response.headers.get('location'), options.network, site);
       if (next) {
         await response.body?.cancel();
@@ -94,6 +99,8 @@ async function attemptOnce(first: HttpRequest, options: HttpCallOptions): Promis
     if (signal?.aborted) throw cancelled(site);
     if (timedOut) throw new RuntimeError('AS_HTTP_TIMEOUT', `${describe(first)} did not answer within ${timeoutMs} ms`, site, { hint: 'raise limits.http.timeoutMs' });
     if (error instanceof RuntimeError) throw error;
+    const refused = AddressRefused.behind(error);
+    if (refused) throw resolvedAddressError(refused, site);
     return { kind: 'network', error };
   } finally {
     clearTimeout(timer);

@@ -91,6 +91,13 @@ function hintFor(url: URL): { hint: string } | undefined {
   return { hint: `list '${url.hostname}' (or '${url.hostname}:${defaultPort(url)}') in the network.allow load option to allow it` };
 }
 
+/** AS_HTTP_REFUSED for a host name that resolved to an address the guard refuses (see resolved-address-guard.ts). */
+export function resolvedAddressError(refused: { readonly hostname: string; readonly address: string; readonly kind: string }, site: ErrorSite): RuntimeError {
+  return new RuntimeError('AS_HTTP_REFUSED', `the host '${refused.hostname}' resolves to a ${refused.kind} address (${refused.address}) and is not in network.allow`, site, {
+    hint: `list '${refused.hostname}' in the network.allow load option to allow it`,
+  });
+}
+
 /** Throw AS_HTTP_REFUSED when a redirect from `from` to `target` is refused by {@link targetRefusal}. */
 export function checkRedirectTarget(from: URL, templatedHost: boolean, target: URL, network: NetworkPolicy | undefined, site: ErrorSite): void {
   const refusal = targetRefusal(target, { templatedHost, from }, network);

@@ -19,3 +19,4 @@ export {
 } from './http-retry-policy.js';
 export { mapHttpResult } from './map-http-result.js';
 export { checkUrlAllowList, urlAllowed } from './url-allow-list.js';
+export { AddressRefused, dispatcherFor, isResolvedName, resolvedRefusal } from './resolved-address-guard.js';

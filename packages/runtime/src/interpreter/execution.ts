@@ -11,6 +11,8 @@ export interface Limits {
   readonly maxSteps: number;
   readonly maxAgentSteps: number;
   readonly mapConcurrency: number;
+  /** ParallelMapNode iterations and ParallelFlowNode subflows run at once at most. */
+  readonly parallelism: number;
   readonly http: HttpLimits;
 }
 

@@ -1,3 +1,4 @@
+import type { Message } from '../contract.js';
 import type { LlmResponse } from '../llm/backend.js';
 
 /**
@@ -14,7 +15,9 @@ export type JournalEntry =
   | { readonly kind: 'tool'; readonly result?: unknown; readonly error?: string }
   | { readonly kind: 'intake'; readonly messages: readonly string[] }
   | { readonly kind: 'tool_results'; readonly results: Readonly<Record<string, unknown>> }
-  | { readonly kind: 'decisions'; readonly decisions: Readonly<Record<string, { readonly decision: 'approve' | 'reject'; readonly reason?: string }>> };
+  | { readonly kind: 'decisions'; readonly decisions: Readonly<Record<string, { readonly decision: 'approve' | 'reject'; readonly reason?: string }>> }
+  /** A CatchExceptionNode caught its subflow's failure: replayed as caught (the failure is not retried), with the messages the subflow had added. */
+  | { readonly kind: 'caught'; readonly info: string; readonly messages: readonly Message[] };
 
 export type Journal = Map<string, JournalEntry>;
 

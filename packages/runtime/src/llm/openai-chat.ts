@@ -1,4 +1,5 @@
 import type { LlmOptions } from '../contract.js';
+import { llmHttpError } from './llm-http-error.js';
 import { RuntimeError } from '../errors.js';
 import { redactUrl, redactUrlsIn } from '../store/redact-url.js';
 import type { LlmBackend, LlmMessage, LlmRequest, LlmResponse } from './backend.js';
@@ -46,7 +47,7 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
         }
         if (!res.ok) {
           const text = await res.text().catch(() => '');
-          throw new RuntimeError('AS_LLM_HTTP', `the LLM endpoint answered HTTP ${res.status}: ${text.slice(0, 300)}`, site);
+          throw llmHttpError(res.status, text, site);
         }
         try {
           return request.onDelta ? await readChatStream(res, request.onDelta) : parseCompletion(await res.json());

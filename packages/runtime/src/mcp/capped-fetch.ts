@@ -2,6 +2,13 @@ import { RuntimeError, type ErrorSite } from '../errors.js';
 import { DEFAULT_MAX_BODY_BYTES } from '../http/read-http-body.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
 
+/** AS_HTTP_BODY_TOO_LARGE for an answer of the MCP server `target` (a URL or a stdio command line) over `maxBytes`. */
+export function tooLargeAnswer(target: string, maxBytes: number, size: string, site: ErrorSite): RuntimeError {
+  return new RuntimeError('AS_HTTP_BODY_TOO_LARGE', `an answer of the MCP server ${target} is larger than ${maxBytes} bytes (${size})`, site, {
+    hint: 'raise limits.http.maxBodyBytes if such tool results are expected',
+  });
+}
+
 /**
  * The fetch of a remote MCP transport with its answers capped (DESIGN §11):
  * a JSON answer longer than `maxBytes` — or one SSE event of a stream — fails
@@ -10,9 +17,7 @@ import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
  * memory of the run with one tool result.
  */
 export function cappedFetch(base: FetchLike, maxBytes: number = DEFAULT_MAX_BODY_BYTES, target: string, site: ErrorSite, onOverflow?: (error: RuntimeError) => void): FetchLike {
-  const tooLarge = (size: string) => new RuntimeError('AS_HTTP_BODY_TOO_LARGE', `an answer of the MCP server ${target} is larger than ${maxBytes} bytes (${size})`, site, {
-    hint: 'raise limits.http.maxBodyBytes if such tool results are expected',
-  });
+  const tooLarge = (size: string) => tooLargeAnswer(target, maxBytes, size, site);
   return async (url, init) => {
     const response = await base(url, init);
     if (!response.body) return response;

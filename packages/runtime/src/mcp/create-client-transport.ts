@@ -8,7 +8,8 @@ import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/tran
 import type { NetworkPolicy } from '../contract.js';
 import { RuntimeError, type ErrorSite } from '../errors.js';
 import { redactUrl } from '../store/redact-url.js';
-import { cappedFetch } from './capped-fetch.js';
+import { cappedFetch, tooLargeAnswer } from './capped-fetch.js';
+import { DEFAULT_MAX_BODY_BYTES } from '../http/read-http-body.js';
 import { createAgentFetch, loadMtlsAgent } from './mtls-fetch.js';
 import { stdioRefusal, type StdioCommand } from './stdio-policy.js';
 
@@ -43,7 +44,7 @@ export async function createClientTransport(spec: ClientTransport, network: Netw
   const component = admitted(spec);
   switch (component.component_type) {
     case 'StdioTransport':
-      return stdioTransport(component, network, site);
+      return stdioTransport(component, network, site, maxResultBytes);
     case 'SSETransport':
     case 'StreamableHTTPTransport':
       return remoteTransport(component, undefined, site, maxResultBytes);
@@ -66,22 +67,43 @@ export function assertStdioAllowed(component: ClientTransport, network: NetworkP
   });
 }
 
-function stdioTransport(component: Extract<ClientTransport, { component_type: 'StdioTransport' }>, network: NetworkPolicy | undefined, site: ErrorSite): OpenedTransport {
+/**
+ * A stdio server's answers are capped like remote ones: the SDK's read buffer
+ * holds at most `maxResultBytes` of output not yet split into messages; past
+ * it the SDK reports an error and stops the server, which fails the waiting
+ * call with AS_HTTP_BODY_TOO_LARGE at once.
+ */
+function stdioTransport(component: Extract<ClientTransport, { component_type: 'StdioTransport' }>, network: NetworkPolicy | undefined, site: ErrorSite, maxResultBytes = DEFAULT_MAX_BODY_BYTES): OpenedTransport {
   assertStdioAllowed(component, network, site);
   const { command } = component;
   const args = [...(component.args ?? [])];
+  const target = [command, ...args].join(' ');
   const transport = new StdioClientTransport({
     command,
     args,
     env: { ...getDefaultEnvironment(), ...(component.env ?? {}) },
     ...(component.cwd ? { cwd: component.cwd } : {}),
     stderr: 'pipe',
+    maxBufferSize: maxResultBytes,
   });
+  const { overflow, overflowed } = overflowSignal();
+  // set before Client.connect, which chains the handler it finds
+  transport.onerror = (error: Error) => {
+    if (/exceeded maximum size/.test(error.message)) overflowed(tooLargeAnswer(target, maxResultBytes, 'stopped reading there', site));
+  };
   let tail = '';
   (transport.stderr as PassThrough | null)?.on('data', (chunk: Buffer) => {
     tail = (tail + chunk.toString('utf8')).slice(-STDERR_TAIL);
   });
-  return { transport, target: [command, ...args].join(' '), stderrTail: () => tail.trim() };
+  return { transport, target, stderrTail: () => tail.trim(), overflow };
+}
+
+/** A promise that rejects when an answer passed the cap (never resolves), and how to reject it. */
+function overflowSignal(): { overflow: Promise<never>; overflowed: (error: RuntimeError) => void } {
+  let overflowed: (error: RuntimeError) => void = () => undefined;
+  const overflow = new Promise<never>((_resolve, reject) => (overflowed = reject));
+  overflow.catch(() => undefined);
+  return { overflow, overflowed };
 }
 
 function remoteTransport(
@@ -98,9 +120,7 @@ function remoteTransport(
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new RuntimeError('AS_MCP', `the MCP server URL must be http or https, not '${url.protocol}'`, site);
   const target = `${url.origin}${url.pathname}`;
-  let overflowed: (e: RuntimeError) => void = () => undefined;
-  const overflow = new Promise<never>((_resolve, reject) => (overflowed = reject));
-  overflow.catch(() => undefined);
+  const { overflow, overflowed } = overflowSignal();
   const base = fetch ?? ((input: string | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const capped = cappedFetch(base, maxResultBytes, redactUrl(target), site, (e) => overflowed(e));
   const options = { ...(component.headers ? { requestInit: { headers: { ...component.headers } } } : {}), fetch: capped };

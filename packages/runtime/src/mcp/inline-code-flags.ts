@@ -5,7 +5,7 @@
  * checked, not only those before the script name: `node server.mjs -e x`
  * is refused too (allow that exact argv when it is meant).
  */
-interface Family {
+export interface InlineCodeFamily {
   /** Command base names (lower case, without .exe). */
   readonly names: RegExp;
   /** Short flags that run or load code, alone or in a cluster (`-ne`). */
@@ -24,7 +24,8 @@ interface Family {
   readonly slash?: readonly string[];
 }
 
-const FAMILIES: readonly Family[] = [
+/** The interpreter families (the emitted modules' stdio policy is written from this table too: emit/stdio-policy.ts). */
+export const INLINE_CODE_FAMILIES: readonly InlineCodeFamily[] = [
   { names: /^(node|nodejs)$/, short: 'epr', long: ['--eval', '--print', '--require', '--import', '--loader', '--experimental-loader'], prefixes: ['data:'] },
   { names: /^deno$/, short: 'e', long: ['--eval', '--preload'], subcommands: ['eval', 'repl'], prefixes: ['data:'] },
   { names: /^bun$/, short: 'epr', long: ['--eval', '--print', '--preload', '--require'], prefixes: ['data:'] },
@@ -39,9 +40,9 @@ const FAMILIES: readonly Family[] = [
 ];
 
 /** The interpreter family of a command, by its base name. */
-function familyOf(command: string): Family | undefined {
+function familyOf(command: string): InlineCodeFamily | undefined {
   const base = (command.split(/[\\/]/).pop() ?? '').toLowerCase().replace(/\.exe$/, '');
-  return FAMILIES.find((f) => f.names.test(base));
+  return INLINE_CODE_FAMILIES.find((f) => f.names.test(base));
 }
 
 /** The first argument that runs code given inline, or undefined when there is none (or the command is no known interpreter). */
@@ -51,7 +52,7 @@ export function inlineCodeArg(command: string, args: readonly string[]): string 
   return args.find((arg, i) => runsInlineCode(family, arg, i));
 }
 
-function runsInlineCode(family: Family, arg: string, index: number): boolean {
+function runsInlineCode(family: InlineCodeFamily, arg: string, index: number): boolean {
   if (index === 0 && family.subcommands?.includes(arg)) return true;
   if (family.prefixes?.some((p) => arg.toLowerCase().startsWith(p))) return true;
   if (family.slash?.includes(arg.toLowerCase())) return true;

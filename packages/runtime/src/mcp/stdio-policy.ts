@@ -4,9 +4,10 @@ import { inlineCodeArg } from './inline-code-flags.js';
 /**
  * Environment variables through which a process loads code the spec
  * chooses (NODE_OPTIONS=--import data:…, PYTHONPATH, BASH_ENV, LD_PRELOAD,
- * …): a spec may set them only for an exact argv the user allowed.
+ * …): a spec may set them only for an exact argv the user allowed (the
+ * emitted modules' stdio policy is written from this list too).
  */
-const CODE_LOADING_ENV = new Set([
+export const CODE_LOADING_ENV: ReadonlySet<string> = new Set([
   'NODE_OPTIONS', 'BUN_OPTIONS', 'PYTHONPATH', 'PYTHONHOME', 'PYTHONSTARTUP', 'PYTHONINSPECT', 'PERL5OPT', 'PERL5LIB', 'PERLLIB',
   'RUBYOPT', 'RUBYLIB', 'BASH_ENV', 'ENV', 'ZDOTDIR', 'PHPRC', 'PHP_INI_SCAN_DIR',
   'LD_PRELOAD', 'LD_LIBRARY_PATH', 'LD_AUDIT', 'DYLD_INSERT_LIBRARIES', 'DYLD_LIBRARY_PATH',

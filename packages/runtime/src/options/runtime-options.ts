@@ -12,7 +12,7 @@ export const LOAD_OPTIONS: OptionShape = {
   },
   limits: {
     shape: {
-      maxSteps: 'number', maxAgentSteps: 'number', mapConcurrency: 'number',
+      maxSteps: 'number', maxAgentSteps: 'number', mapConcurrency: 'number', parallelism: 'number',
       http: { shape: { timeoutMs: 'number', retries: 'number', maxRedirects: 'number', maxBodyBytes: 'number' } },
     },
   },
@@ -20,6 +20,7 @@ export const LOAD_OPTIONS: OptionShape = {
     shape: {
       allow: { list: 'string' },
       allowStdio: { list: { anyOf: ['string', { shape: { command: 'string', args: { list: 'string' } }, required: ['command'] }] } },
+      lookup: 'function',
     },
   },
   signal: 'signal',

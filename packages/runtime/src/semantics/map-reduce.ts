@@ -1,5 +1,12 @@
-import { COLLECTED_PREFIX, ITERATED_PREFIX, type MapNode, type ReductionMethod } from '@agentspec/core';
+import { COLLECTED_PREFIX, ITERATED_PREFIX, type Flow, type ReductionMethod } from '@agentspec/core';
 import { RuntimeError, type ErrorSite } from '../errors.js';
+
+/** What MapNode and ParallelMapNode share: an id, a subflow, reducers. */
+export interface MapLike {
+  readonly id: string;
+  readonly subflow: Flow;
+  readonly reducers?: Readonly<Record<string, ReductionMethod>> | null;
+}
 
 /**
  * The inputs of each iteration of a MapNode: `iterated_<x>` lists give one
@@ -7,7 +14,7 @@ import { RuntimeError, type ErrorSite } from '../errors.js';
  * different lengths are AS_MAP_LENGTH. With no list, a scalar gives one
  * iteration; with no iterated input at all there are none.
  */
-export function mapIterations(node: MapNode, inputs: Readonly<Record<string, unknown>>, site: ErrorSite): Record<string, unknown>[] {
+export function mapIterations(node: MapLike, inputs: Readonly<Record<string, unknown>>, site: ErrorSite): Record<string, unknown>[] {
   const names = (node.subflow.inputs ?? []).map((p) => p.title);
   if (names.length === 0) return [];
   let length: number | undefined;
@@ -43,10 +50,11 @@ export function reduce(method: ReductionMethod, values: readonly unknown[]): unk
       return nums().reduce((a, b) => a + b, 0);
     case 'average':
       return values.length === 0 ? null : nums().reduce((a, b) => a + b, 0) / values.length;
+    // a loop, not Math.max(...spread): a spread of a long list overflows the stack
     case 'max':
-      return values.length === 0 ? null : Math.max(...nums());
+      return values.length === 0 ? null : nums().reduce((a, b) => (b > a || Number.isNaN(b) ? b : a));
     case 'min':
-      return values.length === 0 ? null : Math.min(...nums());
+      return values.length === 0 ? null : nums().reduce((a, b) => (b < a || Number.isNaN(b) ? b : a));
   }
 }
 

@@ -76,12 +76,16 @@ describe('admit', () => {
     expect(e.code).toBe('AS_UNSUPPORTED');
     expect(e.message).toBe(
       "AS_UNSUPPORTED: ParallelFlowNode 'Run in parallel' (id 'par') at /nodes/2/subflow/nodes/1 cannot be run by the test runtime: "
-      + 'a component of Agent Spec 25.4.2, which agentspec-ts reads and writes but does not run yet (hint: leave it out of the spec to run it; it is kept when the spec is converted or written)',
+      + 'a component of Agent Spec 25.4.2, which the test runtime does not run yet (hint: leave it out of the spec to run it here, or run the spec on a runtime that runs it (the capabilities of each adapter list them); it is kept when the spec is converted or written)',
     );
   });
 
+  it('lets through the later components the capabilities say it runs, and still walks inside them', () => {
+    expect(() => admit(deserialize(NESTED), { ...CAPS, runs: ['ParallelFlowNode'] })).not.toThrow();
+  });
+
   it('refuses unknown tools and LLM configs, and lists every refused component in one error', () => {
-    const e = refusal(() => admit(agentWith('{component_type: GeminiConfig, id: gem, name: gem, model_id: g}', '[{component_type: BuiltinTool, id: bt, name: code, tool_type: code_interpreter}]'), CAPS));
+    const e = refusal(() => admit(agentWith('{component_type: GeminiConfig, id: gem, name: gem, model_id: g, auth: {component_type: GeminiAIStudioAuthConfig, id: au, name: au}}', '[{component_type: BuiltinTool, id: bt, name: code, tool_type: code_interpreter}]'), CAPS));
     expect(e.message).toMatch(/^AS_UNSUPPORTED: GeminiConfig 'gem' at \/llm_config cannot be run by the test runtime: a component of Agent Spec 26\.1\.2/);
     expect(e.message).toContain("; also BuiltinTool 'code' (id 'bt') at /tools/0");
   });
@@ -164,8 +168,9 @@ describe('the reference runtime', () => {
   it('refuses at load, before any LLM request, what it does not run', async () => {
     const llm = await startScriptedLlm({ rules: [{ answer: { text: 'hi' } }] });
     try {
-      const load = referenceRuntime().load(deserialize(NESTED), { llm: { override: { url: llm.url } } });
-      await expect(load).rejects.toMatchObject({ code: 'AS_UNSUPPORTED', message: expect.stringContaining('at /nodes/2/subflow/nodes/1 cannot be run by the reference runtime') });
+      const spec = agentWith(`{component_type: OpenAiCompatibleConfig, id: llm, name: llm, model_id: m, url: "${llm.url}"}`, '[{component_type: BuiltinTool, id: bt, name: code, tool_type: code_interpreter}]');
+      const load = referenceRuntime().load(spec, { llm: { override: { url: llm.url } } });
+      await expect(load).rejects.toMatchObject({ code: 'AS_UNSUPPORTED', message: expect.stringContaining("BuiltinTool 'code' (id 'bt') at /tools/0 cannot be run by the reference runtime") });
       expect(llm.requests).toEqual([]);
     } finally {
       await llm.close();

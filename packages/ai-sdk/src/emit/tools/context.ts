@@ -17,8 +17,8 @@ export interface EmittedTool {
   readonly expression: string;
   /** The ServerTool's entry of the `Tools` interface (its implementation's signature). */
   readonly implementation?: string;
-  /** The build function needs an MCP client pool, or the `allowHosts` and `http` options. */
-  readonly needs?: readonly ('mcp' | 'http')[];
+  /** The build function needs an MCP client pool, the `allowStdio` option, or the `allowHosts` and `http` options. */
+  readonly needs?: readonly ('mcp' | 'stdio' | 'http')[];
 }
 
 export type ToolEmitter = (spec: SpecTool, ctx: ToolEmitContext) => EmittedTool;

@@ -20,6 +20,7 @@ export const emitMcpTool: ToolEmitter = (spec, ctx) => {
   ctx.w.use('toolText');
   ctx.w.use('mcp');
   const { fn, parameters } = toolNames(spec, ctx);
+  const stdio = admitted(mcp.client_transport).component_type === 'StdioTransport';
   const transport = transportFunction(admitted(mcp.client_transport), ctx);
   const read = singleStringOutput(spec.outputs ?? []) || (spec.outputs ?? []).length === 0 ? 'mcpText' : 'mcpValue';
   if (read === 'mcpValue') ctx.w.use('mcpValue');
@@ -27,11 +28,11 @@ export const emitMcpTool: ToolEmitter = (spec, ctx) => {
     parametersConstant(parameters, spec.inputs, commentText(spec.name)),
     '',
     toolDoc(spec, `Called on the MCP server ${commentText(mcp.client_transport.name ?? mcp.client_transport.id)}.`),
-    `function ${fn}(mcp: McpClients): Tool {`,
+    `function ${fn}(mcp: McpClients${stdio ? ", allowStdio: BuildOptions['allowStdio']" : ''}): Tool {`,
     '  return tool({',
     ...definitionLines(spec, parameters, '    '),
     '    execute: async (args: Args, { abortSignal }) => {',
-    `      const client = await mcp.client(${str(mcp.client_transport.id)}, ${transport});`,
+    `      const client = await mcp.client(${str(mcp.client_transport.id)}, ${stdio ? `() => ${transport}(allowStdio)` : transport});`,
     `      const result = await client.callTool({ name: ${str(spec.name)}, arguments: coerceArgs(args, ${parameters}) }, undefined, { signal: abortSignal });`,
     `      return ${read}(result, ${str(spec.name)});`,
     '    },',
@@ -39,7 +40,7 @@ export const emitMcpTool: ToolEmitter = (spec, ctx) => {
     '  });',
     '}',
   ].join('\n'));
-  return { expression: `${fn}(mcp)`, needs: ['mcp'] };
+  return stdio ? { expression: `${fn}(mcp, options.allowStdio)`, needs: ['mcp', 'stdio'] } : { expression: `${fn}(mcp)`, needs: ['mcp'] };
 };
 
 function singleStringOutput(outputs: readonly Property[]): boolean {
@@ -71,13 +72,21 @@ function transportFunction(t: Known<ClientTransport>, ctx: ToolEmitContext): str
     }
     case 'StdioTransport': {
       ctx.w.import(`${SDK}/stdio.js`, 'getDefaultEnvironment', 'StdioClientTransport');
+      ctx.w.use('stdioPolicy');
+      const server = { command: t.command, args: [...(t.args ?? [])], ...(t.env ? { env: t.env } : {}) };
       const fields = [
         `    command: ${str(t.command)},`,
         `    args: ${literal(t.args ?? [], '    ')},`,
         `    env: { ...getDefaultEnvironment()${Object.entries(t.env ?? {}).map(([k, v]) => `, ${key(k)}: ${str(v)}`).join('')} },`,
         ...(t.cwd ? [`    cwd: ${str(t.cwd)},`] : []),
       ];
-      ctx.w.section(`${doc}\nfunction ${name}(): Transport {\n  return new StdioClientTransport({\n${fields.join('\n')}\n  });\n}`);
+      ctx.w.section([
+        `${doc.slice(0, -3)} Started only when \`allowStdio\` allows its command line (AS_HTTP_REFUSED). */`,
+        `function ${name}(allowStdio: BuildOptions['allowStdio']): Transport {`,
+        `  assertStdioAllowed(${literal(server, '  ', 21)}, allowStdio);`,
+        `  return new StdioClientTransport({\n${fields.join('\n')}\n  });`,
+        '}',
+      ].join('\n'));
       return name;
     }
     default:

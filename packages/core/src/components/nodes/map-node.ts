@@ -64,7 +64,7 @@ export const mapNode: ComponentHandler = {
         ctx.report('AS_MAP_REDUCER', n, ['reducers', name], `'${method}' cannot reduce '${name}' of type ${out.type}`);
       }
     }
-    checkInferred(ctx, n, 'inputs', props(n.inputs), mapInputs(n.subflow));
+    checkInferred(ctx, n, 'inputs', props(n.inputs), mapInputs(n.subflow), { narrowing: true });
     checkInferred(ctx, n, 'outputs', props(n.outputs), mapOutputs(n.subflow, reducers));
     checkBranches(ctx, n, n.branches, ['next']);
   },

@@ -1,4 +1,4 @@
-import { RuntimeError, type ErrorSite } from '@agentspec/runtime';
+import { llmHttpError, openAiErrorBody, RuntimeError, type ErrorSite } from '@agentspec/runtime';
 
 /** An error of a chat model call as a coded runtime error (DESIGN §4.1). */
 export function toLlmError(e: unknown, site: ErrorSite): RuntimeError {
@@ -8,7 +8,7 @@ export function toLlmError(e: unknown, site: ErrorSite): RuntimeError {
   if (err?.name === 'TimeoutError') return new RuntimeError('AS_LLM_TIMEOUT', `the LLM endpoint did not answer in time: ${message}`, site, { cause: e });
   if (err?.name === 'AbortError') return new RuntimeError('AS_CANCELLED', 'the run was cancelled', site, { cause: e });
   if (typeof err?.status === 'number') {
-    return new RuntimeError('AS_LLM_HTTP', `the LLM endpoint answered HTTP ${err.status}: ${message.slice(0, 300)}`, site, { cause: e });
+    return llmHttpError(err.status, openAiErrorBody(e, message), site, e);
   }
   if (err?.constructor?.name === 'APIConnectionError') {
     return new RuntimeError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${message}`, site, { cause: e });

@@ -141,7 +141,7 @@ export function buildFunction(agent: Agent, p: BuildParts): string {
   w('  }');
   w();
   w('  return new StateGraph({ stateSchema: State, input: Input, output: Output })');
-  w(`    .addNode(${str(n.model)}, callModel, { retryPolicy: llmRetryPolicy(options.llm?.retries) })`);
+  w(`    .addNode(${str(n.model)}, callModel)`);
   w(`    .addNode(${str(n.tools)}, runTools)`);
   w(`    .addNode(${str(n.human)}, askUser)`);
   w(`    .addEdge(START, ${str(n.model)})`);

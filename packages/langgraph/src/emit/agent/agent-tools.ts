@@ -76,42 +76,44 @@ function serverTool(tool: Tool, fn: string): Omit<EmittedTool, 'tool' | 'variabl
   };
 }
 
+function isEmpty(value: unknown): boolean {
+  return value === null || value === undefined || (typeof value === 'object' && Object.keys(value).length === 0);
+}
+
+/**
+ * A RemoteTool: its request (method, URL, query, headers, data rendered from the arguments) sent by the shared
+ * `httpCall` of @agentspec/runtime (the runtime's rules: SSRF guard against network.allow, every redirect hop
+ * re-checked, body cap, url_allow_list, retries, timeouts, with their error codes).
+ */
 function remoteTool(tool: RemoteTool, fn: string): Omit<EmittedTool, 'tool' | 'variable'> {
-  const lines = [`    const url = new URL(${rendered(tool.url, '    ')});`];
-  for (const [k, v] of Object.entries(tool.query_params ?? {})) {
-    if (v === null || v === undefined) continue;
-    const values = Array.isArray(v) ? v : [v];
-    for (const item of values) {
-      const value = typeof item === 'string' ? rendered(item, '    ') : `JSON.stringify(${literal(item)})`;
-      lines.push(`    url.searchParams.append(${rendered(k, '    ')}, ${value});`);
-    }
-  }
-  const method = (tool.http_method || 'GET').toUpperCase();
-  const headers: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(tool.headers ?? {})) if (v !== null && v !== undefined) headers[k.toLowerCase()] = typeof v === 'string' ? raw(rendered(v, '        ')) : JSON.stringify(v);
-  const hasBody = method !== 'GET' && method !== 'HEAD' && tool.data !== undefined && tool.data !== null
-    && !(typeof tool.data === 'object' && !Array.isArray(tool.data) && Object.keys(tool.data).length === 0 && !['POST', 'PUT', 'PATCH'].includes(method));
-  const form = String(headers['content-type'] ?? '').includes('application/x-www-form-urlencoded');
-  if (hasBody && typeof tool.data !== 'string' && !form && headers['content-type'] === undefined) headers['content-type'] = 'application/json';
-  const init = [`method: ${str(method)},`];
-  if (Object.keys(headers).length > 0) init.push(`headers: ${literal(headers, '      ')},`);
-  if (hasBody) {
-    const data = rendered(tool.data, '      ');
-    init.push(`body: ${typeof tool.data === 'string' ? data : form ? `new URLSearchParams(${data} as Record<string, string>).toString()` : `JSON.stringify(${data})`},`);
-  }
-  const flat = `{ ${init.join(' ').slice(0, -1)} }`;
-  const initCode = flat.length <= 70 && !flat.includes('\n') ? flat : `{\n${init.map((l) => `      ${l}`).join('\n')}\n    }`;
-  lines.push(`    return httpCall(url, ${initCode}, options, ${String(hostIsTemplated(tool.url))});`);
-  const usesRender = lines.some((l) => l.includes('renderTemplate('));
+  const method = tool.http_method || 'GET';
+  const fields = [
+    `      method: ${placeholdersIn(method).length > 0 ? rendered(method, '      ') : str(method.trim().toUpperCase())},`,
+    `      url: ${rendered(tool.url, '      ')},`,
+    `      templatedHost: ${String(hostIsTemplated(tool.url))},`,
+    ...(isEmpty(tool.query_params) ? [] : [`      query: ${rendered(tool.query_params, '      ')},`]),
+    ...(isEmpty(tool.headers) ? [] : [`      headers: ${rendered(tool.headers, '      ')},`]),
+    ...(tool.data === null || tool.data === undefined ? [] : [`      data: ${rendered(tool.data, '      ')},`]),
+    ...(tool.url_allow_list ? [`      urlAllowList: ${literal(tool.url_allow_list, '      ', 20)},`] : []),
+  ];
+  const usesRender = fields.some((l) => l.includes('renderTemplate('));
+  const body = [
+    `async (${usesRender ? 'args' : '_args'}: Record<string, unknown>, config?: { readonly signal?: AbortSignal }) => {`,
+    '    const request: HttpRequest = {',
+    ...fields,
+    '    };',
+    '    return httpCall(request, { allow: options.network?.allow, ...options.limits?.http }, config?.signal);',
+    '  }',
+  ].join('\n');
   return {
     declaration: [
-      docLine(tool, ` (${method} ${commentText(tool.url)})`),
+      docLine(tool, ` (${commentText(method.toUpperCase())} ${commentText(tool.url)})`),
       `function ${fn}(options: BuildOptions) {`,
-      langchainTool(tool, `async (${usesRender ? 'args' : '_args'}: Record<string, unknown>) => {\n${lines.join('\n')}\n  }`),
+      langchainTool(tool, body),
       '}',
     ].join('\n'),
     create: `${fn}(options)`,
-    helpers: usesRender ? ['http', 'renderTemplate'] : ['http'],
+    helpers: usesRender ? ['httpCall', 'renderTemplate'] : ['httpCall'],
     imports: {},
   };
 }
@@ -142,11 +144,9 @@ function mcpTool(tool: MCPTool, fn: string): Omit<EmittedTool, 'tool' | 'variabl
   const where = t.component_type === 'StdioTransport' ? `stdio: ${[t.command, ...(t.args ?? [])].join(' ')}` : t.url;
   const lines: string[] = [];
   if (t.component_type === 'StdioTransport') {
-    lines.push(
-      `    if (!(options.network?.allowStdio ?? []).includes(${str(t.command)})) {`,
-      `      throw new CodedError('AS_HTTP_REFUSED', ${str(`starting the MCP stdio server '${t.command}' is not allowed: list it in network.allowStdio`)});`,
-      '    }',
-    );
+    const server = { command: t.command, args: [...(t.args ?? [])], ...(t.env ? { env: t.env } : {}) };
+    // the runtime's rule: a command name or an exact argv of network.allowStdio; inline code only by its exact argv
+    lines.push(`    assertStdioAllowed(${literal(server, '    ', 23)}, options.network?.allowStdio);`);
   }
   lines.push(
     `    const client = await mcp.connect(${str(t.name)}, () => ${transportCode(t)});`,
@@ -160,7 +160,7 @@ function mcpTool(tool: MCPTool, fn: string): Omit<EmittedTool, 'tool' | 'variabl
       '}',
     ].join('\n'),
     create: `${fn}(mcp${t.component_type === 'StdioTransport' ? ', options' : ''})`,
-    helpers: ['mcp'],
+    helpers: t.component_type === 'StdioTransport' ? ['mcp', 'stdioPolicy'] : ['mcp'],
     imports: { '@modelcontextprotocol/sdk/client/index.js': ['Client'], '@modelcontextprotocol/sdk/shared/transport.js': ['type Transport'], ...MCP_IMPORTS[t.component_type] },
   };
 }

@@ -2,7 +2,7 @@ import { placeholdersIn, type Agent, type LlmConfig, type Property } from '@agen
 import {
   admitted, generationParams, openAiBaseUrl, outputRules, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
 } from '@agentspec/runtime';
-import { commentText, key, literal, member, ModuleWriter, str, text } from '@agentspec/runtime/emit';
+import { commentText, key, literal, llmRetryPolicyLiteral, member, ModuleWriter, str, text } from '@agentspec/runtime/emit';
 import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
 import type { CompileWarning } from '../../compile/options.js';
 import { CHANNELS } from '../../constants.js';
@@ -13,35 +13,50 @@ import { HELPERS, type HelperName } from './helpers.js';
 /** Names an agent's module declares itself (the helpers' are taken too): no name made from the spec takes them. */
 const DECLARED = [
   'State', 'Input', 'Output', 'AgentState', 'AgentUpdate', 'build', 'BuildOptions', 'ToolImplementation', 'BuiltAgent', 'chatModel', 'SYSTEM_PROMPT', 'AGENT_ID',
-  'AGENT_NAME', 'SERVER_TOOLS', 'agentInputs', 'options', 'model', 'tools', 'graph', 'builder', 'mcp', 'runnable', 'maxAgentSteps', 'callModel', 'runTools',
+  'AGENT_NAME', 'SERVER_TOOLS', 'LLM_BASE_URL', 'LLM_MODEL', 'LLM_RETRY_POLICY', 'agentInputs', 'options', 'model', 'tools', 'graph', 'builder', 'mcp',
+  'runnable', 'maxAgentSteps', 'callModel', 'runTools',
   'askUser', 'afterModel', 'afterTools', 'tool', 'SUBMIT_RESULT_TOOL', 'OUTPUTS', 'OUTPUT_RULES', 'Client', 'Transport', 'ChatOpenAI', 'Annotation', 'StateGraph',
   'MessagesAnnotation', 'START', 'END', 'interrupt', 'JsonSchema',
 ];
 
-/** The chat model of the LLM config, with `options.llm` overriding where it is (as LlmOptions.override does). */
-function chatModel(spec: LlmConfig, timeoutMs: number): string {
+/**
+ * The chat model of the LLM config: where it is and the key it gets from the shared llmEndpoint (`options.llm`
+ * overriding the spec's endpoint as LlmOptions.override does; a key only to the origin it is for, or to a host of
+ * `llm.credentialHosts`), its retries from the shared llmFetch (the runtime's, or the config's retry_policy).
+ */
+function chatModel(spec: LlmConfig, timeoutMs: number): { constants: string; body: string } {
   const config = admitted(spec);
   if (config.component_type === 'OciGenAiConfig') throw unsupportedComponent(config, LANGGRAPH_CAPABILITIES.emit);
   const openAi = config.component_type === 'OpenAiConfig';
-  const baseURL = openAi ? 'https://api.openai.com/v1' : openAiBaseUrl(config.url);
   const params = generationParams(config);
-  // OpenAI-compatible servers (and options.llm.baseURL) take any key; OpenAiConfig on api.openai.com falls back to
-  // OPENAI_API_KEY (never a key from the spec)
-  const apiKey = openAi ? "options.llm?.apiKey ?? (options.llm?.baseURL ? 'not-needed' : process.env.OPENAI_API_KEY)" : "options.llm?.apiKey ?? 'not-needed'";
-  return [
-    `  // ${commentText(config.component_type)} ${commentText(str(config.name))}; never \`streaming: true\`, retries are the model node's RetryPolicy`,
+  const policy = llmRetryPolicyLiteral(config, '', 30);
+  const constants = [
+    `/** The LLM: ${commentText(config.component_type)} ${commentText(str(config.name))}${openAi ? ' (OPENAI_BASE_URL, else api.openai.com)' : ''}. */`,
+    ...(openAi ? [] : [`const LLM_BASE_URL = ${str(openAiBaseUrl(config.url))};`]),
+    `const LLM_MODEL = ${str(config.model_id)};`,
+    ...(policy ? ['/** How its requests are retried: the LLM config\'s retry_policy. */', `const LLM_RETRY_POLICY: LlmRetryPolicy = ${policy};`] : []),
+  ].join('\n');
+  // OpenAI-compatible servers (and options.llm.baseURL) take any key; OpenAiConfig on OpenAI's endpoint needs one
+  // (ChatOpenAI then looks for OPENAI_API_KEY itself: llmEndpoint found none)
+  const apiKey = openAi ? "endpoint.apiKey ?? (llm.baseURL ? 'not-needed' : undefined)" : "endpoint.apiKey ?? 'not-needed'";
+  const retry = `{ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? ', policy: LLM_RETRY_POLICY' : ''} }`;
+  const body = [
+    '  const llm = options.llm ?? {};',
+    `  const endpoint = llmEndpoint(${openAi ? 'undefined' : 'LLM_BASE_URL'}, LLM_MODEL, llm);`,
+    '  // never `streaming: true`; the retries are llmFetch\'s (the client\'s own are off)',
     '  return new ChatOpenAI({',
-    `    model: options.llm?.model ?? ${str(config.model_id)},`,
+    '    model: endpoint.model,',
     `    apiKey: ${apiKey},`,
-    `    configuration: { baseURL: options.llm?.baseURL ?? ${str(baseURL)}, ...(options.llm?.fetch ? { fetch: options.llm.fetch } : {}) },`,
+    `    configuration: { baseURL: endpoint.baseURL, fetch: llmFetch(${retry}, llm.fetch) },`,
     ...(params.temperature !== undefined ? [`    temperature: ${params.temperature},`] : []),
     ...(params.topP !== undefined ? [`    topP: ${params.topP},`] : []),
     ...(params.maxTokens !== undefined ? [`    maxTokens: ${params.maxTokens},`] : []),
     ...(params.extra ? [`    modelKwargs: ${literal(params.extra, '    ')},`] : []),
-    `    timeout: options.llm?.timeoutMs ?? ${timeoutMs},`,
+    `    timeout: llm.timeoutMs ?? ${timeoutMs},`,
     '    maxRetries: 0,',
     '  });',
   ].join('\n');
+  return { constants, body };
 }
 
 function schemaOf(p: Property): Record<string, unknown> {
@@ -118,7 +133,7 @@ export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }
   const keys = stateKeys(agent);
   const tools: EmittedTool[] = agent.tools.map((t) => emitTool(t, { names: w.names }));
   const outputs = agent.outputs ?? [];
-  const wanted = new Set<HelperName>(['codedError', 'conversation', 'llmError']);
+  const wanted = new Set<HelperName>(['codedError', 'conversation', 'llmError', 'llmEndpoint', 'llmFetch']);
   for (const t of tools) for (const h of t.helpers) wanted.add(h);
   const renders = placeholdersIn(agent.system_prompt).length > 0;
   if (renders) wanted.add('renderTemplate');
@@ -137,7 +152,7 @@ export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }
 
   w.import('@langchain/core/messages', 'HumanMessage', 'SystemMessage', 'ToolMessage', 'type AIMessage', 'type BaseMessage');
   if (runnable.length > 0) w.import('@langchain/core/tools', 'tool', 'type StructuredToolInterface');
-  w.import('@langchain/langgraph', 'Annotation', 'END', 'interrupt', 'MessagesAnnotation', 'START', 'StateGraph', 'type BaseCheckpointSaver', 'type LangGraphRunnableConfig', 'type RetryPolicy');
+  w.import('@langchain/langgraph', 'Annotation', 'END', 'interrupt', 'MessagesAnnotation', 'START', 'StateGraph', 'type BaseCheckpointSaver', 'type LangGraphRunnableConfig');
   w.import('@langchain/openai', 'ChatOpenAI');
   for (const t of tools) for (const [from, names] of Object.entries(t.imports)) w.import(from, ...names);
 
@@ -165,7 +180,9 @@ export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }
     ].join('\n'));
   }
   for (const t of tools) w.section(t.declaration);
-  w.section(['/** The chat model of the agent\'s LLM config. */', 'function chatModel(options: BuildOptions): ChatOpenAI {', chatModel(agent.llm_config, defaults.timeoutMs), '}'].join('\n'));
+  const model = chatModel(agent.llm_config, defaults.timeoutMs);
+  w.section(model.constants);
+  w.section(['/** The chat model of the agent\'s LLM config. */', 'function chatModel(options: BuildOptions): ChatOpenAI {', model.body, '}'].join('\n'));
   w.section(buildFunction(agent, { tools, runnable, clients, confirmed, outputs, mcp, servers, renders, names: n }));
   return w;
 }
@@ -178,15 +195,33 @@ function buildOptions(servers: readonly string[]): string {
     'export interface BuildOptions {',
     `  /** ServerTool implementations by tool name${servers.length > 0 ? ` (${commentText(servers.join(', '))})` : ''}. */`,
     '  readonly tools?: Readonly<Record<string, ToolImplementation>>;',
-    '  /** Where the LLM is, overriding the spec\'s endpoint; the API key (else OPENAI_API_KEY); request timeout; retries on 429/5xx;',
-    '   * a fetch for the model client (e.g. @agentspec/runtime\'s retryingFetch, with retries: 0 here). */',
-    '  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number; readonly fetch?: typeof fetch };',
+    '  /**',
+    '   * Where the LLM is: `baseURL` (with `apiKey`) overrides the spec\'s endpoint; without it, `apiKey` (else OPENAI_API_KEY) goes',
+    '   * to the spec\'s endpoint only on OPENAI_BASE_URL\'s origin (else api.openai.com\'s) or a host of `credentialHosts`. The',
+    '   * request timeout; the retries on 429, 5xx and network errors (`retries`, default 2; a Retry-After up to `maxRetryAfterMs`,',
+    '   * default 10 000; the LLM config\'s retry_policy decides when it has one); the fetch of each attempt (one that does not retry).',
+    '   */',
+    '  readonly llm?: {',
+    '    readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly credentialHosts?: readonly string[];',
+    '    readonly timeoutMs?: number; readonly retries?: number; readonly maxRetryAfterMs?: number; readonly fetch?: typeof fetch;',
+    '  };',
     '  /** Where threads are checkpointed: the agent waits for the user (and for tool results or decisions) with interrupt(). */',
     '  readonly checkpointer?: BaseCheckpointSaver | false;',
-    '  /** LLM turns allowed since the user last spoke (default 20); timeout and retries of HTTP calls. */',
-    '  readonly limits?: { readonly maxAgentSteps?: number; readonly http?: { readonly timeoutMs?: number; readonly retries?: number } };',
-    '  /** Hosts a templated URL may reach; MCP stdio commands allowed to start. */',
-    '  readonly network?: { readonly allow?: readonly string[]; readonly allowStdio?: readonly string[] };',
+    '  /** LLM turns allowed since the user last spoke (default 20); HTTP calls: time per attempt (default 30 000 ms), retries (default 2),',
+    '   * redirects followed (default 5), bytes of a body read (default 10 MB). */',
+    '  readonly limits?: {',
+    '    readonly maxAgentSteps?: number;',
+    '    readonly http?: { readonly timeoutMs?: number; readonly retries?: number; readonly maxRedirects?: number; readonly maxBodyBytes?: number };',
+    '  };',
+    '  /**',
+    '   * Hosts (or host:port) an HTTP call may reach although its host comes from an argument, is a private or link-local address,',
+    '   * or is another host a redirect leads to; MCP stdio servers allowed to start: a command name, or an exact command line',
+    '   * (a string with blanks, or `{ command, args }`) — only an exact one allows arguments that run inline code (`node -e`, …).',
+    '   */',
+    '  readonly network?: {',
+    '    readonly allow?: readonly string[];',
+    '    readonly allowStdio?: readonly (string | { readonly command: string; readonly args?: readonly string[] })[];',
+    '  };',
     '}',
     '',
     '/** The graph, the StateGraph it was compiled from, and close() for what its tools hold open. */',

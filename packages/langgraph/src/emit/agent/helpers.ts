@@ -11,15 +11,14 @@ import { IO_SNIPPETS } from './snippets/io.js';
 import { MESSAGES_SNIPPETS } from './snippets/messages.js';
 
 /** The helpers of this emitter, and those shared by every emitter (EMIT_SNIPPETS of @agentspec/runtime). */
-export type HelperName = SnippetName | 'conversation' | 'llmError' | 'missingInput' | 'serverTool' | 'http' | 'mcp';
+export type HelperName = SnippetName | 'conversation' | 'llmError' | 'missingInput' | 'serverTool' | 'mcp';
 
 /** Every helper, in the order they are written (a new name breaks the build until listed). */
 export const HELPERS: ModuleHelpers<HelperName> = {
   ...EMIT_SNIPPETS,
   conversation: { code: MESSAGES_SNIPPETS.conversation, declares: ['ContractMessage', 'SENDER_KEY', 'textOf', 'conversation'] },
-  llmError: { code: ERRORS_SNIPPETS.llmError, needs: ['codedError'], declares: ['retryable', 'llmError', 'llmRetryPolicy'] },
+  llmError: { code: ERRORS_SNIPPETS.llmError, needs: ['codedError'], declares: ['llmError'] },
   missingInput: { code: ERRORS_SNIPPETS.missingInput, needs: ['codedError'], declares: ['missingInput'] },
   serverTool: { code: ERRORS_SNIPPETS.serverTool, needs: ['codedError'], declares: ['runServerTool'] },
-  http: { code: IO_SNIPPETS.http, needs: ['codedError'], declares: ['httpCall'] },
   mcp: { code: IO_SNIPPETS.mcp, needs: ['codedError'], declares: ['McpConnections', 'callMcpTool'] },
 };

@@ -21,7 +21,7 @@ export function agentEntry(s: Scope, e: EntryOf<'agent'>, cursor: Cursor): Curso
     system_prompt: imported.system_prompt ? `${imported.system_prompt}\n\n${PROMPT}` : PROMPT,
     inputs: [{ title: 'prompt', type: 'string' }], outputs,
   });
-  s.warnings.add('AS_IMPORT_AGENT_STEP', e.id, `agent '${e.agent.id}' as a step: an AgentNode whose agent has the prompt in its system prompt (${PROMPT}) and answers through submit_result (${outputs.map((o) => o.title).join(', ')})`);
+  s.warnings.add('MA_AGENT_STEP', e.id, `agent '${e.agent.id}' as a step: an AgentNode whose agent has the prompt in its system prompt (${PROMPT}) and answers through submit_result (${outputs.map((o) => o.title).join(', ')})`);
   const node = agentNode({ id: s.b.id(e.id), name: e.id, agent: stepAgent, inputs: [...(stepAgent.inputs ?? [])], outputs });
   const producer = { node, outputs };
   s.byStep.set(e.id, producer);

@@ -19,7 +19,7 @@ export function branchEntry(s: Scope, e: EntryOf<'branch'>, cursor: Cursor): Cur
   const node = chooser(s, e.id, e.arms.map((a) => a.condition), names, cursor);
   const inputs = { producers: cursor.producers, ...(cursor.arms ? { arms: cursor.arms } : {}) };
   const results = e.arms.map((a, j) => addEntry(s, a.body, { tails: [{ node, branch: names[j] as string }], ...inputs }, undefined));
-  if (e.arms.length > 0) s.warnings.add('AS_IMPORT_BRANCH_OUTPUT', e.id, "the arms' outputs reach the next step by name, or under each arm's step id through a join ToolNode when it reads them so (Mastra nests them under the step id)");
+  if (e.arms.length > 0) s.warnings.add('MA_BRANCH_OUTPUT', e.id, "the arms' outputs reach the next step by name, or under each arm's step id through a join ToolNode when it reads them so (Mastra nests them under the step id)");
   return {
     tails: [...results.flatMap((r) => r.tails), { node, branch: 'default' }],
     producers: [...results.flatMap((r) => r.producers), ...cursor.producers],

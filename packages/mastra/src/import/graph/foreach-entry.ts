@@ -66,7 +66,7 @@ export function foreachEntry(s: Scope, e: EntryOf<'foreach'>, cursor: Cursor): C
   s.b.link(c, node);
   s.b.feed(c.producers, node);
   const concurrency = e.concurrency === undefined ? '' : e.concurrency === 'function' ? ' (concurrency computed per run: set limits.mapConcurrency)' : ` (concurrency ${e.concurrency}: limits.mapConcurrency: ${e.concurrency} when running the spec)`;
-  s.warnings.add('AS_IMPORT_FOREACH', e.id, `.foreach(): a MapNode over the array, each item given whole to the step${concurrency}`);
+  s.warnings.add('MA_FOREACH', e.id, `.foreach(): a MapNode over the array, each item given whole to the step${concurrency}`);
   const outputs = node.outputs ?? [];
   return { tails: [{ node, branch: 'next' }], producers: [{ node, outputs, ...(outputs.length === 1 ? { whole: (outputs[0] as Property).title } : {}) }] };
 }

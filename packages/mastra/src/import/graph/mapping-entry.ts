@@ -27,7 +27,7 @@ function valueOf(p: Producer, args: Readonly<Record<string, unknown>>, prefix: s
 function keyMapping(s: Scope, id: string, key: string, source: Json, previous: readonly Producer[], sources: { p: Producer; prefix: string }[]): Compute | undefined {
   const from = (p: Producer | undefined, path: string, what: string): Compute | undefined => {
     if (!p) {
-      s.warnings.add('AS_IMPORT_MISSING_SOURCE', id, `'${key}' maps ${what}, which is not a step before it`);
+      s.warnings.add('MA_MISSING_SOURCE', id, `'${key}' maps ${what}, which is not a step before it`);
       return undefined;
     }
     const prefix = `${key}<-`;
@@ -45,14 +45,14 @@ function keyMapping(s: Scope, id: string, key: string, source: Json, previous: r
     const fn = source.fn as (p: unknown) => unknown;
     const only = previous.length === 1 ? previous[0] : undefined;
     if (!only) {
-      s.warnings.add('AS_IMPORT_MAP', id, `'${key}' maps a function of the output of several steps: not carried over (the output is left unset)`);
+      s.warnings.add('MA_MAP', id, `'${key}' maps a function of the output of several steps: not carried over (the output is left unset)`);
       return undefined;
     }
     const prefix = `${key}<-`;
     sources.push({ p: only, prefix });
     return (args) => fn(stepParams(id, valueOf(only, args, prefix)));
   }
-  s.warnings.add('AS_IMPORT_MAP', id, `'${key}' maps ${'requestContextPath' in source ? 'a request context path' : 'a template'}: not carried over (the output is left unset)`);
+  s.warnings.add('MA_MAP', id, `'${key}' maps ${'requestContextPath' in source ? 'a request context path' : 'a template'}: not carried over (the output is left unset)`);
   return undefined;
 }
 
@@ -74,7 +74,7 @@ export function mappingEntry(s: Scope, e: EntryOf<'mapping'>, cursor: Cursor, wa
     for (const p of c.producers) sources.push({ p, prefix: '' });
     if (reads.includes('getInitData')) sources.push({ p: s.start, prefix: INIT });
     const unsupported = reads.filter((r) => r !== 'getInitData');
-    if (unsupported.length > 0) s.warnings.add('AS_IMPORT_CONDITION_CONTEXT', e.id, `the mapping reads ${unsupported.join(', ')}: its ServerTool sees undefined there`);
+    if (unsupported.length > 0) s.warnings.add('MA_CONDITION_CONTEXT', e.id, `the mapping reads ${unsupported.join(', ')}: its ServerTool sees undefined there`);
     const producers = c.producers;
     compute = (args) => fn({ ...stepParams(e.id, inputDataOf(producers, args)), getInitData: () => valueOf(s.start, args, INIT) });
   } else if (e.config) {
@@ -82,9 +82,9 @@ export function mappingEntry(s: Scope, e: EntryOf<'mapping'>, cursor: Cursor, wa
     outputs = keys.filter(([, k]) => k).map(([key]) => outputs.find((o) => o.title === key) ?? ({ title: key } as Property));
     compute = (args) => Object.fromEntries(keys.filter(([, k]) => k).map(([key, k]) => [key, (k as Compute)(args)]));
   } else {
-    s.warnings.add('AS_IMPORT_NO_IMPLEMENTATION', e.id, `the mapping is known only from its source${e.source ? ` (${e.source.slice(0, 60)})` : ''}: its ServerTool '${name}' needs an implementation in \`tools\``);
+    s.warnings.add('MA_NO_IMPLEMENTATION', e.id, `the mapping is known only from its source${e.source ? ` (${e.source.slice(0, 60)})` : ''}: its ServerTool '${name}' needs an implementation in \`tools\``);
   }
-  if (outputs.length === 0) s.warnings.add('AS_IMPORT_MISSING_SOURCE', e.id, 'nothing after the mapping says what it gives (no step schema follows it): its ToolNode has no outputs');
+  if (outputs.length === 0) s.warnings.add('MA_MISSING_SOURCE', e.id, 'nothing after the mapping says what it gives (no step schema follows it): its ToolNode has no outputs');
   const inputs: Property[] = [];
   const seen = new Set<string>();
   for (const { p, prefix } of sources) {
@@ -102,7 +102,7 @@ export function mappingEntry(s: Scope, e: EntryOf<'mapping'>, cursor: Cursor, wa
     const run = compute;
     s.tools[name] = async (args) => run(args);
   }
-  s.warnings.add('AS_IMPORT_MAP', e.id, `.map(): a ToolNode whose ServerTool '${name}' runs the mapping, giving ${outputs.map((o) => o.title).join(', ') || 'nothing'}`);
+  s.warnings.add('MA_MAP', e.id, `.map(): a ToolNode whose ServerTool '${name}' runs the mapping, giving ${outputs.map((o) => o.title).join(', ') || 'nothing'}`);
   s.b.link(c, node);
   for (const { p, prefix } of sources) for (const o of p.outputs) s.b.wire(p.node, o.title, node, `${prefix}${o.title}`);
   return { tails: [{ node, branch: 'next' }], producers: [{ node, outputs, ...(wanted?.whole && outputs[0] ? { whole: outputs[0].title } : {}) }] };

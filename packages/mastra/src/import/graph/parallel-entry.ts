@@ -10,7 +10,7 @@ import type { Scope } from './scope.js';
  * step id through a join (as Mastra gives them).
  */
 export function parallelEntry(s: Scope, e: EntryOf<'parallel'>, cursor: Cursor): Cursor {
-  s.warnings.add('AS_IMPORT_PARALLEL', e.id, `.parallel(): ${e.steps.map((st, j) => `'${armName(st, j)}'`).join(', ')} run one after another (Agent Spec 25.4 has no parallel branches)`);
+  s.warnings.add('MA_PARALLEL', e.id, `.parallel(): ${e.steps.map((st, j) => `'${armName(st, j)}'`).join(', ')} run one after another (Agent Spec 25.4 has no parallel branches)`);
   const inputs = { producers: cursor.producers, ...(cursor.arms ? { arms: cursor.arms } : {}) };
   let tails = cursor.tails;
   const list: { id: string; producer: Producer }[] = [];

@@ -60,11 +60,11 @@ export function chooser(s: Scope, id: string, conditions: readonly Condition[], 
       return 'default';
     };
   } else {
-    s.warnings.add('AS_IMPORT_NO_IMPLEMENTATION', id, `its conditions are known only from their source: the router's ServerTool '${routerName}' needs an implementation in \`tools\` (returning one of ${names.map((n) => `'${n}'`).join(', ')} or 'default')`);
+    s.warnings.add('MA_NO_IMPLEMENTATION', id, `its conditions are known only from their source: the router's ServerTool '${routerName}' needs an implementation in \`tools\` (returning one of ${names.map((n) => `'${n}'`).join(', ')} or 'default')`);
   }
   const reads = [...new Set(conditions.flatMap((k) => contextReads(k.fn)))];
-  if (reads.length > 0) s.warnings.add('AS_IMPORT_CONDITION_CONTEXT', id, `its conditions read ${reads.join(', ')}: the router's ServerTool sees undefined there (iterationCount 0)`);
-  s.warnings.add('AS_IMPORT_BRANCH_FUNCTION', id, `its conditions are functions: a router ToolNode '${routerName}' computes the branch, then a BranchingNode follows it; Mastra runs every arm whose condition holds, Agent Spec the first`);
+  if (reads.length > 0) s.warnings.add('MA_CONDITION_CONTEXT', id, `its conditions read ${reads.join(', ')}: the router's ServerTool sees undefined there (iterationCount 0)`);
+  s.warnings.add('MA_BRANCH_FUNCTION', id, `its conditions are functions: a router ToolNode '${routerName}' computes the branch, then a BranchingNode follows it; Mastra runs every arm whose condition holds, Agent Spec the first`);
   const node = s.b.add(branchingNode({ id: s.b.id(id), name: id, inputs: [output], mapping: Object.fromEntries(names.map((n) => [n, n])) }));
   s.b.link({ tails: [{ node: router, branch: 'next' }] }, node);
   s.b.wire(router, 'branch', node, 'branch');

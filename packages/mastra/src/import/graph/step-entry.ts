@@ -22,10 +22,10 @@ export function stepNode(s: Scope, step: StepInfo): { node: Node; producer: Prod
   const tool = serverTool({ id: s.ids.take(`${name}_tool`), name, ...(step.description ? { description: step.description } : {}), inputs, outputs });
   const run = step.run;
   if (run) s.tools[name] = async (args) => run(stepInput(input, args));
-  else s.warnings.add('AS_IMPORT_NO_IMPLEMENTATION', step.id, `step '${step.id}' has no code here: its ServerTool '${name}' needs an implementation in \`tools\``);
-  if (step.suspends) s.warnings.add('AS_IMPORT_SUSPEND', step.id, 'it can suspend itself (suspend()): its ServerTool runs to the end');
+  else s.warnings.add('MA_NO_IMPLEMENTATION', step.id, `step '${step.id}' has no code here: its ServerTool '${name}' needs an implementation in \`tools\``);
+  if (step.suspends) s.warnings.add('MA_SUSPEND', step.id, 'it can suspend itself (suspend()): its ServerTool runs to the end');
   if (step.callsAgents) {
-    s.warnings.add('AS_IMPORT_STEP_CALLS_AGENT', step.id, `its code calls agent${step.callsAgents.length > 1 ? 's' : ''} ${step.callsAgents.map((a) => `'${a}'`).join(', ')}: a ToolNode whose ServerTool runs the step, the agent's LLM calls inside it (createStep(agent) gives an AgentNode)`);
+    s.warnings.add('MA_STEP_CALLS_AGENT', step.id, `its code calls agent${step.callsAgents.length > 1 ? 's' : ''} ${step.callsAgents.map((a) => `'${a}'`).join(', ')}: a ToolNode whose ServerTool runs the step, the agent's LLM calls inside it (createStep(agent) gives an AgentNode)`);
   }
   const node = toolNode({ id: s.b.id(step.id), name: step.id, tool, inputs, outputs });
   return { node, producer: { node, outputs, ...(output.whole ? { whole: (outputs[0] as Property).title } : {}) } };

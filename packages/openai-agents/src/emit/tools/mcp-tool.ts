@@ -37,13 +37,14 @@ function connection(w: ModuleWriter, spec: ClientTransport): { name: string; cod
   w.mcpConnections.set(t, name);
   const create = (indent: number, column: number) => `new ${cls}(${literal(serverOptions(t), ' '.repeat(indent), column + cls.length + 5)})`;
   if (t.component_type !== 'StdioTransport') return { name, code: `const ${name} = new McpConnection(() => ${create(2, name.length + 36)});` };
-  w.use('codedError');
-  const refused = `starting the MCP stdio server '${t.command}' is not allowed: list it in network.allowStdio`;
+  w.use('stdioPolicy');
+  const server = { command: t.command, args: [...(t.args ?? [])], ...(t.env ? { env: { ...t.env } } : {}) };
   return {
     name,
     code: [
       `const ${name} = new McpConnection(() => {`,
-      `    if (!options.network?.allowStdio?.includes(${str(t.command)})) throw new CodedError('AS_HTTP_REFUSED', ${str(refused)});`,
+      '    // the runtime\'s rule: a command name or an exact argv of network.allowStdio; inline code only by its exact argv',
+      `    assertStdioAllowed(${literal(server, '    ', 23)}, options.network?.allowStdio);`,
       `    return ${create(4, 11)};`,
       '  });',
     ].join('\n'),

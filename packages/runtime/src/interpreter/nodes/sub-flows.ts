@@ -1,11 +1,13 @@
 import type { AgentNode, Agent, Flow, FlowNode, MapNode } from '@agentspec/core';
 import { defaultReducers } from '@agentspec/core';
 import { unsupportedComponent } from '../../admit/admit.js';
-import { collect, mapIterations } from '../../semantics/map-reduce.js';
+import { collect, mapIterations, type MapLike } from '../../semantics/map-reduce.js';
+import { runBounded } from '../../semantics/parallel.js';
+import type { Scope } from '../execution.js';
 import { shapeOutputs } from '../../semantics/inputs.js';
 import { runAgent } from '../run-agent.js';
 import { runFlow } from '../run-flow.js';
-import type { NodeExecutor } from './types.js';
+import type { NodeExecutor, NodeResult } from './types.js';
 
 /** FlowNode: the subflow with the node's inputs; its outputs and finishing branch. */
 export const flowNode: NodeExecutor<FlowNode> = async (node, inputs, scope) => {
@@ -22,18 +24,12 @@ export const agentNode: NodeExecutor<AgentNode> = async (node, inputs, scope) =>
 };
 
 /** MapNode: the subflow once per item, `limits.mapConcurrency` at a time, results reduced in input order. */
-export const mapNode: NodeExecutor<MapNode> = async (node, inputs, scope) => {
+export const mapNode: NodeExecutor<MapNode> = (node, inputs, scope) => mapOver(node, inputs, scope, scope.exec.services.limits.mapConcurrency);
+
+/** A MapNode or ParallelMapNode: the subflow once per item, `width` at a time, results reduced in input order. */
+export async function mapOver(node: MapLike, inputs: Record<string, unknown>, scope: Scope, width: number): Promise<NodeResult> {
   const iterations = mapIterations(node, inputs, { node: node.id });
   const scopes = iterations.map(() => scope.child('iteration'));
-  const results: Record<string, unknown>[] = new Array(iterations.length);
-  const width = Math.max(1, scope.exec.services.limits.mapConcurrency);
-  let next = 0;
-  const worker = async () => {
-    while (next < iterations.length) {
-      const i = next++;
-      results[i] = (await runFlow(node.subflow, iterations[i] as Record<string, unknown>, scopes[i]!)).outputs;
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, iterations.length) }, worker));
+  const results = await runBounded(iterations.length, width, async (i) => (await runFlow(node.subflow, iterations[i]!, scopes[i]!)).outputs);
   return { outputs: collect(node.reducers ?? defaultReducers(node.subflow), results) };
-};
+}

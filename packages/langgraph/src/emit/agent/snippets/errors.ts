@@ -1,36 +1,15 @@
-/** Helpers of emitted agents (TypeScript source text). Coded errors (CodedError is shared, in @agentspec/runtime): LLM errors and their retry policy, missing inputs, ServerTool failures. */
+/** Helpers of emitted agents (TypeScript source text). Coded errors (CodedError is shared, in @agentspec/runtime): LLM errors, missing inputs, ServerTool failures. */
 export const ERRORS_SNIPPETS = {
-  llmError: `const retryable = new WeakSet<object>();
-
-/** An error of the model call with its Agent Spec code; 429, 5xx and connection failures are marked for retry. */
+  llmError: `/** An error of the model call with its Agent Spec code (the retries happened in the model's fetch: llmFetch). */
 function llmError(e: unknown): CodedError {
   if (e instanceof CodedError) return e;
   const err = e as { name?: string; message?: string; status?: unknown; constructor?: { name?: string } } | undefined;
   const message = err?.message ?? String(e);
   if (err?.name === 'TimeoutError') return new CodedError('AS_LLM_TIMEOUT', \`the LLM endpoint did not answer in time: \${message}\`, { cause: e });
   if (err?.name === 'AbortError') return new CodedError('AS_CANCELLED', 'the run was cancelled', { cause: e });
-  if (typeof err?.status === 'number' || err?.constructor?.name === 'APIConnectionError') {
-    const status = err.status;
-    const coded = typeof status === 'number'
-      ? new CodedError('AS_LLM_HTTP', \`the LLM endpoint answered HTTP \${status}: \${message.slice(0, 300)}\`, { cause: e })
-      : new CodedError('AS_LLM_HTTP', \`cannot reach the LLM endpoint: \${message}\`, { cause: e });
-    if (typeof status !== 'number' || status === 429 || status >= 500) retryable.add(coded);
-    return coded;
-  }
+  if (typeof err?.status === 'number') return new CodedError('AS_LLM_HTTP', \`the LLM endpoint answered HTTP \${err.status}: \${message.slice(0, 300)}\`, { cause: e });
+  if (err?.constructor?.name === 'APIConnectionError') return new CodedError('AS_LLM_HTTP', \`cannot reach the LLM endpoint: \${message}\`, { cause: e });
   return new CodedError('AS_LLM_RESPONSE', \`malformed answer from the LLM endpoint: \${message.slice(0, 300)}\`, { cause: e });
-}
-
-/** The model node's RetryPolicy: 429, 5xx and connection failures retried \`retries\` times; a timeout is not. */
-function llmRetryPolicy(retries = 2): RetryPolicy {
-  return {
-    maxAttempts: Math.max(0, retries) + 1,
-    initialInterval: 50,
-    backoffFactor: 2,
-    maxInterval: 1000,
-    jitter: false,
-    retryOn: (e) => typeof e === 'object' && e !== null && retryable.has(e),
-    logWarning: false,
-  };
 }`,
 
   missingInput: `function missingInput(name: string): never {

@@ -1,0 +1,150 @@
+// Concurrency benchmark (DESIGN §10): N agent sessions started at once on one
+// app, each run to the end against the scripted LLM server — which runs in
+// its own process, so that its work does not share the event loop measured.
+// Per runtime: the latency of each session (start → finished), its p50 and
+// p99, sessions per second, and the heap per idle session (started, holding
+// its first message, not run). Every runtime is measured in the same run, the
+// reference interpreter first: the ratio of a runtime's p99 to the
+// reference's is what counts (target ≤ 2×). Each runtime runs in a fresh
+// node process.
+// Run: node --expose-gc dist/concurrency.js [--sessions 500] [--runtime langgraph]
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createRequire } from 'node:module';
+import { loadAdapter, ADAPTER_NAMES } from '@agentspec/adapters';
+import { deserialize, type Component } from '@agentspec/core';
+
+/** The target: a runtime's p99 at N concurrent sessions within this many times the reference interpreter's. */
+export const P99_RATIO_TARGET = 2;
+
+/** An agent with one tool it calls once, then one output it submits: three LLM turns per session. */
+const AGENT = {
+  component_type: 'Agent', id: 'busy_agent', name: 'busy agent', system_prompt: 'Look the city up, then submit the answer.',
+  outputs: [{ title: 'answer', type: 'string' }],
+  tools: [{
+    component_type: 'ServerTool', id: 'lookup', name: 'lookup', description: 'Look a city up.',
+    inputs: [{ title: 'city', type: 'string' }], outputs: [{ title: 'country', type: 'string' }],
+  }],
+  llm_config: { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'llm', model_id: 'scripted-model', url: 'http://127.0.0.1:9' },
+  agentspec_version: '25.4.1',
+};
+
+const RULES = {
+  rules: [
+    { match: { lastToolResult: { tool: 'lookup', contains: 'Italy' } }, answer: { toolCalls: [{ name: 'submit_result', arguments: { answer: 'Italy' } }] } },
+  ],
+  defaultAnswer: { toolCalls: [{ name: 'lookup', arguments: { city: 'Rome' } }] },
+};
+
+export interface ConcurrencyResult {
+  readonly runtime: string;
+  readonly sessions: number;
+  readonly p50Ms: number;
+  readonly p99Ms: number;
+  readonly wallMs: number;
+  readonly sessionsPerSecond: number;
+  /** Heap per started, not yet run, session (after forced GC). */
+  readonly idleBytesPerSession: number;
+}
+
+function percentile(sorted: readonly number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+const gc = (globalThis as { gc?: () => void }).gc;
+
+/** Measure one runtime in this process against the LLM server at `url`. */
+export async function measureConcurrency(runtime: string, sessions: number, url: string): Promise<ConcurrencyResult> {
+  const component = deserialize(AGENT) as Component;
+  const adapter = await loadAdapter(runtime);
+  const app = await adapter.runtime().load(component, {
+    llm: { override: { url, apiKey: 'sk-bench', model: 'scripted-model' } },
+    tools: { lookup: async () => ({ country: 'Italy' }) },
+  });
+  try {
+    // warm-up: a few sessions one after the other
+    for (let i = 0; i < 5; i++) {
+      const s = app.start();
+      s.appendUserMessage('Where is Rome?');
+      await s.run();
+    }
+    // idle sessions: started with their first message, not run
+    gc?.();
+    const before = process.memoryUsage().heapUsed;
+    const idle = Array.from({ length: sessions }, () => {
+      const s = app.start();
+      s.appendUserMessage('Where is Rome?');
+      return s;
+    });
+    gc?.();
+    const idleBytesPerSession = Math.max(0, (process.memoryUsage().heapUsed - before) / sessions);
+    // the concurrent run: every idle session at once
+    const latencies: number[] = [];
+    const t0 = performance.now();
+    await Promise.all(idle.map(async (s) => {
+      const start = performance.now();
+      const status = await s.run();
+      if (status.type !== 'finished') throw new Error(`${runtime}: a session ended ${status.type}`);
+      latencies.push(performance.now() - start);
+    }));
+    const wallMs = performance.now() - t0;
+    latencies.sort((a, b) => a - b);
+    return {
+      runtime, sessions, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), wallMs,
+      sessionsPerSecond: sessions / (wallMs / 1000), idleBytesPerSession,
+    };
+  } finally {
+    await app.close();
+  }
+}
+
+/** Start the scripted LLM server (its bin) in its own process; resolves with its URL and a stop function. */
+export async function startLlmProcess(): Promise<{ url: string; stop: () => void }> {
+  const dir = mkdtempSync(join(tmpdir(), 'agentspec-bench-'));
+  const rules = join(dir, 'rules.json');
+  writeFileSync(rules, JSON.stringify(RULES));
+  const bin = join(dirname(createRequire(import.meta.url).resolve('@agentspec/testing')), 'bin.js');
+  const child = spawn(process.execPath, [bin, '--rules', rules], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the scripted LLM server exited (${code})`)));
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(line.trim()));
+  });
+  return { url, stop: () => child.kill() };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { sessions: { type: 'string', default: '500' }, runtime: { type: 'string' }, url: { type: 'string' }, child: { type: 'boolean' } } });
+  const sessions = Number(values.sessions);
+  if (values.child) {
+    const result = await measureConcurrency(values.runtime!, sessions, values.url!);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
+  const runtimes = values.runtime ? [values.runtime] : ['reference', ...ADAPTER_NAMES.filter((n) => n !== 'reference')];
+  const llm = await startLlmProcess();
+  const results: ConcurrencyResult[] = [];
+  try {
+    for (const runtime of runtimes) {
+      const run = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--runtime', runtime, '--sessions', String(sessions), '--url', llm.url], { encoding: 'utf8', maxBuffer: 1 << 24 });
+      if (run.status !== 0) throw new Error(`${runtime}: ${run.stderr}`);
+      results.push(JSON.parse(run.stdout.trim().split('\n').pop()!) as ConcurrencyResult);
+    }
+  } finally {
+    llm.stop();
+  }
+  const reference = results.find((r) => r.runtime === 'reference');
+  console.log(`${sessions} concurrent agent sessions (3 LLM turns, 1 tool call each), scripted LLM in its own process`);
+  console.log('| runtime | p50 ms | p99 ms | p99 ÷ reference | sessions/s | idle heap/session |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of results) {
+    const ratio = reference ? r.p99Ms / reference.p99Ms : NaN;
+    console.log(`| ${r.runtime} | ${r.p50Ms.toFixed(0)} | ${r.p99Ms.toFixed(0)} | ${ratio.toFixed(2)}×${ratio <= P99_RATIO_TARGET ? '' : ' ✗'} | ${r.sessionsPerSecond.toFixed(0)} | ${(r.idleBytesPerSession / 1024).toFixed(1)} kB |`);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

@@ -1,0 +1,109 @@
+import { comp, compList, NODE_FIELDS } from '../../model/fields.js';
+import type { CatchExceptionNode, ParallelFlowNode, ParallelMapNode } from '../../model/later-types.js';
+import type { Flow, Property, ReductionMethod } from '../../model/types.js';
+import { findProperty } from '../../semantics/properties.js';
+import { checkBranches, checkInferred } from '../io-checks.js';
+import { props, type ComponentHandler } from '../handler.js';
+import { flowExitBranches } from '../nodes/flow-node.js';
+import { defaultReducers, mapInputs, mapOutputs } from '../nodes/map-node.js';
+
+/** The union of the subflows' properties, by name (the first one met wins). */
+function union(flows: readonly unknown[], field: 'inputs' | 'outputs'): Property[] {
+  const out: Property[] = [];
+  for (const f of flows) for (const p of props((f as Flow | undefined)?.[field])) if (!findProperty(out, p.title)) out.push(p);
+  return out;
+}
+
+export const parallelFlowNode: ComponentHandler = {
+  type: 'ParallelFlowNode',
+  summary: 'Runs its subflows in parallel on the same inputs; outputs are the union of theirs.',
+  fields: [...NODE_FIELDS, { name: 'subflows', type: compList('Flow'), default: [] }],
+  infer(d, ensure) {
+    const subs = Array.isArray(d.subflows) ? (d.subflows as unknown[]) : [];
+    for (const s of subs) ensure(s);
+    d.inputs ??= union(subs, 'inputs');
+    d.outputs ??= union(subs, 'outputs');
+    d.branches ??= ['next'];
+  },
+  check(c, ctx) {
+    const n = c as unknown as ParallelFlowNode;
+    const subs = n.subflows ?? [];
+    const seen = new Map<string, string>();
+    subs.forEach((f, i) => {
+      for (const o of props(f?.outputs)) {
+        const other = seen.get(o.title);
+        if (other !== undefined) ctx.report('AS_IO_MISMATCH', n, ['subflows', i], `output '${o.title}' is produced by two subflows ('${other}' and '${f.id}')`);
+        else seen.set(o.title, f.id);
+      }
+    });
+    checkInferred(ctx, n, 'inputs', props(n.inputs), union(subs, 'inputs'));
+    checkInferred(ctx, n, 'outputs', props(n.outputs), union(subs, 'outputs'));
+    checkBranches(ctx, n, n.branches, ['next']);
+  },
+};
+
+export const parallelMapNode: ComponentHandler = {
+  type: 'ParallelMapNode',
+  summary: 'A MapNode whose iterations run in parallel.',
+  fields: [
+    ...NODE_FIELDS,
+    { name: 'subflow', type: comp('Flow'), required: true },
+    { name: 'reducers', type: { kind: 'reducers' }, nullable: true },
+  ],
+  infer(d, ensure) {
+    const sub = d.subflow as Record<string, unknown> | undefined;
+    ensure(sub);
+    const reducers = (d.reducers as Record<string, ReductionMethod> | null | undefined) ?? defaultReducers(sub);
+    d.inputs ??= mapInputs(sub);
+    d.outputs ??= mapOutputs(sub, reducers);
+    d.branches ??= ['next'];
+  },
+  check(c, ctx) {
+    const n = c as unknown as ParallelMapNode;
+    if (!n.subflow) return;
+    const reducers = n.reducers ?? defaultReducers(n.subflow);
+    for (const name of Object.keys(reducers)) {
+      if (!findProperty(n.subflow.outputs, name)) ctx.report('AS_MAP_REDUCER', n, ['reducers', name], `reducer for '${name}', which is not an output of the subflow`);
+    }
+    checkInferred(ctx, n, 'inputs', props(n.inputs), mapInputs(n.subflow), { narrowing: true });
+    checkInferred(ctx, n, 'outputs', props(n.outputs), mapOutputs(n.subflow, reducers));
+    checkBranches(ctx, n, n.branches, ['next']);
+  },
+};
+
+export const CAUGHT_EXCEPTION_BRANCH = 'caught_exception_branch';
+export const CAUGHT_EXCEPTION_INFO = 'caught_exception_info';
+
+/** The outputs of a CatchExceptionNode: its subflow's, and caught_exception_info (string | null, default null). */
+export function catchExceptionOutputs(subflow: Flow | Record<string, unknown> | undefined): Property[] {
+  return [...props((subflow as Flow | undefined)?.outputs), { title: CAUGHT_EXCEPTION_INFO, anyOf: [{ type: 'string' }, { type: 'null' }], default: null }];
+}
+
+export const catchExceptionNode: ComponentHandler = {
+  type: 'CatchExceptionNode',
+  summary: "Runs its subflow; an exception leaves by caught_exception_branch, with the outputs' defaults and caught_exception_info.",
+  fields: [...NODE_FIELDS, { name: 'subflow', type: comp('Flow'), required: true }],
+  infer(d, ensure) {
+    const sub = d.subflow as Record<string, unknown> | undefined;
+    ensure(sub);
+    d.inputs ??= props(sub?.inputs);
+    d.outputs ??= catchExceptionOutputs(sub);
+    d.branches ??= [...flowExitBranches(sub), CAUGHT_EXCEPTION_BRANCH];
+  },
+  check(c, ctx) {
+    const n = c as unknown as CatchExceptionNode;
+    if (!n.subflow) return;
+    const exits = flowExitBranches(n.subflow);
+    if (exits.includes(CAUGHT_EXCEPTION_BRANCH)) {
+      ctx.report('AS_BRANCHES_MISMATCH', n, ['subflow'], `the subflow finishes on a branch named '${CAUGHT_EXCEPTION_BRANCH}', which is the exception branch`);
+    }
+    checkInferred(ctx, n, 'inputs', props(n.inputs), props(n.subflow.inputs));
+    checkInferred(ctx, n, 'outputs', props(n.outputs), catchExceptionOutputs(n.subflow), { anyType: true });
+    props(n.outputs).forEach((p, i) => {
+      if (!Object.hasOwn(p, 'default')) {
+        ctx.report('AS_IO_MISMATCH', n, ['outputs', i], `output '${p.title}' needs a default: it is the value when an exception is caught`);
+      }
+    });
+    checkBranches(ctx, n, n.branches, [...exits, CAUGHT_EXCEPTION_BRANCH]);
+  },
+};

@@ -1,0 +1,66 @@
+/**
+ * The corpus (corpus/<name>/: program.ts written the way LangGraph.js's own
+ * guides write graphs, rules.yaml for the scripted LLM, case.json): each
+ * program is imported (the warnings it must give, by code, in order), the
+ * spec written and read back without a diagnostic, then run with the
+ * import's tools on the reference runtime (and on this package's LangGraph
+ * runtime, which keeps `messages` for itself) and natively with LangGraph
+ * against the same scripted LLM — and the results must be the same.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { load, serialize, type Flow } from '@agentspec/core';
+import { loadRulesFile, startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
+import { referenceRuntime } from '@agentspec/runtime';
+import { importLangGraph, langgraphRuntime } from '../src/index.js';
+import type { ImportedLangGraph } from '../src/index.js';
+import { comparableConversation, comparableState, CORPUS, corpusCase, corpusPrograms, runNatively, runSpec } from './fixtures/corpus-harness.js';
+
+const programs = corpusPrograms();
+
+it('the corpus has at least 8 programs', () => {
+  expect(programs.length).toBeGreaterThanOrEqual(8);
+});
+
+describe.each(programs)('corpus/%s', { timeout: 60_000 }, (name) => {
+  const c = corpusCase(name);
+  let llm: ScriptedLlm;
+  let program: unknown;
+  let imported: ImportedLangGraph;
+
+  beforeAll(async () => {
+    llm = await startScriptedLlm(await loadRulesFile(new URL(`${name}/rules.yaml`, CORPUS).pathname));
+    process.env.OPENAI_BASE_URL = llm.url;
+    process.env.OPENAI_API_KEY = 'not-used';
+    const mod = (await import(/* @vite-ignore */ new URL(`${name}/program.ts`, CORPUS).href)) as Record<string, unknown>;
+    program = mod[c.export ?? 'graph'];
+    imported = await importLangGraph(program);
+  });
+  afterAll(async () => {
+    await llm?.close();
+  });
+
+  it('imports with the warnings its case names, each coded', () => {
+    expect(imported.warnings.map((w) => w.code).sort()).toEqual([...c.warnings].sort());
+    for (const w of imported.warnings) expect(w.message.length).toBeGreaterThan(20);
+  });
+
+  it('is a valid spec, written and read back', () => {
+    const text = serialize(imported.component, { format: 'yaml' });
+    const again = load(text);
+    expect(again.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);
+    expect(again.component?.component_type).toBe(imported.component.component_type);
+  });
+
+  const runtimes = { reference: referenceRuntime, langgraph: langgraphRuntime } as const;
+  it.each(c.runs.flatMap((run, i) => (['reference', 'langgraph'] as const).map((r) => [i + 1, r, run] as const)))('run %i on the %s runtime agrees with LangGraph', async (_i, runtime, run) => {
+    const native = await runNatively(program, run);
+    const spec = await runSpec(runtimes[runtime](), imported.component, imported.tools, llm.url, run);
+    if (imported.component.component_type === 'Agent') {
+      expect(comparableConversation(spec.messages)).toEqual(comparableConversation(native.messages as unknown[]));
+      return;
+    }
+    const keys = ((imported.component as Flow).outputs ?? []).map((p) => p.title);
+    expect(spec.outputs).toBeDefined();
+    expect(comparableState(spec.outputs ?? {}, keys)).toEqual(comparableState(native, keys));
+  });
+});

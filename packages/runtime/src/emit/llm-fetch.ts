@@ -1,0 +1,210 @@
+import { DEFAULT_RETRY_POLICY } from '../http/http-retry-policy.js';
+import { DEFAULT_LLM_RETRIES, llmRetryPolicy } from '../llm/retrying-fetch.js';
+import { specRetryPolicy, type Jitter } from '../llm/spec-retry-policy.js';
+import { literal } from './literal.js';
+import type { Snippet } from './snippet.js';
+
+const JITTERS: readonly Jitter[] = ['equal', 'full', 'full_and_equal_for_throttle', 'decorrelated', null];
+
+/**
+ * The `retry_policy` of an LLM config (Agent Spec 26.1.2) as a literal of the
+ * `LlmRetryPolicy` type of the llmFetch snippet: what `specRetryPolicy` of
+ * @agentspec/runtime reads from it (the spec's defaults filled in; a jitter it
+ * does not know is none, as the runtime treats it). Undefined when the config
+ * has no usable one.
+ */
+export function llmRetryPolicyLiteral(config: unknown, indent = '', column = indent.length): string | undefined {
+  const policy = specRetryPolicy(config);
+  if (!policy) return undefined;
+  const jitter = JITTERS.includes(policy.jitter ?? null) ? policy.jitter ?? null : null;
+  const recoverable = Object.fromEntries(Object.entries(policy.recoverable_statuses).map(([status, codes]) => [status, Array.isArray(codes) ? codes.map(String) : []]));
+  return literal({ ...policy, request_timeout: policy.request_timeout ?? null, jitter, recoverable_statuses: recoverable }, indent, column);
+}
+
+const backoff = llmRetryPolicy();
+
+/**
+ * The fetch of an emitted module's LLM client: the same retries as
+ * `retryingFetch` of @agentspec/runtime (llm/retrying-fetch.ts,
+ * llm/spec-retry-policy.ts, the Retry-After parsing of
+ * http/http-retry-policy.ts), without the session ledger (a caller that has
+ * one passes a fetch that goes through it): 429, 5xx and network errors are
+ * retried `retries` times (default 2) with a short doubling backoff, a
+ * Retry-After (or retry-after-ms) honoured up to `maxRetryAfterMs`; the LLM
+ * config's `retry_policy`, when it has one, decides instead (which statuses,
+ * textual error codes, how often, backoff, jitter, `request_timeout`). A
+ * cancelled request is never retried. The framework's own retries must be off.
+ */
+export const llmFetch: Snippet<never> = {
+  declares: [
+    'LlmRetryPolicy', 'LlmRetryOptions', 'llmFetch', 'llmRetryDelay', 'llmRetryable', 'llmSpecDelayMs', 'llmErrorCode', 'llmRetryAfter', 'llmRetryAfterMs',
+    'LlmAttemptTimeout', 'llmAttempt', 'llmSleep',
+  ],
+  needs: [],
+  code: `/** The retry_policy of the LLM config (Agent Spec 26.1.2), seconds as in the spec. */
+interface LlmRetryPolicy {
+  /** Retries after the first attempt. */
+  readonly max_attempts: number;
+  /** Time allowed to one attempt until its response arrives (null: no limit); a timed-out attempt is retried. */
+  readonly request_timeout: number | null;
+  readonly initial_retry_delay: number;
+  readonly max_retry_delay: number;
+  readonly backoff_factor: number;
+  readonly jitter: 'equal' | 'full' | 'full_and_equal_for_throttle' | 'decorrelated' | null;
+  /** Any 5xx but 501 is retried. */
+  readonly service_error_retry_on_any_5xx: boolean;
+  /** HTTP status → textual error codes the answer must carry to be retried (an empty list: the status alone). */
+  readonly recoverable_statuses: Readonly<Record<string, readonly string[]>>;
+}
+
+/** How the LLM requests are retried. */
+interface LlmRetryOptions {
+  /** Retries after the first attempt on 429, 5xx and network errors (default ${DEFAULT_LLM_RETRIES}); a retry_policy decides instead. */
+  readonly retries?: number | undefined;
+  /** A Retry-After (or retry-after-ms) up to this many milliseconds is waited for; a longer one ends the retries (default ${DEFAULT_RETRY_POLICY.maxRetryAfterMs}). */
+  readonly maxRetryAfterMs?: number | undefined;
+  /** The LLM config's retry_policy. */
+  readonly policy?: LlmRetryPolicy | undefined;
+}
+
+/**
+ * A fetch that sends each LLM request through \`base\` (one attempt each) and retries it: 429, 5xx and network errors
+ * \`retries\` times, ${backoff.baseMs} ms doubling up to ${backoff.capMs} ms between attempts, or the server's Retry-After (or retry-after-ms) when
+ * not longer than \`maxRetryAfterMs\` (a longer one returns the failed response at once). The retry_policy, when given,
+ * decides which failures are retried, how often and how long to wait. A cancelled request is never retried; a request
+ * whose body is a stream is not either. The LLM client's own retries must be off.
+ */
+function llmFetch(options: LlmRetryOptions, base?: typeof fetch): typeof fetch {
+  const send: typeof fetch = base ?? ((input, init) => fetch(input, init));
+  const spec = options.policy;
+  const retries = Math.max(0, spec ? spec.max_attempts : options.retries ?? ${DEFAULT_LLM_RETRIES});
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? ${DEFAULT_RETRY_POLICY.maxRetryAfterMs};
+  const timeoutMs = spec?.request_timeout ? spec.request_timeout * 1000 : undefined;
+  return async (input, init) => {
+    const body = init?.body;
+    const replayable = body === undefined || body === null || typeof body === 'string' || body instanceof URLSearchParams || body instanceof ArrayBuffer || ArrayBuffer.isView(body);
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= retries || !replayable;
+      let response: Response;
+      try {
+        response = await (timeoutMs === undefined ? send(input, init) : llmAttempt(send, input, init, timeoutMs));
+      } catch (e) {
+        // a cancelled request is final, and so is a timed-out one unless the retry_policy's request_timeout timed it out
+        const name = (e as { name?: unknown } | null)?.name;
+        if (last || signal?.aborted || ((name === 'AbortError' || name === 'TimeoutError') && !(e instanceof LlmAttemptTimeout))) throw e instanceof LlmAttemptTimeout ? e.cause : e;
+        await llmSleep(spec ? llmSpecDelayMs(spec, attempt, undefined) : Math.min(${backoff.capMs}, ${backoff.baseMs} * 2 ** attempt), signal);
+        continue;
+      }
+      if (last || response.ok) return response;
+      const delay = await llmRetryDelay(spec, attempt, response, maxRetryAfterMs);
+      if (delay === undefined) return response;
+      await response.body?.cancel().catch(() => undefined);
+      await llmSleep(delay, signal);
+    }
+  };
+}
+
+/** Milliseconds before retrying a failed response; undefined when it is not retried. */
+async function llmRetryDelay(spec: LlmRetryPolicy | undefined, attempt: number, response: Response, maxRetryAfterMs: number): Promise<number | undefined> {
+  if (spec) {
+    const codes = spec.recoverable_statuses[String(response.status)];
+    const errorCode = codes && codes.length > 0 ? await llmErrorCode(response) : undefined;
+    if (!llmRetryable(spec, response.status, errorCode)) return undefined;
+  } else if (response.status !== 429 && response.status < 500) {
+    return undefined;
+  }
+  const header = llmRetryAfter(response);
+  const after = header === null ? undefined : llmRetryAfterMs(header);
+  if (after === undefined) return spec ? llmSpecDelayMs(spec, attempt, response.status) : Math.min(${backoff.capMs}, ${backoff.baseMs} * 2 ** attempt);
+  return after <= maxRetryAfterMs ? after : undefined;
+}
+
+/** Whether the retry_policy retries a failed attempt: its status (and textual error code, when the policy names some). */
+function llmRetryable(spec: LlmRetryPolicy, status: number, errorCode: string | undefined): boolean {
+  const codes = spec.recoverable_statuses[String(status)];
+  if (codes) return codes.length === 0 || (errorCode !== undefined && codes.includes(errorCode));
+  return spec.service_error_retry_on_any_5xx && status >= 500 && status !== 501;
+}
+
+/** Milliseconds before retry number \`attempt + 1\` under the retry_policy (its backoff, cap and jitter). */
+function llmSpecDelayMs(spec: LlmRetryPolicy, attempt: number, status: number | undefined): number {
+  const base = spec.initial_retry_delay * 1000 * spec.backoff_factor ** attempt;
+  const cap = spec.max_retry_delay * 1000;
+  const jitter = spec.jitter === 'full_and_equal_for_throttle' ? (status !== undefined && status < 500 ? 'equal' : 'full') : spec.jitter;
+  switch (jitter) {
+    case 'full':
+      return Math.min(Math.random() * base, cap);
+    case 'equal':
+      return (Math.min(base, cap) * (1 + Math.random())) / 2;
+    case 'decorrelated':
+      return Math.min(base + Math.random() * 1000, cap);
+    default:
+      return Math.min(base, cap);
+  }
+}
+
+/** The textual code of an error answer (\`error.code\` or \`error.type\` of OpenAI-style bodies), read from a copy. */
+async function llmErrorCode(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as { error?: { code?: unknown; type?: unknown } } | null;
+    const code = body?.error?.code ?? body?.error?.type;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** \`retry-after-ms\` (OpenAI's, milliseconds) as a Retry-After in seconds, else a readable Retry-After; null when none. */
+function llmRetryAfter(response: Response): string | null {
+  const ms = response.headers.get('retry-after-ms');
+  if (ms !== null && /^\\d+(\\.\\d+)?$/.test(ms.trim())) return String(Number(ms) / 1000);
+  const header = response.headers.get('retry-after');
+  return header !== null && llmRetryAfterMs(header) !== undefined ? header : null;
+}
+
+/** A Retry-After (seconds, or an HTTP date) in milliseconds from now; undefined when unreadable. */
+function llmRetryAfterMs(header: string): number | undefined {
+  const text = header.trim();
+  if (text === '') return undefined;
+  if (/^\\d+(\\.\\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** An attempt that the retry_policy's request_timeout ended (retried as a network error is). */
+class LlmAttemptTimeout extends Error {
+  override readonly name = 'TimeoutError';
+}
+
+/** One attempt that must have its response within \`ms\`. */
+async function llmAttempt(send: typeof fetch, input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1], ms: number): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException(\`no response within \${ms} ms\`, 'TimeoutError')), ms);
+  const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
+  try {
+    return await send(input, { ...init, signal });
+  } catch (e) {
+    if (controller.signal.aborted && !init?.signal?.aborted) throw new LlmAttemptTimeout(\`no response within \${ms} ms\`, { cause: e });
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Wait \`ms\`; rejects with the signal's reason when it aborts first. */
+function llmSleep(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}`,
+};
