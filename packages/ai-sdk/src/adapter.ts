@@ -14,5 +14,5 @@ export const aiSdkAdapter: FrameworkAdapter = {
   runtime: () => aiSdkRuntime(),
   compile: compileAiSdk,
   emit: emitAiSdk,
-  import: (program) => importAiSdk(program as object),
+  import: (program, context) => importAiSdk(program as object, context?.exportName ? { exportName: context.exportName } : {}),
 };

@@ -83,8 +83,10 @@ export interface AiSdkBackendOptions extends LlmOptions {
 }
 
 export interface AiSdkImportOptions {
-  /** Id of the Agent (default: the ToolLoopAgent's `id`, else `agent`). */
+  /** Id of the Agent (default: the ToolLoopAgent's `id`, else `exportName`, else `agent`). */
   readonly id?: string;
+  /** The name the program exports the agent or call settings under (the CLI passes it): the id of what has none. */
+  readonly exportName?: string;
   /** Name of the Agent (default: its id). */
   readonly name?: string;
   /** Description of the Agent. */

@@ -64,7 +64,7 @@ describe('importAiSdk', () => {
       providerOptions: { anthropic: { cacheControl: true } },
     });
     const { component, warnings } = await importAiSdk(agent);
-    expect(component.system_prompt).toBe('Static part.');
+    expect(component.system_prompt).toBe('Dynamic.'); // what prepareCall computes, once
     expect(warnings.map((w) => [w.kind, w.component])).toEqual(expect.arrayContaining([
       ['unsupported', 'providerOptions.anthropic'],
       ['approximated', 'tools.lookup'],
@@ -76,6 +76,7 @@ describe('importAiSdk', () => {
     ]));
     expect(warnings).toHaveLength(7);
     expect(warnings.find((w) => w.component === 'stopWhen[1]')?.message).toContain("'budgetSpent'");
+    expect(warnings.map((w) => w.code)).toEqual(expect.arrayContaining(['AISDK_PROVIDER_OPTIONS', 'AISDK_OPTIONAL_PROPERTY', 'AISDK_STEP_LIMIT', 'AISDK_STOP_CONDITION', 'AISDK_PREPARE_CALL', 'AISDK_SETTING']));
     expect(warnings.find((w) => w.component === 'stopWhen[0]')?.message).toContain('limits.maxAgentSteps: 5');
   });
 
@@ -108,7 +109,40 @@ describe('importAiSdk', () => {
     expect(component.llm_config.id).toBe('travel_llm');
   });
 
+  it('reads call options written into the instructions by prepareCall as the agent\'s inputs', async () => {
+    const agent = new ToolLoopAgent({
+      id: 'support',
+      model: vllm.chatModel('m'),
+      instructions: 'You help customers.',
+      callOptionsSchema: z.object({ userName: z.string(), plan: z.enum(['free', 'pro']), region: z.string() }),
+      prepareCall: ({ options, ...settings }) => ({ ...settings, instructions: `${settings.instructions} The customer is ${options.userName}, on the ${options.plan} plan.` }),
+    });
+    const { component, warnings } = await importAiSdk(agent);
+    expect(component.system_prompt).toBe('You help customers. The customer is {{userName}}, on the {{plan}} plan.');
+    expect(component.inputs).toEqual([{ title: 'userName', type: 'string' }, { title: 'plan', type: 'string', enum: ['free', 'pro'] }]);
+    expect(warnings.map((w) => [w.code, w.message])).toEqual([
+      ['AISDK_PREPARE_CALL', "call option 'region' does not reach the instructions: left out"],
+      ['AISDK_CALL_OPTIONS', "call options 'userName', 'plan' are the agent's inputs, written into the system prompt as {{userName}}, {{plan}}"],
+    ]);
+  });
+
+  it('imports the settings of a generateText / generateObject call, and maxSteps', async () => {
+    const weather = tool({ description: 'Weather in a city.', inputSchema: z.object({ city: z.string() }), execute: async ({ city }) => `sunny in ${city}` });
+    const text = await importAiSdk({ model: vllm.chatModel('m'), system: 'You answer weather questions.', tools: { weather }, maxSteps: 5, prompt: 'Weather in Oslo?' }, { id: 'weather_call' });
+    expect(text.component).toMatchObject({ id: 'weather_call', system_prompt: 'You answer weather questions.', tools: [{ id: 'weather_call.weather', name: 'weather' }] });
+    expect(text.warnings.map((w) => w.code)).toEqual(['AISDK_STEP_LIMIT', 'AISDK_PROMPT']);
+    const single = await importAiSdk({ model: vllm.chatModel('m'), tools: { weather } });
+    expect(single.warnings.map((w) => [w.code, w.component])).toEqual([['AISDK_STEP_LIMIT', 'stopWhen']]);
+    const object = await importAiSdk({ model: vllm.chatModel('m'), system: 'Extract the person.', schema: z.object({ name: z.string(), age: z.number() }) });
+    expect(object.component.outputs).toEqual([{ title: 'name', type: 'string' }, { title: 'age', type: 'number' }]);
+    expect(object.warnings.map((w) => w.code)).toEqual(['AISDK_STRUCTURED_OUTPUT']);
+    const array = await importAiSdk({ model: vllm.chatModel('m'), output: 'array', schema: z.object({ name: z.string() }) });
+    expect(array.warnings.map((w) => w.code)).toEqual(['AISDK_OUTPUT_KIND']);
+  });
+
   it('refuses what is not a ToolLoopAgent', async () => {
     await expect(importAiSdk({})).rejects.toMatchObject({ code: 'AS_UNSUPPORTED' });
+    class OtherFrameworksAgent { model = 'openai/gpt-4o'; }
+    await expect(importAiSdk(new OtherFrameworksAgent())).rejects.toMatchObject({ code: 'AS_UNSUPPORTED' });
   });
 });

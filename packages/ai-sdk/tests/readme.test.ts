@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readmeBlocks, runReadmeBlock } from '@agentspec/testing';
 
@@ -12,5 +12,13 @@ describe('README example', () => {
 
   it('compiles, runs and imports the weather agent offline and prints what its comments say', async () => {
     expect(await runReadmeBlock(weather(blocks[0]), new URL('example.ts', dir))).toEqual(['0 {"summary":"Sunny in Zurich."}', 'finished {"summary":"Sunny in Zurich."}', 'ai-sdk', '["get_forecast"] []']);
+  });
+});
+
+describe('README import section', () => {
+  it('lists every import warning code with an example', async () => {
+    const { AI_SDK_IMPORT_WARNINGS } = await import('../src/index.js');
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const code of Object.keys(AI_SDK_IMPORT_WARNINGS)) expect(readme, code).toMatch(new RegExp(`^\\| \`${code}\` \\| [^|]*\`[^|]+\``, 'm'));
   });
 });

@@ -10,6 +10,7 @@ export type { MastraWarning } from './warnings.js';
 export { mastraRuntime, type MastraRuntimeOptions } from './runtime/mastra-runtime.js';
 export type { MastraStorageOption } from './runtime/storage.js';
 export { importMastra, type ImportMastraOptions, type MastraImported, type MastraImported as ImportResult } from './import/import-mastra.js';
+export { MASTRA_IMPORT_WARNINGS, type MastraImportWarningCode } from './import/warning-codes.js';
 export { emitMastra, type EmitOptions, type EmitResult } from './emit/index.js';
 // the node semantics the workflows of emitted flow modules run
 export { flowSteps, type FlowSteps, type FrameCondition, type StepExecute } from './emit/flow-steps.js';

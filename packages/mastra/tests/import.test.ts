@@ -39,7 +39,7 @@ describe('importMastra: workflows', () => {
     expect(kinds(r.component)).toEqual(['StartNode:start', 'ToolNode:double', 'ToolNode:inc', 'ToolNode:loop_1_check_router', 'BranchingNode:loop_1_check', 'ToolNode:label', 'EndNode:end']);
     const inc_ = r.component.nodes.find((n) => n.id === 'inc') as Node & { tool: { name: string; inputs: unknown } };
     expect(inc_.tool).toMatchObject({ component_type: 'ServerTool', name: 'inc', inputs: [{ title: 'n', type: 'number' }] });
-    expect(r.warnings).toEqual([expect.objectContaining({ kind: 'approximated', component: 'loop_1_check' })]);
+    expect(r.warnings).toEqual([expect.objectContaining({ kind: 'approximated', code: 'MA_BRANCH_FUNCTION', component: 'loop_1_check' })]);
     expect(validateComponent(r.component).filter((d) => d.severity === 'error')).toEqual([]);
   });
 
@@ -68,12 +68,13 @@ describe('importMastra: workflows', () => {
     const r = await runBoth(outer, { n: 4 });
     expect(r.imported).toEqual({ n: 9 });
     expect(kinds(r.component)).toEqual(['StartNode:start', 'FlowNode:inner', 'EndNode:end_2']); // ids are unique across the document, sub-flow included
-    expect(r.warnings).toEqual([expect.objectContaining({ kind: 'unsupported', message: expect.stringContaining('.sleep()') })]);
+    expect(r.warnings).toEqual([expect.objectContaining({ kind: 'unsupported', code: 'MA_SLEEP', message: expect.stringContaining('.sleep()') })]);
     const items = createStep({ id: 'items', inputSchema: num, outputSchema: z.array(num), execute: async ({ inputData }) => [{ n: inputData.n }, { n: inputData.n + 1 }] });
     const each = createWorkflow({ id: 'each', inputSchema: num, outputSchema: z.array(num) }).then(items).foreach(double).commit();
-    const imported = await importMastra(each);
-    expect(kinds(imported.component as Flow)).toEqual(['StartNode:start', 'ToolNode:items', 'MapNode:foreach_1', 'EndNode:end_2']);
-    expect(imported.warnings.map((w) => w.component)).toContain('foreach_1');
+    const e = await runBoth(each, { n: 4 });
+    expect(kinds(e.component)).toEqual(['StartNode:start', 'ToolNode:items', 'MapNode:foreach_1', 'EndNode:end']);
+    expect(e.imported).toEqual({ output: e.direct }); // an array is the one output 'output'
+    expect(e.warnings.map((w) => [w.code, w.component])).toEqual([['MA_FOREACH', 'foreach_1']]);
   });
 
   it('imports Mastra\'s storable JSON graph', async () => {
@@ -108,5 +109,25 @@ describe('importMastra: agents', () => {
     expect(a.tools[0]?.inputs).toEqual([{ title: 'city', type: 'string', description: 'the city' }]);
     expect(await r.tools.weather?.({ city: 'Oslo' })).toBe('sunny in Oslo');
     expect(validateComponent(a).filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('importMastra: models', () => {
+  const modelOf = async (model: unknown) => {
+    const r = await importMastra(new MastraAgent({ id: 'a', name: 'a', instructions: 'x', model: model as never }));
+    return { llm: (r.component as Agent).llm_config, codes: r.warnings.map((w) => w.code) };
+  };
+
+  it('keeps the base URL of OpenAI-compatible models: { id, url }, { providerId, modelId, url }, an AI SDK provider', async () => {
+    expect(await modelOf('openai/gpt-4o-mini')).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiConfig', model_id: 'gpt-4o-mini' }), codes: [] });
+    expect(await modelOf({ id: 'lmstudio/qwen2.5', url: 'http://gpu:1234/v1' })).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiCompatibleConfig', model_id: 'qwen2.5', url: 'http://gpu:1234' }), codes: [] });
+    expect(await modelOf({ providerId: 'ollama', modelId: 'llama3', url: 'http://box:11434/v1' })).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiCompatibleConfig', model_id: 'llama3', url: 'http://box:11434' }), codes: [] });
+    const provider = createOpenAICompatible({ name: 'lmstudio', baseURL: 'http://gpu:1234/v1' });
+    expect(await modelOf(provider.chatModel('qwen'))).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiCompatibleConfig', model_id: 'qwen', url: 'http://gpu:1234' }), codes: [] });
+  });
+
+  it('says when a model has no endpoint Agent Spec can name, and takes the first of fallbacks', async () => {
+    expect(await modelOf('anthropic/claude-sonnet-4')).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiCompatibleConfig', url: 'http://localhost:8000' }), codes: ['MA_MODEL_ENDPOINT'] });
+    expect(await modelOf([{ model: 'openai/gpt-4o' }, { model: 'openai/gpt-4o-mini' }])).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiConfig', model_id: 'gpt-4o' }), codes: ['MA_MODEL_FALLBACKS'] });
   });
 });

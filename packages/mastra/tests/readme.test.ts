@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readmeBlocks, runReadmeBlock } from '@agentspec/testing';
 
@@ -16,5 +16,13 @@ describe('README example', () => {
       'finished {"summary":"Sunny in Zurich."}',
       '["StartNode","ToolNode","EndNode"] {"n":42}',
     ]);
+  });
+});
+
+describe('README import section', () => {
+  it('lists every import warning code with an example', async () => {
+    const { MASTRA_IMPORT_WARNINGS } = await import('../src/index.js');
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const code of Object.keys(MASTRA_IMPORT_WARNINGS)) expect(readme, code).toMatch(new RegExp(`^\\| \`${code}\` \\| [^|]*\`[^|]+\``, 'm'));
   });
 });

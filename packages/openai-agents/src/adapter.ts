@@ -14,5 +14,5 @@ export const openaiAgentsAdapter: FrameworkAdapter = {
   runtime: () => openaiAgentsRuntime(),
   compile: compileOpenAiAgents,
   emit: emitOpenAiAgents,
-  import: (program) => importOpenAiAgents(program as Parameters<typeof importOpenAiAgents>[0]),
+  import: (program, context) => importOpenAiAgents(program as Parameters<typeof importOpenAiAgents>[0], context?.modulePath ? { modulePath: context.modulePath } : {}),
 };

@@ -20,5 +20,6 @@ export { openaiAgentsBackend } from './backend/openai-agents-backend.js';
 
 // Import: Agents SDK Agent → Agent Spec Agent
 export { importOpenAiAgents } from './import/import-open-ai-agents.js';
+export { OPENAI_AGENTS_IMPORT_WARNINGS, type OpenAiAgentsImportWarningCode } from './import/warning-codes.js';
 export type { AnyAgent } from './import/any-agent.js';
 export { openaiAgentsAdapter } from './adapter.js';

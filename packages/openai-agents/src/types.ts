@@ -75,6 +75,13 @@ export interface ImportOptions {
   readonly modelId?: string;
   /** Names of function tools to import as ClientTools (the caller answers them) rather than ServerTools. */
   readonly clientTools?: readonly string[];
+  /**
+   * The file the agent was loaded from (the CLI passes it): when that program
+   * has its own copy of the SDK, what the SDK records about its tools (which
+   * agent an `asTool()` tool runs, whether an approval is a function) is read
+   * from that copy.
+   */
+  readonly modulePath?: string;
 }
 
 export interface ImportResult extends ImportedComponent {

@@ -7,7 +7,7 @@ import { TOOL_COMPILERS } from '../src/compile/tools/index.js';
 describe('public surface', () => {
   it('exports exactly these values', () => {
     expect(Object.keys(api).sort()).toEqual([
-      'AgentSpecChatCompletionsModel', 'AgentSpecResponsesModel', 'OPENAI_AGENTS_RUNTIME_NAME',
+      'AgentSpecChatCompletionsModel', 'AgentSpecResponsesModel', 'OPENAI_AGENTS_IMPORT_WARNINGS', 'OPENAI_AGENTS_RUNTIME_NAME',
       'compileOpenAiAgents', 'emitOpenAiAgents', 'importOpenAiAgents', 'openaiAgentsAdapter', 'openaiAgentsBackend', 'openaiAgentsRuntime', 'respondToClientTool',
     ]);
     expect(api.OPENAI_AGENTS_RUNTIME_NAME).toBe('openai-agents');

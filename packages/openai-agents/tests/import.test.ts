@@ -59,8 +59,8 @@ describe('importOpenAiAgents', () => {
     ]);
     expect(a.tools[0]?.requires_confirmation).not.toBe(true);
     expect(warnings).toEqual([
-      { kind: 'unsupported', component: 'weather_desk', message: "model setting 'toolChoice' has no Agent Spec equivalent" },
-      { kind: 'approximated', component: 'send_mail', message: expect.stringContaining("'cc' is optional without a default") },
+      { kind: 'unsupported', code: 'OAI_MODEL_SETTING', component: 'weather_desk', message: "model setting 'toolChoice' has no Agent Spec equivalent" },
+      { kind: 'approximated', code: 'OAI_OPTIONAL_PROPERTY', component: 'send_mail', message: expect.stringContaining("'cc' is optional without a default") },
     ]);
     expect(serialize(component, { format: 'yaml' })).toContain('agentspec_version: 25.4.2'); // requires_confirmation is a 25.4.2 field
   });
@@ -89,11 +89,11 @@ describe('importOpenAiAgents', () => {
       llm_config: { component_type: 'OpenAiConfig', model_id: 'gpt-4.1' },
       tools: [{ component_type: 'ClientTool', name: 'send_mail', requires_confirmation: true }],
     });
-    expect(warnings.map((w) => [w.kind, w.message.slice(0, 40)])).toEqual([
-      ['approximated', 'no model does not expose its endpoint; a'],
-      ['approximated', "'cc' is optional without a default in th"],
-      ['unsupported', "hosted_tool tool 'web_search' has no Age"],
-      ['approximated', 'the instructions are a function: importe'],
+    expect(warnings.map((w) => [w.code, w.kind, w.message.slice(0, 40)])).toEqual([
+      ['OAI_MODEL_ENDPOINT', 'approximated', 'no model does not expose its endpoint; a'],
+      ['OAI_OPTIONAL_PROPERTY', 'approximated', "'cc' is optional without a default in th"],
+      ['OAI_HOSTED_TOOL', 'unsupported', "hosted tool 'web_search' (web_search) ru"],
+      ['OAI_DYNAMIC_INSTRUCTIONS', 'approximated', 'the instructions are a function: importe'],
     ]);
   });
 
@@ -113,11 +113,31 @@ describe('importOpenAiAgents', () => {
     expect(Object.keys(related)).toEqual(['billing', 'refunds', 'translator']);
     expect(related.billing).toMatchObject({ component_type: 'Agent', name: 'Billing', system_prompt: 'Billing questions.' });
     expect((component as SpecAgent).tools).toMatchObject([{ component_type: 'ServerTool', name: 'translate', description: 'Translates to French.' }]);
-    expect(warnings.map((w) => [w.kind, w.component, w.message])).toEqual([
-      ['unsupported', 'billing', "hands off to agent 'Triage' (imported as 'triage'): Agent Spec 25.4.1 has no handoffs"],
-      ['unsupported', 'triage', "hands off to agent 'Billing' (imported as 'billing'): Agent Spec 25.4.1 has no handoffs"],
-      ['unsupported', 'triage', "hands off to agent 'Refunds' (imported as 'refunds'): Agent Spec 25.4.1 has no handoffs"],
-      ['approximated', 'triage', "tool 'translate' runs agent 'Translator' (imported as 'translator'); it is imported as a ServerTool whose implementation runs that agent"],
+    expect(warnings.map((w) => [w.code, w.component, w.message.split(':')[0]])).toEqual([
+      ['OAI_HANDOFF', 'billing', "hands off to agent 'Triage' (imported as 'triage' in related)"],
+      ['OAI_HANDOFF', 'triage', "hands off to agent 'Billing' (imported as 'billing' in related)"],
+      ['OAI_HANDOFF', 'triage', "hands off to agent 'Refunds' (imported as 'refunds' in related)"],
+      ['OAI_AGENT_TOOL', 'triage', "tool 'translate' runs agent 'Translator' (imported as 'translator' in related)"],
+    ]);
+  });
+
+  it('names each guardrail and each approval decided by a function in a coded warning', async () => {
+    const refund = tool({
+      name: 'refund', description: 'Refunds an order.', parameters: z.object({ amount: z.number() }),
+      needsApproval: async (_ctx, { amount }) => amount > 100, execute: async ({ amount }) => `refunded ${amount}`,
+    });
+    const sdk = new Agent({
+      name: 'Support', instructions: 'Help.', model: 'gpt-4o', tools: [refund, sendMail],
+      inputGuardrails: [{ name: 'no_homework', execute: async () => ({ outputInfo: null, tripwireTriggered: false }) }],
+      outputGuardrails: [{ name: 'no_pii', execute: async () => ({ outputInfo: null, tripwireTriggered: false }) }],
+    });
+    const { component, warnings } = await importOpenAiAgents(sdk);
+    expect((component as SpecAgent).tools.map((t) => [t.name, t.requires_confirmation])).toEqual([['refund', true], ['send_mail', true]]);
+    expect(warnings.map((w) => [w.code, w.component, w.message.split(':')[0]])).toEqual([
+      ['OAI_APPROVAL_FUNCTION', 'refund', 'its approval is decided by a function'],
+      ['OAI_OPTIONAL_PROPERTY', 'send_mail', "'cc' is optional without a default in the JSON Schema; in Agent Spec it is required"],
+      ['OAI_GUARDRAIL', 'support', "input guardrail 'no_homework' has no Agent Spec equivalent"],
+      ['OAI_GUARDRAIL', 'support', "output guardrail 'no_pii' has no Agent Spec equivalent"],
     ]);
   });
 });

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { readmeBlocks, runReadmeBlock } from '@agentspec/testing';
 
@@ -23,5 +23,13 @@ describe('README examples', () => {
 
   it('imports an SDK agent', async () => {
     expect(await run(2)).toEqual(['true [] ["get_weather"]']);
+  });
+});
+
+describe('README import section', () => {
+  it('lists every import warning code with an example', async () => {
+    const { OPENAI_AGENTS_IMPORT_WARNINGS } = await import('../src/index.js');
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    for (const code of Object.keys(OPENAI_AGENTS_IMPORT_WARNINGS)) expect(readme, code).toMatch(new RegExp(`^\\| \`${code}\` \\| [^|]*\`[^|]+\``, 'm'));
   });
 });

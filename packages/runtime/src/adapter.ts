@@ -14,6 +14,8 @@ export interface AdapterWarning {
   /** Id of the component (or the framework's node, step, setting) concerned. */
   readonly component: string;
   readonly message: string;
+  /** What was not carried over, from the fixed list of the package that warns (each importer's README lists its codes), e.g. `OAI_HANDOFF`. */
+  readonly code?: string;
 }
 
 /** What `emit` takes besides the component: where it comes from, for the header comment of the module. */
@@ -73,6 +75,12 @@ export interface FrameworkAdapter {
   /** The framework's objects for a component (the result also names what is approximated). */
   compile?(component: Component, options?: never): unknown;
   emit?(component: Component, options?: EmitOptions): EmittedModule;
-  /** An object built with the framework (a graph, an agent, a workflow); AS_UNSUPPORTED when it is not one. */
-  import?(program: unknown): Promise<ImportedComponent>;
+  /**
+   * An object built with the framework (a graph, an agent, a workflow);
+   * AS_UNSUPPORTED when it is not one. `modulePath`: the file it was loaded
+   * from, where an importer may resolve the program's own copy of the
+   * framework; `exportName`: the name it is exported under (an id for what
+   * has none).
+   */
+  import?(program: unknown, context?: { readonly modulePath?: string; readonly exportName?: string }): Promise<ImportedComponent>;
 }

@@ -4,12 +4,16 @@ import type { LanguageModel, ToolLoopAgent, ToolSet } from 'ai';
 import { markOf, sourceOf } from '../compile/marks.js';
 import type { AiSdkImportOptions, ImportWarning } from '../options.js';
 import { AI_SDK_MAX_RETRIES } from '../model/language-model.js';
+import { importCallOptions } from './import-call-options.js';
 import { GENERATION_SETTINGS, importGeneration } from './import-generation.js';
 import { importInstructions } from './import-instructions.js';
 import { importModel } from './import-model.js';
+import { importObjectSchema } from './import-object-schema.js';
 import { importOutput } from './import-output.js';
 import { importStopConditions } from './import-stop-conditions.js';
 import { importTools } from './import-tools.js';
+import { ImportWarnings } from './import-warnings.js';
+import { programOf, type Program } from './program-kind.js';
 
 export interface AiSdkImportResult extends ImportedComponent {
   readonly component: Agent;
@@ -19,49 +23,81 @@ export interface AiSdkImportResult extends ImportedComponent {
 }
 
 /** Settings read into the spec; any other setting that is set is reported. */
-const HANDLED = new Set(['id', 'model', 'instructions', 'tools', 'toolOrder', 'toolApproval', 'stopWhen', 'output', 'prepareCall', ...GENERATION_SETTINGS]);
+const HANDLED = new Set([
+  'id', 'model', 'instructions', 'system', 'tools', 'toolOrder', 'toolApproval', 'stopWhen', 'maxSteps', 'output', 'prepareCall', 'callOptionsSchema',
+  'schema', 'schemaName', 'schemaDescription', 'prompt', 'messages', ...GENERATION_SETTINGS,
+]);
 
 type Settings = Readonly<Record<string, unknown>>;
 
+/** The system prompt and inputs: compileAiSdk's own, call options written into the instructions, or the static instructions (`system` for calls). */
+async function instructions(settings: Settings, source: ReturnType<typeof sourceOf>, warnings: ImportWarnings): Promise<{ system_prompt: string; inputs?: Property[] }> {
+  if (source) return { system_prompt: source.system_prompt, inputs: [...source.inputs] };
+  if (settings.prepareCall !== undefined && !markOf(settings.prepareCall)) {
+    const call = await importCallOptions(settings, warnings);
+    if (call) return { system_prompt: call.systemPrompt, ...(call.inputs.length > 0 ? { inputs: [...call.inputs] } : {}) };
+  }
+  return { system_prompt: importInstructions(settings.instructions ?? settings.system, warnings) };
+}
+
+/** The step limit of a call: `stopWhen`, `maxSteps` (older programs), or the AI SDK's default for generateText (one step). */
+function stepLimit(program: Program, warnings: ImportWarnings): void {
+  const s = program.settings;
+  if (typeof s.maxSteps === 'number') {
+    warnings.add('AISDK_STEP_LIMIT', 'maxSteps', `maxSteps ${s.maxSteps}: a step limit is not part of a spec; run it with limits.maxAgentSteps: ${s.maxSteps}`);
+    return;
+  }
+  if (program.kind === 'call' && !program.object && s.stopWhen === undefined && s.tools !== undefined) {
+    warnings.add('AISDK_STEP_LIMIT', 'stopWhen', 'no stopWhen: the call stops after one step (stepCountIs(1)), when the LLM has asked for tools; an Agent Spec agent answers after them');
+  }
+  importStopConditions(s.stopWhen, warnings);
+}
+
 /**
- * Import a `ToolLoopAgent` as an Agent (DESIGN §5): instructions, model id
- * and provider base URL, generation settings, tools with their input JSON
- * Schemas and approval flags. Whatever cannot be represented (dynamic
- * instructions, custom stop conditions, callbacks, …) is a warning naming it.
+ * Import an AI SDK program as an Agent (DESIGN §5): a `ToolLoopAgent`, or the
+ * settings of a `generateText` / `streamText` / `generateObject` call (an
+ * object with a `model`, the one the program spreads into the call):
+ * instructions (or `system`; call options as inputs of the system prompt),
+ * model id and provider base URL, generation settings, tools with their input
+ * JSON Schemas and approval flags, `Output.object` or generateObject's
+ * `schema` as outputs. Whatever cannot be represented (custom stop conditions,
+ * callbacks, …) is a coded warning (`AI_SDK_IMPORT_WARNINGS`) naming it. Ids
+ * are derived from the agent's id (or the `id` option), so two imports of the
+ * same program are the same document.
  */
 export async function importAiSdk(agent: ToolLoopAgent<never, ToolSet> | object, options: AiSdkImportOptions = {}): Promise<AiSdkImportResult> {
-  const settings = (agent as { settings?: Settings }).settings;
-  if ((agent as { version?: unknown }).version !== 'agent-v1' || typeof settings !== 'object' || settings === null) {
-    throw new RuntimeError('AS_UNSUPPORTED', 'importAiSdk takes a ToolLoopAgent of the AI SDK (agent-v1)');
-  }
-  const warnings: ImportWarning[] = [];
-  const id = options.id ?? (typeof settings.id === 'string' ? settings.id : 'agent');
+  const program = programOf(agent);
+  if (!program) throw new RuntimeError('AS_UNSUPPORTED', 'importAiSdk takes a ToolLoopAgent of the AI SDK (agent-v1), or the settings of a generateText / streamText / generateObject call (an object with a model)');
+  const settings = program.settings;
+  const warnings = new ImportWarnings();
+  const id = options.id ?? (typeof settings.id === 'string' ? settings.id : options.exportName ?? 'agent');
   const model = settings.model as LanguageModel;
   const provider = typeof model === 'string' ? undefined : (model as { provider: string }).provider.split('.')[0];
   const llm = importModel(model, importGeneration(settings, provider, warnings), id, warnings);
   const source = sourceOf(agent);
+  const { system_prompt, inputs } = await instructions(settings, source, warnings);
   const { tools, outputs: submitOutputs, registry } = await importTools(id, settings.tools as ToolSet | undefined, settings.toolOrder as string[] | undefined, settings.toolApproval, warnings);
-  if (typeof settings.toolApproval === 'function') warnings.push({ kind: 'unsupported', component: 'toolApproval', message: 'approvals decided by a function are not represented' });
-  const outputs: Property[] | undefined = submitOutputs ?? (await importOutput(settings.output, warnings));
-  importStopConditions(settings.stopWhen, warnings);
-  if (settings.prepareCall !== undefined && !markOf(settings.prepareCall)) {
-    warnings.push({ kind: 'unsupported', component: 'prepareCall', message: 'settings prepared per call (dynamic instructions, call options) are not represented: the static settings are imported' });
+  if (typeof settings.toolApproval === 'function') warnings.add('AISDK_APPROVAL_FUNCTION', 'toolApproval', 'approvals decided by a function: every tool call asks (requires_confirmation is not set per call)');
+  const outputs: Property[] | undefined = submitOutputs ?? (program.kind === 'call' && program.object ? await importObjectSchema(settings, warnings) : await importOutput(settings.output, warnings));
+  stepLimit(program, warnings);
+  for (const key of ['prompt', 'messages']) {
+    if (settings[key] !== undefined) warnings.add('AISDK_PROMPT', key, `the call's ${key} is what the user says when the spec runs, not part of the agent: left out`);
   }
   for (const [key, value] of Object.entries(settings)) {
     if (value === undefined || HANDLED.has(key) || markOf(value)?.kind === 'runtime') continue;
     // an agent compileAiSdk built turns the AI SDK's retries off (its models' fetch retries): not a setting of the spec
     if (key === 'maxRetries' && source && value === AI_SDK_MAX_RETRIES) continue;
-    warnings.push({ kind: 'unsupported', component: key, message: `the setting '${key}' has no Agent Spec equivalent: not imported` });
+    warnings.add('AISDK_SETTING', key, `the setting '${key}' has no Agent Spec equivalent: not imported`);
   }
   const component = buildAgent({
     id,
     name: options.name ?? id,
     ...(options.description ? { description: options.description } : {}),
-    system_prompt: source?.system_prompt ?? importInstructions(settings.instructions, warnings),
+    system_prompt,
     llm_config: source?.retry_policy ? ({ ...llm, retry_policy: source.retry_policy } as unknown as typeof llm) : llm,
     tools,
-    ...(source ? { inputs: [...source.inputs] } : {}),
+    ...(inputs ? { inputs } : {}),
     ...(outputs && outputs.length > 0 ? { outputs } : {}),
   });
-  return { component, warnings, tools: registry };
+  return { component, warnings: warnings.list, tools: registry };
 }

@@ -1,5 +1,5 @@
 import type { LlmGenerationConfig } from '@agentspec/core';
-import type { AiSdkWarning } from '../options.js';
+import type { ImportWarnings } from './import-warnings.js';
 
 /** AI SDK call settings → the names of Agent Spec generation parameters (as sent in an OpenAI request). */
 const SETTINGS: Readonly<Record<string, string>> = {
@@ -18,13 +18,13 @@ export const GENERATION_SETTINGS = new Set([...Object.keys(SETTINGS), 'providerO
  * OpenAI-compatible provider sends verbatim in the request body. Options for
  * other providers cannot be represented.
  */
-export function importGeneration(settings: Readonly<Record<string, unknown>>, provider: string | undefined, warnings: AiSdkWarning[]): LlmGenerationConfig | undefined {
+export function importGeneration(settings: Readonly<Record<string, unknown>>, provider: string | undefined, warnings: ImportWarnings): LlmGenerationConfig | undefined {
   const out: Record<string, unknown> = {};
   for (const [key, name] of Object.entries(SETTINGS)) if (settings[key] !== undefined) out[name] = settings[key];
   const providerOptions = (settings.providerOptions ?? {}) as Record<string, Record<string, unknown>>;
   for (const [key, options] of Object.entries(providerOptions)) {
     if (key !== provider) {
-      warnings.push({ kind: 'unsupported', component: `providerOptions.${key}`, message: `options of provider '${key}' are not the model's provider's: not represented` });
+      warnings.add('AISDK_PROVIDER_OPTIONS', `providerOptions.${key}`, `options of provider '${key}' are not the model's provider's: not represented`);
       continue;
     }
     for (const [name, value] of Object.entries(options ?? {})) if (!PROVIDER_SETTINGS.has(name) && !(name in out)) out[name] = value;

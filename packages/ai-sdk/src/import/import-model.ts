@@ -1,6 +1,6 @@
 import { openAiCompatibleConfig, openAiConfig, ollamaConfig, vllmConfig, type LlmConfig, type LlmGenerationConfig } from '@agentspec/core';
 import type { LanguageModel } from 'ai';
-import type { AiSdkWarning } from '../options.js';
+import type { ImportWarnings } from './import-warnings.js';
 
 const GATEWAY_URL = 'https://ai-gateway.vercel.sh/v1';
 
@@ -25,11 +25,11 @@ const serverUrl = (url: string): string => url.replace(/\/v1$/, '');
  * compileAiSdk names them) a VllmConfig / OllamaConfig, any other an
  * OpenAiCompatibleConfig at the provider's base URL.
  */
-export function importModel(model: LanguageModel, params: LlmGenerationConfig | undefined, agentId: string, warnings: AiSdkWarning[]): LlmConfig {
+export function importModel(model: LanguageModel, params: LlmGenerationConfig | undefined, agentId: string, warnings: ImportWarnings): LlmConfig {
   const id = `${agentId}_llm`;
   const generation = params && Object.keys(params).length > 0 ? { default_generation_parameters: params } : {};
   if (typeof model === 'string') {
-    warnings.push({ kind: 'approximated', component: 'model', message: `the model '${model}' is resolved by the AI Gateway: imported as an OpenAI-compatible endpoint at ${GATEWAY_URL}` });
+    warnings.add('AISDK_MODEL_ENDPOINT', 'model', `the model '${model}' is resolved by the AI Gateway: imported as an OpenAI-compatible endpoint at ${GATEWAY_URL}`);
     return openAiCompatibleConfig({ id, name: model, model_id: model, url: GATEWAY_URL, ...generation });
   }
   const m = model as { modelId: string; provider: string; config?: unknown };
@@ -38,13 +38,13 @@ export function importModel(model: LanguageModel, params: LlmGenerationConfig | 
   const common = { id, name: m.modelId, model_id: m.modelId, ...generation };
   if (prefix === 'openai' && (url === undefined || url.startsWith('https://api.openai.com'))) return openAiConfig(common);
   if (url === undefined) {
-    warnings.push({ kind: 'approximated', component: 'model', message: `the base URL of provider '${m.provider}' is not readable: imported as an OpenAI-compatible endpoint at http://localhost` });
+    warnings.add('AISDK_MODEL_ENDPOINT', 'model', `the base URL of provider '${m.provider}' is not readable: imported as an OpenAI-compatible endpoint at http://localhost`);
     return openAiCompatibleConfig({ ...common, url: 'http://localhost' });
   }
   if (prefix === 'vllm') return vllmConfig({ ...common, url: serverUrl(url) });
   if (prefix === 'ollama') return ollamaConfig({ ...common, url: serverUrl(url) });
   if (!['compatible', 'openai', 'openai-compatible'].includes(prefix)) {
-    warnings.push({ kind: 'approximated', component: 'model', message: `provider '${m.provider}' is imported as an OpenAI-compatible endpoint at its base URL ${url}` });
+    warnings.add('AISDK_MODEL_ENDPOINT', 'model', `provider '${m.provider}' is imported as an OpenAI-compatible endpoint at its base URL ${url}`);
   }
   return openAiCompatibleConfig({ ...common, url: serverUrl(url) });
 }

@@ -2,7 +2,7 @@ import { hasToolCall, stepCountIs } from 'ai';
 import { SUBMIT_RESULT } from '@agentspec/runtime';
 import { markOf } from '../compile/marks.js';
 import { DEFAULT_MAX_STEPS } from '../compile/agent-settings.js';
-import type { AiSdkWarning } from '../options.js';
+import type { ImportWarnings } from './import-warnings.js';
 
 /** The source text of `stepCountIs(n)`'s condition, to recognise it in agents not built by compileAiSdk. */
 const STEP_COUNT_SOURCE = String(stepCountIs(1));
@@ -26,7 +26,7 @@ function probeStepCount(condition: (o: { steps: unknown[] }) => unknown): number
  * condition is how an agent with outputs finishes; any other condition is
  * custom code that cannot be represented.
  */
-export function importStopConditions(stopWhen: unknown, warnings: AiSdkWarning[]): void {
+export function importStopConditions(stopWhen: unknown, warnings: ImportWarnings): void {
   const conditions = stopWhen === undefined ? [] : Array.isArray(stopWhen) ? stopWhen : [stopWhen];
   conditions.forEach((condition: unknown, i) => {
     const where = `stopWhen[${i}]`;
@@ -34,11 +34,11 @@ export function importStopConditions(stopWhen: unknown, warnings: AiSdkWarning[]
     const steps = m?.kind === 'step-count' ? m.steps
       : !m && typeof condition === 'function' && String(condition) === STEP_COUNT_SOURCE ? probeStepCount(condition as (o: { steps: unknown[] }) => unknown) : undefined;
     if (steps !== undefined) {
-      if (steps !== DEFAULT_MAX_STEPS) warnings.push({ kind: 'approximated', component: where, message: `stepCountIs(${steps}): a step limit is not part of a spec; run it with limits.maxAgentSteps: ${steps}` });
+      if (steps !== DEFAULT_MAX_STEPS) warnings.add('AISDK_STEP_LIMIT', where, `stepCountIs(${steps}): a step limit is not part of a spec; run it with limits.maxAgentSteps: ${steps}`);
       return;
     }
     if (m || stopsOnSubmit(condition)) return;
     const name = typeof condition === 'function' && condition.name ? ` '${condition.name}'` : '';
-    warnings.push({ kind: 'unsupported', component: where, message: `custom stop condition${name} cannot be represented in Agent Spec: not imported` });
+    warnings.add('AISDK_STOP_CONDITION', where, `custom stop condition${name} cannot be represented in Agent Spec: not imported`);
   });
 }

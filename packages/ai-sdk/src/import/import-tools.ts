@@ -4,7 +4,7 @@ import {
 import { SUBMIT_RESULT, type ToolRegistry } from '@agentspec/runtime';
 import { asSchema, type Tool, type ToolSet } from 'ai';
 import { METADATA_KEY } from '../compile/tools/tool-metadata.js';
-import type { AiSdkWarning } from '../options.js';
+import type { ImportWarnings } from './import-warnings.js';
 import { outputProperties, schemaProperties } from './json-schema-properties.js';
 
 export interface ImportedTools {
@@ -21,11 +21,11 @@ async function jsonSchemaOf(schema: unknown): Promise<unknown> {
   return schema === undefined ? undefined : await asSchema(schema as Parameters<typeof asSchema>[0]).jsonSchema;
 }
 
-function needsApproval(name: string, t: Tool, toolApproval: unknown, warnings: AiSdkWarning[]): boolean {
+function needsApproval(name: string, t: Tool, toolApproval: unknown, warnings: ImportWarnings): boolean {
   const agentLevel = typeof toolApproval === 'object' && toolApproval !== null ? (toolApproval as Record<string, unknown>)[name] : undefined;
   const flag = agentLevel ?? (t as { needsApproval?: unknown }).needsApproval;
   if (typeof flag === 'function') {
-    warnings.push({ kind: 'approximated', component: `tools.${name}`, message: 'approval decided by a function: imported as requires_confirmation: true (every call asks)' });
+    warnings.add('AISDK_APPROVAL_FUNCTION', `tools.${name}`, 'approval decided by a function: imported as requires_confirmation: true (every call asks)');
     return true;
   }
   return flag === true || flag === 'user-approval';
@@ -36,11 +36,11 @@ function needsApproval(name: string, t: Tool, toolApproval: unknown, warnings: A
  * `execute`) or ClientTool with the id `<agent id>.<tool name>` (as importMastra names tools), so that two imports
  * of the same program are the same document.
  */
-async function importTool(agentId: string, name: string, t: Tool, toolApproval: unknown, registry: Record<string, ToolRegistry[string]>, warnings: AiSdkWarning[]): Promise<SpecTool> {
+async function importTool(agentId: string, name: string, t: Tool, toolApproval: unknown, registry: Record<string, ToolRegistry[string]>, warnings: ImportWarnings): Promise<SpecTool> {
   const where = `tools.${name}`;
   const source = ((t as { metadata?: Record<string, unknown> }).metadata?.[METADATA_KEY] ?? {}) as Source;
   const description = typeof t.description === 'string' ? t.description : undefined;
-  if (typeof t.description === 'function') warnings.push({ kind: 'unsupported', component: where, message: 'a description computed per call is not represented' });
+  if (typeof t.description === 'function') warnings.add('AISDK_DYNAMIC_DESCRIPTION', where, 'a description computed per call is not represented');
   const outputSchema = await jsonSchemaOf((t as { outputSchema?: unknown }).outputSchema);
   const fields = {
     name,
@@ -72,7 +72,7 @@ function pick(o: Source, keys: readonly string[]): Record<string, unknown> {
 }
 
 /** The tools of a ToolLoopAgent, in the order they are sent (`toolOrder`, then the rest); `submit_result` gives the agent's outputs. */
-export async function importTools(agentId: string, tools: ToolSet | undefined, toolOrder: readonly string[] | undefined, toolApproval: unknown, warnings: AiSdkWarning[]): Promise<ImportedTools> {
+export async function importTools(agentId: string, tools: ToolSet | undefined, toolOrder: readonly string[] | undefined, toolApproval: unknown, warnings: ImportWarnings): Promise<ImportedTools> {
   const names = Object.keys(tools ?? {});
   const ordered = toolOrder ? [...toolOrder.filter((n) => names.includes(n)), ...names.filter((n) => !toolOrder.includes(n)).sort()] : names;
   const registry: Record<string, ToolRegistry[string]> = {};
@@ -81,7 +81,7 @@ export async function importTools(agentId: string, tools: ToolSet | undefined, t
   for (const name of ordered) {
     const t = (tools as ToolSet)[name] as Tool;
     if (t.type === 'provider') {
-      warnings.push({ kind: 'unsupported', component: `tools.${name}`, message: `provider-defined tool '${String((t as { id?: unknown }).id)}' has no Agent Spec equivalent: not imported` });
+      warnings.add('AISDK_PROVIDER_TOOL', `tools.${name}`, `provider-defined tool '${String((t as { id?: unknown }).id)}' has no Agent Spec equivalent: not imported`);
       continue;
     }
     if (name === SUBMIT_RESULT) outputs = schemaProperties(await jsonSchemaOf(t.inputSchema), `tools.${name}`, warnings);

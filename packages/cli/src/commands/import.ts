@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { FRAMEWORK_NAMES } from '@agentspec/adapters';
 import { AgentSpecError, serialize } from '@agentspec/core';
 import type { AdapterWarning } from '@agentspec/runtime';
@@ -40,7 +41,7 @@ export async function importCommand(io: Io, target: string, options: ImportOptio
   if (!Object.hasOwn(mod, name)) throw new CliError('AS_EXPORT_MISSING', `${path} has no export '${name}' (exports: ${Object.keys(mod).join(', ') || 'none'})`);
   let imported: Awaited<ReturnType<typeof importProgram>>;
   try {
-    imported = await importProgram(from, mod[name], `${path}#${name}`);
+    imported = await importProgram(from, mod[name], `${path}#${name}`, { modulePath: resolve(path), ...(name === 'default' ? {} : { exportName: name }) });
   } catch (e) {
     // what the importer did not carry over is said even when what it made is not a valid spec
     const kept = (e as { warnings?: unknown })?.warnings;

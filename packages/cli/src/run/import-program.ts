@@ -8,8 +8,10 @@ import { CliError } from '../errors.js';
  * importers, loaded when used). A LangGraph module may export a function that
  * builds the graph: it is called. What the importer refuses (AS_UNSUPPORTED:
  * not an object of that framework) or cannot read is AS_NOT_A_PROGRAM (exit 1).
+ * `context`: the module's path and the export's name, for the importer (the
+ * program's own copy of its framework, an id for what has none).
  */
-export async function importProgram(from: string, exported: unknown, target: string): Promise<ImportedComponent> {
+export async function importProgram(from: string, exported: unknown, target: string, context: { readonly modulePath?: string; readonly exportName?: string } = {}): Promise<ImportedComponent> {
   const adapter = await loadAdapter(from);
   const notAProgram = (why: string, cause?: unknown) => new CliError('AS_NOT_A_PROGRAM', `${target} is not a program of ${from}: ${why}`, {
     hint: `check that --from names the framework the export is built with (${FRAMEWORK_NAMES.join(', ')})`, cause,
@@ -25,7 +27,7 @@ export async function importProgram(from: string, exported: unknown, target: str
   }
   try {
     // a promise of the object may be exported; nothing else is awaited (a Mastra workflow has a `then` of its own)
-    return await (adapter.import as NonNullable<typeof adapter.import>)(value instanceof Promise ? await value : value);
+    return await (adapter.import as NonNullable<typeof adapter.import>)(value instanceof Promise ? await value : value, context);
   } catch (e) {
     if (AgentSpecError.isInstance(e) && e.code !== 'AS_UNSUPPORTED') throw e;
     const message = AgentSpecError.isInstance(e) ? e.message.replace(`${e.code}: `, '').replace(e.hint ? ` (hint: ${e.hint})` : '', '') : `reading it failed: ${String((e as Error)?.message ?? e).split('\n')[0]}`;

@@ -4,17 +4,23 @@ import { resolve } from 'node:path';
 import { CliError, UsageError } from '../errors.js';
 import { IMPORTED_TOOLS_EXPORT, importedTools, isImportedToolsExport } from './tools-module.js';
 
+let tsxRegistered: Promise<unknown> | undefined;
+
 /**
  * Import a user module — TypeScript (.ts/.mts/.cts, through tsx, no build
- * step) or JavaScript — by path relative to the working directory.
+ * step) or JavaScript — by path relative to the working directory. TypeScript
+ * goes through tsx's loader registered in this process (not `tsImport`, whose
+ * namespace gives the module its own copy of every package): a framework
+ * object the module exports is then of the same module instance as the
+ * adapter's framework (`instanceof` and the framework's own registries hold).
  */
 export async function loadModule(path: string): Promise<Record<string, unknown>> {
   if (!existsSync(path)) throw new UsageError(`cannot read ${path}: no such file`, { code: 'AS_FILE_NOT_FOUND' });
   const url = pathToFileURL(resolve(path)).href;
   try {
     if (/\.[mc]?tsx?$/.test(path)) {
-      const { tsImport } = await import('tsx/esm/api');
-      return (await tsImport(url, import.meta.url)) as Record<string, unknown>;
+      tsxRegistered ??= import('tsx/esm/api').then(({ register }) => register());
+      await tsxRegistered;
     }
     return (await import(url)) as Record<string, unknown>;
   } catch (e) {

@@ -1,7 +1,7 @@
 import {
   controlFlowEdge, dataFlowEdge, endNode, flow, startNode, type ControlFlowEdge, type DataFlowEdge, type Flow, type Known, type Node as SpecNode, type Property,
 } from '@agentspec/core';
-import type { Warnings } from '../warnings.js';
+import type { ImportWarnings } from './import-warnings.js';
 
 /** The nodes an import makes: built-in ones only. */
 export type Node = Known<SpecNode>;
@@ -10,13 +10,27 @@ export type Node = Known<SpecNode>;
 export interface Producer {
   readonly node: Node;
   readonly outputs: readonly Property[];
+  /** The title of the one output that is the node's whole value (not a field of an object), if it is one. */
+  readonly whole?: string;
+}
+
+/** The arms of the last `.branch()` / `.parallel()`: Mastra gives the next step their outputs under each arm's step id. */
+export interface Arms {
+  readonly entry: string;
+  /** Whether every arm ran (`.parallel()`) or at most one (`.branch()`). */
+  readonly all: boolean;
+  readonly list: readonly { readonly id: string; readonly producer: Producer }[];
 }
 
 /** Where control stands while importing a sequence: the branches that lead to the next node, and what produced its input. */
 export interface Cursor {
   readonly tails: readonly { readonly node: Node; readonly branch: string }[];
   readonly producers: readonly Producer[];
+  readonly arms?: Arms;
 }
+
+/** The cursor after a node: control from its `next` branch, its outputs the input of what follows. */
+export const after = (producer: Producer): Cursor => ({ tails: [{ node: producer.node, branch: 'next' }], producers: [producer] });
 
 /** Component ids of one import: Agent Spec ids are unique across a document, sub-flows included. */
 export class Ids {
@@ -41,7 +55,7 @@ export class FlowBuilder {
   readonly control: ControlFlowEdge[] = [];
   readonly data: DataFlowEdge[] = [];
 
-  constructor(readonly warnings: Warnings, readonly ids: Ids) {}
+  constructor(readonly warnings: ImportWarnings, readonly ids: Ids) {}
 
   /** A node id unique in the document, from a Mastra step id. */
   id(base: string): string {
@@ -54,34 +68,40 @@ export class FlowBuilder {
   }
 
   /** Control edges from every tail to `node`. */
-  link(cursor: Cursor, node: Node): void {
+  link(cursor: Pick<Cursor, 'tails'>, node: Node): void {
     for (const t of cursor.tails) {
       const id = this.ids.edge('c');
       this.control.push(controlFlowEdge({ id, name: `${t.node.id} → ${node.id}`, from_node: t.node, from_branch: t.branch === 'next' ? null : t.branch, to_node: node }));
     }
   }
 
+  /** One data edge. */
+  wire(src: Node, output: string, dst: Node, input: string): void {
+    this.data.push(dataFlowEdge({ id: this.ids.edge('d'), name: `${src.id}.${output} → ${dst.id}.${input}`, source_node: src, source_output: output, destination_node: dst, destination_input: input }));
+  }
+
   /**
    * Data edges into `node`'s inputs from the producers' outputs of the same
-   * name (the one output of a single producer feeds a single input whatever
-   * their names); an input with no source and no default is a warning.
+   * name; a single input is fed by a single producer's one output (or whole
+   * value) whatever their names. An input with no source and no default is a
+   * warning.
    */
-  feed(producers: readonly Producer[], node: Node, inputs: readonly Property[] = node.inputs ?? [], sourceName: (input: string) => string = (t) => t): void {
+  feed(producers: readonly Producer[], node: Node, inputs: readonly Property[] = node.inputs ?? []): void {
     for (const p of inputs) {
-      const wanted = sourceName(p.title);
-      let sources = producers.flatMap((src) => src.outputs.filter((o) => o.title === wanted).map((o) => ({ src, o })));
-      const only = producers[0];
-      if (sources.length === 0 && inputs.length === 1 && producers.length === 1 && only?.outputs.length === 1) sources = [{ src: only, o: only.outputs[0] as Property }];
-      for (const { src, o } of sources) {
-        this.data.push(dataFlowEdge({ id: this.ids.edge('d'), name: `${src.node.id}.${o.title} → ${node.id}.${p.title}`, source_node: src.node, source_output: o.title, destination_node: node, destination_input: p.title }));
+      let sources = producers.flatMap((src) => src.outputs.filter((o) => o.title === p.title).map((o) => ({ src, o: o.title })));
+      const only = producers.length === 1 ? producers[0] : undefined;
+      if (sources.length === 0 && inputs.length === 1 && only) {
+        const one = only.whole ?? (only.outputs.length === 1 ? only.outputs[0]?.title : undefined);
+        if (one !== undefined) sources = [{ src: only, o: one }];
       }
-      if (sources.length === 0 && !('default' in p)) this.warnings.add('approximated', node.id, `input '${p.title}' has no step output of that name to come from`);
+      for (const { src, o } of sources) this.wire(src.node, o, node, p.title);
+      if (sources.length === 0 && !('default' in p)) this.warnings.add('MA_MISSING_SOURCE', node.id, `input '${p.title}' has no step output of that name to come from`);
     }
   }
 
-  start(inputs: readonly Property[]): Cursor {
+  start(inputs: readonly Property[], whole: boolean): Producer {
     const start = this.add(startNode({ id: this.id('start'), name: 'start', inputs: [...inputs] }));
-    return { tails: [{ node: start, branch: 'next' }], producers: [{ node: start, outputs: start.outputs ?? [] }] };
+    return { node: start, outputs: start.outputs ?? [], ...(whole && inputs[0] ? { whole: inputs[0].title } : {}) };
   }
 
   /** The flow: an EndNode after the cursor, fed by the producers. */

@@ -22,7 +22,7 @@ export function importModelSettings(settings: ModelSettings, model: unknown, id:
     const field = BODY_FIELDS[key];
     if (field) params[field] = value;
     else if (key === 'providerData') Object.assign(params, value);
-    else warnings.unsupported(id, `model setting '${key}' has no Agent Spec equivalent`);
+    else warnings.add('OAI_MODEL_SETTING', id, `model setting '${key}' has no Agent Spec equivalent`);
   }
   return Object.keys(params).length > 0 ? params : undefined;
 }

@@ -1,10 +1,17 @@
 import { openAiCompatibleConfig, openAiConfig, type LlmConfig, type LlmGenerationConfig } from '@agentspec/core';
-import { getDefaultModel, OpenAIChatCompletionsModel, OpenAIResponsesModel, type Model } from '@openai/agents';
+import { getDefaultModel, type Model } from '@openai/agents';
 import { AgentSpecChatCompletionsModel, AgentSpecResponsesModel } from '../model/agentspec-models.js';
 import type { ImportOptions } from '../types.js';
 import type { Warnings } from './warnings.js';
 
 const OPENAI_BASE = /^https:\/\/api\.openai\.com(\/v1)?\/?$/;
+
+/** An `OpenAIResponsesModel` (of any copy of the SDK): it keeps its client and model name in `_client` and `_model`. */
+function responsesModel(model: unknown): { modelId: string; baseUrl?: string } | undefined {
+  const m = model as { _model?: unknown; _client?: { baseURL?: unknown } } | null;
+  if (typeof m !== 'object' || m === null || typeof m._model !== 'string' || typeof m._client !== 'object' || m._client === null) return undefined;
+  return { modelId: m._model, ...(typeof m._client.baseURL === 'string' ? { baseUrl: m._client.baseURL } : {}) };
+}
 
 /**
  * The LLM config of an SDK agent's model: a model made by this package knows
@@ -16,11 +23,12 @@ export function importModel(model: string | Model, id: string, params: LlmGenera
   const base = { id, ...(params ? { default_generation_parameters: params } : {}) };
   if (model instanceof AgentSpecChatCompletionsModel) return openAiCompatibleConfig({ ...base, name: model.modelId, model_id: model.modelId, url: model.baseURL });
   if (model instanceof AgentSpecResponsesModel) return openAiConfig({ ...base, name: model.modelId, model_id: model.modelId });
-  if (model instanceof OpenAIResponsesModel) {
-    const { _model: modelId, _client: client } = model as unknown as { _model: string; _client: { baseURL?: string } };
-    if (client.baseURL && !OPENAI_BASE.test(client.baseURL)) {
-      warnings.approximated(id, `a Responses API model at ${client.baseURL} becomes an OpenAI-compatible (Chat Completions) config`);
-      return openAiCompatibleConfig({ ...base, name: modelId, model_id: modelId, url: client.baseURL });
+  const responses = responsesModel(model);
+  if (responses) {
+    const { modelId, baseUrl } = responses;
+    if (baseUrl && !OPENAI_BASE.test(baseUrl)) {
+      warnings.add('OAI_MODEL_ENDPOINT', id, `a Responses API model at ${baseUrl} becomes an OpenAI-compatible (Chat Completions) config`);
+      return openAiCompatibleConfig({ ...base, name: modelId, model_id: modelId, url: baseUrl });
     }
     return openAiConfig({ ...base, name: modelId, model_id: modelId });
   }
@@ -29,12 +37,13 @@ export function importModel(model: string | Model, id: string, params: LlmGenera
       ? openAiCompatibleConfig({ ...base, name: model, model_id: model, url: options.baseUrl })
       : openAiConfig({ ...base, name: model, model_id: model });
   }
-  const kind = model instanceof OpenAIChatCompletionsModel ? 'an OpenAIChatCompletionsModel' : typeof model === 'string' ? 'no model' : `a ${model.constructor?.name ?? 'custom'} model`;
+  const name = typeof model === 'string' ? undefined : model.constructor?.name;
+  const kind = name === 'OpenAIChatCompletionsModel' ? 'an OpenAIChatCompletionsModel' : typeof model === 'string' ? 'no model' : `a ${name ?? 'custom'} model`;
   const modelId = options.modelId ?? getDefaultModel();
   if (options.baseUrl) {
-    if (!options.modelId) warnings.approximated(id, `${kind} does not expose its model name; '${modelId}' (the SDK default) is used`);
+    if (!options.modelId) warnings.add('OAI_MODEL_ENDPOINT', id, `${kind} does not expose its model name; '${modelId}' (the SDK default) is used`);
     return openAiCompatibleConfig({ ...base, name: modelId, model_id: modelId, url: options.baseUrl });
   }
-  warnings.approximated(id, `${kind} does not expose its endpoint; an OpenAiConfig for '${modelId}' is used (pass baseUrl and modelId to say otherwise)`);
+  warnings.add('OAI_MODEL_ENDPOINT', id, `${kind} does not expose its endpoint; an OpenAiConfig for '${modelId}' is used (pass baseUrl and modelId to say otherwise)`);
   return openAiConfig({ ...base, name: modelId, model_id: modelId });
 }

@@ -23,6 +23,6 @@ export function importOutputType(outputType: unknown, id: string, warnings: Warn
       if (schema && typeof schema === 'object' && (schema as { properties?: unknown }).properties) return schemaProperties(schema, id, warnings);
     }
   }
-  warnings.unsupported(id, 'the output type is not an object JSON Schema, Zod object or Standard JSON Schema; the agent is imported without outputs');
+  warnings.add('OAI_OUTPUT_TYPE', id, 'the output type is not an object JSON Schema, Zod object or Standard JSON Schema; the agent is imported without outputs');
   return [];
 }

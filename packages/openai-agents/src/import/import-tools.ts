@@ -3,9 +3,9 @@ import { RunContext, type FunctionTool, type Tool } from '@openai/agents';
 import { SUBMIT_RESULT, type ToolRegistry } from '@agentspec/runtime';
 import { compiledFrom } from '../compile/provenance.js';
 import type { ImportOptions } from '../types.js';
-import { agentToolSource } from './agent-tool-source.js';
 import type { AnyAgent } from './any-agent.js';
 import { schemaProperties } from './schema-properties.js';
+import { agentToolSource, approvalIsFunction } from './sdk-internals.js';
 import type { Warnings } from './warnings.js';
 
 export interface ImportedTools {
@@ -18,7 +18,15 @@ export interface ImportedTools {
   readonly agentTools: readonly { readonly toolName: string; readonly agent: AnyAgent }[];
 }
 
-async function needsApproval(tool: FunctionTool<unknown, never, unknown>): Promise<boolean> {
+type AnyFunctionTool = FunctionTool<unknown, never, unknown>;
+
+/** Whether every call needs approval: `needsApproval: true`, or a function (reported, then every call asks). */
+async function needsApproval(tool: AnyFunctionTool, options: ImportOptions, warnings: Warnings): Promise<boolean> {
+  if (await approvalIsFunction(tool, options.modulePath)) {
+    const name = (tool.needsApproval as { name?: string }).name;
+    warnings.add('OAI_APPROVAL_FUNCTION', tool.name, `its approval is decided by a function${name && name !== 'needsApproval' ? ` ('${name}')` : ''}: imported as requires_confirmation: true (every call asks)`);
+    return true;
+  }
   try {
     return (await tool.needsApproval(new RunContext({}), {} as never, 'agentspec-import')) === true;
   } catch {
@@ -30,6 +38,12 @@ async function needsApproval(tool: FunctionTool<unknown, never, unknown>): Promi
 function finishesOnSubmit(agent: AnyAgent): boolean {
   const b = agent.toolUseBehavior as unknown;
   return typeof b === 'function' || (typeof b === 'object' && b !== null && (b as { stopAtToolNames?: string[] }).stopAtToolNames?.includes(SUBMIT_RESULT) === true);
+}
+
+/** A hosted tool's kind, for the warning: `web_search`, `file_search`, … (or its type: computer, shell, apply_patch). */
+function hostedKind(t: Tool<unknown>): string {
+  const provider = (t as { providerData?: { type?: unknown } }).providerData?.type;
+  return typeof provider === 'string' ? provider : t.type;
 }
 
 /**
@@ -47,18 +61,18 @@ export async function importTools(agent: AnyAgent, agentId: string, options: Imp
   let outputs: Property[] | undefined;
   for (const t of agent.tools as Tool<unknown>[]) {
     if (t.type !== 'function') {
-      warnings.unsupported(agentId, `${t.type} tool '${t.name}' has no Agent Spec equivalent`);
+      warnings.add('OAI_HOSTED_TOOL', agentId, `hosted tool '${t.name}' (${hostedKind(t)}) runs on OpenAI's side: Agent Spec's BuiltinTool, which no runtime runs; left out`);
       continue;
     }
-    const fn = t as FunctionTool<unknown, never, unknown>;
+    const fn = t as AnyFunctionTool;
     const from = compiledFrom.get(fn);
     if (fn.name === SUBMIT_RESULT && finishesOnSubmit(agent) && (!from || from.id === SUBMIT_RESULT)) {
       outputs = schemaProperties(fn.parameters, agentId, warnings);
       continue;
     }
-    const source = await agentToolSource(fn);
+    const source = await agentToolSource(fn, options.modulePath);
     if (source) agentTools.push({ toolName: fn.name, agent: source });
-    const approval = await needsApproval(fn);
+    const approval = await needsApproval(fn, options, warnings);
     const fields = {
       id: fn.name,
       name: fn.name,

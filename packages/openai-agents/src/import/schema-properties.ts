@@ -14,7 +14,7 @@ export function schemaProperties(schema: unknown, owner: string, warnings: Warni
   for (const [title, raw] of Object.entries(s.properties ?? {})) {
     const prop = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
     if (!required.includes(title) && !('default' in prop)) {
-      warnings.approximated(owner, `'${title}' is optional without a default in the JSON Schema; in Agent Spec it is required`);
+      warnings.add('OAI_OPTIONAL_PROPERTY', owner, `'${title}' is optional without a default in the JSON Schema; in Agent Spec it is required`);
     }
     out.push({ ...prop, title } as Property);
   }

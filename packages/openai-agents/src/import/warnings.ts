@@ -1,15 +1,12 @@
 import type { CompileWarning } from '../types.js';
+import { OPENAI_AGENTS_IMPORT_WARNINGS, type OpenAiAgentsImportWarningCode } from './warning-codes.js';
 
-/** Collects the warnings of an import: what did not carry over, named. */
+/** Collects the warnings of an import: what did not carry over, named, with its code (its kind follows the code). */
 export class Warnings {
   readonly list: CompileWarning[] = [];
 
-  unsupported(component: string, message: string): void {
-    this.list.push({ kind: 'unsupported', component, message });
-  }
-
-  approximated(component: string, message: string): void {
-    this.list.push({ kind: 'approximated', component, message });
+  add(code: OpenAiAgentsImportWarningCode, component: string, message: string): void {
+    this.list.push({ kind: OPENAI_AGENTS_IMPORT_WARNINGS[code].kind, code, component, message });
   }
 }
 

@@ -1,0 +1,26 @@
+/**
+ * One program of the corpus: `program.ts` (written the way the AI SDK's own
+ * docs write it), `llm.yaml` (the scripted LLM both runs talk to) and this
+ * description. tests/corpus.test.ts imports the export (a ToolLoopAgent, or
+ * the settings a generateText / streamText / generateObject call spreads),
+ * validates the spec, runs it on the reference runtime and the program's own
+ * function natively, and compares.
+ */
+export interface CorpusCase {
+  readonly description: string;
+  /** The export of program.ts to import. */
+  readonly export: string;
+  /** The export of program.ts that runs the program natively: `(message, options?) => Promise<text | object>`. */
+  readonly native: string;
+  readonly runs: readonly CorpusRun[];
+  /** A partial match of the imported component (`${llm}` is the scripted LLM's server URL). */
+  readonly component?: Readonly<Record<string, unknown>>;
+  /** The codes of the import's warnings, in order: every construct the importer cannot express as it is. */
+  readonly warnings: readonly string[];
+}
+
+export interface CorpusRun {
+  readonly message: string;
+  /** Call options (native) and the agent's inputs (spec). */
+  readonly options?: Readonly<Record<string, unknown>>;
+}

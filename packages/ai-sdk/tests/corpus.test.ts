@@ -1,0 +1,86 @@
+import { readdirSync } from 'node:fs';
+import { loadRulesFile, startScriptedLlm } from '@agentspec/testing';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { CorpusCase, CorpusRun } from '../corpus/corpus-case.js';
+
+// Both runs talk to one scripted LLM: the programs' `openai` provider reads OPENAI_BASE_URL when
+// @ai-sdk/openai is first loaded — so before anything here imports it —, the spec's LLM configs are overridden to it.
+const llm = await startScriptedLlm({ strict: true, rules: [] });
+process.env.OPENAI_BASE_URL = llm.url;
+process.env.OPENAI_API_KEY = 'test';
+afterAll(() => llm.close());
+const { validateComponent } = await import('@agentspec/core');
+const { referenceRuntime } = await import('@agentspec/runtime');
+const { importAiSdk } = await import('../src/index.js');
+
+const corpus = new URL('../corpus/', import.meta.url);
+const names = readdirSync(corpus, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+
+type Imported = Awaited<ReturnType<typeof importAiSdk>>;
+
+interface Outcome {
+  /** The answer: the text, or the structured output. */
+  readonly result: unknown;
+  /** The tool results the LLM was last sent, in order. */
+  readonly toolResults: readonly unknown[];
+}
+
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+/** What the run sent the LLM as tool results in its last request (since `from`), each as JSON when it is. */
+function toolResults(from: number): unknown[] {
+  const last = llm.requests.slice(from).at(-1);
+  return (last?.messages ?? []).filter((m) => m.role === 'tool').map((m) => parsed(String(m.content)));
+}
+
+async function nativeRun(run: (message: string, options?: unknown) => Promise<unknown>, r: CorpusRun): Promise<Outcome> {
+  const from = llm.requests.length;
+  const result = await run(r.message, r.options);
+  return { result, toolResults: toolResults(from) };
+}
+
+async function specRun(imported: Imported, r: CorpusRun): Promise<Outcome> {
+  const from = llm.requests.length;
+  const app = await referenceRuntime().load(imported.component, { tools: imported.tools, llm: { override: { url: llm.url } } });
+  try {
+    const session = app.start({ inputs: { ...r.options } });
+    session.appendUserMessage(r.message);
+    const status = await session.run();
+    const result = status.type === 'finished' ? status.outputs : status.messages.filter((m) => m.role === 'assistant').at(-1)?.content;
+    return { result, toolResults: toolResults(from) };
+  } finally {
+    await app.close();
+  }
+}
+
+function filled(value: unknown): unknown {
+  return JSON.parse(JSON.stringify(value ?? {}).split('${llm}').join(llm.url.replace(/\/v1$/, '')));
+}
+
+describe('the AI SDK corpus: each program imports, validates and runs as it does on the AI SDK', () => {
+  it('has the programs', () => expect(names.length).toBeGreaterThanOrEqual(4));
+
+  describe.each(names)('%s', (name) => {
+    it('imports with exactly the expected warnings, validates, and agrees with its native run', async () => {
+      const c = (await import(new URL(`${name}/case.ts`, corpus).href)).default as CorpusCase;
+      const program = (await import(new URL(`${name}/program.ts`, corpus).href)) as Record<string, unknown>;
+      llm.setRules((await loadRulesFile(new URL(`${name}/llm.yaml`, corpus).pathname)).rules);
+      const imported = await importAiSdk(program[c.export] as object, { exportName: c.export });
+      expect(imported.warnings.map((w) => w.code)).toEqual(c.warnings);
+      expect(validateComponent(imported.component).filter((d) => d.severity === 'error')).toEqual([]);
+      if (c.component) expect(imported.component).toMatchObject(filled(c.component) as object);
+      for (const r of c.runs) {
+        const native = await nativeRun(program[c.native] as (message: string, options?: unknown) => Promise<unknown>, r);
+        const spec = await specRun(imported, r);
+        expect(spec.result).toEqual(native.result);
+        expect(spec.toolResults).toEqual(native.toolResults);
+      }
+    });
+  });
+});

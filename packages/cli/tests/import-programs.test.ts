@@ -1,0 +1,40 @@
+import { deserialize, validateComponent } from '@agentspec/core';
+import { describe, expect, it } from 'vitest';
+import { agentspec, NOT_A_BUG } from './bin-process.js';
+
+const corpus = (pkg: string, name: string) => `packages/${pkg}/corpus/${name}/program.ts`;
+
+/** `agentspec import` in a child process (the program loaded by tsx as a user's would be): exit 0, a valid spec, the warnings with their codes. */
+function imported(target: string, from: string) {
+  const r = agentspec(['import', target, '--from', from]);
+  expect(r.stderr).not.toMatch(NOT_A_BUG);
+  expect(r.code, r.stderr).toBe(0);
+  const component = deserialize(r.stdout);
+  expect(validateComponent(component).filter((d) => d.severity === 'error')).toEqual([]);
+  return { component, codes: [...r.stderr.matchAll(/^warning ([A-Z]+_[A-Z_]+) /gm)].map((m) => m[1]) };
+}
+
+describe('agentspec import: programs written with each framework', () => {
+  it('imports an OpenAI Agents agent with handoffs (it crashed: instanceof across module instances), naming each handoff', () => {
+    const { component, codes } = imported(`${corpus('openai-agents', 'customer-triage')}#triageAgent`, 'openai-agents');
+    expect(component).toMatchObject({ component_type: 'Agent', name: 'Triage agent' });
+    expect(codes).toEqual(['OAI_HANDOFF', 'OAI_HANDOFF']);
+  });
+
+  it('imports agents used as tools, which it reads from the SDK the program loaded', () => {
+    const { codes } = imported(`${corpus('openai-agents', 'translator-orchestrator')}#orchestrator`, 'openai-agents');
+    expect(codes).toEqual(['OAI_AGENT_TOOL', 'OAI_AGENT_TOOL']);
+  });
+
+  it('imports a Mastra workflow (a thenable: it must not be awaited)', () => {
+    const { component, codes } = imported(`${corpus('mastra', 'city-facts')}#cityFactsWorkflow`, 'mastra');
+    expect(component).toMatchObject({ component_type: 'Flow', id: 'city-facts' });
+    expect(codes).toEqual(['MA_MAP', 'MA_AGENT_STEP', 'MA_MAP']);
+  });
+
+  it('imports the settings of an AI SDK generateText call, its id from the export name', () => {
+    const { component, codes } = imported(`${corpus('ai-sdk', 'weather-text')}#weatherSettings`, 'ai-sdk');
+    expect(component).toMatchObject({ component_type: 'Agent', id: 'weatherSettings' });
+    expect(codes).toEqual(['AISDK_STEP_LIMIT']);
+  });
+});
