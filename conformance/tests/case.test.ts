@@ -85,7 +85,7 @@ runs:
     expect(problems).toEqual([
       '/colour: unknown key (expected one of: description, spec, tools, toolsModule, servers, network, limits, llm, runs, refusedBy)',
       '/description: must be a string, not number 3',
-      "/tools/1: 'frobnicate' is not in the tool library (add, multiply, square, echo, to_upper, lookup_capital, get_weather, split_name, stats, partial, increment, explode, slow, record_payment)",
+      "/tools/1: 'frobnicate' is not in the tool library (add, multiply, square, echo, to_upper, lookup_capital, get_weather, split_name, stats, partial, increment, explode, slow, record_payment, concurrency_probe)",
       '/servers/0: must be one of http, mcp-http, mcp-sse, mcp-stdio, not string "ftp"',
       '/limits/maxSteps: must be a whole number >= 0, not number -1',
       '/runs/0/steps/0: a step does one thing: found run and user',

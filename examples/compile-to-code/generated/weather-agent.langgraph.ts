@@ -20,7 +20,6 @@ import {
   interrupt,
   type LangGraphRunnableConfig,
   MessagesAnnotation,
-  type RetryPolicy,
   START,
   StateGraph,
 } from '@langchain/langgraph';
@@ -32,15 +31,35 @@ export type ToolImplementation = (args: Record<string, unknown>) => unknown;
 export interface BuildOptions {
   /** ServerTool implementations by tool name (get_forecast). */
   readonly tools?: Readonly<Record<string, ToolImplementation>>;
-  /** Where the LLM is, overriding the spec's endpoint; the API key (else OPENAI_API_KEY); request timeout; retries on 429/5xx;
-   * a fetch for the model client (e.g. @agentspec/runtime's retryingFetch, with retries: 0 here). */
-  readonly llm?: { readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly timeoutMs?: number; readonly retries?: number; readonly fetch?: typeof fetch };
+  /**
+   * Where the LLM is: `baseURL` (with `apiKey`) overrides the spec's endpoint; without it, `apiKey` (else OPENAI_API_KEY) goes
+   * to the spec's endpoint only on OPENAI_BASE_URL's origin (else api.openai.com's) or a host of `credentialHosts`. The
+   * request timeout; the retries on 429, 5xx and network errors (`retries`, default 2; a Retry-After up to `maxRetryAfterMs`,
+   * default 10 000; the LLM config's retry_policy decides when it has one); the fetch of each attempt (one that does not retry).
+   */
+  readonly llm?: {
+    readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly credentialHosts?: readonly string[];
+    readonly timeoutMs?: number; readonly retries?: number; readonly maxRetryAfterMs?: number; readonly fetch?: typeof fetch;
+  };
   /** Where threads are checkpointed: the agent waits for the user (and for tool results or decisions) with interrupt(). */
   readonly checkpointer?: BaseCheckpointSaver | false;
-  /** LLM turns allowed since the user last spoke (default 20); timeout and retries of HTTP calls. */
-  readonly limits?: { readonly maxAgentSteps?: number; readonly http?: { readonly timeoutMs?: number; readonly retries?: number } };
-  /** Hosts a templated URL may reach; MCP stdio commands allowed to start. */
-  readonly network?: { readonly allow?: readonly string[]; readonly allowStdio?: readonly string[] };
+  /** LLM turns allowed since the user last spoke (default 20); HTTP calls: time per attempt (default 30 000 ms), retries (default 2),
+   * redirects followed (default 5), bytes of a body read (default 10 MB). */
+  readonly limits?: {
+    readonly maxAgentSteps?: number;
+    readonly http?: { readonly timeoutMs?: number; readonly retries?: number; readonly maxRedirects?: number; readonly maxBodyBytes?: number };
+  };
+  /**
+   * Hosts (or host:port) an HTTP call may reach although its host comes from an argument, is a private or link-local address,
+   * or is another host a redirect leads to; MCP stdio servers allowed to start: a command name, or an exact command line
+   * (a string with blanks, or `{ command, args }`) — only an exact one allows arguments that run inline code (`node -e`, …).
+   */
+  readonly network?: {
+    readonly allow?: readonly string[];
+    readonly allowStdio?: readonly (string | { readonly command: string; readonly args?: readonly string[] })[];
+    /** How RemoteTools resolve host names (default: the system resolver); a name must resolve to public addresses unless allow lists it. */
+    readonly lookup?: (hostname: string) => Promise<readonly { readonly address: string; readonly family: number }[]>;
+  };
 }
 
 /** The graph, the StateGraph it was compiled from, and close() for what its tools hold open. */
@@ -136,16 +155,22 @@ function getForecastTool(options: BuildOptions) {
   });
 }
 
+/** The LLM: OpenAiCompatibleConfig 'local model'. */
+const LLM_BASE_URL = 'http://127.0.0.1:8000/v1';
+const LLM_MODEL = 'scripted-model';
+
 /** The chat model of the agent's LLM config. */
 function chatModel(options: BuildOptions): ChatOpenAI {
-  // OpenAiCompatibleConfig 'local model'; never `streaming: true`, retries are the model node's RetryPolicy
+  const llm = options.llm ?? {};
+  const endpoint = llmEndpoint(LLM_BASE_URL, LLM_MODEL, llm);
+  // never `streaming: true`; the retries are llmFetch's (the client's own are off)
   return new ChatOpenAI({
-    model: options.llm?.model ?? 'scripted-model',
-    apiKey: options.llm?.apiKey ?? 'not-needed',
-    configuration: { baseURL: options.llm?.baseURL ?? 'http://127.0.0.1:8000/v1', ...(options.llm?.fetch ? { fetch: options.llm.fetch } : {}) },
+    model: endpoint.model,
+    apiKey: endpoint.apiKey ?? 'not-needed',
+    configuration: { baseURL: endpoint.baseURL, fetch: llmFetch({ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs }, llm.fetch) },
     temperature: 0,
     maxTokens: 512,
-    timeout: options.llm?.timeoutMs ?? 60000,
+    timeout: llm.timeoutMs ?? 60000,
     maxRetries: 0,
   });
 }
@@ -215,7 +240,7 @@ function createBuilder(options: BuildOptions) {
   }
 
   return new StateGraph({ stateSchema: State, input: Input, output: Output })
-    .addNode('model', callModel, { retryPolicy: llmRetryPolicy(options.llm?.retries) })
+    .addNode('model', callModel)
     .addNode('tools', runTools)
     .addNode('human', askUser)
     .addEdge(START, 'model')
@@ -392,6 +417,229 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/** Whether `url`'s host, or host:port, is listed in `allow` (IPv6 with or without brackets). */
+function hostListed(url: URL, allow: readonly string[]): boolean {
+  const bare = (host: string): string => host.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1');
+  const host = bare(url.hostname);
+  const hostPort = `${host}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+  return allow.some((entry) => bare(entry) === host || entry.trim().toLowerCase().replace(/^\[(.*)\](?=:)/, '$1') === hostPort);
+}
+
+/** What build() takes to say where the LLM is and with which key (each field overrides the spec's endpoint). */
+interface LlmEndpointOptions {
+  /** An OpenAI-compatible base URL: `apiKey` goes there. */
+  readonly baseURL?: string | undefined;
+  readonly apiKey?: string | undefined;
+  readonly model?: string | undefined;
+  /** Hosts (host or host:port) of spec-named endpoints that may receive `apiKey` (or OPENAI_API_KEY) although on another origin than it is for. */
+  readonly credentialHosts?: readonly string[] | undefined;
+}
+
+/** The endpoint of the LLM, its model, and the key sent to it (none when the key is not for that origin). */
+interface ResolvedLlm {
+  readonly baseURL: string;
+  readonly model: string;
+  readonly apiKey?: string;
+}
+
+/**
+ * The endpoint of the LLM: `llm.baseURL` with `llm.apiKey`; else the spec's (`specBaseURL`; undefined for
+ * OpenAiConfig: OPENAI_BASE_URL, else https://api.openai.com/v1). There `llm.apiKey` (else OPENAI_API_KEY) is sent only to
+ * the origin it is for (OPENAI_BASE_URL's, else api.openai.com's) or to a host `llm.credentialHosts` lists: the spec
+ * decides where its LLM is, never where your key goes.
+ */
+function llmEndpoint(specBaseURL: string | undefined, specModel: string, llm: LlmEndpointOptions): ResolvedLlm {
+  const model = llm.model ?? specModel;
+  if (llm.baseURL) return { baseURL: llm.baseURL, model, ...(llm.apiKey ? { apiKey: llm.apiKey } : {}) };
+  const keyBase = process.env.OPENAI_BASE_URL ? llmBaseUrl(process.env.OPENAI_BASE_URL) : 'https://api.openai.com/v1';
+  const baseURL = specBaseURL ?? keyBase;
+  const key = llm.apiKey ?? (process.env.OPENAI_API_KEY || undefined);
+  const parse = (url: string): URL | undefined => {
+    try {
+      return new URL(url);
+    } catch {
+      return undefined;
+    }
+  };
+  const target = parse(baseURL);
+  const allowed = target !== undefined && (target.origin === parse(keyBase)?.origin || hostListed(target, llm.credentialHosts ?? []));
+  return { baseURL, model, ...(key && allowed ? { apiKey: key } : {}) };
+}
+
+/** An OpenAI-compatible server URL with `/v1` (unless it ends in a version) and a scheme (http when it has none). */
+function llmBaseUrl(url: string): string {
+  let u = url.trim().replace(/\/+$/, '');
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(u)) u = `http://${u}`;
+  return /\/v\d+$/.test(u) ? u : `${u}/v1`;
+}
+
+/** The retry_policy of the LLM config (Agent Spec 26.1.2), seconds as in the spec. */
+interface LlmRetryPolicy {
+  /** Retries after the first attempt. */
+  readonly max_attempts: number;
+  /** Time allowed to one attempt until its response arrives (null: no limit); a timed-out attempt is retried. */
+  readonly request_timeout: number | null;
+  readonly initial_retry_delay: number;
+  readonly max_retry_delay: number;
+  readonly backoff_factor: number;
+  readonly jitter: 'equal' | 'full' | 'full_and_equal_for_throttle' | 'decorrelated' | null;
+  /** Any 5xx but 501 is retried. */
+  readonly service_error_retry_on_any_5xx: boolean;
+  /** HTTP status → textual error codes the answer must carry to be retried (an empty list: the status alone). */
+  readonly recoverable_statuses: Readonly<Record<string, readonly string[]>>;
+}
+
+/** How the LLM requests are retried. */
+interface LlmRetryOptions {
+  /** Retries after the first attempt on 429, 5xx and network errors (default 2); a retry_policy decides instead. */
+  readonly retries?: number | undefined;
+  /** A Retry-After (or retry-after-ms) up to this many milliseconds is waited for; a longer one ends the retries (default 10000). */
+  readonly maxRetryAfterMs?: number | undefined;
+  /** The LLM config's retry_policy. */
+  readonly policy?: LlmRetryPolicy | undefined;
+}
+
+/**
+ * A fetch that sends each LLM request through `base` (one attempt each) and retries it: 429, 5xx and network errors
+ * `retries` times, 50 ms doubling up to 1000 ms between attempts, or the server's Retry-After (or retry-after-ms) when
+ * not longer than `maxRetryAfterMs` (a longer one returns the failed response at once). The retry_policy, when given,
+ * decides which failures are retried, how often and how long to wait. A cancelled request is never retried; a request
+ * whose body is a stream is not either. The LLM client's own retries must be off.
+ */
+function llmFetch(options: LlmRetryOptions, base?: typeof fetch): typeof fetch {
+  const send: typeof fetch = base ?? ((input, init) => fetch(input, init));
+  const spec = options.policy;
+  const retries = Math.max(0, spec ? spec.max_attempts : options.retries ?? 2);
+  const maxRetryAfterMs = options.maxRetryAfterMs ?? 10000;
+  const timeoutMs = spec?.request_timeout ? spec.request_timeout * 1000 : undefined;
+  return async (input, init) => {
+    const body = init?.body;
+    const replayable = body === undefined || body === null || typeof body === 'string' || body instanceof URLSearchParams || body instanceof ArrayBuffer || ArrayBuffer.isView(body);
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    for (let attempt = 0; ; attempt++) {
+      const last = attempt >= retries || !replayable;
+      let response: Response;
+      try {
+        response = await (timeoutMs === undefined ? send(input, init) : llmAttempt(send, input, init, timeoutMs));
+      } catch (e) {
+        // a cancelled request is final, and so is a timed-out one unless the retry_policy's request_timeout timed it out
+        const name = (e as { name?: unknown } | null)?.name;
+        if (last || signal?.aborted || ((name === 'AbortError' || name === 'TimeoutError') && !(e instanceof LlmAttemptTimeout))) throw e instanceof LlmAttemptTimeout ? e.cause : e;
+        await llmSleep(spec ? llmSpecDelayMs(spec, attempt, undefined) : Math.min(1000, 50 * 2 ** attempt), signal);
+        continue;
+      }
+      if (last || response.ok) return response;
+      const delay = await llmRetryDelay(spec, attempt, response, maxRetryAfterMs);
+      if (delay === undefined) return response;
+      await response.body?.cancel().catch(() => undefined);
+      await llmSleep(delay, signal);
+    }
+  };
+}
+
+/** Milliseconds before retrying a failed response; undefined when it is not retried. */
+async function llmRetryDelay(spec: LlmRetryPolicy | undefined, attempt: number, response: Response, maxRetryAfterMs: number): Promise<number | undefined> {
+  if (spec) {
+    const codes = spec.recoverable_statuses[String(response.status)];
+    const errorCode = codes && codes.length > 0 ? await llmErrorCode(response) : undefined;
+    if (!llmRetryable(spec, response.status, errorCode)) return undefined;
+  } else if (response.status !== 429 && response.status < 500) {
+    return undefined;
+  }
+  const header = llmRetryAfter(response);
+  const after = header === null ? undefined : llmRetryAfterMs(header);
+  if (after === undefined) return spec ? llmSpecDelayMs(spec, attempt, response.status) : Math.min(1000, 50 * 2 ** attempt);
+  return after <= maxRetryAfterMs ? after : undefined;
+}
+
+/** Whether the retry_policy retries a failed attempt: its status (and textual error code, when the policy names some). */
+function llmRetryable(spec: LlmRetryPolicy, status: number, errorCode: string | undefined): boolean {
+  const codes = spec.recoverable_statuses[String(status)];
+  if (codes) return codes.length === 0 || (errorCode !== undefined && codes.includes(errorCode));
+  return spec.service_error_retry_on_any_5xx && status >= 500 && status !== 501;
+}
+
+/** Milliseconds before retry number `attempt + 1` under the retry_policy (its backoff, cap and jitter). */
+function llmSpecDelayMs(spec: LlmRetryPolicy, attempt: number, status: number | undefined): number {
+  const base = spec.initial_retry_delay * 1000 * spec.backoff_factor ** attempt;
+  const cap = spec.max_retry_delay * 1000;
+  const jitter = spec.jitter === 'full_and_equal_for_throttle' ? (status !== undefined && status < 500 ? 'equal' : 'full') : spec.jitter;
+  switch (jitter) {
+    case 'full':
+      return Math.min(Math.random() * base, cap);
+    case 'equal':
+      return (Math.min(base, cap) * (1 + Math.random())) / 2;
+    case 'decorrelated':
+      return Math.min(base + Math.random() * 1000, cap);
+    default:
+      return Math.min(base, cap);
+  }
+}
+
+/** The textual code of an error answer (`error.code` or `error.type` of OpenAI-style bodies), read from a copy. */
+async function llmErrorCode(response: Response): Promise<string | undefined> {
+  try {
+    const body = (await response.clone().json()) as { error?: { code?: unknown; type?: unknown } } | null;
+    const code = body?.error?.code ?? body?.error?.type;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** `retry-after-ms` (OpenAI's, milliseconds) as a Retry-After in seconds, else a readable Retry-After; null when none. */
+function llmRetryAfter(response: Response): string | null {
+  const ms = response.headers.get('retry-after-ms');
+  if (ms !== null && /^\d+(\.\d+)?$/.test(ms.trim())) return String(Number(ms) / 1000);
+  const header = response.headers.get('retry-after');
+  return header !== null && llmRetryAfterMs(header) !== undefined ? header : null;
+}
+
+/** A Retry-After (seconds, or an HTTP date) in milliseconds from now; undefined when unreadable. */
+function llmRetryAfterMs(header: string): number | undefined {
+  const text = header.trim();
+  if (text === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  const date = Date.parse(text);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
+}
+
+/** An attempt that the retry_policy's request_timeout ended (retried as a network error is). */
+class LlmAttemptTimeout extends Error {
+  override readonly name = 'TimeoutError';
+}
+
+/** One attempt that must have its response within `ms`. */
+async function llmAttempt(send: typeof fetch, input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1], ms: number): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(new DOMException(`no response within ${ms} ms`, 'TimeoutError')), ms);
+  const signal = init?.signal ? AbortSignal.any([init.signal, controller.signal]) : controller.signal;
+  try {
+    return await send(input, { ...init, signal });
+  } catch (e) {
+    if (controller.signal.aborted && !init?.signal?.aborted) throw new LlmAttemptTimeout(`no response within ${ms} ms`, { cause: e });
+    throw e;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Wait `ms`; rejects with the signal's reason when it aborts first. */
+function llmSleep(ms: number, signal: AbortSignal | null | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason as Error);
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(signal?.reason as Error);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
 /** A message as the Runnable contract of Agent Spec shows it (in interrupt payloads). */
 export interface ContractMessage {
   readonly role: 'user' | 'assistant' | 'system' | 'tool';
@@ -426,37 +674,16 @@ function conversation(messages: readonly BaseMessage[]): ContractMessage[] {
   });
 }
 
-const retryable = new WeakSet<object>();
-
-/** An error of the model call with its Agent Spec code; 429, 5xx and connection failures are marked for retry. */
+/** An error of the model call with its Agent Spec code (the retries happened in the model's fetch: llmFetch). */
 function llmError(e: unknown): CodedError {
   if (e instanceof CodedError) return e;
   const err = e as { name?: string; message?: string; status?: unknown; constructor?: { name?: string } } | undefined;
   const message = err?.message ?? String(e);
   if (err?.name === 'TimeoutError') return new CodedError('AS_LLM_TIMEOUT', `the LLM endpoint did not answer in time: ${message}`, { cause: e });
   if (err?.name === 'AbortError') return new CodedError('AS_CANCELLED', 'the run was cancelled', { cause: e });
-  if (typeof err?.status === 'number' || err?.constructor?.name === 'APIConnectionError') {
-    const status = err.status;
-    const coded = typeof status === 'number'
-      ? new CodedError('AS_LLM_HTTP', `the LLM endpoint answered HTTP ${status}: ${message.slice(0, 300)}`, { cause: e })
-      : new CodedError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${message}`, { cause: e });
-    if (typeof status !== 'number' || status === 429 || status >= 500) retryable.add(coded);
-    return coded;
-  }
+  if (typeof err?.status === 'number') return new CodedError('AS_LLM_HTTP', `the LLM endpoint answered HTTP ${err.status}: ${message.slice(0, 300)}`, { cause: e });
+  if (err?.constructor?.name === 'APIConnectionError') return new CodedError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${message}`, { cause: e });
   return new CodedError('AS_LLM_RESPONSE', `malformed answer from the LLM endpoint: ${message.slice(0, 300)}`, { cause: e });
-}
-
-/** The model node's RetryPolicy: 429, 5xx and connection failures retried `retries` times; a timeout is not. */
-function llmRetryPolicy(retries = 2): RetryPolicy {
-  return {
-    maxAttempts: Math.max(0, retries) + 1,
-    initialInterval: 50,
-    backoffFactor: 2,
-    maxInterval: 1000,
-    jitter: false,
-    retryOn: (e) => typeof e === 'object' && e !== null && retryable.has(e),
-    logWarning: false,
-  };
 }
 
 /** Run a ServerTool's implementation; what it throws fails the run with AS_TOOL_FAILED. */
