@@ -24,7 +24,7 @@ function specs(): [string, Component][] {
       if (!file) continue;
       // a case Mastra refuses (refusedBy: mastra) is refused by the emitter too
       const caseFile = new URL(`${area}/${name}/case.yaml`, casesDir);
-      if (existsSync(caseFile) && /^refusedBy:(\n  .*)*\n  mastra:/m.test(readFileSync(caseFile, 'utf8'))) continue;
+      if (existsSync(caseFile) && /^refusedBy:(\n {2}.*)*\n {2}mastra:/m.test(readFileSync(caseFile, 'utf8'))) continue;
       let text = readFileSync(file, 'utf8');
       for (const [k, v] of Object.entries(PLACEHOLDERS)) text = text.split(k).join(v);
       out.push([`${area}/${name}`, deserialize(text)]);
