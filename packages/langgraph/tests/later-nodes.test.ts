@@ -73,6 +73,34 @@ describe('checkpoints of a ParallelMapNode', () => {
     expect(calls).toHaveLength(3);
   });
 
+  it('waits for one iteration after the other when several ask the user, in input order, and ends as the reference runtime does', async () => {
+    const finished: RunStatus[] = [];
+    // run() and stream() (the graph's stream, where the engine reads which interrupts the run stopped on)
+    for (const [runtime, streamed] of [[referenceRuntime(), false], [langgraphRuntime(), false], [langgraphRuntime(), true]] as const) {
+      const { calls, tools } = recorder();
+      const app = await runtime.load(deserialize(ASK_IN_MAP), { tools });
+      const session = app.start({ inputs: { iterated_item: ['ask', 'a', 'ask again'] } });
+      const run = async (): Promise<RunStatus> => {
+        if (!streamed) return session.run();
+        let status: RunStatus | undefined;
+        for await (const e of session.stream()) if (e.type === 'RunStatus') status = e.status;
+        return status as RunStatus;
+      };
+      // each pause shows the conversation as its iteration sees it (on the reference runtime, the others' messages too)
+      const said = async () => (await run()).messages.filter((m) => m.role === 'assistant').map((m) => m.content);
+      expect(await said()).toContain('Value for ask?');
+      session.appendUserMessage('x');
+      expect((await said()).at(-1)).toBe('Value for ask again?');
+      session.appendUserMessage('y');
+      finished.push(await run());
+      expect(calls).toEqual(['a']);
+      await app.close();
+    }
+    expect(finished[1]).toEqual(finished[0]);
+    expect(finished[2]).toEqual(finished[0]);
+    expect(finished[1]).toMatchObject({ type: 'finished', outputs: { collected_value: ['x', 'A', 'y'] } });
+  });
+
   it('goes on in another app on the same SQLite file, from the save', async () => {
     const { calls, tools } = recorder();
     const path = join(dir, 'map.sqlite');
