@@ -59,6 +59,6 @@ describe('emitted modules typecheck', () => {
       output = `${(e as { stdout?: string }).stdout ?? ''}${(e as { stderr?: string }).stderr ?? ''}`;
     }
     expect(output).toBe('');
-    expect(all.length).toBe(114 + 2);
+    expect(all.length).toBe(124 + 2);
   });
 });
