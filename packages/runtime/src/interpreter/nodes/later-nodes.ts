@@ -1,5 +1,5 @@
-import { CAUGHT_EXCEPTION_INFO, laterComponent, type CatchExceptionNode, type ParallelFlowNode, type ParallelMapNode, type UnknownComponent } from '@agentspec/core';
-import { refuseUnknown } from '../../admit/admit.js';
+import { CAUGHT_EXCEPTION_INFO, type CatchExceptionNode, type ParallelFlowNode, type ParallelMapNode, type UnknownComponent } from '@agentspec/core';
+import { dispatchLaterNode } from '../../admit/later-node-dispatch.js';
 import { caughtExceptionInfo, caughtOutcome, isCatchable } from '../../semantics/catch-exception.js';
 import { mergeSubflowOutputs, runBounded, subflowInputs } from '../../semantics/parallel.js';
 import type { Scope } from '../execution.js';
@@ -56,12 +56,5 @@ async function catchExceptionNode(node: CatchExceptionNode, inputs: Record<strin
  * versions the reference interpreter runs (admit() lets them through when the
  * runtime's capabilities list them in `runs`); any other is AS_UNSUPPORTED.
  */
-export const laterNode: NodeExecutor<UnknownComponent> = (node, inputs, scope) => {
-  const parallelFlow = laterComponent(node, 'ParallelFlowNode');
-  if (parallelFlow) return parallelFlowNode(parallelFlow, inputs, scope);
-  const parallelMap = laterComponent(node, 'ParallelMapNode');
-  if (parallelMap) return parallelMapNode(parallelMap, inputs, scope);
-  const catching = laterComponent(node, 'CatchExceptionNode');
-  if (catching) return catchExceptionNode(catching, inputs, scope);
-  return refuseUnknown(node);
-};
+export const laterNode: NodeExecutor<UnknownComponent> = (node, inputs, scope) =>
+  dispatchLaterNode(node, { ParallelFlowNode: parallelFlowNode, ParallelMapNode: parallelMapNode, CatchExceptionNode: catchExceptionNode }, inputs, scope);

@@ -1,6 +1,6 @@
 import { isGraphBubbleUp } from '@langchain/langgraph';
-import { CAUGHT_EXCEPTION_INFO, defaultReducers, laterComponent, type CatchExceptionNode, type ParallelFlowNode, type ParallelMapNode, type UnknownComponent } from '@agentspec/core';
-import { caughtExceptionInfo, caughtOutcome, collect, isCatchable, mapIterations, mergeSubflowOutputs, refuseUnknown, RuntimeError, subflowInputs } from '@agentspec/runtime';
+import { CAUGHT_EXCEPTION_INFO, defaultReducers, type CatchExceptionNode, type ParallelFlowNode, type ParallelMapNode, type UnknownComponent } from '@agentspec/core';
+import { caughtExceptionInfo, caughtOutcome, collect, isCatchable, mapIterations, mergeSubflowOutputs, dispatchLaterNode, RuntimeError, subflowInputs } from '@agentspec/runtime';
 import { toRunError } from '../../../runtime/run-error.js';
 import type { CompiledNode, FanOutNode, FlowCompile } from '../node-handler.js';
 import { trySubgraph } from './sub-graphs.js';
@@ -67,11 +67,5 @@ function catchExceptionNode(node: CatchExceptionNode, { ctx }: FlowCompile): Com
  * those through); any other is AS_UNSUPPORTED.
  */
 export function laterNode(node: UnknownComponent, fc: FlowCompile): CompiledNode | FanOutNode {
-  const parallelFlow = laterComponent(node, 'ParallelFlowNode');
-  if (parallelFlow) return parallelFlowNode(parallelFlow, fc);
-  const parallelMap = laterComponent(node, 'ParallelMapNode');
-  if (parallelMap) return parallelMapNode(parallelMap, fc);
-  const catching = laterComponent(node, 'CatchExceptionNode');
-  if (catching) return catchExceptionNode(catching, fc);
-  return refuseUnknown(node);
+  return dispatchLaterNode<[FlowCompile], CompiledNode | FanOutNode>(node, { ParallelFlowNode: parallelFlowNode, ParallelMapNode: parallelMapNode, CatchExceptionNode: catchExceptionNode }, fc);
 }
