@@ -1,10 +1,10 @@
-import { MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities } from '@agentspec/runtime';
+import { MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities } from '@agentspec/runtime';
 
 const REMOTE = remoteAgents('Mastra');
 
 /** What the Mastra runtime, compiler and emitter take and refuse (DESIGN §2.1), read by `admit()`. */
 export const MASTRA_CAPABILITIES = {
-  runtime: { by: 'the Mastra runtime', action: 'run', roots: ['Agent', 'Flow'], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE } },
+  runtime: { by: 'the Mastra runtime', action: 'run', roots: ['Agent', 'Flow'], runs: MCP_TOOLBOXES, refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE } },
   compile: { by: 'the Mastra compiler', action: 'compile', roots: ['Agent', 'Flow'], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE } },
   emit: {
     by: 'the Mastra emitter',
