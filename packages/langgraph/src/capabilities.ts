@@ -1,3 +1,4 @@
+import type { LaterComponentType } from '@agentspec/core';
 import { RESERVED_STATE_KEYS } from './constants.js';
 import { MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities } from '@agentspec/runtime';
 
@@ -5,18 +6,27 @@ const REMOTE = remoteAgents('LangGraph');
 /** Flow and agent inputs and outputs are state keys of their graphs: they cannot take the names of its own channels. */
 const STATE_KEYS = { names: [...RESERVED_STATE_KEYS], reason: 'a state key the LangGraph graph keeps for itself', hint: 'rename that input or output' };
 
+/**
+ * The nodes of later Agent Spec versions the compiled graphs run, natively:
+ * ParallelFlowNode (a branch per subflow in one step), ParallelMapNode (a
+ * `Send` per iteration), CatchExceptionNode (the subflow, its failure routed
+ * to `caught_exception_branch`).
+ */
+export const LANGGRAPH_LATER_NODES = ['ParallelFlowNode', 'ParallelMapNode', 'CatchExceptionNode'] as const satisfies readonly LaterComponentType[];
+
 /** What the LangGraph runtime, compiler and emitter take and refuse (DESIGN §2.1), read by `admit()`. */
 export const LANGGRAPH_CAPABILITIES = {
-  runtime: { by: 'the LangGraph runtime', action: 'run', roots: ['Agent', 'Flow'], runs: MCP_TOOLBOXES, refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE }, reservedNames: STATE_KEYS },
-  compile: { by: 'the LangGraph compiler', action: 'compile', roots: ['Agent', 'Flow'], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE }, reservedNames: STATE_KEYS },
+  runtime: { by: 'the LangGraph runtime', action: 'run', roots: ['Agent', 'Flow'], runs: [...LANGGRAPH_LATER_NODES, ...MCP_TOOLBOXES], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE }, reservedNames: STATE_KEYS },
+  compile: { by: 'the LangGraph compiler', action: 'compile', roots: ['Agent', 'Flow'], runs: LANGGRAPH_LATER_NODES, refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE }, reservedNames: STATE_KEYS },
   emit: {
     by: 'the LangGraph emitter',
     action: 'emit',
     roots: ['Agent', 'Flow'],
+    runs: LANGGRAPH_LATER_NODES,
     refuses: {
       ...REMOTE,
       ...MTLS_TRANSPORTS_NOT_EMITTED,
-      OciGenAiConfig: { reason: 'OCI Generative AI, which an emitted module cannot reach', hint: 'point the spec at an OpenAI-compatible endpoint' },
+      OciGenAiConfig: { reason: 'OCI Generative AI, which an emitted module cannot reach', hint: 'point it at an OpenAI-compatible endpoint' },
     },
     reservedNames: STATE_KEYS,
   },

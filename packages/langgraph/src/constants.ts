@@ -17,6 +17,8 @@ export const CHANNELS = {
   turns: 'agentspec_turns',
   /** Set when an agent finished through submit_result. */
   done: 'agentspec_done',
+  /** ParallelFlowNode / ParallelMapNode runs in progress: their tasks, span and results, by node id (fan-out.ts). */
+  parallel: 'agentspec_parallel',
 } as const;
 
 export const RESERVED_STATE_KEYS: ReadonlySet<string> = new Set(Object.values(CHANNELS));

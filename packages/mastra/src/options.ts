@@ -1,5 +1,5 @@
 import type { LlmConfig } from '@agentspec/core';
-import type { LlmOptions, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
+import { DEFAULT_PARALLELISM, type LlmOptions, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
 import type { MastraModelConfig } from '@mastra/core/llm';
 
 /** Options of `compileMastra`: what the compiled agents and workflows are bound to. */
@@ -8,7 +8,7 @@ export interface CompileMastraOptions {
   readonly tools?: ToolRegistry;
   /** Where LLM configs send their requests (`override` points every config at one endpoint). */
   readonly llm?: LlmOptions;
-  /** `maxSteps` (node executions), `maxAgentSteps` (LLM turns per agent run), `mapConcurrency`, `http`. */
+  /** `maxSteps` (node executions), `maxAgentSteps` (LLM turns per agent run), `mapConcurrency`, `parallelism`, `http`. */
   readonly limits?: RuntimeLimits;
   /** Hosts templated URLs may reach, commands MCP stdio servers may run. */
   readonly network?: NetworkPolicy;
@@ -39,6 +39,8 @@ export interface ResolvedLimits {
   readonly maxSteps: number;
   readonly maxAgentSteps: number;
   readonly mapConcurrency: number;
+  /** ParallelMapNode iterations and ParallelFlowNode subflows run at once at most. */
+  readonly parallelism: number;
   readonly http: { readonly timeoutMs?: number; readonly retries?: number };
 }
 
@@ -47,6 +49,7 @@ export function resolveLimits(limits: RuntimeLimits = {}): ResolvedLimits {
     maxSteps: limits.maxSteps ?? 1000,
     maxAgentSteps: limits.maxAgentSteps ?? 20,
     mapConcurrency: Math.max(1, limits.mapConcurrency ?? 1),
+    parallelism: Math.max(1, Math.floor(limits.parallelism ?? DEFAULT_PARALLELISM) || 1),
     http: limits.http ?? {},
   };
 }

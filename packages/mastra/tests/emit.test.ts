@@ -114,6 +114,24 @@ agentspec_version: 26.1.2
     expect(built.workflow.id).toBe(flow.id);
   });
 
+  it('writes ParallelFlowNodes (steps.parallel of a workflow per subflow), ParallelMapNodes (.foreach) and CatchExceptionNodes (:try around the subflow), and runs them', async () => {
+    expect(emitMastra(caseSpec('parallel/flow-node-merges-outputs')).code).toContain([
+      "const bothParallel = steps.parallel('both', [bothBranch0, bothBranch1]);",
+    ].join('\n'));
+    expect(emitMastra(caseSpec('parallel/map-node-keeps-order')).code).toContain('.foreach(mapFlow, { concurrency: steps.parallelism })');
+    const guarded = caseSpec('exceptions/catch-tool-failure');
+    const { code } = emitMastra(guarded);
+    expect(code).toContain('execute: steps.catching(guardFlow),');
+    expect(code).toContain('.then(guard)\n    .then(guardCall)\n    .then(guardTry)\n    .then(guardReturn)\n    .branch([');
+    // the emitted workflow's own steps run: a caught failure leaves by caught_exception_branch
+    const app = await mastraRuntime({ build: emittedCompile }).load(guarded, { tools: { explode: () => { throw new Error('no'); } } });
+    try {
+      expect(await app.start({ inputs: { reason: 'x' } }).run()).toMatchObject({ type: 'finished', branch: 'recovered', outputs: { shout: '(nothing)' } });
+    } finally {
+      await app.close();
+    }
+  });
+
   it('keeps odd node ids and messages as data in a flow, and runs it', async () => {
     const flow = oddFlow();
     const app = await mastraRuntime({ build: emittedCompile }).load(flow);

@@ -1,7 +1,31 @@
-import type { Component, Tool } from '@agentspec/core';
+import { laterComponent, type Component, type Tool } from '@agentspec/core';
 import { admit, eachComponent, requireServerTools } from '@agentspec/runtime';
 import { LANGGRAPH_CAPABILITIES } from '../capabilities.js';
 import type { CompileContext } from './context.js';
+import type { CompileWarning } from './options.js';
+
+/** limits.maxSteps bounds each graph: the warning of a spec with nested flows. */
+export const NESTED_STEPS_MESSAGE = 'limits.maxSteps is the recursion limit of each graph: nested flows (FlowNode, MapNode, AgentNode, ParallelFlowNode, ParallelMapNode, CatchExceptionNode) count their node executions separately, not towards one total per run';
+
+/**
+ * The warning of each ParallelFlowNode and ParallelMapNode: its tasks are the
+ * tasks of one LangGraph step, and LangGraph stops a step's other tasks when
+ * one fails.
+ */
+export function fanOutWarnings(root: Component): CompileWarning[] {
+  const warnings: CompileWarning[] = [];
+  eachComponent(root, (c) => {
+    const what = laterComponent(c, 'ParallelFlowNode') ? 'subflows' : laterComponent(c, 'ParallelMapNode') ? 'iterations' : undefined;
+    if (what) {
+      warnings.push({
+        kind: 'approximated',
+        component: c.id,
+        message: `'${c.id}' runs its ${what} as tasks of one LangGraph step: when one fails, LangGraph aborts the others still running and the run fails with the first failure to happen (the reference runtime lets them finish, and fails with the first in task order)`,
+      });
+    }
+  });
+  return warnings;
+}
 
 /**
  * Refuse at compile time what the graph cannot run — nothing is skipped
@@ -10,7 +34,7 @@ import type { CompileContext } from './context.js';
  * without llm.override or chatModel, components of no known type), then
  * ServerTools without an implementation (AS_MISSING_TOOL, listing them all).
  * Warns where the graph will not behave as the spec says (interrupts without
- * a checkpointer; step limits of nested flows).
+ * a checkpointer; step limits of nested flows; fan-outs whose tasks fail).
  */
 export function checkComponent(root: Component, ctx: CompileContext): void {
   admit(root, LANGGRAPH_CAPABILITIES.compile, { llmOverride: Boolean(ctx.llm.override) || Boolean(ctx.options.chatModel) });
@@ -25,6 +49,7 @@ export function checkComponent(root: Component, ctx: CompileContext): void {
     ctx.warn('unsupported', pauses, `'${pauses}' waits for the caller with interrupt(), which needs a checkpointer: pass the checkpointer option to pause and resume`);
   }
   if (nested) {
-    ctx.warn('approximated', root.id, 'limits.maxSteps is the recursion limit of each graph: nested flows (FlowNode, MapNode, AgentNode) count their node executions separately, not towards one total per run');
+    ctx.warn('approximated', root.id, NESTED_STEPS_MESSAGE);
   }
+  ctx.warnings.push(...fanOutWarnings(root));
 }

@@ -1,6 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Agent, Flow, LlmConfig } from '@agentspec/core';
-import type { LlmOptions, NetworkPolicy, ToolRegistry } from '@agentspec/runtime';
+import { DEFAULT_PARALLELISM, type LlmOptions, type NetworkPolicy, type ToolRegistry } from '@agentspec/runtime';
 import type { LangGraph } from './graph-types.js';
 import { chatOpenAI } from './llm/chat-model.js';
 import type { CompileLangGraphOptions, CompileWarning } from './options.js';
@@ -10,6 +10,8 @@ export interface ResolvedLimits {
   readonly maxSteps: number;
   readonly maxAgentSteps: number;
   readonly mapConcurrency: number;
+  /** Tasks of a ParallelFlowNode or ParallelMapNode run at once at most: the graphs' `maxConcurrency`. */
+  readonly parallelism: number;
   readonly http: { readonly timeoutMs?: number; readonly retries?: number };
 }
 
@@ -33,7 +35,7 @@ export class CompileContext {
 
   constructor(readonly options: CompileLangGraphOptions, private readonly compilers: SubgraphCompilers) {
     const l = options.limits ?? {};
-    this.limits = { maxSteps: l.maxSteps ?? 1000, maxAgentSteps: l.maxAgentSteps ?? 20, mapConcurrency: l.mapConcurrency ?? 1, http: l.http ?? {} };
+    this.limits = { maxSteps: l.maxSteps ?? 1000, maxAgentSteps: l.maxAgentSteps ?? 20, mapConcurrency: l.mapConcurrency ?? 1, parallelism: Math.max(1, Math.floor(l.parallelism ?? DEFAULT_PARALLELISM) || 1), http: l.http ?? {} };
     this.tools = options.tools ?? {};
     this.llm = options.llm ?? {};
     this.network = options.network ?? {};

@@ -61,7 +61,12 @@ export async function span<T>(
     emit(config, types[1], spanId, name, endAttributes ? endAttributes(result) : {}, parent);
     return result;
   } catch (e) {
-    if (!isGraphBubbleUp(e)) emit(config, 'ExceptionRaised', spanId, name, { code: (e as { code?: unknown }).code, message: (e as Error).message });
+    emitException(config, spanId, name, e);
     throw e;
   }
+}
+
+/** ExceptionRaised in a span — not for interrupts, which are no failure. */
+export function emitException(config: LangGraphRunnableConfig, spanId: string, name: string, e: unknown): void {
+  if (!isGraphBubbleUp(e)) emit(config, 'ExceptionRaised', spanId, name, { code: (e as { code?: unknown }).code, message: (e as Error).message });
 }

@@ -1,8 +1,8 @@
 /**
  * What a compiled graph node says about the Agent Spec component it runs,
  * in its LangGraph node metadata (`metadata.agentspec`, visible in
- * `getGraph()`): the component's document — without its subflow or agent,
- * which are subgraphs — and the data edges leaving it. A node body is code;
+ * `getGraph()`): the component's document — without its subflow(s) or
+ * agent, which are subgraphs — and the data edges leaving it. A node body is code;
  * this is how `importLangGraph` gives a compiled graph its spec back.
  */
 import { toDocument, type Component } from '@agentspec/core';
@@ -39,9 +39,9 @@ export interface NodeMetadata {
   readonly flow?: Record<string, unknown>;
 }
 
-const NESTED = ['subflow', 'agent'];
+const NESTED = ['subflow', 'subflows', 'agent'];
 
-/** The document of a component, without its nested flow or agent (those become subgraphs). */
+/** The document of a component, without its nested flows or agent (those become subgraphs). */
 export function componentDocument(component: Component): Record<string, unknown> {
   const doc = toDocument(component);
   for (const k of NESTED) delete doc[k];

@@ -24,6 +24,19 @@ export function graphNodeNames(nodes: readonly Node[], stateKeys: ReadonlySet<st
   return names;
 }
 
+/**
+ * A name for a graph node that is part of another one's work (a fan-out's
+ * branches and join): `base`, cleaned, or `base 2`, `base 3`… when that is
+ * taken; the name is taken.
+ */
+export function partName(base: string, taken: Set<string>): string {
+  const first = clean(base);
+  let name = first;
+  for (let i = 2; taken.has(name) || RESERVED.has(name) || name.startsWith('__error_handler__'); i++) name = `${first} ${i}`;
+  taken.add(name);
+  return name;
+}
+
 function clean(name: string): string {
   return name.replace(/[|:]/g, '_').trim();
 }

@@ -10,7 +10,7 @@ export interface CompileLangGraphOptions {
   readonly tools?: ToolRegistry;
   /** Where LLM configs send their requests (`override`, `apiKey`, `timeoutMs`, `retries`). */
   readonly llm?: LlmOptions;
-  /** `maxSteps` (the graph's recursion limit), `maxAgentSteps`, `mapConcurrency`, `http`. */
+  /** `maxSteps` (the graph's recursion limit), `maxAgentSteps`, `mapConcurrency`, `parallelism` (the `maxConcurrency` of graphs with a fan-out), `http`. */
   readonly limits?: RuntimeLimits;
   /** Hosts a templated URL may reach, MCP stdio commands that may start. */
   readonly network?: NetworkPolicy;

@@ -4,20 +4,23 @@
  * (`new StateGraph(State).addNode(…).addEdge(…).addConditionalEdges(…)`)
  * and calls these for the node bodies, so they run the same Agent Spec
  * semantics as `compileLangGraph`'s graphs (inputs, data flow, branches,
- * templates, tools, HTTP, MCP, map/reduce, interrupts, trace events).
+ * templates, tools, HTTP, MCP, map/reduce, interrupts, trace events); a
+ * ParallelFlowNode or ParallelMapNode is written out as its fan-out (its
+ * node, a branch per subflow or a `Send` per iteration, a join) whose graph
+ * nodes run `flowNodes.fanOut`'s steps.
  */
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { Agent, Flow, LlmConfig, Node } from '@agentspec/core';
-import { admitted, RuntimeError, type LlmOptions, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
+import { RuntimeError, type LlmOptions, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
 import { CHANNELS } from '../constants.js';
 import { compileAgentGraph } from '../compile/agent/compile-agent.js';
 import { CompileContext } from '../compile/context.js';
-import { nodeAction } from '../compile/flow/compile-flow.js';
+import { compileNode } from '../compile/flow/compile-flow.js';
+import { FanOutSteps, mergeFanOut, type FanOutNames } from '../compile/flow/fan-out.js';
+import { nodeAction } from '../compile/flow/node-action.js';
 import { FlowData } from '../compile/flow/flow-data.js';
 import { transitionsOf, type Transitions } from '../compile/flow/flow-edges.js';
 import { mergeByName, mergeByNode } from '../compile/flow/flow-state.js';
-import type { CompiledNode } from '../compile/flow/node-handler.js';
-import { NODE_HANDLERS } from '../compile/flow/nodes/index.js';
 import type { GraphState, LangGraph, NodeFn } from '../compile/graph-types.js';
 import { chatOpenAI } from '../compile/llm/chat-model.js';
 
@@ -36,7 +39,7 @@ export interface FlowBuildOptions {
   };
   /** Where threads are checkpointed: InputMessageNodes, ClientTools and confirmations wait with interrupt(). */
   readonly checkpointer?: BaseCheckpointSaver | false;
-  /** `maxSteps` (each graph's recursion limit, default 1000), `maxAgentSteps`, `mapConcurrency`, `http`. */
+  /** `maxSteps` (each graph's recursion limit, default 1000), `maxAgentSteps`, `mapConcurrency`, `parallelism`, `http`. */
   readonly limits?: RuntimeLimits;
   /** Hosts a templated URL may reach, MCP stdio commands allowed to start. */
   readonly network?: NetworkPolicy;
@@ -78,6 +81,11 @@ export class FlowContext {
     return this.compile.limits.maxSteps;
   }
 
+  /** The tasks of a step run at once at most, in a graph with a ParallelFlowNode or ParallelMapNode: `limits.parallelism` (default 16). */
+  get parallelism(): number {
+    return this.compile.limits.parallelism;
+  }
+
   /** Close what the node steps opened (MCP connections). */
   close(): Promise<void> {
     return this.compile.close();
@@ -109,14 +117,39 @@ function withSubgraph(ctx: CompileContext, graph: LangGraph): CompileContext {
 
 /**
  * The body of `node` in `flow` (both from the spec), as compileLangGraph's
- * graphs run it (nodeAction). A FlowNode, MapNode or AgentNode runs `subgraph`.
+ * graphs run it (nodeAction). A FlowNode, MapNode, AgentNode or
+ * CatchExceptionNode runs `subgraph`.
  */
-function step(flow: Flow, spec: Node, ctx: FlowContext, subgraph?: Subgraph): NodeFn {
-  const node = admitted(spec);
+function step(flow: Flow, node: Node, ctx: FlowContext, subgraph?: Subgraph): NodeFn {
   const { data, transitions } = partsOf(flow);
-  const handler = NODE_HANDLERS[node.component_type] as (n: Node, fc: { flow: Flow; ctx: CompileContext }) => CompiledNode;
-  const compiled = handler(node, { flow, ctx: subgraph ? withSubgraph(ctx.compile, subgraph as LangGraph) : ctx.compile });
+  const compiled = compileNode(node, { flow, ctx: subgraph ? withSubgraph(ctx.compile, subgraph as LangGraph) : ctx.compile });
+  if ('fanOut' in compiled) throw new RuntimeError('AS_UNSUPPORTED', `node '${node.id}' (${node.component_type}) is a fan-out: its graph nodes run flowNodes.fanOut's steps`, { node: node.id });
   return nodeAction(flow, node, compiled, data, transitions);
+}
+
+/**
+ * The steps of a ParallelFlowNode or ParallelMapNode in `flow`, whose graph
+ * nodes are `names` (the node's own, its task nodes, its join):
+ * `start` (the node), `sends` (the path function sending each iteration),
+ * `iteration` (the node each Send runs), `branch(i)` (subflow i's node),
+ * `join`. `subgraphs` are the graphs of its subflows, in their order.
+ */
+function fanOut(flow: Flow, node: Node, ctx: FlowContext, names: FanOutNames, subgraphs: readonly Subgraph[]): FanOutSteps {
+  const { data, transitions } = partsOf(flow);
+  // the node's handler asks for the graph of each of its subflows, in their order
+  let next = 0;
+  const graphs = Object.create(ctx.compile, {
+    flowGraph: {
+      value: (f: Flow) => {
+        const g = subgraphs[next++];
+        if (!g) throw new RuntimeError('AS_UNSUPPORTED', `the graph of subflow '${f.id}' was not given to flowNodes.fanOut`, { node: node.id });
+        return g as LangGraph;
+      },
+    },
+  }) as CompileContext;
+  const compiled = compileNode(node, { flow, ctx: graphs });
+  if (!('fanOut' in compiled)) throw new RuntimeError('AS_UNSUPPORTED', `node '${node.id}' (${node.component_type}) is not a fan-out: it runs flowNodes.step`, { node: node.id });
+  return new FanOutSteps(flow, node, compiled.fanOut, data, transitions, names);
 }
 
 /** The node steps of emitted flows (see the README, "Emitting TypeScript"). */
@@ -124,6 +157,7 @@ export const flowNodes = {
   /** What the steps of one build share (tools, LLM, limits, network; close() ends MCP connections). */
   context: (options: FlowBuildOptions = {}): FlowContext => new FlowContext(options),
   step,
+  fanOut,
   /** The graph of an AgentNode's Agent, compiled from its spec (model → tools → model; ends on a text reply without outputs). */
   agentGraph: (agent: Agent, ctx: FlowContext): LangGraph => compileAgentGraph(agent, true, ctx.compile).graph,
   /** The path function of conditional edges: the branch the node finished on. */
@@ -132,4 +166,6 @@ export const flowNodes = {
   valuesByName: mergeByName,
   /** Node inputs in flight, with data edges: `{ [nodeId]: { [input]: value } }`. */
   valuesByNode: mergeByNode,
+  /** The runs of ParallelFlowNodes and ParallelMapNodes in progress (their tasks, span and results), by node id. */
+  parallelRuns: mergeFanOut as (current: Record<string, unknown>, writes: Record<string, unknown>) => Record<string, unknown>,
 } as const;

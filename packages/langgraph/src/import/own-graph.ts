@@ -2,8 +2,10 @@
  * Graphs compiled by this package give their spec back: each node's
  * metadata holds its component's document and the names of the edges
  * leaving it; where edges go is read from the graph's own edges and
- * conditional edges; subflows and agents from its subgraphs.
+ * conditional edges; subflows and agents from its subgraphs (a fan-out's
+ * from its task nodes, its edges from its join).
  */
+import { PART_METADATA_KEY } from '../compile/flow/fan-out.js';
 import { readNodeMetadata, type NodeMetadata } from '../compile/metadata.js';
 import { ref, type Doc, type DocumentBuilder } from './document.js';
 import { END_KEY, START_KEY, type StateGraphLike } from './graph-shape.js';
@@ -29,16 +31,18 @@ export async function ownFlowDocument(b: StateGraphLike, start: NodeMetadata, do
   const metas = new Map<string, NodeMetadata>();
   const idOf = new Map<string, string>();
   const nodes: Doc[] = [];
+  const parts = fanOutParts(b);
   for (const [name, spec] of Object.entries(b.nodes)) {
     const meta = readNodeMetadata(spec.metadata);
     if (!meta) {
-      ctx.warn('LG_FOREIGN_NODE', name, `node '${name}' was added to a graph compiled from Agent Spec and is left out`);
+      if (!parts.of.has(name)) ctx.warn('LG_FOREIGN_NODE', name, `node '${name}' was added to a graph compiled from Agent Spec and is left out`);
       continue;
     }
     const doc = docs.adopt(meta.component);
     const type = doc.component_type;
-    const sub = spec.subgraphs?.[0];
-    if ((type === 'FlowNode' || type === 'MapNode') && sub) doc.subflow = await nested(sub);
+    const sub = spec.subgraphs?.[0] ?? parts.subgraphs.get(name)?.[0];
+    if ((type === 'FlowNode' || type === 'MapNode' || type === 'ParallelMapNode' || type === 'CatchExceptionNode') && sub) doc.subflow = await nested(sub);
+    if (type === 'ParallelFlowNode') doc.subflows = await Promise.all((parts.subgraphs.get(name) ?? []).map(nested));
     if (type === 'AgentNode' && sub) doc.agent = await nested(sub);
     metas.set(name, meta);
     idOf.set(name, doc.id as string);
@@ -46,7 +50,9 @@ export async function ownFlowDocument(b: StateGraphLike, start: NodeMetadata, do
     nodes.push(docs.node(doc));
   }
   const control: Doc[] = [];
-  const edge = (from: string, to: string, branch: string | null) => {
+  const edge = (exit: string, to: string, branch: string | null) => {
+    // a fan-out's control edges leave from its join
+    const from = parts.joinOf.get(exit) ?? exit;
     if (!idOf.has(from) || !idOf.has(to)) return;
     const named = metas.get(from)?.controlEdges?.find((e) => e.to === to && (e.branch ?? 'next') === (branch ?? 'next'));
     const fromBranch = named ? named.branch : branch;
@@ -81,4 +87,28 @@ export async function ownFlowDocument(b: StateGraphLike, start: NodeMetadata, do
     control_flow_connections: control,
     data_flow_connections: flow.data_flow_connections === null ? null : data,
   };
+}
+
+/**
+ * The graph nodes a ParallelFlowNode or ParallelMapNode added besides its
+ * own (fan-out.ts, metadata `agentspec_part`): which node each belongs to,
+ * the node each join finishes, the subflows' graphs by node (in task order).
+ */
+function fanOutParts(b: StateGraphLike): { of: Map<string, string>; joinOf: Map<string, string>; subgraphs: Map<string, unknown[]> } {
+  const of = new Map<string, string>();
+  const joinOf = new Map<string, string>();
+  const subgraphs = new Map<string, unknown[]>();
+  for (const [name, spec] of Object.entries(b.nodes)) {
+    const part = spec.metadata?.[PART_METADATA_KEY] as { of?: unknown; role?: unknown; index?: unknown } | undefined;
+    if (typeof part?.of !== 'string') continue;
+    of.set(name, part.of);
+    if (part.role === 'join') joinOf.set(name, part.of);
+    const sub = spec.subgraphs?.[0];
+    if (sub) {
+      const list = subgraphs.get(part.of) ?? [];
+      list[typeof part.index === 'number' ? part.index : 0] = sub;
+      subgraphs.set(part.of, list);
+    }
+  }
+  return { of, joinOf, subgraphs };
 }

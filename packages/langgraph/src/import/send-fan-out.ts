@@ -3,9 +3,9 @@
  * for each item runs `node` once per payload. In the flow: the router writes
  * the payloads to `iterated_<p>`; a MapNode runs a subflow — the node as a
  * ToolNode, the payload in, its updates out — once per payload, in order
- * (a MapNode, not a ParallelMapNode: no runtime runs those yet); a ToolNode
- * then reduces the collected updates into the state with the graph's
- * reducers, as LangGraph does at the end of the step.
+ * (a MapNode, not a ParallelMapNode: a 25.4.1 spec, which Mastra runs
+ * too); a ToolNode then reduces the collected updates into the state with
+ * the graph's reducers, as LangGraph does at the end of the step.
  */
 import type { Property } from '@agentspec/core';
 import type { Doc } from './document.js';

@@ -85,13 +85,14 @@ export class GraphEngine implements SessionEngine {
     const config = this.config(emit !== undefined);
     const input = await this.nextInput(run, config);
     if (!input) return run.last as RunStatus;
+    let stoppedOn: ReadonlySet<string>;
     try {
-      await this.invoke(input.value, config, emit);
+      stoppedOn = await this.invoke(input.value, config, emit);
     } catch (e) {
       if (this.phase === 'new' || this.phase === 'paused') this.phase = 'failed';
       throw toRunError(e, this.app.signal);
     }
-    const { status, pending } = statusOf(await this.app.graph.getState(config), this.app.component);
+    const { status, pending } = statusOf(await this.app.graph.getState(config), this.app.component, stoppedOn);
     this.opening = [];
     this.pending = pending;
     this.phase = status.type === 'finished' ? 'finished' : 'paused';
@@ -99,15 +100,31 @@ export class GraphEngine implements SessionEngine {
     return status;
   }
 
-  private async invoke(value: unknown, config: LangGraphRunnableConfig, emit: ((e: RuntimeEvent) => void) | undefined): Promise<void> {
+  /**
+   * Run the graph; the ids of the interrupts it stopped on. (The thread's
+   * state may show more: while a step is not over, an interrupt of one of its
+   * tasks that was answered stays in the checkpoint next to the ones still
+   * waiting — several tasks of a fan-out may wait at once.)
+   */
+  private async invoke(value: unknown, config: LangGraphRunnableConfig, emit: ((e: RuntimeEvent) => void) | undefined): Promise<ReadonlySet<string>> {
+    const stoppedOn = new Set<string>();
+    const interrupted = (update: unknown) => {
+      for (const i of ((update as { __interrupt__?: unknown } | undefined)?.__interrupt__ as { id?: string }[] | undefined) ?? []) if (i.id) stoppedOn.add(i.id);
+    };
     if (!emit) {
-      await this.app.graph.invoke(value as never, config);
-      return;
+      interrupted(await this.app.graph.invoke(value as never, config));
+      return stoppedOn;
     }
-    for await (const chunk of await this.app.graph.stream(value as never, { ...config, streamMode: 'custom', subgraphs: true })) {
-      const event = (Array.isArray(chunk) ? chunk[1] : chunk) as RuntimeEvent;
+    for await (const chunk of await this.app.graph.stream(value as never, { ...config, streamMode: ['custom', 'updates'], subgraphs: true })) {
+      const [namespace, mode, payload] = chunk as unknown as [string[], string, unknown];
+      if (mode === 'updates') {
+        if (namespace.length === 0) interrupted(payload);
+        continue;
+      }
+      const event = payload as RuntimeEvent;
       if (event && typeof event === 'object' && 'type' in event) emit(event);
     }
+    return stoppedOn;
   }
 
   /** The session finished and the app's retention let it go: delete its thread from the checkpointer. */

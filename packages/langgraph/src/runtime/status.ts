@@ -14,12 +14,14 @@ export interface PendingInterrupt {
 
 /**
  * The status of a run from the thread's state: paused on the first pending
- * interrupt (its payload says what for, and carries the conversation), else
- * finished with the outputs the graph wrote.
+ * interrupt (its payload says what for, and carries the conversation) — of
+ * those the run stopped on, when it says — else finished with the outputs the
+ * graph wrote.
  */
-export function statusOf(snapshot: StateSnapshot, component: Component): { status: RunStatus; pending?: PendingInterrupt } {
-  const interrupts = snapshot.tasks.flatMap((t) => t.interrupts ?? []);
-  const first = interrupts[0];
+export function statusOf(snapshot: StateSnapshot, component: Component, stoppedOn?: ReadonlySet<string>): { status: RunStatus; pending?: PendingInterrupt } {
+  const all = snapshot.tasks.flatMap((t) => t.interrupts ?? []);
+  const waiting = stoppedOn && stoppedOn.size > 0 ? all.filter((i) => i.id !== undefined && stoppedOn.has(i.id)) : all;
+  const first = waiting[0] ?? all[0];
   if (first) {
     const v = first.value;
     if (!isPauseRequest(v) || !first.id) throw new RuntimeError('AS_INVALID_STATE', `the graph is interrupted by something this runtime did not ask: ${JSON.stringify(v)?.slice(0, 200)}`);

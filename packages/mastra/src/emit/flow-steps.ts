@@ -1,11 +1,14 @@
-import { deserialize, kindOf, type Component, type EndNode, type Flow, type FlowNode, type MapNode, type Node } from '@agentspec/core';
+import { deserialize, kindOf, laterComponent, type Component, type EndNode, type Flow, type FlowNode, type MapNode, type Node } from '@agentspec/core';
 import { finishFlow, RuntimeError } from '@agentspec/runtime';
 import type { Agent as MastraAgent } from '@mastra/core/agent';
+import type { AnyWorkflow } from '@mastra/core/workflows';
 import type { StandardSchemaWithJSON } from '@mastra/core/schema';
 import { CompileContext } from '../compile/compile-context.js';
 import { FlowCompile } from '../compile/flow/flow-compile.js';
 import { frameOf, SHARED_KEY } from '../compile/flow/frame.js';
+import { tryExecute } from '../compile/flow/nodes/catch-exception-node.js';
 import { NODE_COMPILERS } from '../compile/flow/nodes/index.js';
+import { parallelBranches } from '../compile/flow/nodes/parallel-flow-node.js';
 import type { AnyStep, MastraEntry, NodeCompiler } from '../compile/flow/nodes/types.js';
 import { FRAME_SCHEMA, flowInputSchema, flowOutputSchema } from '../compile/flow/schemas.js';
 import type { CompileMastraOptions } from '../options.js';
@@ -20,8 +23,12 @@ export type FrameCondition = (params: { readonly inputData: unknown }) => Promis
 
 type Schema<T = Record<string, unknown>> = StandardSchemaWithJSON<T>;
 
-/** The parts of a node's step: the node itself, a sub-flow's `call`/`return`, a MapNode's `items`/`collect`. */
-type Part = 'call' | 'return' | 'items' | 'collect';
+/**
+ * The parts of a node's step: a sub-flow's `call`/`return`, a MapNode's
+ * `items`/`collect`, a ParallelFlowNode's `merge` (and `batch<n>` between
+ * batches), a CatchExceptionNode's `call`/`try`/`return`.
+ */
+type Part = 'call' | 'return' | 'items' | 'collect' | 'merge' | `batch${number}` | 'try';
 
 /**
  * The Agent Spec semantics of one flow's nodes, for a Mastra workflow written
@@ -32,8 +39,14 @@ type Part = 'call' | 'return' | 'items' | 'collect';
  * which node is next.
  */
 export interface FlowSteps {
-  /** Input and output schema of every node step (the frame: plain JSON that only these steps read). */
-  readonly frame: Schema<unknown>;
+  /**
+   * Input and output schema of every node step (the frame: plain JSON that
+   * only these steps read). Typed `any` so that a step takes what a `.branch`
+   * before it gives (`{ [armId]: frame }`), as `.branch` arms after a
+   * `.branch` must.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  readonly frame: Schema<any>;
   /** The flow's inputs (workflow input) and outputs (workflow output, after `finish`). */
   readonly inputs: Schema;
   readonly outputs: Schema;
@@ -41,16 +54,31 @@ export interface FlowSteps {
   readonly iterations: Schema<Record<string, unknown>[]>;
   /** MapNode iterations run at once (`limits.mapConcurrency`, default 1). */
   readonly mapConcurrency: number;
-  /** The `execute` of node `id`'s step (`part`: a FlowNode's `call`/`return`, a MapNode's `items`/`collect`). */
+  /** ParallelMapNode iterations and ParallelFlowNode subflows run at once at most (`limits.parallelism`, default 16). */
+  readonly parallelism: number;
+  /**
+   * The `execute` of node `id`'s step (`part`: a FlowNode's `call`/`return`,
+   * a MapNode's `items`/`collect`, a ParallelFlowNode's `merge`/`batch<n>` —
+   * and `call` with the index of a subflow —, a CatchExceptionNode's
+   * `call`/`return`).
+   */
   step(id: string): StepExecute;
-  step(id: string, part: 'call' | 'return' | 'collect'): StepExecute;
+  step(id: string, part: Exclude<Part, 'items' | 'try'>, subflow?: number): StepExecute;
   step(id: string, part: 'items'): StepExecute<Record<string, unknown>[]>;
+  /**
+   * The nested workflow of ParallelFlowNode `id` over its branches (one per
+   * subflow, in order: its `call` step, then the subflow's workflow): Mastra's
+   * `.parallel` of them, `parallelism` at a time, then their merged outputs.
+   */
+  parallel(id: string, branches: readonly AnyWorkflow[]): AnyWorkflow;
+  /** The `execute` of a CatchExceptionNode's `:try` step around `workflow` (its subflow's): its failure caught. */
+  catching(workflow: AnyWorkflow): StepExecute;
   /** The last step: the flow's outputs from the EndNode reached, and its branch. */
   readonly finish: StepExecute;
   /** A step that passes the frame on (the "none of the others" arm of a `.branch`). */
   readonly pass: StepExecute;
-  /** The steps of the sub-flow node `id` runs (FlowNode, MapNode, AgentNode of a Flow). */
-  subflow(id: string): FlowSteps;
+  /** The steps of the sub-flow node `id` runs (FlowNode, MapNode, AgentNode of a Flow, CatchExceptionNode, ParallelMapNode; a ParallelFlowNode's subflow number `index`). */
+  subflow(id: string, index?: number): FlowSteps;
   /** Conditions: node `id` is next; none of `ids` is; `id` is not; the flow reached an EndNode. */
   nextIs(id: string): FrameCondition;
   nextNotIn(ids: readonly string[]): FrameCondition;
@@ -76,6 +104,12 @@ export function flowSteps(flow: Flow | string, options: CompileMastraOptions = {
   return stepsOf(new FlowCompile(ctx, spec as Flow, workflowId ?? ctx.uniqueId(spec.id)));
 }
 
+/** The steps a node's entries hold: its own, and its own inside a nested workflow (a ParallelFlowNode's). */
+function stepsIn(entry: MastraEntry): readonly AnyStep[] {
+  if (entry.kind === 'step') return [entry.step];
+  return entry.kind === 'workflow' ? entry.steps ?? [] : [];
+}
+
 const ITERATIONS = passthroughSchema<Record<string, unknown>[]>({ type: 'array', items: { type: 'object' } });
 
 function stepsOf(fc: FlowCompile): FlowSteps {
@@ -87,23 +121,31 @@ function stepsOf(fc: FlowCompile): FlowSteps {
     if (!node) throw new RuntimeError('AS_UNSUPPORTED', `flow '${flow.id}' has no node '${id}'`);
     return node;
   };
-  const stepOf = (id: string, part?: Part): StepExecute<never> => {
+  const stepOf = (id: string, part?: Part, subflow?: number): StepExecute<never> => {
     const node = nodeOf(id);
     let list = entries.get(node);
     if (!list) entries.set(node, (list = (NODE_COMPILERS[kindOf(node)] as NodeCompiler)(node, fc)));
-    const stepId = part ? `${fc.stepId(node)}:${part}` : fc.stepId(node);
-    const step = list.find((e): e is { kind: 'step'; step: AnyStep } => e.kind === 'step' && e.step.id === stepId)?.step;
+    const stepId = `${fc.stepId(node)}${subflow === undefined ? '' : `[${subflow}]`}${part ? `:${part}` : ''}`;
+    const step = list.flatMap(stepsIn).find((s) => s.id === stepId);
     if (!step) throw new RuntimeError('AS_UNSUPPORTED', `node '${id}' has no step '${stepId}'`);
     return step.execute as StepExecute<never>;
   };
-  const frame = FRAME_SCHEMA as Schema<unknown>;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const frame = FRAME_SCHEMA as Schema<any>;
   return {
     frame,
     inputs: flowInputSchema(flow) as Schema,
     outputs: flowOutputSchema(flow) as Schema,
     iterations: ITERATIONS,
     mapConcurrency: ctx.limits.mapConcurrency,
+    parallelism: ctx.limits.parallelism,
     step: stepOf as FlowSteps['step'],
+    parallel(id, branches) {
+      const node = laterComponent(nodeOf(id), 'ParallelFlowNode');
+      if (!node) throw new RuntimeError('AS_UNSUPPORTED', `node '${id}' is not a ParallelFlowNode`);
+      return parallelBranches(fc, node, branches).workflow;
+    },
+    catching: (workflow) => tryExecute(workflow) as StepExecute,
     finish: async ({ inputData }) => {
       const f = frameOf(inputData);
       const end = f?.end && flow.nodes.find((n) => n.id === f.end?.node);
@@ -112,13 +154,16 @@ function stepsOf(fc: FlowCompile): FlowSteps {
       return { ...outputs, [SHARED_KEY]: { branch, shared: f.shared } };
     },
     pass: async ({ inputData }) => frameOf(inputData) as unknown as Record<string, unknown>,
-    subflow(id) {
-      let s = subflows.get(id);
+    subflow(id, index) {
+      const key = index === undefined ? id : `${id}[${index}]`;
+      let s = subflows.get(key);
       if (!s) {
         const node = nodeOf(id);
-        const sub = node.component_type === 'AgentNode' ? (node.agent as Flow) : (node as FlowNode | MapNode).subflow;
-        if (sub?.component_type !== 'Flow') throw new RuntimeError('AS_UNSUPPORTED', `node '${id}' runs no sub-flow`);
-        subflows.set(id, (s = stepsOf(new FlowCompile(ctx, sub, `${fc.workflowId}/${fc.stepId(node)}`))));
+        const parallel = laterComponent(node, 'ParallelFlowNode');
+        const sub = parallel ? parallel.subflows?.[index ?? 0] : node.component_type === 'AgentNode' ? (node.agent as Flow) : (node as FlowNode | MapNode).subflow;
+        if (sub?.component_type !== 'Flow') throw new RuntimeError('AS_UNSUPPORTED', `node '${id}' runs no sub-flow${index === undefined ? '' : ` number ${index}`}`);
+        const workflowId = parallel ? `${fc.workflowId}/${fc.stepId(node)}[${index ?? 0}]/${sub.id}` : `${fc.workflowId}/${fc.stepId(node)}`;
+        subflows.set(key, (s = stepsOf(new FlowCompile(ctx, sub, workflowId))));
       }
       return s;
     },

@@ -1,4 +1,4 @@
-import { serialize, type Flow, type Node } from '@agentspec/core';
+import { laterComponent, serialize, type Flow, type Node } from '@agentspec/core';
 import { admitted, serverToolNames } from '@agentspec/runtime';
 import { commentText, docComment, identifier, key, str, templateText } from '@agentspec/runtime/emit';
 import { FlowInfo } from '../compile/flow/flow-info.js';
@@ -123,46 +123,106 @@ class FlowWriter {
 
   /** The entries of one node (declared once, reused when the plan runs it in two places). */
   private node(spec: Node): Entry[] {
+    let entries = this.nodes.get(spec);
+    if (!entries) this.nodes.set(spec, (entries = this.laterNode(spec) ?? this.builtinNode(spec)));
+    return entries;
+  }
+
+  /** The step of a node: `steps.step(id)` on frames. */
+  private main(node: { readonly id: string; readonly name: string; readonly component_type: string; readonly description?: string | null }): string {
+    const description = node.description ?? `${node.component_type} '${node.name}'`;
+    return this.step(identifier(node.id, { fallback: 'node' }), node.id, description, `${this.s}.frame`, `${this.s}.frame`, `${this.s}.step(${str(node.id)})`);
+  }
+
+  /** The workflow of a sub-flow, written before the node's steps; its constant. */
+  private subflow(sub: Flow, steps: string, workflowId: string, base: string): string {
+    const writer = new FlowWriter(this.m, sub, steps, workflowId);
+    const workflow = writer.write(base);
+    this.body.push(...writer.body);
+    return workflow;
+  }
+
+  private builtinNode(spec: Node): Entry[] {
     const node = admitted(spec);
-    let entries = this.nodes.get(node);
-    if (entries) return entries;
     const s = this.s;
     const id = str(node.id);
     const base = identifier(node.id, { fallback: 'node' });
-    const description = node.description ?? `${node.component_type} '${node.name}'`;
-    const main = this.step(base, node.id, description, `${s}.frame`, `${s}.frame`, `${s}.step(${id})`);
+    const main = this.main(node);
     const agent = node.component_type === 'AgentNode' ? admitted(node.agent) : undefined;
     const sub = node.component_type === 'FlowNode' || node.component_type === 'MapNode' ? node.subflow
       : agent?.component_type === 'Flow' ? agent : undefined;
-    if (!sub) {
-      entries = [{ text: `.then(${main})`, step: main }];
-    } else {
-      const subSteps = this.declare(`${base}Steps`, `${s}.subflow(${id})`);
-      const writer = new FlowWriter(this.m, sub, subSteps, `${this.workflowId}/${node.id}`);
-      const workflow = writer.write(`${base}Flow`);
-      this.body.push(...writer.body);
-      if (node.component_type === 'MapNode') {
-        const items = this.step(`${base}Items`, `${node.id}:items`, `one input per iteration of '${node.name}'`, `${s}.frame`, `${s}.iterations`, `${s}.step(${id}, 'items')`);
-        const collect = this.step(`${base}Collect`, `${node.id}:collect`, `the reduced outputs of '${node.name}'`, `${s}.iterations`, `${s}.frame`, `${s}.step(${id}, 'collect')`);
-        entries = [
-          { text: `.then(${main})`, step: main },
-          { text: `.then(${items})`, step: items },
-          { text: `.foreach(${workflow}, { concurrency: ${s}.mapConcurrency })` },
-          { text: `.then(${collect})`, step: collect },
-        ];
-      } else {
-        const call = this.step(`${base}Call`, `${node.id}:call`, `the inputs of sub-flow '${sub.name}'`, `${s}.frame`, `${subSteps}.inputs`, `${s}.step(${id}, 'call')`);
-        const ret = this.step(`${base}Return`, `${node.id}:return`, `the outputs of sub-flow '${sub.name}'`, `${subSteps}.outputs`, `${s}.frame`, `${s}.step(${id}, 'return')`);
-        entries = [
-          { text: `.then(${main})`, step: main },
-          { text: `.then(${call})`, step: call },
-          { text: `.then(${workflow})` },
-          { text: `.then(${ret})`, step: ret },
-        ];
-      }
+    if (!sub) return [{ text: `.then(${main})`, step: main }];
+    const subSteps = this.declare(`${base}Steps`, `${s}.subflow(${id})`);
+    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`);
+    if (node.component_type === 'MapNode') return this.foreach(node, main, workflow, `${s}.mapConcurrency`);
+    const call = this.step(`${base}Call`, `${node.id}:call`, `the inputs of sub-flow '${sub.name}'`, `${s}.frame`, `${subSteps}.inputs`, `${s}.step(${id}, 'call')`);
+    const ret = this.step(`${base}Return`, `${node.id}:return`, `the outputs of sub-flow '${sub.name}'`, `${subSteps}.outputs`, `${s}.frame`, `${s}.step(${id}, 'return')`);
+    return [
+      { text: `.then(${main})`, step: main },
+      { text: `.then(${call})`, step: call },
+      { text: `.then(${workflow})` },
+      { text: `.then(${ret})`, step: ret },
+    ];
+  }
+
+  /** A MapNode or ParallelMapNode: `:items`, `.foreach` over the sub-flow's workflow, `:collect`. */
+  private foreach(node: { readonly id: string; readonly name: string }, main: string, workflow: string, concurrency: string): Entry[] {
+    const s = this.s;
+    const id = str(node.id);
+    const base = identifier(node.id, { fallback: 'node' });
+    const items = this.step(`${base}Items`, `${node.id}:items`, `one input per iteration of '${node.name}'`, `${s}.frame`, `${s}.iterations`, `${s}.step(${id}, 'items')`);
+    const collect = this.step(`${base}Collect`, `${node.id}:collect`, `the reduced outputs of '${node.name}'`, `${s}.iterations`, `${s}.frame`, `${s}.step(${id}, 'collect')`);
+    return [
+      { text: `.then(${main})`, step: main },
+      { text: `.then(${items})`, step: items },
+      { text: `.foreach(${workflow}, { concurrency: ${concurrency} })` },
+      { text: `.then(${collect})`, step: collect },
+    ];
+  }
+
+  /**
+   * The nodes of later versions the compiler runs: a ParallelFlowNode (one
+   * workflow per subflow, run by `steps.parallel` with Mastra's `.parallel`),
+   * a ParallelMapNode (`.foreach`, `limits.parallelism` at a time), a
+   * CatchExceptionNode (`:try` runs the subflow's workflow and catches its
+   * failure, `:return` gives its outputs or the caught failure's); undefined
+   * for any other node.
+   */
+  private laterNode(spec: Node): Entry[] | undefined {
+    const s = this.s;
+    const parallel = laterComponent(spec, 'ParallelFlowNode');
+    const map = laterComponent(spec, 'ParallelMapNode');
+    const catching = laterComponent(spec, 'CatchExceptionNode');
+    const node = parallel ?? map ?? catching;
+    if (!node) return undefined;
+    const id = str(node.id);
+    const base = identifier(node.id, { fallback: 'node' });
+    const main = this.main(node);
+    if (parallel) {
+      const branches = (parallel.subflows ?? []).map((sub, i) => {
+        const subSteps = this.declare(`${base}Steps${i}`, `${s}.subflow(${id}, ${i})`);
+        const branchId = `${this.workflowId}/${node.id}[${i}]`;
+        const workflow = this.subflow(sub, subSteps, `${branchId}/${sub.id}`, `${base}Flow${i}`);
+        const call = this.step(`${base}Call${i}`, `${node.id}[${i}]:call`, `the inputs of sub-flow '${sub.name}'`, `${s}.frame`, `${subSteps}.inputs`, `${s}.step(${id}, 'call', ${i})`);
+        return this.workflow(`${base}Branch${i}`, branchId, `subflow '${sub.name}' of '${node.name}'`, `${s}.frame`, `${subSteps}.outputs`, [{ text: `.then(${call})` }, { text: `.then(${workflow})` }]);
+      });
+      this.body.push(`// the subflows of '${commentText(node.id)}' with Mastra's .parallel (limits.parallelism at a time), then their merged outputs`);
+      const all = this.declare(`${base}Parallel`, `${s}.parallel(${id}, [${branches.join(', ')}])`);
+      return [{ text: `.then(${main})`, step: main }, { text: `.then(${all})` }];
     }
-    this.nodes.set(node, entries);
-    return entries;
+    const sub = (map ?? catching)!.subflow;
+    const subSteps = this.declare(`${base}Steps`, `${s}.subflow(${id})`);
+    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`);
+    if (map) return this.foreach(map, main, workflow, `${s}.parallelism`);
+    const call = this.step(`${base}Call`, `${node.id}:call`, `the inputs of sub-flow '${sub.name}'`, `${s}.frame`, `${subSteps}.inputs`, `${s}.step(${id}, 'call')`);
+    const attempt = this.step(`${base}Try`, `${node.id}:try`, `sub-flow '${sub.name}', its failure caught`, `${subSteps}.inputs`, `${subSteps}.outputs`, `${s}.catching(${workflow})`);
+    const ret = this.step(`${base}Return`, `${node.id}:return`, `the outputs of sub-flow '${sub.name}', or of its caught failure`, `${subSteps}.outputs`, `${s}.frame`, `${s}.step(${id}, 'return')`);
+    return [
+      { text: `.then(${main})`, step: main },
+      { text: `.then(${call})`, step: call },
+      { text: `.then(${attempt})`, step: attempt },
+      { text: `.then(${ret})`, step: ret },
+    ];
   }
 }
 
@@ -195,7 +255,7 @@ export function emitFlow(flow: Flow, m: ModuleWriter): string[] {
     '    readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly credentialHosts?: readonly string[];',
     '    readonly timeoutMs?: number; readonly retries?: number; readonly maxRetryAfterMs?: number; readonly fetch?: typeof fetch;',
     '  };',
-    '  /** Node executions per run, LLM turns per agent, MapNode concurrency, HTTP timeout and retries. */',
+    '  /** Node executions per run, LLM turns per agent, MapNode concurrency, ParallelMapNode/ParallelFlowNode parallelism, HTTP timeout and retries. */',
     '  readonly limits?: CompileMastraOptions[\'limits\'];',
     '  /** Hosts a templated URL may reach (SSRF guard), commands an MCP stdio server may run. */',
     '  readonly network?: CompileMastraOptions[\'network\'];',

@@ -1,8 +1,8 @@
 import { END, START } from '@langchain/langgraph';
 import type { Flow, Node } from '@agentspec/core';
-import { admitted } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import type { GraphBuilder, GraphState } from '../graph-types.js';
+import { graphNode } from './flow-node-kinds.js';
 
 /** The node each branch of a node leads to. */
 export type Transitions = Map<Node, Map<string, Node>>;
@@ -20,7 +20,7 @@ export function transitionsOf(flow: Flow): Transitions {
 /** Whether a node's control flow needs a conditional edge (several branches, or one other than its only branch). */
 export function routesOnBranch(node: Node, leaving: ReadonlyMap<string, Node> | undefined): boolean {
   if (!leaving || leaving.size === 0) return false;
-  const { branches } = admitted(node);
+  const { branches } = graphNode(node);
   const only = branches?.[0] ?? 'next';
   return leaving.size > 1 || (branches ?? ['next']).length > 1 || !leaving.has(only);
 }
@@ -34,10 +34,12 @@ function routeOnBranch(state: GraphState): string {
  * END, a node with one branch by a plain edge, a node with several by a
  * conditional edge on the branch it finished on, with a path map from branch
  * names to nodes (a branch without an edge is refused by the node itself:
- * AS_NO_TRANSITION).
+ * AS_NO_TRANSITION). Edges lead to a node's graph node (`names`) and leave
+ * from where it finishes (`exits`: the join of a fan-out, else the same).
  */
-export function addControlEdges(builder: GraphBuilder, flow: Flow, names: ReadonlyMap<Node, string>, transitions: Transitions): void {
+export function addControlEdges(builder: GraphBuilder, flow: Flow, names: ReadonlyMap<Node, string>, transitions: Transitions, exits: ReadonlyMap<Node, string> = names): void {
   const name = (n: Node) => names.get(n) as string;
+  const exit = (n: Node) => exits.get(n) as string;
   // StateGraph.addEdge scans every edge added so far (O(E) a call), which makes
   // big flows quadratic to build: plain edges go straight into its public edge
   // set, which is all addEdge does for a StateGraph; compile() validates them.
@@ -51,11 +53,11 @@ export function addControlEdges(builder: GraphBuilder, flow: Flow, names: Readon
     const leaving = transitions.get(node);
     if (!leaving || leaving.size === 0) continue;
     if (!routesOnBranch(node, leaving)) {
-      addEdge(name(node), name([...leaving.values()][0] as Node));
+      addEdge(exit(node), name([...leaving.values()][0] as Node));
       continue;
     }
     const pathMap: Record<string, string> = {};
     for (const [b, to] of leaving) pathMap[b] = name(to);
-    builder.addConditionalEdges(name(node), routeOnBranch, pathMap);
+    builder.addConditionalEdges(exit(node), routeOnBranch, pathMap);
   }
 }

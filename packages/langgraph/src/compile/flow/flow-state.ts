@@ -3,6 +3,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import type { Flow } from '@agentspec/core';
 import { CHANNELS } from '../../constants.js';
 import type { GraphSchemas } from '../graph-types.js';
+import { hasFanOut, mergeFanOut, type FanOutRun, type FanOutWrite } from './fan-out.js';
 
 /** Node inputs waiting to be read: `{ [nodeId]: { [input]: value } }` with data edges, `{ [name]: value }` without. */
 export type FlowValues = Record<string, unknown>;
@@ -25,7 +26,8 @@ export function messagesChannel() {
 
 /**
  * The state of a flow's graph: the conversation, the node inputs in flight,
- * the last branch, and one key per flow input and output. The graph's input
+ * the last branch, and one key per flow input and output (and the runs of
+ * ParallelFlowNodes and ParallelMapNodes, where it has some). The graph's input
  * schema is the conversation and the flow inputs; its output schema the
  * conversation, the finishing branch and the flow outputs.
  */
@@ -45,6 +47,7 @@ export function flowSchemas(flow: Flow): GraphSchemas {
   for (const p of flow.inputs ?? []) inputs[p.title] = key(p.title);
   for (const p of flow.outputs ?? []) outputs[p.title] = key(p.title);
   const state: StateDefinition = { ...inputs, ...outputs, [CHANNELS.messages]: messages, [CHANNELS.values]: values, [CHANNELS.branch]: branch };
+  if (hasFanOut(flow)) state[CHANNELS.parallel] = Annotation<Record<string, FanOutRun>, Record<string, FanOutWrite>>({ reducer: mergeFanOut, default: () => ({}) });
   const input: StateDefinition = { ...inputs, [CHANNELS.messages]: messages };
   const output: StateDefinition = { ...outputs, [CHANNELS.messages]: messages, [CHANNELS.branch]: branch };
   return { state: Annotation.Root(state), input: Annotation.Root(input), output: Annotation.Root(output) };

@@ -34,12 +34,36 @@ export interface CompiledNode {
   readonly subgraphs?: readonly LangGraph[];
 }
 
+/**
+ * A ParallelFlowNode or ParallelMapNode: not one graph node but a fan-out
+ * (fan-out.ts) — its own node computes the tasks, they run as LangGraph
+ * tasks of the next step (a graph node per subflow, or one node run by a
+ * `Send` per iteration), a join node gives the node's outputs.
+ */
+export interface FanOut {
+  /** `branches`: a graph node per subflow, all run in one step; `sends`: one graph node, run by a `Send` per task. */
+  readonly kind: 'branches' | 'sends';
+  /** The subflow of each branch, or the one subflow every Send runs. */
+  readonly subflows: readonly Flow[];
+  /** Their compiled graphs, in the same order. */
+  readonly graphs: readonly LangGraph[];
+  /** The inputs of each task of a run of the node, from the node's inputs. */
+  tasks(inputs: Readonly<Record<string, unknown>>): Record<string, unknown>[];
+  /** The node's outputs from the outputs of its tasks, in task order. */
+  outputs(results: readonly Readonly<Record<string, unknown>>[]): Record<string, unknown>;
+}
+
+/** A node kind compiled to a fan-out rather than one node body. */
+export interface FanOutNode {
+  readonly fanOut: FanOut;
+}
+
 export interface FlowCompile {
   readonly flow: Flow;
   readonly ctx: CompileContext;
 }
 
-export type NodeHandler<N extends Node = Node> = (node: N, fc: FlowCompile) => CompiledNode;
+export type NodeHandler<N extends Node = Node> = (node: N, fc: FlowCompile) => CompiledNode | FanOutNode;
 
 /** One handler per node kind: a node kind added to core does not compile until it is handled here. */
 export type NodeHandlers = { readonly [K in NodeKind]: NodeHandler<OfKind<Node, K>> };

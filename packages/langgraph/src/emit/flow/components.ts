@@ -1,4 +1,4 @@
-import { fieldsOf, isBuiltinType, type Component, type ComponentType, type Flow } from '@agentspec/core';
+import { fieldsOf, isBuiltinType, isTypedType, type Component, type Flow } from '@agentspec/core';
 import { SECRET_FIELDS } from '../check.js';
 import { commentText, identifier, literal, raw, str, type Names, type Raw } from '@agentspec/runtime/emit';
 
@@ -38,6 +38,7 @@ export class ComponentConstants {
     for (const [k, v] of Object.entries(c)) if (k !== 'metadata') this.children(v);
     this.names.set(c, this.taken.take(`${identifier(c.name)}${suffix(c.component_type)}`, { alternative: `${identifier(`${c.name} ${c.id}`)}${suffix(c.component_type)}` }));
     this.types.add(c.component_type);
+    if (isLater(c)) this.types.add('Node');
     this.order.push(c);
   }
 
@@ -65,7 +66,7 @@ export class ComponentConstants {
   /** The fields of a component in the spec's order (whatever the order of the document it was read from). */
   private fields(c: Component): Record<string, unknown | Raw> {
     const out: Record<string, unknown> = {};
-    const known = isBuiltinType(c.component_type) ? fieldsOf(c.component_type as ComponentType).map((f) => f.name) : [];
+    const known = isTypedType(c.component_type) ? fieldsOf(c.component_type).map((f) => f.name) : [];
     const order = ['component_type', ...known, ...Object.keys(c).filter((k) => k !== 'component_type' && !known.includes(k)).sort()];
     for (const k of order) {
       const v = (c as unknown as Record<string, unknown>)[k];
@@ -82,6 +83,16 @@ export class ComponentConstants {
       ? `/**\n * Flow ${commentText(str(c.name))} as the spec has it: the node steps read its data edges, and check the branch a\n * node finished on against its control edges (the graph's edges, written out below, follow them).\n */\n`
       : '';
     // multi-line text (prompts) as template literals: nothing re-indents a declaration
-    return `${doc}const ${this.names.get(c) as string}: ${c.component_type} = ${literal(this.fields(c), '', 0, { multiline: true })};`;
+    const value = literal(this.fields(c), '', 0, { multiline: true });
+    if (isLater(c)) {
+      // checked against its own interface; the flows' node lists (the 25.4.1 unions) hold it as a Node of an unknown kind
+      return `/** A ${c.component_type} (a node of a later Agent Spec version), held as a Node. */\nconst ${this.names.get(c) as string} = ${value} satisfies ${c.component_type} as unknown as Node;`;
+    }
+    return `${doc}const ${this.names.get(c) as string}: ${c.component_type} = ${value};`;
   }
+}
+
+/** A component of a later Agent Spec version that this library types (a ParallelFlowNode…), outside the 25.4.1 unions. */
+function isLater(c: Component): boolean {
+  return !isBuiltinType(c.component_type) && isTypedType(c.component_type);
 }

@@ -1,5 +1,7 @@
-import type { AgentNode, Component, Flow, FlowNode, MapNode, Node } from '@agentspec/core';
+import { laterComponent, type AgentNode, type Component, type Flow, type FlowNode, type MapNode, type Node } from '@agentspec/core';
 import { CHANNELS } from '../../constants.js';
+import { fanOutWarnings, NESTED_STEPS_MESSAGE } from '../../compile/check-component.js';
+import { fanOutPartNames, fanOutShape, hasFanOut, type FanOutNames } from '../../compile/flow/fan-out.js';
 import { routesOnBranch, transitionsOf } from '../../compile/flow/flow-edges.js';
 import { graphNodeNames } from '../../compile/node-names.js';
 import type { CompileWarning } from '../../compile/options.js';
@@ -12,11 +14,13 @@ interface FlowNames {
   readonly state: string;
 }
 
-/** The subgraph a node runs: a subflow's graph function, or an agent's graph from flowNodes. */
-function subgraphOf(node: Node): Component | undefined {
-  if (node.component_type === 'FlowNode' || node.component_type === 'MapNode') return (node as FlowNode | MapNode).subflow;
-  if (node.component_type === 'AgentNode') return (node as AgentNode).agent;
-  return undefined;
+/** The subgraphs a node runs: its subflow(s)' graph functions, or an agent's graph from flowNodes. */
+function subgraphsOf(node: Node): Component[] {
+  if (node.component_type === 'FlowNode' || node.component_type === 'MapNode') return [(node as FlowNode | MapNode).subflow];
+  if (node.component_type === 'AgentNode') return [(node as AgentNode).agent];
+  const catching = laterComponent(node, 'CatchExceptionNode');
+  if (catching) return [catching.subflow];
+  return [...(fanOutShape(node)?.subflows ?? [])];
 }
 
 /** The flows of the module, each after the subflows it runs. */
@@ -24,14 +28,16 @@ function flowsOf(root: Flow): Flow[] {
   const out: Flow[] = [];
   const visit = (f: Flow): void => {
     if (out.includes(f)) return;
-    for (const n of f.nodes) {
-      const sub = subgraphOf(n);
-      if (sub?.component_type === 'Flow') visit(sub as Flow);
-    }
+    for (const n of f.nodes) for (const sub of subgraphsOf(n)) if (sub.component_type === 'Flow') visit(sub as Flow);
     out.push(f);
   };
   visit(root);
   return out;
+}
+
+/** `recursionLimit`, and `maxConcurrency` where a fan-out's tasks run in the graph's steps. */
+function graphConfig(flow: Flow): string {
+  return `{ recursionLimit: ctx.maxSteps${hasFanOut(flow) ? ', maxConcurrency: ctx.parallelism' : ''} }`;
 }
 
 function stateKeys(flow: Flow): string[] {
@@ -56,6 +62,7 @@ function annotations(flow: Flow, n: FlowNames): string {
       '...MessagesAnnotation.spec',
       `${CHANNELS.values}: Annotation<Record<string, unknown>>({ reducer: flowNodes.${named ? 'valuesByName' : 'valuesByNode'}, default: () => ({}) })`,
       `${CHANNELS.branch}: Annotation<string>()`,
+      ...(hasFanOut(flow) ? [`${CHANNELS.parallel}: Annotation<Record<string, unknown>>({ reducer: flowNodes.parallelRuns, default: () => ({}) })`] : []),
     ])};`,
     `const ${n.state}Input = ${root([...inputs.map((k) => spec(`${n.state}State`, k)), spec(`${n.state}State`, 'messages')])};`,
     `const ${n.state}Output = ${root([...outputs.map((k) => spec(`${n.state}State`, k)), spec(`${n.state}State`, 'messages'), spec(`${n.state}State`, CHANNELS.branch)])};`,
@@ -63,8 +70,9 @@ function annotations(flow: Flow, n: FlowNames): string {
 }
 
 function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants, flowNames: ReadonlyMap<Flow, FlowNames>, taken: Names): string {
-  const stateKeySet = new Set([...stateKeys(flow), CHANNELS.messages, CHANNELS.values, CHANNELS.branch]);
+  const stateKeySet = new Set([...stateKeys(flow), CHANNELS.messages, CHANNELS.values, CHANNELS.branch, ...(hasFanOut(flow) ? [CHANNELS.parallel] : [])]);
   const names = graphNodeNames(flow.nodes, stateKeySet);
+  const nodeNames = new Set([...names.values(), ...stateKeySet]);
   const transitions = transitionsOf(flow);
   const flowConst = constants.names.get(flow) as string;
   const lines: string[] = [];
@@ -72,22 +80,41 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
   w('/**');
   w(` * Flow ${commentText(str(flow.name))} as a StateGraph: one node per Agent Spec node; a plain edge where a node has one`);
   w(' * branch, a conditional edge on the branch it finished on (with a path map) where it has several.');
+  if (hasFanOut(flow)) w(' * A ParallelFlowNode runs a branch per subflow, a ParallelMapNode a Send per iteration; a join gives their outputs.');
   w(' */');
   w(`function ${n.builder}(ctx: FlowContext) {`);
   const subgraphs = new Map<Component, string>();
   const local = taken.fork();
   for (const node of flow.nodes) {
-    const sub = subgraphOf(node);
-    if (!sub || subgraphs.has(sub)) continue;
-    const v = local.take(`${identifier(sub.name)}Subgraph`);
-    subgraphs.set(sub, v);
-    if (sub.component_type === 'Flow') w(`  const ${v} = ${(flowNames.get(sub as Flow) as FlowNames).graph}(ctx); // the subflow ${commentText(str(sub.name))}`);
-    else w(`  const ${v} = flowNodes.agentGraph(${constants.names.get(sub) as string}, ctx); // the agent loop of ${commentText(str(sub.name))}`);
+    for (const sub of subgraphsOf(node)) {
+      if (subgraphs.has(sub)) continue;
+      const v = local.take(`${identifier(sub.name)}Subgraph`);
+      subgraphs.set(sub, v);
+      if (sub.component_type === 'Flow') w(`  const ${v} = ${(flowNames.get(sub as Flow) as FlowNames).graph}(ctx); // the subflow ${commentText(str(sub.name))}`);
+      else w(`  const ${v} = flowNodes.agentGraph(${constants.names.get(sub) as string}, ctx); // the agent loop of ${commentText(str(sub.name))}`);
+    }
+  }
+  // the fan-outs: their graph nodes' names, and the steps they run
+  const fanOuts = new Map<Node, { steps: string; names: FanOutNames; kind: 'branches' | 'sends'; subgraphs: string[] }>();
+  for (const node of flow.nodes) {
+    const shape = fanOutShape(node);
+    if (!shape) continue;
+    const parts = fanOutPartNames(names.get(node) as string, shape, nodeNames);
+    const steps = local.take(`${identifier(node.name)}Steps`);
+    const subs = shape.subflows.map((f) => subgraphs.get(f) as string);
+    fanOuts.set(node, { steps, names: parts, kind: shape.kind, subgraphs: subs });
+    w(`  const ${steps} = flowNodes.fanOut(${flowConst}, ${constants.names.get(node) as string}, ctx, ${literal(parts, '  ')}, [${subs.join(', ')}]);`);
   }
   w(`  return new StateGraph({ stateSchema: ${n.state}State, input: ${n.state}Input, output: ${n.state}Output })`);
   for (const node of flow.nodes) {
-    const sub = subgraphOf(node);
-    const subVar = sub ? subgraphs.get(sub) : undefined;
+    const fan = fanOuts.get(node);
+    if (fan) {
+      w(`    .addNode(${str(fan.names.node)}, ${fan.steps}.start)`);
+      fan.names.tasks.forEach((t, i) => w(`    .addNode(${str(t)}, ${fan.kind === 'sends' ? `${fan.steps}.iteration` : `${fan.steps}.branch(${i})`}, { subgraphs: [${fan.subgraphs[i] as string}] })`));
+      w(`    .addNode(${str(fan.names.join)}, ${fan.steps}.join)`);
+      continue;
+    }
+    const subVar = subgraphsOf(node).map((sub) => subgraphs.get(sub))[0];
     const opts = [
       ...(subVar ? [`subgraphs: [${subVar}]`] : []),
     ];
@@ -95,8 +122,22 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
     w(`    .addNode(${str(names.get(node) as string)}, ${stepCall}${opts.length > 0 ? `, { ${opts.join(', ')} }` : ''})`);
   }
   const name = (x: Node) => str(names.get(x) as string);
+  const exit = (x: Node) => str(fanOuts.get(x)?.names.join ?? (names.get(x) as string));
   w(`    .addEdge(START, ${name(flow.start_node)})`);
   for (const node of flow.nodes) {
+    const fan = fanOuts.get(node);
+    if (fan) {
+      const tasks = fan.names.tasks.map(str);
+      if (fan.kind === 'sends') {
+        w(`    .addConditionalEdges(${name(node)}, ${fan.steps}.sends, [${[...tasks, str(fan.names.join)].join(', ')}])`);
+        w(`    .addEdge(${tasks[0] as string}, ${str(fan.names.join)})`);
+      } else if (tasks.length === 0) {
+        w(`    .addEdge(${name(node)}, ${str(fan.names.join)})`);
+      } else {
+        for (const t of tasks) w(`    .addEdge(${name(node)}, ${t})`);
+        w(`    .addEdge([${tasks.join(', ')}], ${str(fan.names.join)})`);
+      }
+    }
     if (node.component_type === 'EndNode') {
       w(`    .addEdge(${name(node)}, END)`);
       continue;
@@ -104,11 +145,11 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
     const leaving = transitions.get(node);
     if (!leaving || leaving.size === 0) continue;
     if (!routesOnBranch(node, leaving)) {
-      w(`    .addEdge(${name(node)}, ${name([...leaving.values()][0] as Node)})`);
+      w(`    .addEdge(${exit(node)}, ${name([...leaving.values()][0] as Node)})`);
       continue;
     }
     const pathMap = Object.fromEntries([...leaving].map(([b, to]) => [b, names.get(to) as string]));
-    w(`    .addConditionalEdges(${name(node)}, flowNodes.branch, ${literal(pathMap, '    ')})`);
+    w(`    .addConditionalEdges(${exit(node)}, flowNodes.branch, ${literal(pathMap, '    ')})`);
   }
   lines[lines.length - 1] += ';';
   w('}');
@@ -116,7 +157,7 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
     w('');
     w(`/** The compiled graph of subflow ${commentText(str(flow.name))}, as the nodes running it invoke it. */`);
     w(`function ${n.graph}(ctx: FlowContext) {`);
-    w(`  return ${n.builder}(ctx).compile({ name: ${str(flow.name)} }).withConfig({ recursionLimit: ctx.maxSteps });`);
+    w(`  return ${n.builder}(ctx).compile({ name: ${str(flow.name)} }).withConfig(${graphConfig(flow)});`);
     w('}');
   }
   return lines.join('\n');
@@ -139,8 +180,9 @@ export function emitFlow(root: Flow): ModuleWriter<never, CompileWarning> {
   const constants = new ComponentConstants(root, taken);
   const warnings = w.warnings;
   if (flows.length > 1 || root.nodes.some((n) => n.component_type === 'AgentNode')) {
-    warnings.push({ kind: 'approximated', component: root.id, message: 'limits.maxSteps is the recursion limit of each graph: nested flows (FlowNode, MapNode, AgentNode) count their node executions separately, not towards one total per run' });
+    warnings.push({ kind: 'approximated', component: root.id, message: NESTED_STEPS_MESSAGE });
   }
+  warnings.push(...fanOutWarnings(root));
   w.import('@langchain/langgraph', 'Annotation', 'END', 'MessagesAnnotation', 'START', 'StateGraph');
   w.importType('@agentspec/core', ...constants.types);
   w.import('@agentspec/langgraph', 'flowNodes', 'type FlowBuildOptions', 'type FlowContext', ...(warnings.length > 0 ? ['type CompileWarning'] : []));
@@ -167,7 +209,7 @@ export function emitFlow(root: Flow): ModuleWriter<never, CompileWarning> {
     '  const ctx = flowNodes.context(options);',
     `  const builder = ${r.builder}(ctx);`,
     '  const checkpointer = options.checkpointer;',
-    `  const graph = builder.compile({ name: ${str(root.name)}, ...(checkpointer !== undefined ? { checkpointer } : {}) }).withConfig({ recursionLimit: ctx.maxSteps });`,
+    `  const graph = builder.compile({ name: ${str(root.name)}, ...(checkpointer !== undefined ? { checkpointer } : {}) }).withConfig(${graphConfig(root)});`,
     `  return { graph, builder, warnings: ${warnings.length > 0 ? 'WARNINGS' : '[]'}, close: () => ctx.close() };`,
     '}',
   ].join('\n'));

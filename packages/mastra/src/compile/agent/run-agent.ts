@@ -61,7 +61,8 @@ interface MastraOutput {
  */
 export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): Promise<AgentRunOutcome> {
   const { spec, agent } = compiled;
-  const site = { agent: spec.id, llm: spec.llm_config.id };
+  // the site of an LLM error is the LLM config, as on the reference runtime (caught_exception_info is the same text)
+  const site = { llm: spec.llm_config.id };
   const state: AgentRunState = { abort: new AbortController(), ...(req.events ? { events: req.events } : {}), ...(req.signal ? { signal: req.signal } : {}) };
   const context = new RequestContext();
   context.set(CONTEXT_INPUTS, req.inputs);

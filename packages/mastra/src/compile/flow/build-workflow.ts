@@ -20,7 +20,7 @@ export function frameWorkflow(id: string, description?: string): AnyWorkflow {
   return createWorkflow({ id, inputSchema: FRAME_SCHEMA, outputSchema: FRAME_SCHEMA, ...(description ? { description } : {}) }) as AnyWorkflow;
 }
 
-/** The Mastra entries of a plan, in order (DESIGN §4.4: `.then`, `.branch`, `.dountil`, nested workflows). */
+/** The Mastra entries of a plan, in order (DESIGN §4.4: `.then`, `.branch`, `.dountil`, `.foreach`, nested workflows). */
 export function planEntries(plan: readonly Plan[], fc: FlowCompile, prefix = `${fc.workflowId}/`): MastraEntry[] {
   const out: MastraEntry[] = [];
   for (const p of plan) {

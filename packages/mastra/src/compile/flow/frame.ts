@@ -37,6 +37,27 @@ export interface FlowEnvelope {
   readonly branch?: string;
 }
 
+/**
+ * The outputs of sub-flow runs that started from the same shared context
+ * (map iterations, parallel subflows), in their order: each run's outputs,
+ * and the shared context after all of them — the messages each added, in
+ * that order, and the node executions each counted.
+ */
+export function joinRuns(base: Shared, runs: readonly Readonly<Record<string, unknown>>[]): { readonly outputs: Record<string, unknown>[]; readonly shared: Shared } {
+  const messages: Message[] = [...base.messages];
+  let steps = base.steps;
+  const outputs = runs.map((r) => {
+    const { [SHARED_KEY]: envelope, ...values } = r;
+    const shared = (envelope as FlowEnvelope | undefined)?.shared;
+    if (shared) {
+      messages.push(...shared.messages.slice(base.messages.length));
+      steps += shared.steps - base.steps;
+    }
+    return values;
+  });
+  return { outputs, shared: { messages, steps } };
+}
+
 export function isFrame(value: unknown): value is Frame {
   return typeof value === 'object' && value !== null && (value as { $agentspec?: unknown }).$agentspec === 'frame';
 }

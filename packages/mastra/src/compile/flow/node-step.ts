@@ -1,11 +1,11 @@
-import type { EndNode, Known, Node } from '@agentspec/core';
+import type { EndNode, Node } from '@agentspec/core';
 import { resolveInputs, RuntimeError } from '@agentspec/runtime';
 import { createStep } from '@mastra/core/workflows';
 import { AGENTSPEC_METADATA_KEY, CONTEXT_RUN } from '../../constants.js';
 import { inSpan } from '../../events.js';
 import type { FlowCompile } from './flow-compile.js';
 import { frameOf, SHARED_KEY, type FlowEnvelope, type Frame } from './frame.js';
-import type { NodeHandler, NodeResult, RunHooks, StepParams } from './nodes/types.js';
+import type { NodeHandler, NodeResult, RunHooks, StepNode, StepParams } from './nodes/types.js';
 import { FRAME_SCHEMA, nodeOutputSchema } from './schemas.js';
 
 interface MastraParams extends StepParams {
@@ -20,7 +20,7 @@ interface MastraParams extends StepParams {
  * defaults applied), run the node's handler, then record its outputs and the
  * next node — or suspend the workflow when the node needs the caller.
  */
-export function nodeStep<N extends Known<Node>>(node: N, fc: FlowCompile, handler: NodeHandler<N>, id: string = fc.stepId(node)) {
+export function nodeStep<N extends StepNode>(node: N, fc: FlowCompile, handler: NodeHandler<N>, id: string = fc.stepId(node)) {
   const site = { node: node.id };
   return createStep({
     id,
@@ -44,7 +44,7 @@ export function nodeStep<N extends Known<Node>>(node: N, fc: FlowCompile, handle
         throw new RuntimeError('AS_MAX_ITERATIONS', `more than ${fc.ctx.limits.maxSteps} node executions in one run`, site, { hint: 'raise limits.maxSteps, or check the loop condition' });
       }
       frame = { ...frame, shared: { ...frame.shared, steps } };
-      const inputs = resolveInputs(node.inputs, startValues ?? fc.info.available(frame, node), site);
+      const inputs = resolveInputs(node.inputs, startValues ?? fc.info.available(frame, node as Node), site);
       const current = frame;
       const r = await inSpan(hooks?.events, 'NodeExecutionStart', 'NodeExecutionEnd', node.name, { node: node.id, component_type: node.component_type, inputs },
         () => handler(node, inputs, { frame: current, params, hooks, fc }),
@@ -57,7 +57,8 @@ export function nodeStep<N extends Known<Node>>(node: N, fc: FlowCompile, handle
 }
 
 /** The frame after a node's result: conversation updated, outputs recorded, next node (AS_NO_TRANSITION when its branch has no edge). */
-export function finishNode(fc: FlowCompile, frame: Frame, node: Node, r: { outputs: Record<string, unknown>; branch?: string; messages?: Frame['shared']['messages'] }): Frame {
+export function finishNode(fc: FlowCompile, frame: Frame, spec: StepNode | Node, r: { outputs: Record<string, unknown>; branch?: string; messages?: Frame['shared']['messages'] }): Frame {
+  const node = spec as Node;
   const { call: _call, ...rest } = frame;
   let f: Frame = fc.info.consumed(r.messages ? { ...rest, shared: { ...rest.shared, messages: r.messages } } : rest, node);
   const branch = r.branch ?? 'next';

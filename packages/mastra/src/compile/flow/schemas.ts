@@ -1,8 +1,9 @@
-import type { Flow, Known, Node } from '@agentspec/core';
+import type { Flow } from '@agentspec/core';
 import { parametersSchema } from '@agentspec/runtime';
 import type { StandardSchemaWithJSON } from '@mastra/core/schema';
 import { coercingSchema, passthroughSchema } from '../schema/coercing-schema.js';
 import { SHARED_KEY } from './frame.js';
+import type { StepNode } from './nodes/types.js';
 
 const SHARED_SCHEMA = {
   type: 'object',
@@ -18,7 +19,7 @@ export const FRAME_SCHEMA = passthroughSchema({
 });
 
 /** Output of a node's step: the frame, with the node's outputs and branch under `last`. */
-export function nodeOutputSchema(node: Known<Node>): StandardSchemaWithJSON {
+export function nodeOutputSchema(node: StepNode): StandardSchemaWithJSON {
   return passthroughSchema({
     type: 'object',
     description: `Agent Spec flow frame after ${node.component_type} '${node.id}'`,

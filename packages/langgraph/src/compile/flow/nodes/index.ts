@@ -1,16 +1,20 @@
-import { refuseUnknown } from '@agentspec/runtime';
 import type { NodeHandlers } from '../node-handler.js';
 import { agentNode } from './agent-node.js';
 import { apiNode } from './api-node.js';
 import { branchingNode } from './branching-node.js';
 import { flowNode } from './flow-node.js';
+import { laterNode } from './later-nodes.js';
 import { llmNode } from './llm-node.js';
 import { mapNode } from './map-node.js';
 import { inputMessageNode, outputMessageNode } from './messages.js';
 import { endNode, startNode } from './start-end.js';
 import { toolNode } from './tool-node.js';
 
-/** One handler per node kind (a node kind added to core breaks the build until it is handled here); unknown nodes are refused by admit() first. */
+/**
+ * One handler per node kind (a node kind added to core breaks the build until
+ * it is handled here). Unknown nodes: the later versions' nodes compiled
+ * graphs run (LANGGRAPH_LATER_NODES); admit() refuses the others first.
+ */
 export const NODE_HANDLERS: NodeHandlers = {
   StartNode: startNode,
   EndNode: endNode,
@@ -23,5 +27,5 @@ export const NODE_HANDLERS: NodeHandlers = {
   ToolNode: toolNode,
   InputMessageNode: inputMessageNode,
   OutputMessageNode: outputMessageNode,
-  Unknown: refuseUnknown,
+  Unknown: laterNode,
 };

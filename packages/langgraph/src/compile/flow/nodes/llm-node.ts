@@ -13,7 +13,8 @@ import type { NodeHandler } from '../node-handler.js';
 export const llmNode: NodeHandler<LlmNode> = (node, { ctx }) => {
   const model = ctx.model(node.llm_config);
   const plan = llmNodeOutputPlan(node);
-  const site = { node: node.id, llm: node.llm_config.id };
+  // where the other runtimes say an LlmNode's call failed: its LLM config (caught_exception_info repeats it)
+  const site = { llm: node.llm_config.id };
   const responseFormat = plan.schema ? { type: 'json_schema', json_schema: { ...plan.schema, strict: false } } : undefined;
   return {
     run: async ({ inputs, config, span }) => {

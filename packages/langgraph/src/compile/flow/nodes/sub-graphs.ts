@@ -29,9 +29,39 @@ export async function invokeSubgraph(
 ): Promise<SubgraphResult> {
   const base = inSpanConfig(config, span);
   const result = (await graph.invoke({ ...inputs, [CHANNELS.messages]: [...messages] }, recursionLimit ? { ...base, recursionLimit } : base)) as GraphState;
+  return resultOf(result, outputs, messages);
+}
+
+/** What a subgraph gave, from its final state. */
+function resultOf(result: GraphState, outputs: readonly Property[] | null | undefined, messages: readonly BaseMessage[]): SubgraphResult {
   const picked: Record<string, unknown> = {};
   for (const p of outputs ?? []) if (result[p.title] !== undefined) picked[p.title] = result[p.title];
-  const all = (result[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
-  const branch = result[CHANNELS.branch];
-  return { outputs: picked, branch: typeof branch === 'string' ? branch : undefined, added: all.slice(messages.length) };
+  return { outputs: picked, branch: typeof result[CHANNELS.branch] === 'string' ? result[CHANNELS.branch] as string : undefined, added: addedMessages(result, messages) };
+}
+
+function addedMessages(state: GraphState | undefined, messages: readonly BaseMessage[]): BaseMessage[] {
+  return ((state?.[CHANNELS.messages] as BaseMessage[] | undefined) ?? []).slice(messages.length);
+}
+
+/**
+ * invokeSubgraph, watching the subgraph's state after each of its steps (the
+ * stream `invoke` reads): when it fails, the error with the messages it had
+ * added to the conversation by then.
+ */
+export async function trySubgraph(
+  graph: LangGraph,
+  inputs: Readonly<Record<string, unknown>>,
+  outputs: readonly Property[] | null | undefined,
+  messages: readonly BaseMessage[],
+  config: LangGraphRunnableConfig,
+  span: string | undefined,
+): Promise<{ readonly result: SubgraphResult } | { readonly error: unknown; readonly added: BaseMessage[] }> {
+  let latest: GraphState | undefined;
+  try {
+    const stream = await graph.stream({ ...inputs, [CHANNELS.messages]: [...messages] }, { ...inSpanConfig(config, span), streamMode: 'values' });
+    for await (const state of stream) latest = state as GraphState;
+  } catch (error) {
+    return { error, added: addedMessages(latest, messages) };
+  }
+  return { result: resultOf(latest ?? {}, outputs, messages) };
 }

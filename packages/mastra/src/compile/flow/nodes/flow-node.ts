@@ -7,6 +7,20 @@ import { finishNode, nodeStep } from '../node-step.js';
 import { FRAME_SCHEMA } from '../schemas.js';
 import type { MastraEntry, NodeCompiler } from './types.js';
 
+/** The step before a sub-flow's workflow: its inputs (`pick` of the call in the frame), and the shared context. */
+export function callStep(id: string, subflow: Flow, pick: (call: Record<string, unknown>) => Record<string, unknown>) {
+  return createStep({
+    id,
+    description: `the inputs of sub-flow '${subflow.name}'`,
+    inputSchema: FRAME_SCHEMA,
+    outputSchema: { type: 'object' },
+    execute: async ({ inputData }: { inputData: unknown }) => {
+      const frame = frameOf(inputData) as Frame;
+      return { ...pick(frame.call as Record<string, unknown>), [SHARED_KEY]: { shared: frame.shared } };
+    },
+  });
+}
+
 /**
  * A node that runs a sub-flow as a nested Mastra workflow: its step resolves
  * the inputs, a `:call` step hands them (and the shared conversation) to the
@@ -16,16 +30,7 @@ import type { MastraEntry, NodeCompiler } from './types.js';
 export function subflowEntries(node: Known<Node>, subflow: Flow, fc: FlowCompile, followBranch: boolean): MastraEntry[] {
   const stepId = fc.stepId(node);
   const workflow = compileFlow(subflow, fc.ctx, `${fc.workflowId}/${stepId}`);
-  const call = createStep({
-    id: `${stepId}:call`,
-    description: `the inputs of sub-flow '${subflow.name}'`,
-    inputSchema: FRAME_SCHEMA,
-    outputSchema: { type: 'object' },
-    execute: async ({ inputData }: { inputData: unknown }) => {
-      const frame = frameOf(inputData) as Frame;
-      return { ...(frame.call as Record<string, unknown>), [SHARED_KEY]: { shared: frame.shared } };
-    },
-  });
+  const call = callStep(`${stepId}:call`, subflow, (inputs) => inputs);
   const ret = createStep({
     id: `${stepId}:return`,
     description: `the outputs of sub-flow '${subflow.name}'`,

@@ -1,9 +1,9 @@
-import { refuseUnknown } from '@agentspec/runtime';
 import type { Node, NodeKind, OfKind } from '@agentspec/core';
 import { agentNode } from './agent-node.js';
 import { apiNode } from './api-node.js';
 import { branchingNode } from './branching-node.js';
 import { flowNode } from './flow-node.js';
+import { laterNode } from './later-node.js';
 import { llmNode } from './llm-node.js';
 import { mapNode } from './map-node.js';
 import { inputMessageNode, outputMessageNode } from './messages.js';
@@ -11,7 +11,7 @@ import { endNode, startNode } from './passthrough.js';
 import { toolNode } from './tool-node.js';
 import type { NodeCompiler } from './types.js';
 
-/** One compiler per node kind: a node kind added to core does not build until it is handled here; admit() refuses unknown nodes first. */
+/** One compiler per node kind: a node kind added to core does not build until it is handled here; admit() refuses unknown nodes first, but those of later versions listed in the capabilities' `runs`. */
 export const NODE_COMPILERS: { readonly [K in NodeKind]: NodeCompiler<OfKind<Node, K>> } = {
   StartNode: startNode,
   EndNode: endNode,
@@ -24,5 +24,5 @@ export const NODE_COMPILERS: { readonly [K in NodeKind]: NodeCompiler<OfKind<Nod
   ToolNode: toolNode,
   InputMessageNode: inputMessageNode,
   OutputMessageNode: outputMessageNode,
-  Unknown: refuseUnknown,
+  Unknown: laterNode,
 };

@@ -19,7 +19,8 @@ export const llmNode: NodeCompiler<LlmNode> = (node, fc): MastraEntry[] => {
   ctx.llmAgents.push(agent);
   const settings = modelSettings(node.llm_config);
   const plan = llmNodeOutputPlan(node);
-  const site = { node: node.id, llm: node.llm_config.id };
+  // the site of an LLM error is the LLM config, as on the reference runtime (caught_exception_info is the same text)
+  const site = { llm: node.llm_config.id };
   return [{
     kind: 'step',
     step: nodeStep(node, fc, async (_n, inputs, exec) => {

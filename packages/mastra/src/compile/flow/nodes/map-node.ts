@@ -1,21 +1,22 @@
-import { defaultReducers, type MapNode } from '@agentspec/core';
-import { collect, mapIterations, RuntimeError, type Message } from '@agentspec/runtime';
+import { defaultReducers, type MapNode, type ParallelMapNode } from '@agentspec/core';
+import { collect, mapIterations, RuntimeError } from '@agentspec/runtime';
 import { createStep } from '@mastra/core/workflows';
 import { compileFlow } from '../compile-flow.js';
-import { frameOf, SHARED_KEY, type FlowEnvelope, type Frame } from '../frame.js';
+import type { FlowCompile } from '../flow-compile.js';
+import { frameOf, joinRuns, SHARED_KEY, type Frame } from '../frame.js';
 import { finishNode, nodeStep } from '../node-step.js';
 import { FRAME_SCHEMA } from '../schemas.js';
 import type { MastraEntry, NodeCompiler } from './types.js';
 
 /**
- * MapNode: its step computes the iterations (lists iterate, scalars
- * broadcast, AS_MAP_LENGTH for lists of different lengths), `:items` hands
- * them to Mastra's `.foreach` over the sub-flow's workflow
- * (`limits.mapConcurrency` at a time; Mastra keeps input order), `:collect`
- * reduces the results (append, sum, average, max, min) and appends each
- * iteration's messages in input order.
+ * A MapNode or ParallelMapNode: its step computes the iterations (lists
+ * iterate, scalars broadcast, AS_MAP_LENGTH for lists of different lengths),
+ * `:items` hands them to Mastra's `.foreach` over the sub-flow's workflow
+ * (`concurrency` at a time; Mastra keeps input order), `:collect` reduces the
+ * results (append, sum, average, max, min) and appends each iteration's
+ * messages in input order.
  */
-export const mapNode: NodeCompiler<MapNode> = (node, fc): MastraEntry[] => {
+export function mapEntries(node: MapNode | ParallelMapNode, fc: FlowCompile, concurrency: number): MastraEntry[] {
   const stepId = fc.stepId(node);
   const site = { node: node.id };
   const workflow = compileFlow(node.subflow, fc.ctx, `${fc.workflowId}/${stepId}`);
@@ -37,26 +38,21 @@ export const mapNode: NodeCompiler<MapNode> = (node, fc): MastraEntry[] => {
     outputSchema: FRAME_SCHEMA,
     execute: async ({ inputData, getStepResult }: { inputData: Record<string, unknown>[]; getStepResult(id: string): unknown }) => {
       const caller = frameOf(getStepResult(stepId)) as Frame;
-      const base = caller.shared;
-      const messages: Message[] = [...base.messages];
-      let steps = base.steps;
-      const results = inputData.map((r) => {
-        const { [SHARED_KEY]: envelope, ...outputs } = r;
-        const shared = (envelope as FlowEnvelope | undefined)?.shared;
-        if (shared) {
-          messages.push(...shared.messages.slice(base.messages.length));
-          steps += shared.steps - base.steps;
-        }
-        return outputs;
-      });
-      if (steps > fc.ctx.limits.maxSteps) throw new RuntimeError('AS_MAX_ITERATIONS', `more than ${fc.ctx.limits.maxSteps} node executions in one run`, site);
-      return finishNode(fc, { ...caller, shared: { messages, steps } }, node, { outputs: collect(reducers, results) });
+      const { outputs, shared } = joinRuns(caller.shared, inputData);
+      if (shared.steps > fc.ctx.limits.maxSteps) throw new RuntimeError('AS_MAX_ITERATIONS', `more than ${fc.ctx.limits.maxSteps} node executions in one run`, site);
+      return finishNode(fc, { ...caller, shared }, node, { outputs: collect(reducers, outputs) });
     },
   } as never);
   return [
     { kind: 'step', step: nodeStep(node, fc, async (n, inputs) => ({ call: mapIterations(n, inputs, site) })) },
     { kind: 'step', step: items },
-    { kind: 'foreach', workflow, concurrency: fc.ctx.limits.mapConcurrency },
+    { kind: 'foreach', workflow, concurrency },
     { kind: 'step', step: collectStep },
   ];
-};
+}
+
+/** MapNode: the iterations one after another, or `limits.mapConcurrency` at a time. */
+export const mapNode: NodeCompiler<MapNode> = (node, fc) => mapEntries(node, fc, fc.ctx.limits.mapConcurrency);
+
+/** ParallelMapNode (25.4.2): the iterations at once, `limits.parallelism` at most (default 16). */
+export const parallelMapNode = (node: ParallelMapNode, fc: FlowCompile): MastraEntry[] => mapEntries(node, fc, fc.ctx.limits.parallelism);

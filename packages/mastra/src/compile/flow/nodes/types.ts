@@ -1,4 +1,4 @@
-import type { Node } from '@agentspec/core';
+import type { CatchExceptionNode, Known, Node, ParallelFlowNode, ParallelMapNode } from '@agentspec/core';
 import type { Message, ToolCall } from '@agentspec/runtime';
 import type { Step } from '@mastra/core/workflows';
 import type { AnyWorkflow } from '@mastra/core/workflows';
@@ -49,8 +49,14 @@ export type NodeResult =
   | { readonly suspend: StepSuspension }
   | { readonly call: unknown };
 
+/** The nodes of later Agent Spec versions this package compiles (held as UnknownComponents in a flow's nodes). */
+export type LaterNode = ParallelFlowNode | ParallelMapNode | CatchExceptionNode;
+
+/** A node that has a step: a built-in one, or a later version's this package compiles. */
+export type StepNode = Known<Node> | LaterNode;
+
 /** Runs one kind of node on its resolved inputs, inside its Mastra step. */
-export type NodeHandler<N extends Node = Node> = (node: N, inputs: Record<string, unknown>, exec: StepExec) => Promise<NodeResult>;
+export type NodeHandler<N extends StepNode = Known<Node>> = (node: N, inputs: Record<string, unknown>, exec: StepExec) => Promise<NodeResult>;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyStep = Step<string, any, any, any, any, any>;
@@ -61,7 +67,8 @@ export type FrameCondition = (params: { readonly inputData: unknown }) => Promis
 /** One thing added to a Mastra workflow under construction, with Mastra's builder methods. */
 export type MastraEntry =
   | { readonly kind: 'step'; readonly step: AnyStep }
-  | { readonly kind: 'workflow'; readonly workflow: AnyWorkflow }
+  /** A nested workflow; `steps`: the node's own steps inside it (flowSteps looks them up by id). */
+  | { readonly kind: 'workflow'; readonly workflow: AnyWorkflow; readonly steps?: readonly AnyStep[] }
   | { readonly kind: 'foreach'; readonly workflow: AnyWorkflow; readonly concurrency: number }
   | { readonly kind: 'branch'; readonly arms: readonly (readonly [FrameCondition, AnyStep | AnyWorkflow])[] }
   | { readonly kind: 'loop'; readonly workflow: AnyWorkflow; readonly until: FrameCondition };

@@ -1,0 +1,217 @@
+/**
+ * ParallelFlowNode and ParallelMapNode as LangGraph runs work in parallel:
+ * tasks of one step. The Agent Spec node's own graph node resolves its
+ * inputs and computes the tasks (each subflow's inputs; each iteration's),
+ * kept in the state key `agentspec_parallel`; the next step runs them — a
+ * graph node per subflow (static edges: branches of one step), or one graph
+ * node run by a `Send` per iteration (the map-reduce of LangGraph) — each
+ * invoking its subflow's graph and writing its result there; a join node
+ * (waiting for all of them) gives the node's outputs, from the results in
+ * task order, and the node's control edges leave from it.
+ *
+ * LangGraph runs at most `maxConcurrency` tasks of a step at once (the graph
+ * binds it to limits.parallelism), keeps each finished task's writes in the
+ * checkpoint (a task that finished does not run again when the thread
+ * resumes, after an interrupt, a failure or a crash), and resumes an
+ * interrupted task's subgraph where it stopped.
+ */
+import { Send, type LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { BaseMessage } from '@langchain/core/messages';
+import { laterComponent, type Flow, type Node } from '@agentspec/core';
+import { RuntimeError } from '@agentspec/runtime';
+import { CHANNELS } from '../../constants.js';
+import { emit, emitException, eventsOn, newSpanId } from '../events.js';
+import type { GraphBuilder, GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
+import { partName } from '../node-names.js';
+import { finishedUpdate, flowSpanId, nodeInputs } from './node-action.js';
+import type { FlowData } from './flow-data.js';
+import type { Transitions } from './flow-edges.js';
+import type { FanOut } from './node-handler.js';
+import { invokeSubgraph } from './nodes/sub-graphs.js';
+
+/** One task's result: the outputs of its subflow, and the messages it added to the conversation. */
+export interface TaskResult {
+  readonly outputs: Record<string, unknown>;
+  readonly added: readonly BaseMessage[];
+}
+
+/** A run of a fan-out node in progress: its tasks' inputs, its span, the results so far (by task index). */
+export interface FanOutRun {
+  readonly tasks: readonly Record<string, unknown>[];
+  readonly span?: string;
+  readonly results: Readonly<Record<string, TaskResult>>;
+}
+
+/** A write to `agentspec_parallel`, by node id: a run starts, a task finished, the run is over (null). */
+export type FanOutWrite = { readonly start: { readonly tasks: readonly Record<string, unknown>[]; readonly span?: string } } | { readonly result: TaskResult & { readonly index: number } } | null;
+
+/** The reducer of `agentspec_parallel`. */
+export function mergeFanOut(current: Readonly<Record<string, FanOutRun>>, writes: Readonly<Record<string, FanOutWrite>>): Record<string, FanOutRun> {
+  const out: Record<string, FanOutRun> = { ...current };
+  for (const [id, w] of Object.entries(writes)) {
+    if (w === null) delete out[id];
+    else if ('start' in w) out[id] = { ...w.start, results: {} };
+    else {
+      const run = out[id];
+      const { index, ...result } = w.result;
+      if (run) out[id] = { ...run, results: { ...run.results, [index]: result } };
+    }
+  }
+  return out;
+}
+
+/** What a `Send` gives the graph node running one iteration. */
+interface SendPayload {
+  readonly index: number;
+  readonly inputs: Record<string, unknown>;
+  readonly messages: readonly BaseMessage[];
+  readonly span?: string;
+}
+
+/** The graph node names of a fan-out: the node's own, one per task node (one for Sends), the join. */
+export interface FanOutNames {
+  readonly node: string;
+  readonly tasks: readonly string[];
+  readonly join: string;
+}
+
+/** Names for the task nodes and the join of the fan-out of graph node `node` (each one taken from `taken`). */
+export function fanOutPartNames(node: string, fanOut: Pick<FanOut, 'kind' | 'subflows'>, taken: Set<string>): FanOutNames {
+  const tasks = fanOut.kind === 'sends' ? [partName(`${node} (each)`, taken)] : fanOut.subflows.map((f) => partName(`${node} (${f.name})`, taken));
+  return { node, tasks, join: partName(`${node} (${fanOut.kind === 'sends' ? 'collect' : 'merge'})`, taken) };
+}
+
+/** The kind and subflows of a node compiled to a fan-out (undefined: any other node). */
+export function fanOutShape(node: Node): Pick<FanOut, 'kind' | 'subflows'> | undefined {
+  const parallelFlow = laterComponent(node, 'ParallelFlowNode');
+  if (parallelFlow) return { kind: 'branches', subflows: parallelFlow.subflows ?? [] };
+  const parallelMap = laterComponent(node, 'ParallelMapNode');
+  return parallelMap ? { kind: 'sends', subflows: [parallelMap.subflow] } : undefined;
+}
+
+/** Whether a flow has a node compiled to a fan-out (its graph then bounds the tasks of a step). */
+export function hasFanOut(flow: Flow): boolean {
+  return flow.nodes.some((n) => fanOutShape(n) !== undefined);
+}
+
+function runOf(state: GraphState, node: Node): FanOutRun | undefined {
+  return (state[CHANNELS.parallel] as Record<string, FanOutRun> | undefined)?.[node.id];
+}
+
+function write(node: Node, w: FanOutWrite): GraphUpdate {
+  return { [CHANNELS.parallel]: { [node.id]: w } };
+}
+
+/** The bodies (and the Send path function) of the graph nodes of one fan-out; also the steps of emitted flows. */
+export class FanOutSteps {
+  constructor(
+    readonly flow: Flow,
+    readonly node: Node,
+    readonly fanOut: FanOut,
+    private readonly data: FlowData,
+    private readonly transitions: Transitions,
+    readonly names: FanOutNames,
+  ) {}
+
+  /** The node's own graph node: its inputs, its span opened, its tasks kept in the state. */
+  readonly start: NodeFn = async (state, config) => {
+    const { node } = this;
+    const inputs = nodeInputs(this.flow, node, this.data, state);
+    const span = eventsOn(config) ? newSpanId() : undefined;
+    if (span) emit(config, 'NodeExecutionStart', span, node.name, { node: node.id, component_type: node.component_type, inputs }, flowSpanId(config));
+    try {
+      const tasks = this.fanOut.tasks(inputs);
+      return write(node, { start: { tasks, ...(span ? { span } : {}) } });
+    } catch (e) {
+      if (span) emitException(config, span, node.name, e);
+      throw e;
+    }
+  };
+
+  /** The path function after the node (Sends): a `Send` per iteration to the task node — or the join, when there is none. */
+  readonly sends = (state: GraphState): Send[] | string => {
+    const run = runOf(state, this.node);
+    if (!run || run.tasks.length === 0) return this.names.join;
+    const messages = (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
+    return run.tasks.map((inputs, index) => new Send(this.names.tasks[0] as string, { index, inputs, messages, ...(run.span ? { span: run.span } : {}) } satisfies SendPayload));
+  };
+
+  /** The task node of subflow `index` (branches): its inputs and the conversation from the state. */
+  branch(index: number): NodeFn {
+    return (state, config) => {
+      const run = this.started(state);
+      return this.runTask(index, run.tasks[index] ?? {}, (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [], run.span, config);
+    };
+  }
+
+  /** The task node run by each Send: the iteration's inputs and the conversation from its payload. */
+  readonly iteration: NodeFn = (payload, config) => {
+    const p = payload as unknown as SendPayload;
+    return this.runTask(p.index, p.inputs, p.messages, p.span, config);
+  };
+
+  /** The join: the node's outputs from the results in task order, its messages in the same order, its span closed. */
+  readonly join: NodeFn = async (state, config) => {
+    const { node } = this;
+    const run = this.started(state);
+    const results = run.tasks.map((_, i) => {
+      const r = run.results[i];
+      if (!r) throw new RuntimeError('AS_INVALID_STATE', `task ${i} of the node has no result`, { node: node.id });
+      return r;
+    });
+    const outcome = { outputs: this.fanOut.outputs(results.map((r) => r.outputs)), messages: results.flatMap((r) => r.added) };
+    const { update, branch } = finishedUpdate(node, outcome, this.data, this.transitions);
+    if (run.span) emit(config, 'NodeExecutionEnd', run.span, node.name, { outputs: outcome.outputs, branch }, flowSpanId(config));
+    return { ...update, ...write(node, null) };
+  };
+
+  private started(state: GraphState): FanOutRun {
+    const run = runOf(state, this.node);
+    if (!run) throw new RuntimeError('AS_INVALID_STATE', 'the node\'s tasks are not in the graph state', { node: this.node.id });
+    return run;
+  }
+
+  private async runTask(index: number, inputs: Record<string, unknown>, messages: readonly BaseMessage[], span: string | undefined, config: LangGraphRunnableConfig): Promise<GraphUpdate> {
+    const { fanOut, node } = this;
+    const at = fanOut.kind === 'sends' ? 0 : index;
+    try {
+      const r = await invokeSubgraph(fanOut.graphs[at]!, inputs, fanOut.subflows[at]!.outputs, messages, config, span);
+      return write(node, { result: { index, outputs: r.outputs, added: r.added } });
+    } catch (e) {
+      // the failure of this task, not of the ones LangGraph stopped because of it
+      if (span && !config.signal?.aborted) emitException(config, span, node.name, e);
+      throw e;
+    }
+  }
+}
+
+/**
+ * The graph nodes and edges of a fan-out: the node (with the Agent Spec
+ * node's metadata), its task nodes (each with its subflow's graph), the join;
+ * the node's control edges are added from the join by the caller.
+ */
+export function addFanOut(builder: GraphBuilder, steps: FanOutSteps, metadata: Record<string, unknown>): void {
+  const { names, fanOut } = steps;
+  const part = (role: string, index?: number) => ({ [PART_METADATA_KEY]: { of: names.node, role, ...(index !== undefined ? { index } : {}) } });
+  builder.addNode(names.node, steps.start, { metadata });
+  names.tasks.forEach((t, i) => builder.addNode(t, fanOut.kind === 'sends' ? steps.iteration : steps.branch(i), {
+    metadata: fanOut.kind === 'sends' ? part('each') : part('branch', i),
+    subgraphs: [fanOut.graphs[i]!],
+  }));
+  builder.addNode(names.join, steps.join, { metadata: part('join') });
+  const tasks = [...names.tasks];
+  if (fanOut.kind === 'sends') {
+    // map-reduce: a Send per iteration to the task node (the join when there is none), then the join
+    builder.addConditionalEdges(names.node, steps.sends, [...tasks, names.join]);
+    builder.addEdge(tasks[0] as string, names.join);
+  } else if (tasks.length === 0) {
+    builder.addEdge(names.node, names.join);
+  } else {
+    // branches of one step, and the join waiting for all of them
+    for (const t of tasks) builder.addEdge(names.node, t);
+    (builder.addEdge as (from: string | string[], to: string) => GraphBuilder)(tasks, names.join);
+  }
+}
+
+/** Node metadata of the graph nodes a fan-out adds: `{ of: <the node's graph node>, role: 'each' | 'branch' | 'join', index? }`. */
+export const PART_METADATA_KEY = 'agentspec_part';
