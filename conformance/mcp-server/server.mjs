@@ -13,7 +13,7 @@ const USERS = {
 
 const text = (value) => ({ content: [{ type: 'text', text: value }] });
 
-/** The tools every transport serves: name → [description, input shape, handler]. */
+/** The tools every transport serves: name → [description, input shape, handler(args, state)]. */
 export const MCP_TOOLS = {
   add: ['Adds two numbers.', { a: z.number(), b: z.number() }, ({ a, b }) => text(String(a + b))],
   echo: ['Returns the text unchanged.', { text: z.string() }, (args) => text(args.text)],
@@ -24,13 +24,23 @@ export const MCP_TOOLS = {
   big: ['A text of `bytes` letters x (at most 50 MB).', { bytes: z.number().int().min(0).max(50 * 1024 * 1024) }, ({ bytes }) => text('x'.repeat(bytes))],
   fail: ['Always reports an error.', { reason: z.string().optional() }, ({ reason }) =>
     ({ isError: true, content: [{ type: 'text', text: `failed: ${reason ?? 'no reason'}` }] })],
+  tally: ['Counts its executions per key (a side effect a case can see).', { key: z.string() }, ({ key }, state) => {
+    const n = (state.tallies.get(key) ?? 0) + 1;
+    state.tallies.set(key, n);
+    return text(`tally ${key} #${n}`);
+  }],
 };
 
-/** A new McpServer with the conformance tools (one per connection: a server connects to one transport). */
-export function createConformanceMcpServer() {
+/** What the tools of one server remember between calls (the executions of `tally`); share it to count across connections. */
+export function newServerState() {
+  return { tallies: new Map() };
+}
+
+/** A new McpServer with the conformance tools (one per connection: a server connects to one transport), remembering in `state`. */
+export function createConformanceMcpServer(state = newServerState()) {
   const server = new McpServer({ name: 'agentspec-conformance', version: '0.1.0' });
   for (const [name, [description, inputSchema, handler]] of Object.entries(MCP_TOOLS)) {
-    server.registerTool(name, { description, inputSchema }, handler);
+    server.registerTool(name, { description, inputSchema }, (args) => handler(args, state));
   }
   return server;
 }

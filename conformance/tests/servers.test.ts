@@ -83,14 +83,50 @@ describe('the MCP server over every transport', () => {
       await client.connect(transport());
       try {
         const tools = await client.listTools();
-        expect(tools.tools.map((t) => t.name)).toEqual(['add', 'echo', 'get_weather', 'lookup_capital', 'get_user', 'big', 'fail']);
+        expect(tools.tools.map((t) => t.name)).toEqual(['add', 'echo', 'get_weather', 'lookup_capital', 'get_user', 'big', 'fail', 'tally']);
         expect(await client.callTool({ name: 'big', arguments: { bytes: 5 } })).toMatchObject({ content: [{ type: 'text', text: 'xxxxx' }] });
         expect(await client.callTool({ name: 'add', arguments: { a: 2, b: 40 } })).toMatchObject({ content: [{ type: 'text', text: '42' }] });
         expect(await client.callTool({ name: 'get_user', arguments: { id: 1 } })).toMatchObject({ content: [{ text: '{"id":1,"name":"Ada Lovelace","email":"ada@example.com"}' }] });
         expect(await client.callTool({ name: 'fail', arguments: { reason: 'x' } })).toMatchObject({ isError: true, content: [{ text: 'failed: x' }] });
+        expect(await client.callTool({ name: 'tally', arguments: { key: name } })).toMatchObject({ content: [{ text: `tally ${name} #1` }] });
       } finally {
         await client.close();
       }
     });
   }
+});
+
+describe('the MCP server over streamable HTTP, across connections', () => {
+  const connect = async (path: string) => {
+    const client = new Client({ name: 'test', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${servers.substitutions['mcp-http']!}${path}`)));
+    return client;
+  };
+
+  it('counts tally executions per key across its connections', async () => {
+    const [a, b] = [await connect(''), await connect('')];
+    try {
+      expect(await a.callTool({ name: 'tally', arguments: { key: 'shared' } })).toMatchObject({ content: [{ text: 'tally shared #1' }] });
+      expect(await b.callTool({ name: 'tally', arguments: { key: 'shared' } })).toMatchObject({ content: [{ text: 'tally shared #2' }] });
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it('fails /mcp/flaky/<key> with 503 the first N times for the JSON-RPC method named by on, then serves it', async () => {
+    const client = await connect('/flaky/f1?failures=2&on=tools/call');
+    try {
+      expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+      await expect(client.callTool({ name: 'echo', arguments: { text: 'a' } })).rejects.toMatchObject({ code: 503 });
+      await expect(client.callTool({ name: 'echo', arguments: { text: 'a' } })).rejects.toMatchObject({ code: 503 });
+      expect(await client.callTool({ name: 'echo', arguments: { text: 'a' } })).toMatchObject({ content: [{ text: 'a' }] });
+    } finally {
+      await client.close();
+    }
+    // without on, any request fails, the handshake first
+    const refused = new Client({ name: 'test', version: '1' });
+    await expect(refused.connect(new StreamableHTTPClientTransport(new URL(`${servers.substitutions['mcp-http']!}/flaky/f2`)))).rejects.toMatchObject({ code: 503 });
+    const next = await connect('/flaky/f2');
+    await next.close();
+  });
 });

@@ -11,8 +11,8 @@ import { conformanceAgents } from './helpers/conformance-agents.js';
 import { emittedBuilder } from './helpers/emitted-module.js';
 
 /** The valid cases whose spec is an Agent. */
-const AGENT_CASES = new Set(conformanceAgents().map((c) => c.id));
-const EXPECTED_AGENT_CASES = 42;
+const AGENT_CASES = new Set(conformanceAgents(undefined, { withToolboxes: true }).map((c) => c.id));
+const EXPECTED_AGENT_CASES = 59;
 
 let builds = 0;
 const build = emittedBuilder('conformance');

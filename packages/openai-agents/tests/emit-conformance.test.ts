@@ -18,12 +18,12 @@ type DescribeConformance = (runtime: () => Runtime, options: { readonly filter: 
 const { describeConformance } = (await import(new URL('../../../conformance/src/vitest.ts', import.meta.url).href)) as { describeConformance: DescribeConformance };
 
 rmSync(join(EMITTED_DIR, 'conformance'), { recursive: true, force: true });
-const valid = conformanceSpecs();
+const valid = conformanceSpecs({ withToolboxes: true });
 const agentCases = new Set(valid.filter((c) => c.spec.component_type === 'Agent').map((c) => c.id));
 
 describe('emitted modules on the conformance suite', () => {
-  it('runs every Agent case (the rule above): 42 of the valid cases', () => {
-    expect(agentCases.size).toBe(42);
+  it('runs every Agent case (the rule above): 59 of the valid cases', () => {
+    expect(agentCases.size).toBe(59);
     expect(valid.length - agentCases.size).toBe(valid.filter((c) => c.spec.component_type === 'Flow').length);
   });
 });

@@ -20,6 +20,7 @@ export const RUNTIME_ERROR_CODES = {
   AS_HTTP_BODY_TOO_LARGE: 'An ApiNode/RemoteTool response body was larger than limits.http.maxBodyBytes (default 10 MB); reading stopped at the cap.',
   AS_HTTP_REDIRECTS: 'An ApiNode/RemoteTool call was redirected more than limits.http.maxRedirects times (default 5).',
   AS_MCP: 'An MCP server could not be reached or did not answer.',
+  AS_TOOLBOX: "An MCPToolBox's tools do not fit: its tool_filter names a tool its server does not list, an MCPToolSpec's inputs or outputs differ from the tool's, or a listed tool has the name of another tool of the agent.",
   AS_INVALID_STATE: 'The session was asked for something its status does not allow (e.g. tool results nobody asked for).',
   AS_RESUME_MISMATCH: 'A saved session does not fit this spec (it was saved from another spec or version).',
   AS_CANCELLED: 'The run was aborted through the signal.',

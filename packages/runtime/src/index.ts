@@ -32,9 +32,10 @@ export type { AdapterWarning, CompiledProgram, EmitOptions, EmittedModule, Frame
 
 // Walking a spec's components, checks at load (shared with the framework runtimes and emitters)
 export { eachComponent, requireServerTools, serverToolNames } from './components.js';
+export { replaceComponents } from './replace-components.js';
 export { admit, admitted, refuseUnknown, unsupportedComponent, type AdmitContext } from './admit/admit.js';
 export {
-  INTERPRETED_LATER_NODES, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities, type Refusal,
+  INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities, type Refusal,
 } from './admit/capabilities.js';
 export { REFERENCE_CAPABILITIES } from './admit/reference-capabilities.js';
 export { dispatchLaterNode, type LaterNodeHandlers, type LaterNodeType } from './admit/later-node-dispatch.js';
@@ -49,7 +50,9 @@ export { connectionFailure } from './llm/connection-error.js';
 export { llmErrorDetail, llmHttpError, openAiErrorBody } from './llm/llm-http-error.js';
 export { openAiChatBackend, parseCompletion, requestBody } from './llm/openai-chat.js';
 export { DEFAULT_LLM_RETRIES, llmRetryPolicy, retryingFetch, type LlmRetryOptions } from './llm/retrying-fetch.js';
-export { llmRetryOptions, specRetryable, specRetryDelayMs, specRetryPolicy, type Jitter, type SpecRetryPolicy } from './llm/spec-retry-policy.js';
+export {
+  errorCodeOfBody, isTlsFailure, llmRetryOptions, specRetryable, specRetryDelay, specRetryDelayMs, specRetryPolicy, type Jitter, type SpecFailure, type SpecRetryPolicy,
+} from './llm/spec-retry-policy.js';
 
 // The semantics, as pure functions (shared with the framework compilers)
 export { renderDeep, renderTemplate, renderValue } from './semantics/templates.js';
@@ -65,6 +68,7 @@ export { DEFAULT_PARALLELISM, mergeSubflowOutputs, runBounded, subflowInputs } f
 export { caughtExceptionInfo, caughtOutcome, isCatchable } from './semantics/catch-exception.js';
 export { mapToolResult, toolResultText } from './semantics/tool-results.js';
 export { checkToolCalls, parseToolArguments, type RawToolCall } from './semantics/tool-call-check.js';
+export { inputsOf, mergeToolboxTools, TOOLBOX_TOOL_OUTPUT, toolboxTools } from './semantics/toolbox-tools.js';
 export { parametersSchema, SUBMIT_RESULT, submissionProblem, submitResultSpec, toolSpec, type ToolSpec } from './semantics/agent-tools.js';
 export * from './http/index.js';
 export * from './mcp/index.js';

@@ -10,6 +10,7 @@ import type { Limits, Services } from './interpreter/execution.js';
 import { ReferenceEngine, type ReferenceState } from './interpreter/session.js';
 import { KernelSession, openEnvelope, type SessionOptions } from './session/index.js';
 import { toolRunner } from './interpreter/tool-runner.js';
+import { resolveToolboxes } from './mcp/resolve-toolboxes.js';
 import type { LlmBackend } from './llm/backend.js';
 import { openAiChatBackend } from './llm/openai-chat.js';
 
@@ -38,6 +39,8 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
       checkLoadOptions('referenceRuntime', load);
       admit(component, options.capabilities ?? REFERENCE_CAPABILITIES, { llmOverride: Boolean(load.llm?.override) });
       requireServerTools(component, load.tools);
+      // the agents' toolboxes listed now: the interpreter runs their tools like MCPTools (sessions keep the spec as given)
+      const root = await resolveToolboxes(component, load);
       const limits: Limits = {
         maxSteps: load.limits?.maxSteps ?? 1000,
         maxAgentSteps: load.limits?.maxAgentSteps ?? 20,
@@ -47,7 +50,7 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
       };
       const network = load.network ?? {};
       const services: Services = {
-        root: component,
+        root,
         tools: load.tools ?? {},
         backend: typeof options.backend === 'function' ? options.backend(load.llm) : options.backend ?? openAiChatBackend(load.llm),
         limits,

@@ -53,11 +53,14 @@ async function importTool(agentId: string, name: string, t: Tool, toolApproval: 
   const execute = (t as { execute?: (args: unknown, options: unknown) => unknown }).execute;
   switch (source.component_type ?? (execute ? 'ServerTool' : 'ClientTool')) {
     case 'RemoteTool':
-      return remoteTool({ ...fields, ...(pick(source, ['url', 'http_method', 'api_spec_uri', 'data', 'query_params', 'headers']) as object) });
+      return remoteTool({ ...fields, ...(pick(source, ['url', 'http_method', 'api_spec_uri', 'data', 'query_params', 'headers', 'retry_policy']) as object) });
     case 'MCPTool': {
       const transport = source.client_transport as Source;
       const transportId = typeof transport.id === 'string' ? transport.id : `${fields.id}.transport`;
-      return mcpTool({ ...fields, client_transport: build(transport.component_type as ComponentType, { ...transport, id: transportId } as never) as ClientTransport });
+      return mcpTool({
+        ...fields, client_transport: build(transport.component_type as ComponentType, { ...transport, id: transportId } as never) as ClientTransport,
+        ...(pick(source, ['retry_policy']) as object),
+      });
     }
     case 'ClientTool':
       return clientTool(fields);

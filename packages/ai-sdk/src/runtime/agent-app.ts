@@ -7,8 +7,11 @@ import { AI_SDK_RUNTIME_NAME } from '../runtime-name.js';
 import { agentShape, type AgentContext } from './agent-context.js';
 import { AgentEngine, type AgentEngineState } from './agent-engine.js';
 
-/** An Agent run natively on a ToolLoopAgent, one per session (its instructions are rendered with the session's inputs), compiled or built by the `build` option. */
-export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkRuntimeOptions): App {
+/**
+ * An Agent run natively on a ToolLoopAgent, one per session (its instructions are rendered with the session's inputs), compiled or built by the `build` option.
+ * `given` is the agent as loaded (what sessions are saved against); `agent` the one that runs, its toolboxes resolved.
+ */
+export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkRuntimeOptions, given: Agent = agent): App {
   checkServerTools(agent, load.tools);
   const executor = toolExecutor({
     ...(load.tools ? { registry: load.tools } : {}), ...(load.network ? { network: load.network } : {}), ...(load.limits?.http ? { http: load.limits.http } : {}),
@@ -17,14 +20,14 @@ export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkR
   // no store: what a finished session releases is what the `build` option built for it
   const retention = finishedRetention(load.retainFinished, 'runtime');
   return {
-    component: agent,
+    component: given,
     start(start = {}): Session {
       const inputs = start.inputs ?? {};
-      return new KernelSession(new AgentEngine(ctx, inputs), { runtime: AI_SDK_RUNTIME_NAME, kind: 'agent', component: agent, inputs, retention }, undefined, start);
+      return new KernelSession(new AgentEngine(ctx, inputs), { runtime: AI_SDK_RUNTIME_NAME, kind: 'agent', component: given, inputs, retention }, undefined, start);
     },
     async resume(saved: SavedSession, options = {}): Promise<Session> {
-      const s = openEnvelope(saved, { runtime: AI_SDK_RUNTIME_NAME, component: agent });
-      return new KernelSession(new AgentEngine(ctx, s.inputs, s.state as AgentEngineState), { runtime: AI_SDK_RUNTIME_NAME, kind: 'agent', component: agent, inputs: s.inputs, retention }, s, options);
+      const s = openEnvelope(saved, { runtime: AI_SDK_RUNTIME_NAME, component: given });
+      return new KernelSession(new AgentEngine(ctx, s.inputs, s.state as AgentEngineState), { runtime: AI_SDK_RUNTIME_NAME, kind: 'agent', component: given, inputs: s.inputs, retention }, s, options);
     },
     async close() {
       const built = ctx.built.splice(0);

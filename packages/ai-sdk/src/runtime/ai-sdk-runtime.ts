@@ -1,5 +1,5 @@
 import type { Agent, Component, Flow } from '@agentspec/core';
-import { admit, checkLoadOptions, checkRuntimeOptions, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { admit, checkLoadOptions, checkRuntimeOptions, resolveToolboxes, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
 import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import type { AiSdkRuntimeOptions } from '../options.js';
 import { AI_SDK_RUNTIME_NAME } from '../runtime-name.js';
@@ -21,7 +21,9 @@ export function aiSdkRuntime(options: AiSdkRuntimeOptions = {}): Runtime {
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('aiSdkRuntime', load);
       admit(component, AI_SDK_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || options.model !== undefined });
-      return component.component_type === 'Agent' ? agentApp(component as Agent, load, options) : flowApp(component as Flow, load, options);
+      if (component.component_type !== 'Agent') return flowApp(component as Flow, load, options);
+      // the agent's toolboxes listed now: the ToolLoopAgent gets their tools as MCPTools (sessions keep the spec as given)
+      return agentApp(await resolveToolboxes(component as Agent, load), load, options, component as Agent);
     },
   };
 }

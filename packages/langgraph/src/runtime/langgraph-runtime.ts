@@ -3,7 +3,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { Component, LlmConfig } from '@agentspec/core';
 import {
-  admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, RuntimeError,
+  admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, resolveToolboxes, RuntimeError,
   type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionOptions, type StartOptions,
 } from '@agentspec/runtime';
 import { LANGGRAPH_CAPABILITIES } from '../capabilities.js';
@@ -70,10 +70,12 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('langgraphRuntime', load);
       admit(component, LANGGRAPH_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || Boolean(options.chatModel) });
+      // the agents' toolboxes listed now: the graphs get their tools as MCPTools (sessions keep the spec as given)
+      const spec = await resolveToolboxes(component, load);
       const checkpointer = await openCheckpointer(load.checkpointer ?? options.checkpointer);
       let compiled: LangGraphBuild;
       try {
-        compiled = options.build ? await options.build(component, { ...load, checkpointer: checkpointer.saver }) : compileLangGraph(component, {
+        compiled = options.build ? await options.build(spec, { ...load, checkpointer: checkpointer.saver }) : compileLangGraph(spec, {
           checkpointer: checkpointer.saver,
           ...(load.tools ? { tools: load.tools } : {}),
           ...(load.llm ? { llm: load.llm } : {}),

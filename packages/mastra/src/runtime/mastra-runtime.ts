@@ -1,6 +1,6 @@
 import type { Agent, Component } from '@agentspec/core';
 import {
-  admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, requireServerTools, RuntimeError,
+  admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, requireServerTools, resolveToolboxes, RuntimeError,
   type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionEnvelope, type SessionOptions, type StartOptions,
 } from '@agentspec/runtime';
 import { Mastra } from '@mastra/core';
@@ -66,7 +66,9 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
         ...(options.structuredOutput ? { structuredOutput: options.structuredOutput } : {}), ...(options.controlFlow ? { controlFlow: options.controlFlow } : {}),
         ...(options.model ? { model: options.model } : {}),
       };
-      const compiled = options.build ? await options.build(component, compileOptions) : compileMastra(component, compileOptions);
+      // the agents' toolboxes listed now: the Mastra agents get their tools as MCPTools (sessions keep the spec as given)
+      const spec = await resolveToolboxes(component, load);
+      const compiled = options.build ? await options.build(spec, compileOptions) : compileMastra(spec, compileOptions);
       const storageOption = load.checkpointer ?? options.storage;
       const storage = await openStorage(storageOption);
       const mastra = new Mastra({
@@ -81,7 +83,7 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
       const runtime = options.name ?? MASTRA_RUNTIME_NAME;
       const kind = compiled.kind === 'agent' ? 'agent' : 'flow';
       const agent = compiled.kind === 'agent'
-        ? compiledAgentOf(compiled.agent) ?? (options.build ? builtAgent(component as Agent, compiled.agent, load.limits?.maxAgentSteps) : undefined)
+        ? compiledAgentOf(compiled.agent) ?? (options.build ? builtAgent(spec as Agent, compiled.agent, load.limits?.maxAgentSteps) : undefined)
         : undefined;
       if (compiled.kind === 'agent' && !agent) throw new RuntimeError('AS_UNSUPPORTED', 'the compiled agent is not from compileMastra');
       const session = (inputs: Readonly<Record<string, unknown>>, runs: RunCarrier, options: SessionOptions, saved?: SessionEnvelope): Session => {

@@ -10,9 +10,10 @@ import { AgentEngine, type AgentEngineState, type AgentServices } from './agent-
 /**
  * An Agent loaded on this runtime: each session compiles it with its inputs
  * (compileAgent, or the `build` option, e.g. an emitted module's build())
- * and runs it with one Runner.
+ * and runs it with one Runner. `given` is the agent as loaded (what sessions
+ * are saved against); `spec` the one that runs, its toolboxes resolved.
  */
-export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiAgentsRuntimeOptions): App {
+export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiAgentsRuntimeOptions, given: Agent = spec): App {
   checkServerTools(spec, load.tools ?? {});
   const mcp = new McpConnections({ network: load.network ?? {}, ...(load.limits?.http?.maxBodyBytes !== undefined ? { maxResultBytes: load.limits.http.maxBodyBytes } : {}) });
   const structuredOutput = options.structuredOutput ?? 'submit_result';
@@ -46,15 +47,15 @@ export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiA
   // no store: what a finished session releases is what the `build` option built for it
   const retention = finishedRetention(load.retainFinished, 'runtime');
   return {
-    component: spec,
+    component: given,
     start(start = {}): Session {
       const inputs = start.inputs ?? {};
-      return new KernelSession(new AgentEngine(services, inputs), { runtime: OPENAI_AGENTS_RUNTIME_NAME, kind: 'agent', component: spec, inputs, retention }, undefined, start);
+      return new KernelSession(new AgentEngine(services, inputs), { runtime: OPENAI_AGENTS_RUNTIME_NAME, kind: 'agent', component: given, inputs, retention }, undefined, start);
     },
     async resume(saved, options = {}): Promise<Session> {
-      const s = openEnvelope(saved, { runtime: OPENAI_AGENTS_RUNTIME_NAME, component: spec });
+      const s = openEnvelope(saved, { runtime: OPENAI_AGENTS_RUNTIME_NAME, component: given });
       const engine = await AgentEngine.restore(services, s.inputs, s.state as AgentEngineState);
-      return new KernelSession(engine, { runtime: OPENAI_AGENTS_RUNTIME_NAME, kind: 'agent', component: spec, inputs: s.inputs, retention }, s, options);
+      return new KernelSession(engine, { runtime: OPENAI_AGENTS_RUNTIME_NAME, kind: 'agent', component: given, inputs: s.inputs, retention }, s, options);
     },
     close: async () => {
       await Promise.all(built.splice(0).map((r) => r.close()));

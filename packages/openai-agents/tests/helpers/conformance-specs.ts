@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, type Agent, type Component } from '@agentspec/core';
+import { hasToolboxes } from '@agentspec/runtime';
 
 /** The conformance cases folder of this repository. */
 export const CASES_DIR = new URL('../../../../conformance/cases/', import.meta.url).pathname;
@@ -15,8 +16,12 @@ const PLACEHOLDERS: Record<string, string> = {
   '${mcp-stdio-script}': '"server.mjs"',
 };
 
-/** Every valid case's spec, by case id; not those of `unsupported/`, which every runtime, compiler and emitter refuses (that is what they check). */
-export function conformanceSpecs(): { id: string; spec: Component }[] {
+/**
+ * Every valid case's spec, by case id; not those of `unsupported/`, which every runtime, compiler and emitter refuses
+ * (that is what they check), nor those with toolboxes unless `withToolboxes` (a compiler or emitter takes them once a
+ * runtime's load has listed their tools from their servers: the emit-conformance test runs them that way).
+ */
+export function conformanceSpecs({ withToolboxes = false }: { withToolboxes?: boolean } = {}): { id: string; spec: Component }[] {
   const out: { id: string; spec: Component }[] = [];
   for (const area of readdirSync(CASES_DIR).sort()) {
     if (area.startsWith('_') || area === 'unsupported') continue;
@@ -27,7 +32,8 @@ export function conformanceSpecs(): { id: string; spec: Component }[] {
       if (!file) continue;
       let text = readFileSync(file, 'utf8');
       for (const [k, v] of Object.entries(PLACEHOLDERS)) text = text.split(k).join(v);
-      out.push({ id: `${area}/${name}`, spec: deserialize(text) });
+      const spec = deserialize(text);
+      if (withToolboxes || !hasToolboxes(spec)) out.push({ id: `${area}/${name}`, spec });
     }
   }
   return out;

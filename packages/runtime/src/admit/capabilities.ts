@@ -36,6 +36,12 @@ export interface Capabilities {
 /** The nodes of later versions the reference interpreter runs — on every runtime that runs flows with it. */
 export const INTERPRETED_LATER_NODES = ['ParallelFlowNode', 'ParallelMapNode', 'CatchExceptionNode'] as const satisfies readonly LaterComponentType[];
 
+/**
+ * The toolboxes of Agent Spec 25.4.2 every runtime runs: `load()` lists their tools with `resolveToolboxes` (an MCPToolSpec
+ * is an entry of a toolbox's `tool_filter`). Compilers and emitters take a spec whose toolboxes were resolved.
+ */
+export const MCP_TOOLBOXES = ['MCPToolBox', 'MCPToolSpec'] as const satisfies readonly LaterComponentType[];
+
 const remoteAgent = (by: string): Refusal => ({
   reason: 'a remote agent, which has no client here',
   hint: `run the agent it stands for as an Agent, or run it where its service is reachable; ${by} does not call remote agents`,

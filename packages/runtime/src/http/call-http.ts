@@ -7,7 +7,8 @@ import { followRedirect, MAX_REDIRECTS } from './follow-redirect.js';
 import { resolvedAddressError } from './check-http-target.js';
 import { AddressRefused, dispatcherFor } from './resolved-address-guard.js';
 import { DEFAULT_MAX_BODY_BYTES, readHttpBody } from './read-http-body.js';
-import { DEFAULT_HTTP_RETRIES, DEFAULT_HTTP_TIMEOUT_MS, retryDelayMs, type RetryPolicy } from './http-retry-policy.js';
+import { DEFAULT_HTTP_RETRIES, DEFAULT_HTTP_TIMEOUT_MS, DEFAULT_RETRY_POLICY, retryDelayMs, type RetryPolicy } from './http-retry-policy.js';
+import { errorCodeOfBody, isTlsFailure, specRetryDelay, specRetryPolicy, type SpecFailure, type SpecRetryPolicy } from '../llm/spec-retry-policy.js';
 
 /** Options of {@link callHttp}. */
 export interface HttpCallOptions {
@@ -15,7 +16,7 @@ export interface HttpCallOptions {
   readonly network?: NetworkPolicy;
   /** Time allowed to each attempt, body included (default 30 000 ms). A timed-out attempt is not retried. */
   readonly timeoutMs?: number;
-  /** Retries on network errors, 429 and 5xx (default 2). */
+  /** Retries on network errors, 429 and 5xx (default 2). The call's `retry_policy` decides instead when it has one. */
   readonly retries?: number;
   readonly signal?: AbortSignal;
   /** The node or tool making the call, for error messages. */
@@ -34,7 +35,8 @@ const ERROR_BODY_BYTES = 64 * 1024;
 type Outcome =
   | { readonly kind: 'ok'; readonly text: string; readonly contentType: string | null }
   | { readonly kind: 'status'; readonly status: number; readonly statusText: string; readonly text: string; readonly retryAfter: string | null }
-  | { readonly kind: 'network'; readonly error: unknown };
+  | { readonly kind: 'network'; readonly error: unknown }
+  | { readonly kind: 'timeout'; readonly timeoutMs: number };
 
 /**
  * Make the HTTP call of an ApiNode / RemoteTool (DESIGN §4.2) and return the
@@ -42,26 +44,48 @@ type Outcome =
  * before any connection and on every redirect hop), AS_HTTP_REDIRECTS,
  * AS_HTTP_BODY_TOO_LARGE (not retried), AS_HTTP_STATUS (non-2xx, or no connection after the
  * retries), AS_HTTP_TIMEOUT, AS_CANCELLED.
+ *
+ * Retries: network errors, 429 and 5xx `options.retries` times (default 2);
+ * the call's `retry_policy` (Agent Spec 26.1.2), when it has one, replaces
+ * that: `max_attempts` retries of the statuses it takes (and of network
+ * errors), spaced by its backoff and jitter (a Retry-After up to
+ * `retryPolicy.maxRetryAfterMs` is waited for instead), each attempt bounded
+ * by its `request_timeout` (a timed-out attempt is then retried). A TLS or
+ * certificate failure is never retried.
  */
 export async function callHttp(call: HttpCall, values: Readonly<Record<string, unknown>>, options: HttpCallOptions): Promise<unknown> {
   const { site } = options;
   const request = buildHttpRequest(call, values, options.network, site);
-  const retries = Math.max(0, Math.floor(options.retries ?? DEFAULT_HTTP_RETRIES));
+  const spec = specRetryPolicy(call);
+  const retries = spec ? spec.max_attempts : Math.max(0, Math.floor(options.retries ?? DEFAULT_HTTP_RETRIES));
+  const timeoutMs = spec?.request_timeout ? spec.request_timeout * 1000 : options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
   for (let attempt = 0; ; attempt++) {
-    const outcome = await attemptOnce(request, options);
+    const outcome = await attemptOnce(request, options, timeoutMs);
     if (outcome.kind === 'ok') return decodeHttpBody(outcome.text, outcome.contentType);
-    const failure = outcome.kind === 'status' ? { status: outcome.status, retryAfter: outcome.retryAfter } : {};
-    const delay = attempt < retries ? retryDelayMs(attempt, failure, options.retryPolicy) : undefined;
+    const delay = attempt < retries ? retryDelay(outcome, attempt, spec, options.retryPolicy) : undefined;
     if (delay === undefined) throw failureError(request, outcome, attempt + 1, site);
     await sleep(delay, options.signal, site);
   }
 }
 
+/** The wait before retrying a failed attempt, or undefined when it is final. */
+function retryDelay(outcome: Exclude<Outcome, { kind: 'ok' }>, attempt: number, spec: SpecRetryPolicy | undefined, policy: RetryPolicy | undefined): number | undefined {
+  if (outcome.kind === 'network' && isTlsFailure(outcome.error)) return undefined;
+  if (!spec) return outcome.kind === 'timeout' ? undefined : retryDelayMs(attempt, outcome.kind === 'status' ? { status: outcome.status, retryAfter: outcome.retryAfter } : {}, policy);
+  // only the policy's own request_timeout makes a timed-out attempt worth another one
+  if (outcome.kind === 'timeout' && !spec.request_timeout) return undefined;
+  let failure: SpecFailure = {};
+  if (outcome.kind === 'status') {
+    const errorCode = spec.recoverable_statuses[String(outcome.status)]?.length ? errorCodeOfBody(outcome.text) : undefined;
+    failure = { status: outcome.status, retryAfter: outcome.retryAfter, ...(errorCode !== undefined ? { errorCode } : {}) };
+  }
+  return specRetryDelay(spec, attempt, failure, (policy ?? DEFAULT_RETRY_POLICY).maxRetryAfterMs);
+}
+
 /** One attempt, redirects included, under its own timeout. */
-async function attemptOnce(first: HttpRequest, options: HttpCallOptions): Promise<Outcome> {
+async function attemptOnce(first: HttpRequest, options: HttpCallOptions, timeoutMs: number): Promise<Outcome> {
   const { signal, site } = options;
   if (signal?.aborted) throw cancelled(site);
-  const timeoutMs = options.timeoutMs ?? DEFAULT_HTTP_TIMEOUT_MS;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -97,7 +121,7 @@ async function attemptOnce(first: HttpRequest, options: HttpCallOptions): Promis
     }
   } catch (error) {
     if (signal?.aborted) throw cancelled(site);
-    if (timedOut) throw new RuntimeError('AS_HTTP_TIMEOUT', `${describe(first)} did not answer within ${timeoutMs} ms`, site, { hint: 'raise limits.http.timeoutMs' });
+    if (timedOut) return { kind: 'timeout', timeoutMs };
     if (error instanceof RuntimeError) throw error;
     const refused = AddressRefused.behind(error);
     if (refused) throw resolvedAddressError(refused, site);
@@ -110,6 +134,9 @@ async function attemptOnce(first: HttpRequest, options: HttpCallOptions): Promis
 
 function failureError(request: HttpRequest, outcome: Exclude<Outcome, { kind: 'ok' }>, attempts: number, site: ErrorSite): RuntimeError {
   const tries = attempts > 1 ? ` (after ${attempts} attempts)` : '';
+  if (outcome.kind === 'timeout') {
+    return new RuntimeError('AS_HTTP_TIMEOUT', `${describe(request)} did not answer within ${outcome.timeoutMs} ms${tries}`, site, { hint: 'raise limits.http.timeoutMs (or the request_timeout of its retry_policy)' });
+  }
   if (outcome.kind === 'status') {
     const body = bodyExcerpt(outcome.text);
     const message = `${describe(request)} answered HTTP ${outcome.status}${outcome.statusText ? ` ${outcome.statusText}` : ''}${tries}${body ? `: ${body}` : ''}`;

@@ -4,6 +4,7 @@ import type { HttpLimits, NetworkPolicy, ToolRegistry } from '../contract.js';
 import { RuntimeError, type ErrorSite } from '../errors.js';
 import { callHttp } from '../http/index.js';
 import { McpConnections } from '../mcp/index.js';
+import { specRetryPolicy } from '../llm/spec-retry-policy.js';
 import { coerce } from '../semantics/coercion.js';
 import { toolOnce } from '../session/ledger.js';
 
@@ -57,8 +58,11 @@ export function toolRunner(options: ToolRunnerOptions = {}): ToolRunner {
       }
       case 'RemoteTool':
         return callHttp(tool, inputs, { network, ...http, ...(signal ? { signal } : {}), site });
-      case 'MCPTool':
-        return connections().callTool(tool.client_transport, tool.name, inputs, tool.outputs ?? [], { network, ...(signal ? { signal } : {}), site });
+      case 'MCPTool': {
+        // the tool's retry_policy (26.3.1; a toolbox's becomes its tools'), else its remote transport's (26.1.2)
+        const retry = specRetryPolicy(tool) ?? specRetryPolicy(tool.client_transport);
+        return connections().callTool(tool.client_transport, tool.name, mcpArguments(tool, inputs), tool.outputs ?? [], { network, ...(signal ? { signal } : {}), site, ...(retry ? { retry } : {}) });
+      }
       case 'ClientTool':
         throw new RuntimeError('AS_UNSUPPORTED', `ClientTool '${tool.name}' is run by the client, not by the runtime`, site);
     }
@@ -73,4 +77,26 @@ export function coerceArgs(tool: Known<Tool>, args: Readonly<Record<string, unkn
     else if ('default' in p) out[p.title] = structuredClone(p.default);
   }
   return out;
+}
+
+/**
+ * The arguments of an MCP call: an argument that is null only because its
+ * input defaults to null, while the input's type does not take null, is left
+ * out (an MCP server takes an optional parameter as absent, not as null; a
+ * toolbox's optional parameters default to null).
+ */
+export function mcpArguments(tool: Known<Tool>, inputs: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...inputs };
+  for (const p of tool.inputs ?? []) {
+    if (out[p.title] === null && p.default === null && !takesNull(p)) delete out[p.title];
+  }
+  return out;
+}
+
+function takesNull(schema: Readonly<Record<string, unknown>>): boolean {
+  const { type } = schema;
+  if (type === 'null' || (Array.isArray(type) && type.includes('null'))) return true;
+  const alternatives = [schema.anyOf, schema.oneOf].filter(Array.isArray).flat() as unknown[];
+  if (alternatives.length > 0) return alternatives.some((a) => typeof a === 'object' && a !== null && takesNull(a as Record<string, unknown>));
+  return type === undefined && schema.enum === undefined && schema.const === undefined;
 }

@@ -64,3 +64,56 @@ export function specRetryDelayMs(policy: SpecRetryPolicy, attempt: number, statu
       return Math.min(base, cap);
   }
 }
+
+/** One failed attempt of a remote call, as a retry policy judges it. */
+export interface SpecFailure {
+  /** The HTTP status answered; undefined for a network or connection failure. */
+  readonly status?: number;
+  /** The textual error code the answer carried (`error.code`, `error.type`, `code`), when known. */
+  readonly errorCode?: string;
+  /** The Retry-After header of the answer, if any. */
+  readonly retryAfter?: string | null;
+}
+
+/**
+ * Milliseconds to wait before retry number `attempt + 1` of a failed attempt
+ * under the spec's policy, or undefined when it is not retried: a status it
+ * does not take ({@link specRetryable}), or a Retry-After longer than
+ * `maxRetryAfterMs`. A failure without a status (network, connection) is
+ * retried with the policy's backoff. The caller bounds the attempts
+ * (`max_attempts` retries).
+ */
+export function specRetryDelay(policy: SpecRetryPolicy, attempt: number, failure: SpecFailure, maxRetryAfterMs: number, random: () => number = Math.random): number | undefined {
+  if (failure.status === undefined) return specRetryDelayMs(policy, attempt, undefined, random);
+  if (!specRetryable(policy, failure.status, failure.errorCode)) return undefined;
+  const header = failure.retryAfter?.trim() ?? '';
+  if (header === '') return specRetryDelayMs(policy, attempt, failure.status, random);
+  const after = /^\d+(\.\d+)?$/.test(header) ? Math.round(Number(header) * 1000) : Date.parse(header) - Date.now();
+  if (Number.isNaN(after)) return specRetryDelayMs(policy, attempt, failure.status, random);
+  return Math.max(0, after) <= maxRetryAfterMs ? Math.max(0, after) : undefined;
+}
+
+/** The textual error code of an error body (`error.code`, `error.type` or `code` of a JSON object), if any. */
+export function errorCodeOfBody(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { error?: { code?: unknown; type?: unknown } | unknown; code?: unknown };
+    const error = typeof body.error === 'object' && body.error !== null ? (body.error as { code?: unknown; type?: unknown }) : undefined;
+    const code = error?.code ?? error?.type ?? body.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether a failed connection is a TLS or certificate verification failure,
+ * which no retry policy retries (Agent Spec: "Runtimes MUST NOT treat
+ * TLS/certificate verification errors as retryable").
+ */
+export function isTlsFailure(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_(GET|VERIFY)_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_OSSL_)/.test(code)) return true;
+  }
+  return false;
+}

@@ -6,3 +6,5 @@ export { isSingleStringOutput, mcpResultText, mcpResultValue, type McpToolResult
 export { toMcpError, type McpErrorContext } from './to-mcp-error.js';
 export { parseAllowEntry, stdioRefusal, type StdioCommand } from './stdio-policy.js';
 export { inlineCodeArg } from './inline-code-flags.js';
+export { httpStatusOf, isNetworkFailure, mcpRetryDelay } from './mcp-retry-delay.js';
+export { hasToolboxes, resolveToolboxes } from './resolve-toolboxes.js';

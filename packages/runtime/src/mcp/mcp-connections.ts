@@ -4,7 +4,9 @@ import type { NetworkPolicy } from '../contract.js';
 import { admitted } from '../admit/admit.js';
 import { RuntimeError, type ErrorSite } from '../errors.js';
 import { assertStdioAllowed, createClientTransport } from './create-client-transport.js';
+import type { SpecRetryPolicy } from '../llm/spec-retry-policy.js';
 import { mcpResultValue } from './mcp-result-value.js';
+import { mcpRetryDelay } from './mcp-retry-delay.js';
 import { toMcpError } from './to-mcp-error.js';
 
 /** Options of one MCP call. */
@@ -14,6 +16,12 @@ export interface McpCallOptions {
   readonly signal?: AbortSignal;
   /** The node or tool making the call, for error messages. */
   readonly site?: ErrorSite;
+  /**
+   * The spec's `retry_policy` of the request (the MCPTool's, the MCPToolBox's or the remote transport's, Agent Spec
+   * 26.1.2 / 26.3.1): `max_attempts` retries of what it takes (see `mcpRetryDelay`), its `request_timeout` the time
+   * allowed to each request. Without one nothing is retried.
+   */
+  readonly retry?: SpecRetryPolicy;
 }
 
 /** A tool offered by an MCP server. */
@@ -69,33 +77,25 @@ export class McpConnections {
    * Call `toolName` with `args` on the server of `transport` and return its
    * value for `outputs` (see {@link mcpResultValue}). Errors: AS_HTTP_REFUSED
    * (stdio command not allowed), AS_MCP (no connection, timeout), AS_TOOL_FAILED
-   * (`isError`, or an error answered by the server), AS_CANCELLED.
+   * (`isError`, or an error answered by the server), AS_CANCELLED. With a
+   * `retry` policy, a failure to connect, a network error and an HTTP status
+   * it takes are retried (a call that may have run is not: a timeout, a
+   * connection closed while waiting).
    */
   async callTool(transport: ClientTransport, toolName: string, args: Readonly<Record<string, unknown>>, outputs: readonly Property[] | null | undefined, options: McpCallOptions = {}): Promise<unknown> {
-    const site = options.site ?? {};
-    const connection = await this.#connection(transport, options);
-    const timeoutMs = readTimeoutMs(transport);
-    const doing = `calling tool '${toolName}' on ${connection.target}`;
-    let result;
-    try {
+    const result = await this.#request(transport, options, false, (target) => `calling tool '${toolName}' on ${target}`, async (connection, timeoutMs) => {
       const call = connection.client.callTool({ name: toolName, arguments: { ...args } }, undefined, requestOptions(timeoutMs, options.signal));
       // an answer over the size cap fails the call at once (over SSE the SDK would wait for it until its timeout)
-      result = await (connection.overflow ? Promise.race([call, connection.overflow]) : call);
-    } catch (error) {
-      if (RuntimeError.isInstance(error) && (error as RuntimeError).code === 'AS_HTTP_BODY_TOO_LARGE') void connection.client.close().catch(() => undefined);
-      throw toMcpError(error, { doing, signal: options.signal, timeoutMs }, site);
-    }
-    return mcpResultValue(result, outputs, site);
+      return connection.overflow ? Promise.race([call, connection.overflow]) : call;
+    });
+    return mcpResultValue(result, outputs, options.site ?? {});
   }
 
-  /** The tools the server of `transport` offers (every page). */
+  /** The tools the server of `transport` offers (every page). With a `retry` policy, any failure but a refusal, a cancellation or an error the server answered is retried. */
   async listTools(transport: ClientTransport, options: McpCallOptions = {}): Promise<McpToolInfo[]> {
-    const site = options.site ?? {};
-    const connection = await this.#connection(transport, options);
-    const timeoutMs = readTimeoutMs(transport);
-    const tools: McpToolInfo[] = [];
-    let cursor: string | undefined;
-    try {
+    return this.#request(transport, options, true, (target) => `listing the tools of ${target}`, async (connection, timeoutMs) => {
+      const tools: McpToolInfo[] = [];
+      let cursor: string | undefined;
       do {
         const page = await connection.client.listTools(cursor === undefined ? {} : { cursor }, requestOptions(timeoutMs, options.signal));
         for (const t of page.tools) {
@@ -103,10 +103,38 @@ export class McpConnections {
         }
         cursor = page.nextCursor;
       } while (cursor);
-    } catch (error) {
-      throw toMcpError(error, { doing: `listing the tools of ${connection.target}`, signal: options.signal, timeoutMs }, site);
+      return tools;
+    });
+  }
+
+  /** One request on the connection of `transport`, opened first when needed, and retried under `options.retry`. */
+  async #request<T>(
+    transport: ClientTransport, options: McpCallOptions, idempotent: boolean, doing: (target: string) => string,
+    send: (connection: Connection, timeoutMs: number | undefined) => Promise<T>,
+  ): Promise<T> {
+    const site = options.site ?? {};
+    const policy = options.retry;
+    const timeoutMs = policy?.request_timeout ? policy.request_timeout * 1000 : readTimeoutMs(transport);
+    for (let attempt = 0; ; attempt++) {
+      let connection: Connection | undefined;
+      try {
+        connection = await this.#connection(transport, options);
+        return await send(connection, timeoutMs);
+      } catch (error) {
+        const delay = policy && attempt < policy.max_attempts && !options.signal?.aborted
+          ? mcpRetryDelay(error, policy, attempt, { connecting: connection === undefined, idempotent })
+          : undefined;
+        if (delay === undefined) {
+          if (connection && RuntimeError.isInstance(error) && (error as RuntimeError).code === 'AS_HTTP_BODY_TOO_LARGE') void connection.client.close().catch(() => undefined);
+          if (connection === undefined) throw error;
+          const tries = attempt > 0 ? ` (${attempt + 1} attempts)` : '';
+          throw toMcpError(error, { doing: `${doing(connection.target)}${tries}`, signal: options.signal, timeoutMs }, site);
+        }
+        // a connection that failed below HTTP is opened again for the next attempt
+        if (connection && !(error as { code?: unknown } | null)?.code) await this.#drop(transport, connection);
+        await pause(delay, options.signal, site);
+      }
     }
-    return tools;
   }
 
   /** Close every connection (stdio servers are stopped). The object stays usable: later calls reconnect. */
@@ -154,6 +182,14 @@ export class McpConnections {
     return connection;
   }
 
+  /** Close `connection` and forget it, so that the next request opens another. */
+  async #drop(transport: ClientTransport, connection: Connection): Promise<void> {
+    const pending = this.#connections.get(transport);
+    if (pending) this.#forget(transport, pending);
+    await connection.client.close().catch(() => undefined);
+    connection.dispose?.();
+  }
+
   #forget(transport: ClientTransport, pending: Promise<Connection>): void {
     if (this.#connections.get(transport) === pending) this.#connections.delete(transport);
   }
@@ -176,5 +212,21 @@ function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined, s
     const onAbort = (): void => reject(new RuntimeError('AS_CANCELLED', 'the MCP call was cancelled', site));
     signal.addEventListener('abort', onAbort, { once: true });
     promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+/** Wait `ms` before the next attempt; AS_CANCELLED as soon as `signal` aborts. */
+function pause(ms: number, signal: AbortSignal | undefined, site: ErrorSite): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(new RuntimeError('AS_CANCELLED', 'the MCP call was cancelled', site));
+    const onAbort = (): void => {
+      clearTimeout(timer);
+      reject(new RuntimeError('AS_CANCELLED', 'the MCP call was cancelled', site));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }

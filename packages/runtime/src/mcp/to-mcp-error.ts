@@ -1,5 +1,6 @@
 import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { RuntimeError, type ErrorSite } from '../errors.js';
+import { httpStatusOf } from './mcp-retry-delay.js';
 
 /** What was being done when an MCP error happened, for the message. */
 export interface McpErrorContext {
@@ -38,6 +39,9 @@ export function toMcpError(error: unknown, context: McpErrorContext, site: Error
 
 function reason(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
+  // the SDK's HTTP errors carry the status apart from their text
+  const status = httpStatusOf(error);
+  if (status !== undefined && !error.message.includes(String(status))) return `HTTP ${status}: ${error.message}`;
   const cause = error.cause instanceof Error ? error.cause : undefined;
   const code = (cause as { code?: unknown } | undefined)?.code ?? (error as { code?: unknown }).code;
   const detail = cause && cause.message !== error.message ? ` (${typeof code === 'string' ? `${code} ` : ''}${cause.message})` : typeof code === 'string' ? ` (${code})` : '';

@@ -1,6 +1,7 @@
 import type { HttpCall } from '@agentspec/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callHttp, type HttpCallOptions } from '../../src/http/index.js';
+import { isTlsFailure } from '../../src/index.js';
 import { startTestServer, type Echo, type TestServer } from './echo-server.js';
 
 let server: TestServer;
@@ -270,5 +271,50 @@ describe('callHttp response body cap', () => {
     const p = callHttp(call({ url: `${server.base}/status/404` }), {}, { ...fast, maxBodyBytes: 4 });
     await expect(p).rejects.toMatchObject({ code: 'AS_HTTP_STATUS' });
     await expect(p).rejects.toThrow(/HTTP 404 Not Found: stat \[node/);
+  });
+});
+
+describe("callHttp under the call's retry_policy (Agent Spec 26.1.2)", () => {
+  const policy = (over: Record<string, unknown> = {}) => ({
+    max_attempts: 3, initial_retry_delay: 0.005, max_retry_delay: 0.02, backoff_factor: 2, jitter: null,
+    service_error_retry_on_any_5xx: true, recoverable_statuses: { 429: [] }, ...over,
+  });
+
+  it('replaces limits.http.retries: max_attempts retries', async () => {
+    expect(await callHttp(call({ url: `${server.base}/flaky/p1?fail=3`, retry_policy: policy() }), {}, { ...fast, retries: 0 })).toEqual({ attempts: 4 });
+    await expect(callHttp(call({ url: `${server.base}/flaky/p2?fail=1`, retry_policy: policy({ max_attempts: 0 }) }), {}, fast)).rejects.toThrow(/HTTP 503/);
+    expect(server.hits.get('/flaky/p2')).toBe(1);
+  });
+
+  it('retries only the statuses it takes, with their textual codes when it names some', async () => {
+    const not5xx = policy({ service_error_retry_on_any_5xx: false });
+    await expect(callHttp(call({ url: `${server.base}/flaky/p3?fail=1`, retry_policy: not5xx }), {}, fast)).rejects.toMatchObject({ code: 'AS_HTTP_STATUS' });
+    expect(server.hits.get('/flaky/p3')).toBe(1);
+    expect(await callHttp(call({ url: `${server.base}/flaky/p4?fail=1&status=429`, retry_policy: not5xx }), {}, fast)).toEqual({ attempts: 2 });
+    const coded = policy({ service_error_retry_on_any_5xx: false, recoverable_statuses: { 409: ['Busy'] } });
+    expect(await callHttp(call({ url: `${server.base}/flaky/p5?fail=1&status=409&code=Busy`, retry_policy: coded }), {}, fast)).toEqual({ attempts: 2 });
+    await expect(callHttp(call({ url: `${server.base}/flaky/p6?fail=1&status=409&code=Gone`, retry_policy: coded }), {}, fast)).rejects.toThrow(/HTTP 409/);
+    expect(server.hits.get('/flaky/p6')).toBe(1);
+  });
+
+  it('bounds each attempt by request_timeout and retries one that timed out; without it a timeout is final', async () => {
+    expect(await callHttp(call({ url: `${server.base}/slow-first/p7?ms=2000`, retry_policy: policy({ request_timeout: 0.1 }) }), {}, fast)).toEqual({ attempts: 2 });
+    await expect(callHttp(call({ url: `${server.base}/slow-first/p8?ms=2000`, retry_policy: policy() }), {}, { ...fast, timeoutMs: 100 })).rejects.toMatchObject({ code: 'AS_HTTP_TIMEOUT' });
+    expect(server.hits.get('/slow-first/p8')).toBe(1);
+  });
+
+  it('retries network errors, and honours a Retry-After up to the cap', async () => {
+    const closed = await startTestServer();
+    await closed.close();
+    await expect(callHttp(call({ url: `${closed.base}/echo`, retry_policy: policy({ max_attempts: 1 }) }), {}, fast)).rejects.toThrow(/no HTTP answer \(after 2 attempts\)/);
+    await expect(callHttp(call({ url: `${server.base}/retry-after/p9?after=3600`, retry_policy: policy() }), {}, fast)).rejects.toMatchObject({ code: 'AS_HTTP_STATUS' });
+    expect(server.hits.get('/retry-after/p9')).toBe(1);
+    expect(await callHttp(call({ url: `${server.base}/retry-after/p10?after=0.05`, retry_policy: policy() }), {}, fast)).toEqual({ attempts: 2 });
+  });
+
+  it('never retries a TLS or certificate failure', () => {
+    const tls = new TypeError('fetch failed', { cause: Object.assign(new Error('unable to verify the first certificate'), { code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE' }) });
+    expect(isTlsFailure(tls)).toBe(true);
+    expect(isTlsFailure(new TypeError('fetch failed', { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED' }) }))).toBe(false);
   });
 });

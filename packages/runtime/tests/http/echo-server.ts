@@ -22,8 +22,9 @@ export interface TestServer {
 }
 
 /**
- * Routes: /echo… (JSON echo), /status/<code> (text body), /flaky/<name>?fail=N&status=S
- * (fails N times then answers JSON), /delay/<ms>, /text, /json-as-text (JSON body, text/plain),
+ * Routes: /echo… (JSON echo), /status/<code> (text body), /flaky/<name>?fail=N&status=S[&code=C]
+ * (fails N times, with a JSON body `{ error: { code: C } }` when given, then answers JSON), /delay/<ms>,
+ * /slow-first/<name>?ms=N (the first call answers after N ms, the next ones at once), /text, /json-as-text (JSON body, text/plain),
  * /redirect?to=<url>&status=<code>, /loop (redirects to itself), /big?bytes=N[&length=1] (N bytes, chunked unless
  * length=1), /endless (a body that never ends), /retry-after/<name>?after=<seconds>.
  * Listens on 127.0.0.1 unless another loopback address is given.
@@ -66,12 +67,17 @@ async function handle(req: IncomingMessage, res: ServerResponse, hits: Map<strin
       return send(Number(arg), `status ${arg} body`);
     case 'flaky': {
       const fail = Number(url.searchParams.get('fail') ?? '2');
-      if (count <= fail) return send(Number(url.searchParams.get('status') ?? '503'), 'try again');
+      const code = url.searchParams.get('code');
+      if (count <= fail) return send(Number(url.searchParams.get('status') ?? '503'), code ? JSON.stringify({ error: { code } }) : 'try again', code ? 'application/json' : 'text/plain');
       return send(200, JSON.stringify({ attempts: count }), 'application/json');
     }
     case 'retry-after':
       if (count === 1) return send(429, 'slow down', 'text/plain', { 'retry-after': url.searchParams.get('after') ?? '0' });
       return send(200, JSON.stringify({ attempts: count }), 'application/json');
+    case 'slow-first':
+      if (count === 1) await new Promise((r) => setTimeout(r, Number(url.searchParams.get('ms') ?? '1000')));
+      if (!res.destroyed) send(200, JSON.stringify({ attempts: count }), 'application/json');
+      return;
     case 'delay':
       await new Promise((r) => setTimeout(r, Number(arg)));
       if (!res.destroyed) send(200, 'late');

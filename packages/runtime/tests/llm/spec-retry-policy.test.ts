@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { retryingFetch, specRetryable, specRetryDelayMs, specRetryPolicy, type SpecRetryPolicy } from '../../src/index.js';
+import { errorCodeOfBody, retryingFetch, specRetryable, specRetryDelay, specRetryDelayMs, specRetryPolicy, type SpecRetryPolicy } from '../../src/index.js';
 
 const policy = (over: Partial<SpecRetryPolicy> = {}): SpecRetryPolicy => ({
   max_attempts: 3, initial_retry_delay: 1, max_retry_delay: 5, backoff_factor: 2, jitter: null,
@@ -38,6 +38,23 @@ describe("an LLM config's retry_policy (Agent Spec 26.1.2)", () => {
     expect(specRetryable(p, 501, undefined)).toBe(false);
     expect(specRetryable(p, 401, undefined)).toBe(false);
     expect(specRetryable(policy({ service_error_retry_on_any_5xx: false }), 503, undefined)).toBe(false);
+  });
+
+  it('gives the wait of a failed remote call (specRetryDelay): none for a status it does not take, Retry-After up to the cap', () => {
+    const half = () => 0.5;
+    expect(specRetryDelay(policy(), 0, {}, 10_000, half)).toBe(1000); // a network failure: the backoff
+    expect(specRetryDelay(policy(), 1, { status: 503 }, 10_000, half)).toBe(2000);
+    expect(specRetryDelay(policy(), 0, { status: 404 }, 10_000, half)).toBeUndefined();
+    expect(specRetryDelay(policy(), 0, { status: 429, retryAfter: '2' }, 10_000, half)).toBe(2000);
+    expect(specRetryDelay(policy(), 0, { status: 429, retryAfter: '60' }, 10_000, half)).toBeUndefined();
+    expect(specRetryDelay(policy(), 0, { status: 429, retryAfter: 'soon' }, 10_000, half)).toBe(1000);
+    const coded = policy({ recoverable_statuses: { 409: ['Busy'] } });
+    expect(specRetryDelay(coded, 0, { status: 409, errorCode: 'Busy' }, 10_000, half)).toBe(1000);
+    expect(specRetryDelay(coded, 0, { status: 409, errorCode: 'Gone' }, 10_000, half)).toBeUndefined();
+    expect(errorCodeOfBody('{"error":{"code":"Busy"}}')).toBe('Busy');
+    expect(errorCodeOfBody('{"error":{"type":"rate_limit"}}')).toBe('rate_limit');
+    expect(errorCodeOfBody('{"code":"X"}')).toBe('X');
+    expect(errorCodeOfBody('not json')).toBeUndefined();
   });
 
   it('drives retryingFetch: textual codes read from the error body, request_timeout retried as a network error', async () => {

@@ -8,7 +8,7 @@ type JsonObject = { [key: string]: JSONValue };
 
 const json = (value: unknown): JSONValue => JSON.parse(JSON.stringify(value ?? null)) as JSONValue;
 
-/** What an AI SDK tool cannot say about the Agent Spec tool it was compiled from: its kind and id, and how a RemoteTool or MCPTool is reached. */
+/** What an AI SDK tool cannot say about the Agent Spec tool it was compiled from: its kind and id, and how a RemoteTool or MCPTool is reached (and retried). */
 export function toolMetadata(tool: Tool): JsonObject {
   const source: JsonObject = { component_type: tool.component_type, id: tool.id, name: tool.name };
   if (tool.component_type === 'RemoteTool') {
@@ -16,5 +16,7 @@ export function toolMetadata(tool: Tool): JsonObject {
     Object.assign(source, { url: r.url, http_method: r.http_method, api_spec_uri: json(r.api_spec_uri), data: json(r.data), query_params: json(r.query_params), headers: json(r.headers) });
   }
   if (tool.component_type === 'MCPTool') source.client_transport = json(tool.client_transport);
+  const retryPolicy = (tool as { retry_policy?: unknown }).retry_policy;
+  if ((tool.component_type === 'RemoteTool' || tool.component_type === 'MCPTool') && retryPolicy) source.retry_policy = json(retryPolicy);
   return { [METADATA_KEY]: source };
 }
