@@ -47,13 +47,15 @@ export const emitRemoteTool: ToolEmitter<RemoteTool> = (w, spec) => {
     ...(noBody(spec) ? [] : [`    data: ${rendered(w, spec.data, 10)},`]),
     ...(spec.url_allow_list ? [`    urlAllowList: ${literal(spec.url_allow_list, '    ', 18)},`] : []),
   ];
+  // a URL with no placeholder reads no argument: the arguments are still checked
+  const usesValues = [method, ...request].some((line) => /\bvalues\b/.test(line));
   const emitted = emitFunctionTool(w, spec, base, {
     doc: `${spec.name} (RemoteTool): ${(spec.http_method || 'GET').toUpperCase()} ${spec.url}, rendered from the arguments.`,
     factory: 'http: HttpOptions',
     needsApproval: spec.requires_confirmation === true,
     execute: [
       'async (args, _runContext, details) => {',
-      `  const values = coerceArgs(args, ${base}Parameters);`,
+      usesValues ? `  const values = coerceArgs(args, ${base}Parameters);` : `  coerceArgs(args, ${base}Parameters);`,
       '  const request: HttpRequest = {',
       ...request,
       '  };',
