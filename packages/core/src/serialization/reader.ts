@@ -591,12 +591,12 @@ export class Reader implements CheckContext {
 
   /** References to components defined inline elsewhere in the document. */
   private resolveDeferred(): void {
-    let patched = false;
+    const patched: object[] = [];
     for (const d of this.deferred) {
       const hit = this.byId.get(this.mapId(d.id)) ?? this.byId.get(d.id);
       if (hit && this.acceptsFrom(d, hit.component)) {
         put(d.holder, d.key, hit.component);
-        patched = true;
+        patched.push(hit.component);
       } else if (!hit) {
         this.add('AS_DANGLING_REF', d.path, `no component or value with id '${d.id}'`, {
           hint: 'define it in $referenced_components, inline, or supply it when loading (components / referenced)',
@@ -604,7 +604,7 @@ export class Reader implements CheckContext {
         });
       }
     }
-    if (patched) this.checkContainmentCycles();
+    if (patched.length > 0) this.checkContainmentCycles(patched);
   }
 
   private acceptsFrom(d: Deferred, value: unknown): boolean {
@@ -615,8 +615,13 @@ export class Reader implements CheckContext {
     return ok;
   }
 
-  /** Late references can close a containment cycle (a FlowNode inside its own subflow). */
-  private checkContainmentCycles(): void {
+  /**
+   * Late references can close a containment cycle (a FlowNode inside its own
+   * subflow). Such a cycle passes through a late reference, so it is
+   * reachable from a component a late reference patched in: only what those
+   * components contain is walked (not the whole document).
+   */
+  private checkContainmentCycles(targets: readonly object[]): void {
     const state = new Map<object, 1 | 2>();
     const visit = (c: object): boolean => {
       const s = state.get(c);
@@ -630,7 +635,7 @@ export class Reader implements CheckContext {
       state.set(c, 2);
       return false;
     };
-    for (const c of this.meta.keys()) if (visit(c)) return;
+    for (const c of targets) if (visit(c)) return;
   }
 }
 
