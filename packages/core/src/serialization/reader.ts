@@ -1,4 +1,4 @@
-import { fieldNamesOf, fieldsOf, handlerOf, isBuiltinType, isTypedType } from '../components/registry.js';
+import { fieldNamesOf, fieldsOf, handlerOf, holdingFieldsOf, isBuiltinType, isTypedType } from '../components/registry.js';
 import type { CheckContext, Draft } from '../components/handler.js';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
@@ -639,9 +639,29 @@ export class Reader implements CheckContext {
   }
 }
 
+/**
+ * Where a walk over a component's contents starts: the values of the fields
+ * that can hold components (typed types), or of every field.
+ */
+function contents(c: object, into: unknown[]): void {
+  const record = c as Record<string, unknown>;
+  const type = record.component_type as string;
+  if (!isTypedType(type)) {
+    for (const x of Object.values(record)) into.push(x);
+    return;
+  }
+  for (const name of holdingFieldsOf(type)) {
+    const v = record[name];
+    if (typeof v === 'object' && v !== null) into.push(v);
+  }
+  const names = fieldNamesOf(type);
+  for (const key in record) if (!names.has(key)) into.push(record[key]);
+}
+
 /** Components held directly by a component's fields (edges hold nodes, not the other way). */
 function* subComponents(c: object, built: Map<object, Meta>): Generator<object> {
-  const stack: unknown[] = Object.values(c);
+  const stack: unknown[] = [];
+  contents(c, stack);
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v !== 'object' || v === null) continue;
@@ -657,7 +677,7 @@ function* subComponents(c: object, built: Map<object, Meta>): Generator<object> 
 function directComponents(c: object, built: Map<object, Meta>): object[] {
   const out: object[] = [];
   const stack: unknown[] = [];
-  for (const x of Object.values(c)) stack.push(x);
+  contents(c, stack);
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v !== 'object' || v === null) continue;
