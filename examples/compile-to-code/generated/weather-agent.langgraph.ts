@@ -56,6 +56,7 @@ export interface BuildOptions {
    */
   readonly network?: {
     readonly allow?: readonly string[];
+    /** A command name, or an exact command line (a string with blanks, or `{ command, args }`): only an exact one allows inline code (`node -e`, …). */
     readonly allowStdio?: readonly (string | { readonly command: string; readonly args?: readonly string[] })[];
     /** How RemoteTools resolve host names (default: the system resolver); a name must resolve to public addresses unless allow lists it. */
     readonly lookup?: (hostname: string) => Promise<readonly { readonly address: string; readonly family: number }[]>;

@@ -45,6 +45,7 @@ export function snippetsFor(wanted: Iterable<SnippetName>): SnippetName[] {
   return (Object.keys(EMIT_SNIPPETS) as SnippetName[]).filter((n) => all.has(n));
 }
 
+export { networkOptionFields } from './network-options.js';
 export { llmRetryPolicyLiteral } from './llm-fetch.js';
 export { outputRules, type OutputRule } from './outputs.js';
 export { commentText, docComment, isIdentifierName, key, literal, member, Raw, raw, str, template, templateText, text, type LiteralOptions } from './literal.js';

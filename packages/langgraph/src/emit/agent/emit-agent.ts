@@ -2,7 +2,7 @@ import { placeholdersIn, type Agent, type LlmConfig, type Property } from '@agen
 import {
   admitted, generationParams, openAiBaseUrl, outputRules, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
 } from '@agentspec/runtime';
-import { commentText, key, literal, llmRetryPolicyLiteral, member, ModuleWriter, str, text } from '@agentspec/runtime/emit';
+import { commentText, key, literal, llmRetryPolicyLiteral, member, ModuleWriter, networkOptionFields, str, text } from '@agentspec/runtime/emit';
 import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
 import type { CompileWarning } from '../../compile/options.js';
 import { CHANNELS } from '../../constants.js';
@@ -219,10 +219,7 @@ function buildOptions(servers: readonly string[]): string {
     '   * (a string with blanks, or `{ command, args }`) — only an exact one allows arguments that run inline code (`node -e`, …).',
     '   */',
     '  readonly network?: {',
-    '    readonly allow?: readonly string[];',
-    '    readonly allowStdio?: readonly (string | { readonly command: string; readonly args?: readonly string[] })[];',
-    '    /** How RemoteTools resolve host names (default: the system resolver); a name must resolve to public addresses unless allow lists it. */',
-    '    readonly lookup?: (hostname: string) => Promise<readonly { readonly address: string; readonly family: number }[]>;',
+    ...networkOptionFields('    '),
     '  };',
     '}',
     '',
