@@ -4,7 +4,7 @@ import type { Message as ChatMessage } from '../contract.js';
 import { resolveInputs, shapeOutputs } from '../semantics/inputs.js';
 import { managerWorkers, workerToolSpec } from '../semantics/manager-workers.js';
 import { checkToolNames, handoffLimitError, memberAgent } from '../semantics/multi-agent.js';
-import { swarmAgents, swarmLinks, transferIgnored, transferResult, type SwarmLink } from '../semantics/swarm.js';
+import { swarmAgents, swarmLinks, transferResult, type SwarmLink } from '../semantics/swarm.js';
 import { toolResultText } from '../semantics/tool-results.js';
 import type { Scope } from './execution.js';
 import { agentLoop, type AgenticTools, type AgentEnd, type Conversation } from './run-agent.js';

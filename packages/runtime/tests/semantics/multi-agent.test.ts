@@ -48,7 +48,7 @@ describe('multi-agent semantics', () => {
     const plain = specializeAgent({ ...spec, agent_specialization_parameters: { component_type: 'AgentSpecializationParameters', id: 'p', name: 'p', additional_instructions: '  ', human_in_the_loop: null } });
     expect(plain.system_prompt).toBe('You help customers.');
     expect('human_in_the_loop' in plain ? plain.human_in_the_loop : undefined).toBe(base.human_in_the_loop);
-    expect((specializeAgents(spec) as Agent).component_type).toBe('Agent');
+    expect((specializeAgents(caseSpec('specialized-agent-overrides')) as Agent).component_type).toBe('Agent');
   });
 
   it('refuses a member that is not an agent, and two tools of one name, at load (AS_UNSUPPORTED)', async () => {
