@@ -141,11 +141,11 @@ function counts(o: Obj, keys: readonly string[], path: string, p: Problems): Rec
 }
 
 function checkLimits(value: unknown, path: string, p: Problems): RuntimeLimits | undefined {
-  const l = p.object(value, path, ['maxSteps', 'maxAgentSteps', 'mapConcurrency', 'parallelism', 'http']);
+  const l = p.object(value, path, ['maxSteps', 'maxAgentSteps', 'mapConcurrency', 'parallelism', 'maxHandoffs', 'http']);
   if (!l) return undefined;
   const httpKeys = ['timeoutMs', 'retries', 'maxRedirects', 'maxBodyBytes'];
   const http = l.http === undefined ? undefined : p.object(l.http, pointer(path, 'http'), httpKeys);
-  return { ...counts(l, ['maxSteps', 'maxAgentSteps', 'mapConcurrency', 'parallelism'], path, p), ...(http ? { http: counts(http, httpKeys, pointer(path, 'http'), p) } : {}) };
+  return { ...counts(l, ['maxSteps', 'maxAgentSteps', 'mapConcurrency', 'parallelism', 'maxHandoffs'], path, p), ...(http ? { http: counts(http, httpKeys, pointer(path, 'http'), p) } : {}) };
 }
 
 function checkLlm(value: unknown, p: Problems): ScriptedLlmConfig {

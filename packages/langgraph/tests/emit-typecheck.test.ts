@@ -50,6 +50,8 @@ describe('emitted modules typecheck', () => {
     for (const c of cases.filter((x) => !x.id.startsWith('unsupported/'))) {
       const component = await caseComponent(c);
       if (hasToolboxes(component)) continue;
+      // Swarms, ManagerWorkers and SpecializedAgents are not emitted yet (the emitter refuses them: AS_UNSUPPORTED)
+      if (component.component_type !== 'Agent' && component.component_type !== 'Flow') continue;
       if (process.env.EMIT_ONLY !== undefined && component.component_type !== process.env.EMIT_ONLY) continue;
       writeFileSync(emittedFile(c.id, dir), emitLangGraph(component, { source: `${c.id}/spec.yaml` }).code);
       emitted++;

@@ -1,5 +1,5 @@
 import type { LaterComponentType } from '@agentspec/core';
-import { MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities } from '@agentspec/runtime';
+import { MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities } from '@agentspec/runtime';
 
 const REMOTE = remoteAgents('Mastra');
 
@@ -8,7 +8,11 @@ const LATER_NODES = ['ParallelFlowNode', 'ParallelMapNode', 'CatchExceptionNode'
 
 /** What the Mastra runtime, compiler and emitter take and refuse (DESIGN §2.1), read by `admit()`. */
 export const MASTRA_CAPABILITIES = {
-  runtime: { by: 'the Mastra runtime', action: 'run', roots: ['Agent', 'Flow'], runs: [...LATER_NODES, ...MCP_TOOLBOXES], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE } },
+  // Swarms and ManagerWorkers run on the reference interpreter with Mastra's AI SDK models; SpecializedAgents compile as their Agents
+  runtime: {
+    by: 'the Mastra runtime', action: 'run', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS], runs: [...LATER_NODES, ...MCP_TOOLBOXES, ...MULTI_AGENT_COMPONENTS],
+    refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE },
+  },
   compile: { by: 'the Mastra compiler', action: 'compile', roots: ['Agent', 'Flow'], runs: LATER_NODES, refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE } },
   emit: {
     by: 'the Mastra emitter',

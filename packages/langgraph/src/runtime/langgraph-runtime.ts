@@ -3,7 +3,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { Component, LlmConfig } from '@agentspec/core';
 import {
-  admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, resolveToolboxes, RuntimeError,
+  admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, referenceRuntime, resolveToolboxes, RuntimeError, specializeAgents,
   type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionOptions, type StartOptions,
 } from '@agentspec/runtime';
 import { LANGGRAPH_CAPABILITIES } from '../capabilities.js';
@@ -12,6 +12,7 @@ import { compileLangGraph } from '../compile/compile-langgraph.js';
 import type { LangGraph } from '../compile/graph-types.js';
 import type { CompiledLangGraph } from '../compile/options.js';
 import { openCheckpointer, sameCheckpointer, type CheckpointerOption } from './checkpointers.js';
+import { chatModelBackend } from '../multi-agent/chat-model-backend.js';
 import { GraphEngine, type AppServices, type GraphEngineState } from './graph-engine.js';
 
 export interface LangGraphRuntimeOptions {
@@ -70,8 +71,13 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('langgraphRuntime', load);
       admit(component, LANGGRAPH_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || Boolean(options.chatModel) });
-      // the agents' toolboxes listed now: the graphs get their tools as MCPTools (sessions keep the spec as given)
-      const spec = await resolveToolboxes(component, load);
+      if (component.component_type === 'Swarm' || component.component_type === 'ManagerWorkers') {
+        // the reference interpreter's multi-agent semantics, every LLM call made by a LangChain chat model
+        return referenceRuntime({ backend: (llm) => chatModelBackend(llm, options.chatModel), name: LANGGRAPH_RUNTIME_NAME, capabilities: LANGGRAPH_CAPABILITIES.runtime }).load(component, load);
+      }
+      // SpecializedAgents compile as the Agents they stand for; the agents' toolboxes listed now: the graphs get their
+      // tools as MCPTools (sessions keep the spec as given)
+      const spec = await resolveToolboxes(specializeAgents(component), load);
       const checkpointer = await openCheckpointer(load.checkpointer ?? options.checkpointer);
       let compiled: LangGraphBuild;
       try {
@@ -87,7 +93,7 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
         await checkpointer.close();
         throw e;
       }
-      const kind = component.component_type === 'Agent' ? 'agent' : 'flow';
+      const kind = component.component_type === 'Flow' ? 'flow' : 'agent';
       const services: AppServices = {
         component, graph: compiled.graph as LangGraph, checkpointer: checkpointer.description, saver: checkpointer.saver, ...(load.signal ? { signal: load.signal } : {}),
       };

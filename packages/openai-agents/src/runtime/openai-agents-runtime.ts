@@ -1,6 +1,6 @@
-import type { Agent, Component } from '@agentspec/core';
+import { laterComponent, type Agent, type Component } from '@agentspec/core';
 import { setTracingDisabled } from '@openai/agents';
-import { admit, checkLoadOptions, checkRuntimeOptions, referenceRuntime, resolveToolboxes, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { admit, checkLoadOptions, checkRuntimeOptions, referenceRuntime, resolveToolboxes, specializeAgent, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
 import { openaiAgentsBackend } from '../backend/openai-agents-backend.js';
 import { OPENAI_AGENTS_RUNTIME_NAME } from '../names.js';
 import type { OpenAiAgentsRuntimeOptions } from '../types.js';
@@ -9,9 +9,9 @@ import { OPENAI_AGENTS_CAPABILITIES } from '../capabilities.js';
 
 /**
  * The Runnable contract (DESIGN §4.1) on the OpenAI Agents SDK: Agents run
- * natively (`Runner.run`, interruptions, `RunState` for save/resume); Flows
- * run on the reference interpreter with every LLM call made by the SDK's
- * models (DESIGN §4.3). Tracing export to OpenAI is off unless `tracing: true`.
+ * natively (`Runner.run`, interruptions, `RunState` for save/resume), SpecializedAgents as
+ * the Agents they stand for; Flows, Swarms and ManagerWorkers run on the reference interpreter
+ * with every LLM call made by the SDK's models (DESIGN §4.3). Tracing export to OpenAI is off unless `tracing: true`.
  */
 export function openaiAgentsRuntime(options: OpenAiAgentsRuntimeOptions = {}): Runtime {
   checkRuntimeOptions('openaiAgentsRuntime', options, { structuredOutput: { oneOf: ['submit_result', 'native'] }, tracing: 'boolean', build: 'function' });
@@ -21,11 +21,14 @@ export function openaiAgentsRuntime(options: OpenAiAgentsRuntimeOptions = {}): R
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('openaiAgentsRuntime', load);
       if (options.tracing !== true) setTracingDisabled(true);
-      // Flows: admitted by the reference interpreter's load, with these capabilities
-      if (component.component_type === 'Flow') return flows.load(component, load);
+      // Flows, Swarms and ManagerWorkers: admitted by the reference interpreter's load, with these capabilities
+      if (component.component_type !== 'Agent' && component.component_type !== 'SpecializedAgent') return flows.load(component, load);
       admit(component, OPENAI_AGENTS_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) });
+      // a SpecializedAgent runs natively as the Agent it stands for (sessions are saved against the spec as given)
+      const special = laterComponent(component, 'SpecializedAgent');
+      const agent = special ? specializeAgent(special) : (component as Agent);
       // the agent's toolboxes listed now: the SDK agent gets their tools as MCPTools (sessions keep the spec as given)
-      return agentApp(await resolveToolboxes(component as Agent, load), load, options, component as Agent);
+      return agentApp(await resolveToolboxes(agent, load), load, options, component);
     },
   };
 }

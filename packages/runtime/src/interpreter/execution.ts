@@ -13,6 +13,8 @@ export interface Limits {
   readonly mapConcurrency: number;
   /** ParallelMapNode iterations and ParallelFlowNode subflows run at once at most. */
   readonly parallelism: number;
+  /** Handoffs in a row without an answer to the user, and agents asked inside one another (Swarm), at most. */
+  readonly maxHandoffs: number;
   readonly http: HttpLimits;
 }
 

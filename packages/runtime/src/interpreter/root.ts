@@ -1,9 +1,10 @@
-import type { Agent, Flow } from '@agentspec/core';
+import { laterComponent, type Agent, type Flow } from '@agentspec/core';
 import { unsupportedComponent } from '../admit/admit.js';
 import { resolveInputs } from '../semantics/inputs.js';
 import type { Execution } from './execution.js';
 import { runAgent } from './run-agent.js';
 import { runFlow } from './run-flow.js';
+import { runManagerWorkers, runSwarm } from './run-multi-agent.js';
 
 /** Run the root component: user messages given before the run join the conversation first. */
 export async function runRoot(exec: Execution, inputs: Readonly<Record<string, unknown>>): Promise<{ outputs: Record<string, unknown>; branch?: string }> {
@@ -16,5 +17,9 @@ export async function runRoot(exec: Execution, inputs: Readonly<Record<string, u
     const outputs = await runAgent(agent, resolveInputs(agent.inputs, inputs, { agent: agent.id }), scope, false);
     return { outputs };
   }
+  const swarm = laterComponent(root, 'Swarm');
+  if (swarm) return { outputs: await runSwarm(swarm, inputs, scope) };
+  const mw = laterComponent(root, 'ManagerWorkers');
+  if (mw) return { outputs: await runManagerWorkers(mw, inputs, scope) };
   throw unsupportedComponent(root);
 }

@@ -42,11 +42,13 @@ const COMPONENT_KEYS: Record<SpanType, readonly string[]> = {
   FlowExecutionSpan: ['flow'],
   NodeExecutionSpan: ['node'],
   AgentExecutionSpan: ['agent'],
+  SwarmExecutionSpan: ['swarm'],
+  ManagerWorkersExecutionSpan: ['managerworkers'],
   LlmGenerationSpan: ['llm_config'],
   ToolExecutionSpan: ['tool', 'node'],
 };
 
-const START_EVENTS = new Set(['FlowExecutionStart', 'NodeExecutionStart', 'AgentExecutionStart', 'LlmGenerationRequest', 'ToolExecutionRequest']);
+const START_EVENTS = new Set(['FlowExecutionStart', 'NodeExecutionStart', 'AgentExecutionStart', 'SwarmExecutionStart', 'ManagerWorkersExecutionStart', 'LlmGenerationRequest', 'ToolExecutionRequest']);
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type OpenSpan = Mutable<TraceSpan> & { events: TracePointEvent[]; open: boolean };

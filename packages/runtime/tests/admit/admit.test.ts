@@ -178,7 +178,7 @@ describe('the reference runtime', () => {
   });
 
   it('declares what it runs as data', () => {
-    expect(REFERENCE_CAPABILITIES).toMatchObject({ action: 'run', roots: ['Agent', 'Flow'] });
+    expect(REFERENCE_CAPABILITIES).toMatchObject({ action: 'run', roots: ['Agent', 'Flow', 'Swarm', 'ManagerWorkers', 'SpecializedAgent'] });
     expect(Object.keys(REFERENCE_CAPABILITIES.refuses).sort()).toEqual(['OciAgent', 'OciGenAiConfig', 'OpenAiAgent']);
   });
 });
