@@ -12,6 +12,7 @@ import { llmEndpoint } from './llm-endpoint.js';
 import { llmFetch } from './llm-fetch.js';
 import { submissionProblem } from './outputs.js';
 import type { Snippet, SnippetName } from './snippet.js';
+import { specRetryPolicy } from './retry-policy.js';
 import { stdioPolicy } from './stdio-policy.js';
 import { renderDeep, renderTemplate, toolResultText, valueText } from './text.js';
 
@@ -27,6 +28,7 @@ export const EMIT_SNIPPETS = {
   coerce,
   isObject,
   hostListed,
+  specRetryPolicy,
   httpCall,
   llmEndpoint,
   llmFetch,
@@ -46,7 +48,8 @@ export function snippetsFor(wanted: Iterable<SnippetName>): SnippetName[] {
 }
 
 export { networkOptionFields } from './network-options.js';
-export { llmRetryPolicyLiteral } from './llm-fetch.js';
+export { retryPolicyLiteral } from './retry-policy.js';
+export { httpPolicyFields } from './http-policy-fields.js';
 export { outputRules, type OutputRule } from './outputs.js';
 export { commentText, docComment, isIdentifierName, key, literal, member, Raw, raw, str, template, templateText, text, type LiteralOptions } from './literal.js';
 export { camelCase, constantName, identifier, Names, RESERVED_NAMES, type IdentifierOptions, type TakeOptions } from './identifiers.js';
