@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { a2aRoute } from './a2a/a2a-route.js';
 import { agUiRoute } from './ag-ui/ag-ui-route.js';
 import { chatApiRoute } from './chat-api.js';
 import { ServerError } from './errors.js';
@@ -32,7 +33,7 @@ export type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => Pro
 
 /**
  * Serve a spec: `GET /health`, AG-UI at `POST /ag-ui`, the chat API under
- * `/api`, every route behind the bearer token when one is set. Refuses
+ * `/api`, A2A (agent card, JSON-RPC at `/a2a`), every route behind the bearer token when one is set. Refuses
  * (AS_INSECURE_BIND) to listen on a non-loopback host without a token.
  */
 export async function startAgentServer(options: AgentServerOptions): Promise<AgentServer> {
@@ -77,6 +78,7 @@ export function requestHandler(sessions: SessionHost, options: Pick<AgentServerO
       return true;
     },
     async (req, res, url) => url.pathname.startsWith('/api/') && chatApiRoute(req, res, url.pathname, sessions, maxBytes),
+    a2aRoute(sessions, { secured: options.token !== undefined, maxBytes }),
     ...extra,
   ];
   return async (req, res) => {
