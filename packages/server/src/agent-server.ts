@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { a2aRoute } from './a2a/a2a-route.js';
 import { agUiRoute } from './ag-ui/ag-ui-route.js';
 import { chatApiRoute } from './chat-api.js';
+import { mcpRoute } from './mcp/mcp-route.js';
 import { ServerError } from './errors.js';
 import { DEFAULT_GUARDS } from './guards.js';
 import { checkBearer, isLoopback } from './http/bearer-auth.js';
@@ -33,7 +34,7 @@ export type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => Pro
 
 /**
  * Serve a spec: `GET /health`, AG-UI at `POST /ag-ui`, the chat API under
- * `/api`, A2A (agent card, JSON-RPC at `/a2a`), every route behind the bearer token when one is set. Refuses
+ * `/api`, A2A (agent card, JSON-RPC at `/a2a`), MCP at `/mcp`, every route behind the bearer token when one is set. Refuses
  * (AS_INSECURE_BIND) to listen on a non-loopback host without a token.
  */
 export async function startAgentServer(options: AgentServerOptions): Promise<AgentServer> {
@@ -79,6 +80,7 @@ export function requestHandler(sessions: SessionHost, options: Pick<AgentServerO
     },
     async (req, res, url) => url.pathname.startsWith('/api/') && chatApiRoute(req, res, url.pathname, sessions, maxBytes),
     a2aRoute(sessions, { secured: options.token !== undefined, maxBytes }),
+    mcpRoute(sessions, maxBytes),
     ...extra,
   ];
   return async (req, res) => {
