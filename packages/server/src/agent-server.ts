@@ -4,6 +4,7 @@ import { a2aRoute } from './a2a/a2a-route.js';
 import { agUiRoute } from './ag-ui/ag-ui-route.js';
 import { chatApiRoute } from './chat-api.js';
 import { mcpRoute } from './mcp/mcp-route.js';
+import { playgroundRoute } from './playground/playground-route.js';
 import { ServerError } from './errors.js';
 import { DEFAULT_GUARDS } from './guards.js';
 import { checkBearer, isLoopback } from './http/bearer-auth.js';
@@ -18,6 +19,8 @@ export interface AgentServerOptions extends SessionHostOptions {
   readonly port?: number;
   /** Bearer token every request must carry (`Authorization: Bearer <token>`). */
   readonly token?: string;
+  /** The flow's graph as SVG for the playground (`agentspec graph --format svg`), its nodes highlighted as they run. */
+  readonly graphSvg?: string;
 }
 
 /** A listening server. */
@@ -34,7 +37,7 @@ export type Route = (req: IncomingMessage, res: ServerResponse, url: URL) => Pro
 
 /**
  * Serve a spec: `GET /health`, AG-UI at `POST /ag-ui`, the chat API under
- * `/api`, A2A (agent card, JSON-RPC at `/a2a`), MCP at `/mcp`, every route behind the bearer token when one is set. Refuses
+ * `/api`, A2A (agent card, JSON-RPC at `/a2a`), MCP at `/mcp`, the playground at `GET /`, every route behind the bearer token when one is set. Refuses
  * (AS_INSECURE_BIND) to listen on a non-loopback host without a token.
  */
 export async function startAgentServer(options: AgentServerOptions): Promise<AgentServer> {
@@ -63,7 +66,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
 }
 
 /** The server's request handler (for a server of your own): the routes behind the bearer check, errors as coded JSON. */
-export function requestHandler(sessions: SessionHost, options: Pick<AgentServerOptions, 'token' | 'guards'>, extra: readonly Route[] = []): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function requestHandler(sessions: SessionHost, options: Pick<AgentServerOptions, 'token' | 'guards' | 'graphSvg'>, extra: readonly Route[] = []): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const maxBytes = options.guards?.maxRequestBytes ?? DEFAULT_GUARDS.maxRequestBytes;
   const routes: Route[] = [
     async (req, res, url) => {
@@ -81,6 +84,7 @@ export function requestHandler(sessions: SessionHost, options: Pick<AgentServerO
     async (req, res, url) => url.pathname.startsWith('/api/') && chatApiRoute(req, res, url.pathname, sessions, maxBytes),
     a2aRoute(sessions, { secured: options.token !== undefined, maxBytes }),
     mcpRoute(sessions, maxBytes),
+    playgroundRoute(sessions, options.graphSvg),
     ...extra,
   ];
   return async (req, res) => {
