@@ -114,6 +114,22 @@ ${EXIT_HELP}`)
     .action(async (file: string, opts) => setCode(await (await import('./commands/serve.js')).serveCommand(io, file, opts)));
 
   program
+    .command('acp')
+    .description('speak the Agent Client Protocol on stdin/stdout, so an ACP client (an editor) chats with the spec')
+    .argument('<spec>', 'JSON or YAML document of an Agent or a Flow')
+    .option('--runtime <name>', 'reference (default), langgraph, ai-sdk, openai-agents or mastra')
+    .option('--tools <module>', 'a .ts or .js module exporting `tools`: ServerTool implementations by name')
+    .option('--store <db>', 'where sessions live: a SQLite file or a postgres:// URL (default .agentspec/sessions.db)')
+    .option('--llm-url <url>', 'send every LLM request to this OpenAI-compatible endpoint')
+    .option('--llm-key <key>', 'the API key of --llm-url (or of OPENAI_BASE_URL)')
+    .option('--offline <rules>', 'answer LLM requests from a scripted rules file (see @agentspec/testing)')
+    .addHelpText('after', `
+Example (an editor's agent configuration):
+  { "command": "npx", "args": ["--no-install", "agentspec", "acp", "agent.yaml", "--tools", "tools.ts"] }
+${EXIT_HELP}`)
+    .action(async (file: string, opts) => setCode(await (await import('./commands/acp.js')).acpCommand(io, file, opts)));
+
+  program
     .command('import')
     .description("turn a framework object (a module's export), an OpenAgentSpec agent or an agents.json flow into an Agent Spec document")
     .argument('<target>', 'module#export: a .ts or .js module (TypeScript loads without a build step) and the export to import; a file for openagentspec and agents-json')

@@ -6,4 +6,9 @@ export { DEFAULT_GUARDS, RunGuard, type GuardLimits, type Usage } from './guards
 export { errorBody, errorStatus, SERVER_ERROR_CODES, ServerError, type ErrorBody, type ServerErrorCode } from './errors.js';
 export { frontendTools, withClientTools, type FrontendTool } from './frontend-tools.js';
 export { isLoopback } from './http/bearer-auth.js';
+export { acpAgent } from './acp/acp-agent.js';
+export { connectAcp } from './acp/acp-stdio.js';
+export { agentCard } from './a2a/agent-card.js';
+export { SpecAgentExecutor } from './a2a/a2a-executor.js';
+export { playgroundHtml, type PlaygroundOptions } from './playground/playground-html.js';
 export { SERVER_VERSION } from './version.js';
