@@ -1,4 +1,5 @@
 import { formatDiagnostic, load, type Component } from '@agentspec/core';
+import { frameworkPersistence } from '@agentspec/adapters';
 import type { RuntimeRegistry } from '@agentspec/conformance';
 import type { App, RunStatus, Runtime, RuntimeLoadOptions, Session, ToolRegistry, TraceRecorder } from '@agentspec/runtime';
 import { EXIT } from '../exit-codes.js';
@@ -13,7 +14,7 @@ import { loadTools } from '../run/module-loader.js';
 import { runAll } from '../run/run-all.js';
 import { llmTarget, type LlmTarget } from '../run/scripted-llm.js';
 import { checkTraceTargets, deliverTraces, traceRecorder, wantsTrace, type TraceTargets } from '../run/run-traces.js';
-import { frameworkPersistence, Persistence } from '../run/session-persistence.js';
+import { Persistence } from '../run/session-persistence.js';
 
 export interface RunOptions extends TraceTargets {
   readonly runtime?: string;
