@@ -26,3 +26,24 @@ export { llmConfigOf, METRIC_FACTORIES, METRIC_NAMES, metricFromConfig, type Met
 
 // Statistics
 export { choose, mean, meanCi95, passAtK, passHatK, percentile, std } from './run/stats.js';
+
+// Running the matrix
+export {
+  cellKey, DEFAULT_CONCURRENCY, DEFAULT_RETRIES, DEFAULT_RETRY_ON, DEFAULT_TIMEOUT_MS, planCells, planTasks, taskKey,
+  type Cell, type EvalPlan, type EvalTask, type PlanLlm, type PlanSpec, type PriceTable,
+} from './run/eval-plan.js';
+export { isEvalConfigFile, planFromConfig, readEvalConfig, type EvalConfig, type NamedPath } from './run/eval-config.js';
+export { answerOf } from './run/answer.js';
+export { shorten, traceFacts, trajectoryFromMessages, type RunStep, type TraceFacts } from './run/trace-facts.js';
+export { ItemRunner, withLlm, type ItemRun } from './run/item-runner.js';
+export { scoreRun, type MetricScore, type TaskResult } from './run/score-run.js';
+export { readResults, RESULTS_FORMAT, ResultsFile, type ResultsHeader } from './run/results-file.js';
+export { aggregate, summarize, type CellSummary, type MetricSummary } from './run/aggregate.js';
+export { runtimeFactories } from './run/runtime-factories.js';
+export { toolsFromModule } from './run/tools-module.js';
+export { localExecutor, planMetrics, runEval, type EvalOutcome, type Executor, type RunEvalOptions } from './run/run-eval.js';
+
+// Reports
+export { buildReport, REPORT_FORMAT, REPORT_VERSION, type EvalReport } from './report/eval-report.js';
+export { checkBaseline, compareReports, type Change, type Comparison } from './report/compare-reports.js';
+export { formatJunit, xmlText } from './report/junit.js';
