@@ -47,3 +47,5 @@ export { localExecutor, planMetrics, runEval, type EvalOutcome, type Executor, t
 export { buildReport, REPORT_FORMAT, REPORT_VERSION, type EvalReport } from './report/eval-report.js';
 export { checkBaseline, compareReports, type Change, type Comparison } from './report/compare-reports.js';
 export { formatJunit, xmlText } from './report/junit.js';
+export { reportHtml } from './report/report-html.js';
+export { esc, latencyChart, scoreChart } from './report/html-charts.js';

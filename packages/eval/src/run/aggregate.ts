@@ -6,7 +6,7 @@ import { mean, meanCi95, passAtK, passHatK, percentile, std } from './stats.js';
 export interface MetricSummary {
   /** Mean score over every run of the cell. */
   readonly mean: number;
-  /** 95% confidence interval of the mean over items (each item's mean over its repeats; Student t). */
+  /** 95% confidence interval of the mean over items (each item's mean over its repeats; Student t), clamped to [0, 1]. */
   readonly ci95: readonly [number, number];
   /** Share of runs this metric passed. */
   readonly passRate: number;
@@ -56,7 +56,7 @@ export function summarize(cell: Cell, runs: readonly TaskResult[], metricNames: 
   for (const name of metricNames) {
     const scores = runs.map((r) => r.metrics[name]?.score ?? 0);
     const ci = meanCi95(items.map((rs) => mean(rs.map((r) => r.metrics[name]?.score ?? 0))));
-    metrics[name] = { mean: r6(mean(scores)), ci95: [r6(ci.low), r6(ci.high)], passRate: r6(mean(runs.map((r) => (r.metrics[name]?.pass ? 1 : 0)))) };
+    metrics[name] = { mean: r6(mean(scores)), ci95: [r6(Math.max(0, ci.low)), r6(Math.min(1, ci.high))], passRate: r6(mean(runs.map((r) => (r.metrics[name]?.pass ? 1 : 0)))) };
   }
   const k = items.length === 0 ? 0 : Math.min(...items.map((rs) => rs.length));
   const passAt: Record<string, number> = {};
