@@ -49,3 +49,6 @@ export { checkBaseline, compareReports, type Change, type Comparison } from './r
 export { formatJunit, xmlText } from './report/junit.js';
 export { reportHtml } from './report/report-html.js';
 export { esc, latencyChart, scoreChart } from './report/html-charts.js';
+
+// Distributed runs (BullMQ on Redis)
+export { DEFAULT_QUEUE, queueExecutor, redactRedisUrl, startWorker, type EvalJob, type EvalWorker, type QueueOptions, type WorkerOptions } from './queue/bullmq-queue.js';

@@ -1,4 +1,5 @@
 import { createRequire } from 'node:module';
+import { EvalError } from '../errors.js';
 
 /** A prepared statement: the part of better-sqlite3's the eval package uses. */
 export interface SqliteStatement {
@@ -19,7 +20,12 @@ const require = createRequire(import.meta.url);
 
 /** An SQLite file: read-only by default (then it must exist); `{ readonly: false }` creates it when absent. */
 export function openSqlite(path: string, options: { readonly?: boolean } = {}): SqliteDatabase {
-  const Database = require('better-sqlite3') as new (path: string, options: { readonly: boolean; fileMustExist: boolean }) => SqliteDatabase;
+  let Database: new (path: string, options: { readonly: boolean; fileMustExist: boolean }) => SqliteDatabase;
+  try {
+    Database = require('better-sqlite3') as typeof Database;
+  } catch (e) {
+    throw new EvalError('AS_EVAL_METRIC', 'the SQL metric needs better-sqlite3, an optional peer dependency of @agentspec/eval', { hint: 'npm install better-sqlite3', cause: e });
+  }
   const readonly = options.readonly ?? true;
   return new Database(path, { readonly, fileMustExist: readonly });
 }
