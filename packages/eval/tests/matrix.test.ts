@@ -101,4 +101,14 @@ describe('the matrix on all five runtimes (offline, scripted LLM)', () => {
     expect(report.results.find((r) => r.llm === 'small' && r.runtime === 'reference')!.model).toBe('small-model');
     expect(readFileSync(example('customer-service/agent.yaml'), 'utf8')).toContain('support-model');
   });
+
+  it('text-to-SQL example: execution accuracy on shop.db, equivalent queries counted (a flow, on two runtimes)', async () => {
+    const p = planFromConfig(readEvalConfig(example('text-to-sql/eval.yaml')), example('text-to-sql'));
+    const { report } = await runEval({ ...p, runtimes: ['reference', 'langgraph'] });
+    // 4 of 6: three rewrites and the anti-join count; COUNT(*) misses the top customer (a tie), `FROM order` fails
+    expect(report.cells.map((c) => c.metrics.sql_execution!.mean)).toEqual([4 / 6, 4 / 6].map((x) => Math.round(x * 1e6) / 1e6));
+    const march = report.results.find((r) => r.itemId === 'march')!;
+    expect(march.metrics.sql_execution!.details?.error).toMatch(/syntax error/);
+    expect(report.results.find((r) => r.itemId === 'top-customer')!.metrics.sql_execution!.score).toBe(0);
+  });
 });

@@ -116,11 +116,13 @@ export async function queueExecutor(plan: EvalPlan, options: QueueOptions): Prom
       })));
       options.onWaiting?.(byJob.size);
       // jobs that ended before we listened (an earlier coordinator queued them)
+      // (the state first, then the job: a job read while active has no return value yet)
       for (const jobId of byJob.keys()) {
+        const state = await queue.getJobState(jobId);
+        if (state !== 'completed' && state !== 'failed') continue;
         const job = await Job.fromId<EvalJob, ItemRun>(queue, jobId);
-        const state = job ? await job.getState() : undefined;
-        if (job && state === 'completed') chain.push(deliver(jobId, job.returnvalue));
-        else if (job && state === 'failed') chain.push(deliver(jobId, failedRun(byJob.get(jobId)!, job.failedReason)));
+        if (state === 'completed' && job?.returnvalue) chain.push(deliver(jobId, job.returnvalue));
+        else if (state === 'failed' && job) chain.push(deliver(jobId, failedRun(byJob.get(jobId)!, job.failedReason)));
       }
       if (byJob.size === 0) finish();
       await done;
