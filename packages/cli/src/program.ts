@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerConformance } from './commands/conformance.js';
+import { registerEval } from './commands/eval.js';
 import { convertCommand } from './commands/convert.js';
 import { graphCommand } from './commands/graph.js';
 import { registerInit } from './commands/init.js';
@@ -174,6 +175,7 @@ ${EXIT_HELP}`)
     .action(async (file: string, opts) => setCode(await (await import('./commands/compile.js')).compileCommand(io, file, opts)));
 
   registerConformance(program, io, setCode, EXIT_HELP);
+  registerEval(program, io, setCode, EXIT_HELP);
   registerInit(program, io, setCode, EXIT_HELP);
   registerTrace(program, io, setCode, EXIT_HELP);
 
