@@ -7,6 +7,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MCPTool } from '@agentspec/core';
+import { mcpRequestFields } from '../../src/emit/index.js';
 import type { SpecRetryPolicy } from '../../src/index.js';
 import { startFlaky, type Flaky } from '../mcp/flaky-mcp-server.js';
 import { makeTestCerts, serverTlsOptions } from '../mcp/make-certs.js';
@@ -164,5 +166,21 @@ describe('mcpRequest snippet: answers, timeouts, cancellation', () => {
     const before = await failure(mcpRequest({ tool: 'echo', server: 'demo', signal: AbortSignal.abort() }, l, call('echo', { text: 'hi' })));
     expect(before.code).toBe('AS_CANCELLED');
     await l.close();
+  });
+});
+
+describe('mcpRequestFields', () => {
+  const transport = { component_type: 'StreamableHTTPTransport', id: 't', name: 'srv', url: 'http://127.0.0.1:9/mcp' };
+  const tool = (extra: Record<string, unknown>, transportExtra: Record<string, unknown> = {}): MCPTool =>
+    ({ component_type: 'MCPTool', id: 'x', name: 'x', client_transport: { ...transport, ...transportExtra }, ...extra }) as unknown as MCPTool;
+
+  it("writes the tool's retry_policy, else its transport's, and the call timeout the runtime applies", () => {
+    const own = mcpRequestFields(tool({ retry_policy: { max_attempts: 2, request_timeout: 1.5 } }, { retry_policy: { max_attempts: 7 } }), '  ').join('\n');
+    expect(own).toMatch(/^ {2}retryPolicy: \{\n {4}max_attempts: 2,/);
+    expect(own).toContain('  timeoutMs: 1500,');
+    const transports = mcpRequestFields(tool({}, { retry_policy: { max_attempts: 7 }, session_parameters: { read_timeout_seconds: 20 } }), '').join('\n');
+    expect(transports).toContain('max_attempts: 7,');
+    expect(transports).toContain('timeoutMs: 20000,');
+    expect(mcpRequestFields(tool({}), '')).toEqual([]);
   });
 });
