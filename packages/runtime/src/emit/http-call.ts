@@ -1,4 +1,3 @@
-import { TLS_FAILURE_CODE } from '../llm/spec-retry-policy.js';
 import type { Snippet } from './snippet.js';
 
 /**
@@ -8,13 +7,13 @@ import type { Snippet } from './snippet.js';
  * follow-redirect.ts, the body cap of read-http-body.ts, url-allow-list.ts,
  * the retries of http-retry-policy.ts), with the same error codes.
  */
-export const httpCall: Snippet<'codedError' | 'hostListed' | 'isObject' | 'specRetryPolicy' | 'valueText'> = {
+export const httpCall: Snippet<'codedError' | 'hostListed' | 'isObject' | 'isTlsFailure' | 'specRetryPolicy' | 'valueText'> = {
   declares: [
     'HttpRequest', 'HttpOptions', 'httpCall', 'HttpHop', 'HttpOutcome', 'httpAttempt', 'httpRefusal', 'addressKind', 'urlAllowed',
     'nextHop', 'readBody', 'httpHeaders', 'appendParams', 'encodeBody', 'decodeBody', 'retryDelay', 'pause',
-    'HttpLookup', 'httpDispatcher', 'resolvedKind', 'httpAgentClass', 'httpDispatchers', 'AddressRefused', 'httpSpecDelay', 'httpErrorCode', 'isTlsFailure',
+    'HttpLookup', 'httpDispatcher', 'resolvedKind', 'httpAgentClass', 'httpDispatchers', 'AddressRefused', 'httpSpecDelay', 'httpErrorCode',
   ],
-  needs: ['codedError', 'hostListed', 'isObject', 'specRetryPolicy', 'valueText'],
+  needs: ['codedError', 'hostListed', 'isObject', 'isTlsFailure', 'specRetryPolicy', 'valueText'],
   code: `/** A RemoteTool request, rendered from the arguments of the call. */
 interface HttpRequest {
   readonly method: string;
@@ -427,15 +426,6 @@ function httpErrorCode(text: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A TLS or certificate verification failure (never retried): \`isTlsFailure\` of @agentspec/runtime. */
-function isTlsFailure(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /${TLS_FAILURE_CODE.source}/.test(code)) return true;
-  }
-  return false;
 }
 
 /** Wait \`ms\`; AS_CANCELLED when \`signal\` aborts first. */

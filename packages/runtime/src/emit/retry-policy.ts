@@ -1,4 +1,4 @@
-import { specRetryPolicy as readSpecRetryPolicy, type Jitter } from '../llm/spec-retry-policy.js';
+import { specRetryPolicy as readSpecRetryPolicy, TLS_FAILURE_CODE, type Jitter } from '../llm/spec-retry-policy.js';
 import { literal } from './literal.js';
 import type { Snippet } from './snippet.js';
 
@@ -66,5 +66,19 @@ function specRetryDelayMs(spec: SpecRetryPolicy, attempt: number, status: number
     default:
       return Math.min(base, cap);
   }
+}`,
+};
+
+/** A TLS or certificate failure, which no retry_policy retries (the HTTP call of tools, MCP requests). */
+export const isTlsFailure: Snippet<never> = {
+  declares: ['isTlsFailure'],
+  needs: [],
+  code: `/** A TLS or certificate verification failure (never retried): \`isTlsFailure\` of @agentspec/runtime. */
+function isTlsFailure(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /${TLS_FAILURE_CODE.source}/.test(code)) return true;
+  }
+  return false;
 }`,
 };
