@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Runtime, ToolRegistry } from '@agentspec/runtime';
+import type { Runtime, ToolRegistry, Trace } from '@agentspec/runtime';
 import { discoverCases, loadCase, type CaseEntry } from './case.js';
 import { caseToolsCache, importToolsModule, type ToolsModuleLoader } from './case-tools.js';
 import type { AnyCase } from './case-types.js';
@@ -49,6 +49,8 @@ export interface CaseContext {
   readonly tools?: ToolRegistry;
   /** A case's own tools module by absolute path. */
   readonly caseTools?: (file: string) => Promise<ToolRegistry>;
+  /** Told the trace of each run of a case (see RunCaseOptions.onTrace). */
+  readonly onTrace?: (run: number, trace: Trace) => void;
 }
 
 /** A discovered case, read (or why it could not be). */
@@ -106,7 +108,7 @@ export async function runLoadedCase(loaded: LoadedCase, runtime: Runtime, gap: s
   } else {
     try {
       const tools = await toolsFor(c, ctx);
-      outcome = await runCase(c, runtime, { tools, ...(ctx.timeoutMs !== undefined ? { timeoutMs: ctx.timeoutMs } : {}) });
+      outcome = await runCase(c, runtime, { tools, ...(ctx.timeoutMs !== undefined ? { timeoutMs: ctx.timeoutMs } : {}), ...(ctx.onTrace ? { onTrace: ctx.onTrace } : {}) });
     } catch (e) {
       outcome = { status: 'error', durationMs: 0, error: { code: errorCode(e), message: errorMessage(e) } };
     }
