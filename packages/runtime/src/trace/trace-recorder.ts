@@ -4,6 +4,7 @@ import { SPAN_OF, type RuntimeEvent, type SpanType, type TraceEvent } from '../e
 import { redactSensitive } from './redact-sensitive.js';
 import { TRACE_FORMAT, TRACE_VERSION, type Trace, type TraceComponent, type TracePointEvent, type TraceRun, type TraceSpan, type TraceSpanStatus } from './trace.js';
 import { traceComponents } from './trace-components.js';
+import { traceTime } from './trace-clock.js';
 
 /**
  * A consumer of a trace as it is recorded (Agent Spec Tracing's
@@ -49,14 +50,23 @@ const COMPONENT_KEYS: Record<SpanType, readonly string[]> = {
 const START_EVENTS = new Set(['FlowExecutionStart', 'NodeExecutionStart', 'AgentExecutionStart', 'LlmGenerationRequest', 'ToolExecutionRequest']);
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type OpenSpan = Mutable<TraceSpan> & { events: TracePointEvent[]; open: boolean };
+type OpenSpan = Mutable<TraceSpan> & {
+  events: TracePointEvent[];
+  open: boolean;
+  /** Index of the run that closed it (while closed). */
+  closedIn?: number;
+};
 
 /**
  * Collects the events of a session's runs (`session.stream()`, each run in
- * turn) into a span tree, a {@link Trace}. Robust to what runtimes emit:
- * spans never closed are closed when their run ends (`paused` when it waits
- * for the caller, `unset` otherwise), an ExceptionRaised closes its span as
- * `error`, a span id used again opens a new span (`id#2`), a parent never
+ * turn) into a span tree, a {@link Trace}. Spans still open when their run
+ * ends are closed then (`paused` when it waits for the caller, `unset`
+ * otherwise), an ExceptionRaised closes its span as `error`. A later run
+ * that continues a span an earlier run left (its children start under it,
+ * its events or its end come: a resumed pause, a retried failure) reopens it
+ * — with its closed ancestors — until it ends again, so a session is one
+ * tree and children stay inside their parents. Robust to what runtimes emit:
+ * a span id used again for a start opens a new span (`id#2`), a parent never
  * opened makes a root, end events of spans never opened and events of no
  * known span go to the trace's own events. Attributes are copied through
  * {@link redactSensitive}. The runtimes are not changed: this only listens.
@@ -69,6 +79,8 @@ export class TraceRecorder {
   private readonly spans: OpenSpan[] = [];
   /** The runtime's span id → the span it names now. */
   private readonly byId = new Map<string, OpenSpan>();
+  /** The trace's span id → the span. */
+  private readonly own = new Map<string, OpenSpan>();
   private readonly uses = new Map<string, number>();
   private readonly events: TracePointEvent[] = [];
   private readonly runs: TraceRun[] = [];
@@ -82,7 +94,7 @@ export class TraceRecorder {
     this.name = options.name ?? (typeof options.spec?.name === 'string' ? options.spec.name : 'run');
     this.runtime = options.runtime ?? null;
     this.listeners = [...(options.listeners ?? [])];
-    this.now = options.now ?? (() => Date.now() * 1e6);
+    this.now = options.now ?? traceTime;
     this.last = this.now();
   }
 
@@ -117,7 +129,7 @@ export class TraceRecorder {
   trace(): Trace {
     const live = this.runStart !== undefined || this.spans.some((s) => s.open);
     const now = live ? Math.max(this.now(), this.last) : this.last;
-    const spans = this.spans.map(({ open, ...s }) => (open ? { ...s, end: now, status: 'unset' as const, events: [...s.events] } : { ...s, events: [...s.events] }));
+    const spans = this.spans.map(({ open, closedIn: _closed, ...s }) => (open ? { ...s, end: now, status: 'unset' as const, events: [...s.events] } : { ...s, events: [...s.events] }));
     const runs = this.runStart !== undefined ? [...this.runs, { index: this.runs.length, start: this.runStart, end: now, status: 'incomplete' as const }] : [...this.runs];
     const start = Math.min(runs[0]?.start ?? Infinity, spans[0]?.start ?? Infinity, this.events[0]?.timestamp ?? Infinity);
     return {
@@ -141,6 +153,7 @@ export class TraceRecorder {
     const used = this.uses.get(event.spanId) ?? 0;
     this.uses.set(event.spanId, used + 1);
     const parent = event.parentSpanId !== undefined ? this.byId.get(event.parentSpanId) : undefined;
+    if (parent) this.resume(parent);
     const attributes = redactSensitive(event.attributes) as Record<string, unknown>;
     const componentId = COMPONENT_KEYS[kind].map((k) => attributes[k]).find((v) => typeof v === 'string') as string | undefined;
     const span: OpenSpan = {
@@ -150,11 +163,13 @@ export class TraceRecorder {
     };
     this.spans.push(span);
     this.byId.set(event.spanId, span);
+    this.own.set(span.id, span);
     this.notify((l) => l.spanStarted?.(this.view(span), this.info));
   }
 
   private close(event: TraceEvent): void {
     const span = this.byId.get(event.spanId);
+    if (span) this.resume(span);
     if (!span?.open) return this.point(event, undefined);
     span.endAttributes = redactSensitive(event.attributes) as Record<string, unknown>;
     this.end(span, event.timestamp, 'ok');
@@ -162,6 +177,7 @@ export class TraceRecorder {
 
   private fail(event: TraceEvent): void {
     const span = this.byId.get(event.spanId);
+    if (span) this.resume(span);
     const a = event.attributes;
     const code = String(a.code ?? a.exception_type ?? 'ERROR');
     const message = String(a.message ?? a.exception_message ?? '');
@@ -173,6 +189,7 @@ export class TraceRecorder {
   }
 
   private point(event: TraceEvent, span: OpenSpan | undefined): void {
+    if (span) this.resume(span);
     const recorded: TracePointEvent = {
       type: event.type, name: event.name, timestamp: event.timestamp, attributes: redactSensitive(event.attributes) as Record<string, unknown>,
       ...(span ? {} : { spanId: event.spanId }),
@@ -181,8 +198,19 @@ export class TraceRecorder {
     this.notify((l) => l.eventAdded?.(recorded, span && this.view(span), this.info));
   }
 
+  /** A span an earlier run closed (paused, failed or left) that this run continues: open again, with its closed ancestors. */
+  private resume(span: OpenSpan): void {
+    for (let s: OpenSpan | undefined = span; s && !s.open && s.closedIn !== undefined && s.closedIn < this.runs.length; s = s.parentId !== null ? this.own.get(s.parentId) : undefined) {
+      s.open = true;
+      s.status = 'unset';
+      delete s.error;
+      delete s.closedIn;
+    }
+  }
+
   private end(span: OpenSpan, at: number, status: TraceSpanStatus): void {
     span.open = false;
+    span.closedIn = this.runs.length;
     span.end = Math.max(at, span.start);
     span.status = status;
     this.notify((l) => l.spanEnded?.(this.view(span), this.info));
@@ -200,7 +228,7 @@ export class TraceRecorder {
   }
 
   private view(span: OpenSpan): TraceSpan {
-    const { open: _open, ...rest } = span;
+    const { open: _open, closedIn: _closed, ...rest } = span;
     return { ...rest, events: [...span.events] };
   }
 
