@@ -42,7 +42,7 @@ export class Execution {
     readonly journal: Journal,
     readonly queues: Queues,
     private readonly emit: ((e: RuntimeEvent) => void) | undefined,
-    /** The session's span ids ({@link sessionSpanIds}): the same span has the same id in every run of the session. */
+    /** The session's span ids (`EngineRun.spans`): the span at a position has the same id in every run of the session. */
     readonly spanIds: (key: string) => string,
   ) {}
 

@@ -2,6 +2,7 @@ export { TRACE_FORMAT, TRACE_VERSION, type Trace, type TraceComponent, type Trac
 export { TraceRecorder, type TraceInfo, type TraceListener, type TraceRecorderOptions } from './trace-recorder.js';
 export { newSpanSeed, sessionSpanIds } from './session-span-ids.js';
 export { traceTime } from './trace-clock.js';
+export { errorAttributes, RunSpans, SPAN_EVENTS, type SpanRef } from './run-spans.js';
 export { traceComponents } from './trace-components.js';
 export { isSecretKey, REDACTED, redactSensitive } from './redact-sensitive.js';
 export { parseTrace, parseTraces, traceToJson } from './trace-json.js';

@@ -62,11 +62,12 @@ type OpenSpan = Mutable<TraceSpan> & {
  * turn) into a span tree, a {@link Trace}. Spans still open when their run
  * ends are closed then (`paused` when it waits for the caller, `unset`
  * otherwise), an ExceptionRaised closes its span as `error`. A later run
- * that continues a span an earlier run left (its children start under it,
- * its events or its end come: a resumed pause, a retried failure) reopens it
- * — with its closed ancestors — until it ends again, so a session is one
- * tree and children stay inside their parents. Robust to what runtimes emit:
- * a span id used again for a start opens a new span (`id#2`), a parent never
+ * that continues a span an earlier run left unfinished (starts it again
+ * under the same id, or its children start under it, or its events or its
+ * end come: a resumed pause, a retried failure) reopens it — with its closed
+ * ancestors — until it ends again, so a session is one tree and children
+ * stay inside their parents. Robust to what runtimes emit: a span id used
+ * again for a start otherwise opens a new span (`id#2`), a parent never
  * opened makes a root, end events of spans never opened and events of no
  * known span go to the trace's own events. Attributes are copied through
  * {@link redactSensitive}. The runtimes are not changed: this only listens.
@@ -150,6 +151,8 @@ export class TraceRecorder {
   }
 
   private open(event: TraceEvent, kind: SpanType): void {
+    const earlier = this.byId.get(event.spanId);
+    if (earlier && this.continued(earlier)) return this.resume(earlier);
     const used = this.uses.get(event.spanId) ?? 0;
     this.uses.set(event.spanId, used + 1);
     const parent = event.parentSpanId !== undefined ? this.byId.get(event.parentSpanId) : undefined;
@@ -198,7 +201,12 @@ export class TraceRecorder {
     this.notify((l) => l.eventAdded?.(recorded, span && this.view(span), this.info));
   }
 
-  /** A span an earlier run closed (paused, failed or left) that this run continues: open again, with its closed ancestors. */
+  /** Whether a span was left unfinished by an earlier run (paused, failed, never ended): this run may continue it. */
+  private continued(span: OpenSpan): boolean {
+    return !span.open && span.status !== 'ok' && span.closedIn !== undefined && span.closedIn < this.runs.length;
+  }
+
+  /** A span an earlier run closed that this run continues: open again, with its closed ancestors. */
   private resume(span: OpenSpan): void {
     for (let s: OpenSpan | undefined = span; s && !s.open && s.closedIn !== undefined && s.closedIn < this.runs.length; s = s.parentId !== null ? this.own.get(s.parentId) : undefined) {
       s.open = true;

@@ -106,24 +106,28 @@ describe('TraceRecorder is robust to what runtimes emit', () => {
   const ev = (type: TraceEvent['type'], spanId: string, name: string, attributes: Record<string, unknown> = {}, parentSpanId?: string): TraceEvent =>
     ({ type, spanId, name, attributes, timestamp: (t += 1_000_000), ...(parentSpanId ? { parentSpanId } : {}) });
 
-  it('closes spans never ended (unset at finish, paused at a pause), continues a paused span a later run adds to, opens a new span for a reused id, makes roots of unknown parents', () => {
+  it('closes spans never ended (unset at finish, paused at a pause), continues a span a later run starts again, opens a new span for a reused id, makes roots of unknown parents', () => {
     const recorder = new TraceRecorder({ name: 'hand-made', now: () => t });
     recorder.add(ev('AgentExecutionStart', 'a', 'agent', { agent: 'ag' }));
     recorder.add(ev('LlmGenerationRequest', 'l', 'llm', { llm_config: 'cfg' }, 'a'));
     recorder.add({ type: 'RunStatus', status: { type: 'user_input', messages: [] } });
+    // the second run starts the paused spans again under their ids: it continues them
+    recorder.add(ev('AgentExecutionStart', 'a', 'agent', { agent: 'ag' }));
     recorder.add(ev('LlmGenerationRequest', 'l', 'llm', {}, 'a'));
     recorder.add(ev('LlmGenerationResponse', 'l', 'llm', { content: 'hi' }, 'a'));
+    // an id used again after its span ended ok is a new span
+    recorder.add(ev('LlmGenerationRequest', 'l', 'llm', {}, 'a'));
     recorder.add(ev('ToolExecutionRequest', 'x', 'tool', { tool: 'tl' }, 'never-opened'));
     recorder.add(ev('NodeExecutionEnd', 'ghost', 'node'));
     recorder.add(ev('ConversationMessageAdded', 'elsewhere', 'user', { message: { role: 'user', content: 'hey' } }));
     const trace = recorder.finish();
     expect(trace.spans.map((s) => [s.id, s.parentId, s.status, s.run])).toEqual([
-      // 'a' paused with the first run, continued by the second (which never ended it)
-      ['a', null, 'unset', 0], ['l', 'a', 'paused', 0], ['l#2', 'a', 'ok', 1], ['x', null, 'unset', 1],
+      ['a', null, 'unset', 0], ['l', 'a', 'ok', 0], ['l#2', 'a', 'unset', 1], ['x', null, 'unset', 1],
     ]);
     expect(trace.runs.map((r) => r.status)).toEqual(['user_input', 'incomplete']);
     expect(trace.events.map((e) => [e.type, e.spanId])).toEqual([['NodeExecutionEnd', 'ghost'], ['ConversationMessageAdded', 'elsewhere']]);
-    expect(trace.spans.find((s) => s.id === 'l#2')!.endAttributes).toEqual({ content: 'hi' });
+    expect(trace.spans.find((s) => s.id === 'l')!.endAttributes).toEqual({ content: 'hi' });
+    expect(trace.spans.find((s) => s.id === 'l')!.attributes).toEqual({ llm_config: 'cfg' });
   });
 
   it('never keeps a secret: sensitive keys are masked, URL secrets hidden', () => {
