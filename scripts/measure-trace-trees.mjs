@@ -9,6 +9,7 @@
 //
 // Needs `pnpm build` (reads conformance/dist and the adapters' dist).
 import { writeFileSync } from 'node:fs';
+import { spanTreeText } from '../packages/runtime/dist/index.js';
 import { collectCases, DEFAULT_CASES_DIR, RUNTIMES, runLoadedCase } from '../conformance/dist/index.js';
 
 const args = process.argv.slice(2);
@@ -20,27 +21,6 @@ const names = (opt('--runtimes') ?? Object.keys(RUNTIMES).join(',')).split(',');
 if (!names.includes('reference')) names.unshift('reference');
 names.sort((a, b) => (a === 'reference' ? -1 : b === 'reference' ? 1 : 0));
 const verbose = args.includes('--verbose');
-
-const KIND = { FlowExecutionSpan: 'flow', NodeExecutionSpan: 'node', AgentExecutionSpan: 'agent', LlmGenerationSpan: 'llm', ToolExecutionSpan: 'tool' };
-
-/** A trace's tree as indented lines: `kind 'name' (component id)`. */
-function treeText(trace) {
-  const children = new Map();
-  for (const s of trace.spans) {
-    const k = s.parentId ?? '';
-    if (!children.has(k)) children.set(k, []);
-    children.get(k).push(s);
-  }
-  const lines = [];
-  const walk = (parent, depth) => {
-    for (const s of children.get(parent) ?? []) {
-      lines.push(`${'  '.repeat(depth)}${KIND[s.kind] ?? s.kind} '${s.name}'${s.componentId ? ` (${s.componentId})` : ''}`);
-      walk(s.id, depth + 1);
-    }
-  };
-  walk('', 0);
-  return lines.join('\n');
-}
 
 /** Why a trace is not well-formed (empty when it is). */
 function malformed(trace) {
@@ -68,8 +48,8 @@ for (const name of names) {
     const c = loaded.case;
     if (c.refusedBy && Object.hasOwn(c.refusedBy, name)) continue;
     const traces = [];
-    const result = await runLoadedCase(loaded, runtime, undefined, { onTrace: (run, trace) => (traces[run] = trace) });
-    const text = traces.map((t) => treeText(t)).join('\n---\n');
+    const result = await runLoadedCase(loaded, runtime, undefined, { traces: false, onTrace: (run, trace) => (traces[run] = trace) });
+    const text = traces.map((t) => spanTreeText(t)).join('\n---\n');
     const problems = traces.flatMap((t, i) => malformed(t).map((p) => `run ${i}: ${p}`));
     (trees[c.id] ??= {})[name] = { status: result.status, tree: text, problems };
     s.cases++;

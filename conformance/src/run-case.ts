@@ -12,6 +12,7 @@ import { under, type Difference } from './compare.js';
 import { pointer } from './check.js';
 import { checkError, checkStep, type StepOutcome } from './expectations.js';
 import { checkLlmRequests } from './llm-requests.js';
+import { checkTrace } from './case-traces.js';
 import { errorCode, errorMessage, type CaseDifference, type CaseOutcome, type UnexpectedError } from './outcome.js';
 import { startLocalServers, type LocalServers } from './servers/local-servers.js';
 import { substitute } from './servers/placeholders.js';
@@ -26,6 +27,8 @@ export interface RunCaseOptions {
   readonly tools?: ToolRegistry;
   /** Told the trace of each run of the case (its session's events, every step, recorded from `session.stream()`) when the run ends. */
   readonly onTrace?: (run: number, trace: Trace) => void;
+  /** Check each run's span tree against the case's `trace.yaml` (default true; a case without one is not checked). */
+  readonly traces?: boolean;
 }
 
 /** A step or run ended the case: a difference or an unexpected error. */
@@ -141,12 +144,17 @@ async function drive(c: ConformanceCase, runtime: Runtime, signal: AbortSignal, 
     for (const [r, run] of c.runs.entries()) {
       where.run = r;
       const recorder = new TraceRecorder({ runtime: runtime.name, spec: component });
+      let trace: Trace | undefined;
       try {
         const stop = await runOne(app, run, r, llm, where, recorder);
         if (stop) return stop;
       } finally {
-        caseOptions.onTrace?.(r, recorder.finish());
+        trace = recorder.finish();
+        caseOptions.onTrace?.(r, trace);
       }
+      const expected = caseOptions.traces === false ? undefined : c.traces?.[r];
+      const d = expected === undefined ? undefined : checkTrace(expected, trace, r);
+      if (d) return { difference: { ...d, run: r } };
     }
     return undefined;
   } catch (e) {

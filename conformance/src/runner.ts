@@ -41,6 +41,8 @@ export interface RunConformanceOptions {
   readonly tools?: ToolRegistry;
   /** Loads a case's own tools module (`toolsModule:`); default: Node's `import()`. */
   readonly loadToolsModule?: ToolsModuleLoader;
+  /** Check each run's span tree against the case's `trace.yaml` (default true). */
+  readonly traces?: boolean;
 }
 
 /** What a case runs with besides itself: the run's tools and its own module's. */
@@ -51,6 +53,8 @@ export interface CaseContext {
   readonly caseTools?: (file: string) => Promise<ToolRegistry>;
   /** Told the trace of each run of a case (see RunCaseOptions.onTrace). */
   readonly onTrace?: (run: number, trace: Trace) => void;
+  /** Check span trees against `trace.yaml` (default true). */
+  readonly traces?: boolean;
 }
 
 /** A discovered case, read (or why it could not be). */
@@ -108,7 +112,7 @@ export async function runLoadedCase(loaded: LoadedCase, runtime: Runtime, gap: s
   } else {
     try {
       const tools = await toolsFor(c, ctx);
-      outcome = await runCase(c, runtime, { tools, ...(ctx.timeoutMs !== undefined ? { timeoutMs: ctx.timeoutMs } : {}), ...(ctx.onTrace ? { onTrace: ctx.onTrace } : {}) });
+      outcome = await runCase(c, runtime, { tools, ...(ctx.timeoutMs !== undefined ? { timeoutMs: ctx.timeoutMs } : {}), ...(ctx.onTrace ? { onTrace: ctx.onTrace } : {}), ...(ctx.traces !== undefined ? { traces: ctx.traces } : {}) });
     } catch (e) {
       outcome = { status: 'error', durationMs: 0, error: { code: errorCode(e), message: errorMessage(e) } };
     }
@@ -139,6 +143,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Re
     caseTools: caseToolsCache(options.loadToolsModule ?? importToolsModule),
     ...(options.tools ? { tools: options.tools } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.traces !== undefined ? { traces: options.traces } : {}),
   };
   for (const runtime of options.runtimes) {
     const gaps = readKnownGaps(knownGapsDir, runtime.name);

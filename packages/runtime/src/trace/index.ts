@@ -6,4 +6,5 @@ export { errorAttributes, RunSpans, SPAN_EVENTS, type SpanRef } from './run-span
 export { traceComponents } from './trace-components.js';
 export { isSecretKey, REDACTED, redactSensitive } from './redact-sensitive.js';
 export { parseTrace, parseTraces, traceToJson } from './trace-json.js';
+export { spanTreeText } from './span-tree-text.js';
 export { compareTraces, describeSpan, normalizeTrace, type NormalSpan, type TraceComparison } from './compare-traces.js';

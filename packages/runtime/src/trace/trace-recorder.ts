@@ -60,14 +60,17 @@ type OpenSpan = Mutable<TraceSpan> & {
 /**
  * Collects the events of a session's runs (`session.stream()`, each run in
  * turn) into a span tree, a {@link Trace}. Spans still open when their run
- * ends are closed then (`paused` when it waits for the caller, `unset`
- * otherwise), an ExceptionRaised closes its span as `error`. A later run
+ * ends are closed then (`paused` when it waits for the caller, `error` with
+ * the run's error when it failed, `unset` otherwise), an ExceptionRaised
+ * closes its span as `error`, and a span that ends closes the children the
+ * runtime left open in it (as `unset`, or with its error). A later run
  * that continues a span an earlier run left unfinished (starts it again
  * under the same id, or its children start under it, or its events or its
  * end come: a resumed pause, a retried failure) reopens it — with its closed
  * ancestors — until it ends again, so a session is one tree and children
- * stay inside their parents. Robust to what runtimes emit: a span id used
- * again for a start otherwise opens a new span (`id#2`), a parent never
+ * stay inside their parents. Robust to what runtimes emit: a start of a
+ * span still open is that span, a span id used again for a start after its
+ * span ended `ok` opens a new span (`id#2`), a parent never
  * opened makes a root, end events of spans never opened and events of no
  * known span go to the trace's own events. Attributes are copied through
  * {@link redactSensitive}. The runtimes are not changed: this only listens.
@@ -152,6 +155,8 @@ export class TraceRecorder {
 
   private open(event: TraceEvent, kind: SpanType): void {
     const earlier = this.byId.get(event.spanId);
+    // a start of a span still open (announced again by another task of the same component) is that span
+    if (earlier?.open) return;
     if (earlier && this.continued(earlier)) return this.resume(earlier);
     const used = this.uses.get(event.spanId) ?? 0;
     this.uses.set(event.spanId, used + 1);
@@ -201,6 +206,11 @@ export class TraceRecorder {
     this.notify((l) => l.eventAdded?.(recorded, span && this.view(span), this.info));
   }
 
+  private isUnder(span: OpenSpan, ancestor: OpenSpan): boolean {
+    for (let p = span.parentId !== null ? this.own.get(span.parentId) : undefined; p; p = p.parentId !== null ? this.own.get(p.parentId) : undefined) if (p === ancestor) return true;
+    return false;
+  }
+
   /** Whether a span was left unfinished by an earlier run (paused, failed, never ended): this run may continue it. */
   private continued(span: OpenSpan): boolean {
     return !span.open && span.status !== 'ok' && span.closedIn !== undefined && span.closedIn < this.runs.length;
@@ -217,6 +227,13 @@ export class TraceRecorder {
   }
 
   private end(span: OpenSpan, at: number, status: TraceSpanStatus): void {
+    // children the runtime left open end with their parent (inside it)
+    for (const child of [...this.spans].reverse()) {
+      if (child.open && child !== span && this.isUnder(child, span)) {
+        if (status === 'error' && span.error) child.error = span.error;
+        this.end(child, at, status === 'ok' ? 'unset' : status);
+      }
+    }
     span.open = false;
     span.closedIn = this.runs.length;
     span.end = Math.max(at, span.start);
@@ -226,8 +243,13 @@ export class TraceRecorder {
 
   private endRun(status: TraceRun['status'], error?: { code: string; message: string }): void {
     const end = Math.max(this.now(), this.last);
-    // innermost first, so that a listener sees children end before their parent
-    for (const span of [...this.spans].reverse()) if (span.open) this.end(span, end, status === 'user_input' || status === 'tool_request' || status === 'tool_confirmation' ? 'paused' : 'unset');
+    // innermost first, so that a listener sees children end before their parent; a failed run's open spans failed with it
+    const paused = status === 'user_input' || status === 'tool_request' || status === 'tool_confirmation';
+    for (const span of [...this.spans].reverse()) {
+      if (!span.open) continue;
+      if (error) span.error = redactSensitive(error) as { code: string; message: string };
+      this.end(span, end, paused ? 'paused' : error ? 'error' : 'unset');
+    }
     const run: TraceRun = { index: this.runs.length, start: this.runStart ?? end, end, status, ...(error ? { error: redactSensitive(error) as { code: string; message: string } } : {}) };
     this.runs.push(run);
     this.runStart = undefined;
