@@ -46,7 +46,11 @@ export function mastraTool(tool: Known<Tool>, agent: Agent, ctx: CompileContext)
       }
       const state = runStateOf(context?.requestContext);
       try {
-        const result = await ctx.runner.run(tool, args, site, context?.abortSignal ?? state?.signal);
+        const run = () => ctx.runner.run(tool, args, site, context?.abortSignal ?? state?.signal);
+        const result = state?.events
+          ? await state.events.span('ToolExecutionRequest', 'ToolExecutionResponse', tool.name, { tool: tool.id, tool_call_id: context?.agent?.toolCallId ?? null, inputs: args }, run, (r) => ({ outputs: r }), undefined,
+            context?.agent?.toolCallId !== undefined ? `tool:${context.agent.toolCallId}` : undefined)
+          : await run();
         return result === undefined ? null : result;
       } catch (e) {
         const error = RuntimeError.isInstance(e) ? (e as RuntimeError) : new RuntimeError('AS_TOOL_FAILED', String((e as Error).message ?? e), site, { cause: e });

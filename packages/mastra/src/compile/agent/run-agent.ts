@@ -124,6 +124,7 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
       return finish(compiled, req, tracker, out, consumed);
     }
   } catch (e) {
+    tracker.failed(e, /^AS_LLM_/.test(String((e as { code?: unknown } | null)?.code)));
     req.onFailure?.(tracker.committed, e);
     throw e;
   } finally {

@@ -48,7 +48,9 @@ export function nodeStep<N extends StepNode>(node: N, fc: FlowCompile, handler: 
       const current = frame;
       const r = await inSpan(hooks?.events, 'NodeExecutionStart', 'NodeExecutionEnd', node.name, { node: node.id, component_type: node.component_type, inputs },
         () => handler(node, inputs, { frame: current, params, hooks, fc }),
-        (res: NodeResult) => ('outputs' in res ? { outputs: res.outputs, branch: res.branch ?? 'next' } : {}));
+        (res: NodeResult) => ('outputs' in res ? { outputs: res.outputs, branch: res.branch ?? 'next' } : {}),
+        // a node that waits for the caller stays open (the run's end pauses it; the run that resumes it continues it)
+        (res: NodeResult) => !('suspend' in res));
       if ('suspend' in r) return params.suspend({ agentspec: r.suspend });
       if ('call' in r) return { ...frame, call: r.call };
       return finishNode(fc, frame, node, r);
