@@ -6,11 +6,21 @@ const KIND_OF: Partial<Record<TraceEventType, SpanType>> = {
   LlmGenerationRequest: 'LlmGenerationSpan', ToolExecutionRequest: 'ToolExecutionSpan',
 };
 
+/** A span as the workflow's state keeps it (plain JSON), for the steps that run in it later: a sub-flow's nodes, the step that ends it. */
+export interface SpanPlace {
+  readonly id: string;
+  readonly position: string;
+  readonly kind: SpanType;
+  readonly name: string;
+  readonly parentId?: string;
+}
+
 /** The span code runs in: its id, its position in the run, how many children of each name it has started. */
 interface Enclosing {
   readonly id: string;
   readonly position: string;
   readonly started: Map<string, number>;
+  readonly place?: SpanPlace;
 }
 
 /**
@@ -25,6 +35,8 @@ interface Enclosing {
 export class EventSink {
   private readonly current = new AsyncLocalStorage<Enclosing>();
   private readonly roots = new Map<string, number>();
+  /** Per span a step before opened: the children started in it so far in this run. */
+  private readonly startedIn = new Map<string, Map<string, number>>();
 
   constructor(private readonly spans: RunSpans) {}
 
@@ -36,6 +48,35 @@ export class EventSink {
   /** A point event; `spanId` 'run' stands for the span code runs in. */
   emit(type: TraceEventType, spanId: string, name: string, attributes: Record<string, unknown>, parentSpanId?: string): void {
     this.spans.event(type, spanId === 'run' ? (this.spanId ?? 'run') : spanId, name, attributes, parentSpanId);
+  }
+
+  /** The span code runs in now, as the workflow's state can keep it. */
+  here(): SpanPlace | undefined {
+    return this.current.getStore()?.place;
+  }
+
+  /** Runs `fn` in a span a step before opened (`place`), or where it runs when none. */
+  within<T>(place: SpanPlace | undefined, fn: () => T): T {
+    if (!place) return fn();
+    // the children a span has started are counted across the steps that run in it (map iterations in a node's span)
+    let started = this.startedIn.get(place.id);
+    if (!started) this.startedIn.set(place.id, (started = new Map()));
+    return this.current.run({ id: place.id, position: place.position, started, place }, fn);
+  }
+
+  /** Opens a span where code runs, for later steps to end ({@link closePlace}). */
+  openPlace(start: TraceEventType, name: string, attributes: Record<string, unknown>): SpanPlace {
+    const parent = this.current.getStore();
+    const position = this.position(parent, name, undefined);
+    const span = this.spans.start(KIND_OF[start] ?? 'NodeExecutionSpan', position, name, attributes, parent?.id);
+    return { id: span.id, position, kind: span.kind, name, ...(parent ? { parentId: parent.id } : {}) };
+  }
+
+  /** Ends a span a step before opened: normally, or with an error. */
+  closePlace(place: SpanPlace, attributes: Record<string, unknown>, error?: unknown): void {
+    const span: SpanRef = { id: place.id, kind: place.kind, name: place.name, parentId: place.parentId };
+    if (error !== undefined) this.spans.fail(span, error);
+    else this.spans.end(span, attributes);
   }
 
   /** Opens a span in the span code runs in, to be closed with {@link close} or {@link fail} (an LLM step Mastra reports in callbacks). */
@@ -72,7 +113,10 @@ export class EventSink {
     const position = this.position(parent, name, key);
     const span = this.spans.start(KIND_OF[start] ?? 'NodeExecutionSpan', position, name, attributes, parent?.id);
     try {
-      const r = await this.current.run({ id: span.id, position, started: new Map() }, fn);
+      const place: SpanPlace = { id: span.id, position, kind: span.kind, name, ...(parent ? { parentId: parent.id } : {}) };
+      const started = new Map<string, number>();
+      this.startedIn.set(span.id, started);
+      const r = await this.current.run({ id: span.id, position, started, place }, fn);
       if (endsOn(r)) this.spans.event(end, span.id, name, endAttributes ? endAttributes(r) : {}, parent?.id);
       return r;
     } catch (e) {
