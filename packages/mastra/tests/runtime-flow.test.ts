@@ -64,7 +64,7 @@ describe('mastraRuntime: a Flow', () => {
       // the paused node and its flow stay open: the run's end pauses them, the run that resumes them continues them
       'ConversationMessageAdded:ask', 'HumanInTheLoopRequest:ask', 'RunStatus',
     ]);
-    const spans = new Map(events.flatMap((e) => (e.type.endsWith('Start') ? [[e.name, e as TraceEvent]] : [])));
+    const spans = new Map(events.flatMap((e) => (e.type.endsWith('Start') ? [[(e as TraceEvent).name, e as TraceEvent]] : [])));
     expect(spans.get('ask')!.parentSpanId).toBe(spans.get('pausing flow')!.spanId);
     // a resumed run streams too (the events go where this run's RequestContext says, not to the first run's)
     const session = app.start();
