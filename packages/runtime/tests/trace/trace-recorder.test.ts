@@ -130,6 +130,23 @@ describe('TraceRecorder is robust to what runtimes emit', () => {
     expect(trace.spans.find((s) => s.id === 'l')!.attributes).toEqual({ llm_config: 'cfg' });
   });
 
+  it('takes a start of a span still open as that span, ends a failed run\'s open spans with its error, and a span\'s open children with it', () => {
+    const recorder = new TraceRecorder({ now: () => t });
+    recorder.add(ev('FlowExecutionStart', 'f', 'flow', { flow: 'fl' }));
+    recorder.add(ev('AgentExecutionStart', 'a', 'agent', { agent: 'ag' }, 'f'));
+    recorder.add(ev('AgentExecutionStart', 'a', 'agent', { agent: 'ag' }, 'f')); // another task of the same agent
+    recorder.add(ev('LlmGenerationRequest', 'l', 'llm', {}, 'a'));
+    recorder.add(ev('AgentExecutionEnd', 'a', 'agent', {}, 'f')); // the LLM span was left open: it ends inside the agent
+    recorder.add(ev('NodeExecutionStart', 'n', 'node', { node: 'nd' }, 'f'));
+    recorder.add({ type: 'RunError', error: { code: 'AS_TOOL_FAILED', message: 'down' } });
+    const trace = recorder.finish();
+    expect(trace.spans.map((s) => [s.id, s.parentId, s.status, s.error?.code ?? null])).toEqual([
+      ['f', null, 'error', 'AS_TOOL_FAILED'], ['a', 'f', 'ok', null], ['l', 'a', 'unset', null], ['n', 'f', 'error', 'AS_TOOL_FAILED'],
+    ]);
+    const [, agent, llm] = trace.spans;
+    expect(llm!.end).toBeLessThanOrEqual(agent!.end);
+  });
+
   it('never keeps a secret: sensitive keys are masked, URL secrets hidden', () => {
     const recorder = new TraceRecorder();
     recorder.add(ev('ToolExecutionRequest', 'r', 'remote', { tool: 'r', inputs: { q: 'x', api_key: 'sk-123', nested: { password: 'p', client_secret: 's' } }, url: 'https://u:pw@api.test/x?token=abc&page=2' }));
