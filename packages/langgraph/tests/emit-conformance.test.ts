@@ -28,6 +28,8 @@ await (await conformance()).describeConformance(() => langgraphRuntime({ build: 
   filter,
   // what emitted modules do not do yet, with the reasons
   knownGapsDir: new URL('../../../conformance/known-gaps-emitted', import.meta.url).pathname,
+  // span trees are not checked here: the emitted module's own graph/agent code writes no spans (or not all of them) yet
+  traces: false,
 });
 
 it('runs every valid case of the suite (158) on emitted modules', () => {
