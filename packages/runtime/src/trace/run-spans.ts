@@ -8,6 +8,8 @@ export const SPAN_EVENTS: Readonly<Record<SpanType, readonly [start: TraceEventT
   AgentExecutionSpan: ['AgentExecutionStart', 'AgentExecutionEnd'],
   LlmGenerationSpan: ['LlmGenerationRequest', 'LlmGenerationResponse'],
   ToolExecutionSpan: ['ToolExecutionRequest', 'ToolExecutionResponse'],
+  SwarmExecutionSpan: ['SwarmExecutionStart', 'SwarmExecutionEnd'],
+  ManagerWorkersExecutionSpan: ['ManagerWorkersExecutionStart', 'ManagerWorkersExecutionEnd'],
 };
 
 /** A span a runtime opened: what its end, its failure and its children name. */

@@ -4,6 +4,7 @@ import type { Trace } from './trace.js';
 
 const KIND_WORD: Record<SpanType, string> = {
   FlowExecutionSpan: 'flow', NodeExecutionSpan: 'node', AgentExecutionSpan: 'agent', LlmGenerationSpan: 'llm', ToolExecutionSpan: 'tool',
+  SwarmExecutionSpan: 'swarm', ManagerWorkersExecutionSpan: 'manager-workers',
 };
 
 /**
