@@ -49,6 +49,15 @@ describe('aiSdkRuntime with an agent', () => {
     expect(status.messages.map((m) => [m.role, m.content])).toEqual([['user', 'Try flaky'], ['assistant', ''], ['tool', 'ok'], ['assistant', 'Flaky worked.']]);
   });
 
+  it('writes the tokens each LLM call used on its LLM span, as the reference does', async () => {
+    const session = (await aiSdkRuntime().load(assistant(), load())).start();
+    session.appendUserMessage('Hi');
+    const ends: Record<string, unknown>[] = [];
+    for await (const e of session.stream()) if (e.type === 'LlmGenerationResponse') ends.push(e.attributes);
+    expect(ends).toHaveLength(1);
+    expect(ends[0]).toMatchObject({ content: 'Hello.', usage: { promptTokens: expect.any(Number), completionTokens: expect.any(Number) } });
+  });
+
   it('shows tool messages of a turn only once all its calls are answered, in call order (server result before a client one is given)', async () => {
     explodeOnce = false;
     const session = (await aiSdkRuntime().load(assistant(), load())).start();

@@ -63,6 +63,9 @@ describe('langgraphRuntime', () => {
     expect(types).toEqual(expect.arrayContaining(['NodeExecutionStart', 'NodeExecutionEnd', 'ToolExecutionRequest', 'LlmGenerationRequest', 'LlmGenerationResponse']));
     const names = events.filter((e) => e.type === 'NodeExecutionStart').map((e) => (e as { name: string }).name);
     expect(names).toEqual(['ask', 'shout', 'helper']);
+    // the LLM span ends with the tokens the call used, as the reference writes them
+    const llmEnd = events.find((e) => e.type === 'LlmGenerationResponse') as { attributes: Record<string, unknown> } | undefined;
+    expect(llmEnd?.attributes.usage).toEqual({ promptTokens: expect.any(Number), completionTokens: expect.any(Number) });
     await app.close();
   });
 

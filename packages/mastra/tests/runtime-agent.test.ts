@@ -64,6 +64,13 @@ describe('mastraRuntime: an Agent', () => {
     for await (const e of session.stream()) events.push(e);
     expect(events.at(-1)).toMatchObject({ type: 'RunStatus', status: { type: 'tool_request' } });
     expect(events.map((e) => e.type)).toContain('AgentExecutionStart');
+    // the client tool's answer resumes the turn: the LLM span of the step that asked for it ends with the tokens it used
+    const pick = events.at(-1) as { status: { requests: { id: string }[] } };
+    session.appendToolResults([{ id: pick.status.requests[0]!.id, content: 'notes.md' }]);
+    const more: RuntimeEvent[] = [];
+    for await (const e of session.stream()) more.push(e);
+    const llmEnd = more.find((e) => e.type === 'LlmGenerationResponse') as { attributes: Record<string, unknown> } | undefined;
+    expect(llmEnd?.attributes.usage).toEqual({ promptTokens: expect.any(Number), completionTokens: expect.any(Number) });
     await app.close();
   });
 

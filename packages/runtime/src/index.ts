@@ -49,6 +49,7 @@ export { openAiBaseUrl, resolveEndpoint, type Endpoint } from './llm/endpoint.js
 export { connectionFailure } from './llm/connection-error.js';
 export { llmErrorDetail, llmHttpError, openAiErrorBody } from './llm/llm-http-error.js';
 export { openAiChatBackend, parseCompletion, requestBody } from './llm/openai-chat.js';
+export { usageAttribute, type TokenUsage } from './llm/token-usage.js';
 export { DEFAULT_LLM_RETRIES, llmRetryPolicy, retryingFetch, type LlmRetryOptions } from './llm/retrying-fetch.js';
 export {
   errorCodeOfBody, isTlsFailure, llmRetryOptions, specRetryable, specRetryDelay, specRetryDelayMs, specRetryPolicy, type Jitter, type SpecFailure, type SpecRetryPolicy,

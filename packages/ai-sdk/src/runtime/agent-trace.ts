@@ -1,3 +1,4 @@
+import { usageAttribute } from '@agentspec/runtime';
 import type { Agent } from '@agentspec/core';
 import type { Message, RunSpans, SpanRef } from '@agentspec/runtime';
 import type { TextStreamPart, ToolSet } from 'ai';
@@ -98,9 +99,11 @@ export class AgentTrace {
         else this.spans.end(span, { outputs: part.output });
         return;
       }
+      case 'finish-step':
+        this.closeLlm(part.usage);
+        return;
       case 'tool-approval-request':
       case 'tool-output-denied':
-      case 'finish-step':
         this.closeLlm();
         return;
       default:
@@ -118,11 +121,12 @@ export class AgentTrace {
     this.llm = { span, text: '', calls: [] };
   }
 
-  private closeLlm(): void {
+  /** End the LLM span with its answer, and the tokens the step used when the provider says (as the reference writes them). */
+  private closeLlm(usage?: { readonly inputTokens?: number | undefined; readonly outputTokens?: number | undefined }): void {
     if (!this.llm) return;
     const { span, text, calls } = this.llm;
     this.llm = undefined;
-    this.spans.end(span, { content: text, tool_calls: calls });
+    this.spans.end(span, { content: text, tool_calls: calls, ...usageAttribute(usage) });
   }
 }
 

@@ -1,3 +1,4 @@
+import { usageAttribute } from '@agentspec/runtime';
 import type { Agent, Tool } from '@agentspec/core';
 import type { RunStreamEvent } from '@openai/agents';
 import type { Message, RunSpans, SpanRef } from '@agentspec/runtime';
@@ -57,10 +58,7 @@ export class AgentEvents {
         this.spans.event('LlmGenerationStreamingChunkReceived', this.#llmSpan.id, config.name, { content: d.delta });
       } else if (d.type === 'response_done' && this.#llmSpan) {
         const [reply] = toMessages(d.response.output, this.agent.name);
-        const usage = d.response.usage;
-        this.spans.end(this.#llmSpan, {
-          content: reply?.content ?? '', tool_calls: reply?.toolCalls ?? [], usage: { promptTokens: usage.inputTokens, completionTokens: usage.outputTokens },
-        });
+        this.spans.end(this.#llmSpan, { content: reply?.content ?? '', tool_calls: reply?.toolCalls ?? [], ...usageAttribute(d.response.usage) });
         this.#llmSpan = undefined;
         this.llmAnswered++;
       }

@@ -34,5 +34,11 @@ export function callModel(model: ChatRunnable, messages: BaseMessage[], call: Mo
     } catch (e) {
       throw toLlmError(e, call.site);
     }
-  }, (r) => ({ content: textOf(r.content), tool_calls: r.tool_calls ?? [] }));
+  }, (r) => ({ content: textOf(r.content), tool_calls: r.tool_calls ?? [], ...usageOf(r) }));
+}
+
+/** The tokens the call used, when the model says (LangChain's \`usage_metadata\`), as the reference writes them. */
+function usageOf(r: AIMessage): { usage?: { promptTokens: number; completionTokens: number } } {
+  const u = r.usage_metadata;
+  return u ? { usage: { promptTokens: u.input_tokens, completionTokens: u.output_tokens } } : {};
 }

@@ -39,6 +39,8 @@ export interface FinishedStep {
   readonly text?: string;
   readonly toolCalls?: readonly StreamChunk[];
   readonly toolResults?: readonly StreamChunk[];
+  /** The tokens the step's LLM call used, when the provider says. */
+  readonly usage?: { readonly inputTokens?: number | undefined; readonly outputTokens?: number | undefined };
 }
 
 export function callOf(chunk: StreamChunk): ToolCall {

@@ -1,4 +1,4 @@
-import { RuntimeError, SUBMIT_RESULT, type Message, type SpanRef, type ToolCall } from '@agentspec/runtime';
+import { type Message, RuntimeError, type SpanRef, SUBMIT_RESULT, type ToolCall, usageAttribute } from '@agentspec/runtime';
 import type { AgentPending } from './agent-pending.js';
 import type { CompiledAgent } from './compile-agent.js';
 import { callOf, stepMessages, type FinishedStep, type StreamChunk } from './messages.js';
@@ -73,7 +73,7 @@ export class TurnTracker {
   stepFinished(step: FinishedStep): void {
     // A failed LLM call ends its step with nothing said: the run fails, and the conversation stays as it was.
     if (step.finishReason === 'error' && !step.text && (step.toolCalls?.length ?? 0) === 0) return;
-    if (this.llm) this.state.events?.close(this.llm, { content: step.text ?? '', tool_calls: (step.toolCalls ?? []).map((c) => callOf(c)) });
+    if (this.llm) this.state.events?.close(this.llm, { content: step.text ?? '', tool_calls: (step.toolCalls ?? []).map((c) => callOf(c)), ...usageAttribute(step.usage) });
     this.llm = undefined;
     const added = stepMessages(step, this.compiled.spec.name, new Map(Object.entries(this.rejected)));
     this.committed.push(...added);

@@ -1,3 +1,4 @@
+import { usageAttribute } from '@agentspec/runtime';
 import type { Agent, Tool } from '@agentspec/core';
 import type { RunStreamEvent } from '@openai/agents';
 import type { RuntimeEvent, TraceEventType } from '@agentspec/runtime';
@@ -50,10 +51,7 @@ export class AgentSpans {
         this.emit('LlmGenerationStreamingChunkReceived', this.#llm, config.name, { content: d.delta });
       } else if (d.type === 'response_done' && this.#llm) {
         const [reply] = toMessages(d.response.output, this.agent.name);
-        const usage = d.response.usage;
-        this.emit('LlmGenerationResponse', this.#llm, config.name, {
-          content: reply?.content ?? '', tool_calls: reply?.toolCalls ?? [], usage: { promptTokens: usage.inputTokens, completionTokens: usage.outputTokens },
-        }, this.spanId);
+        this.emit('LlmGenerationResponse', this.#llm, config.name, { content: reply?.content ?? '', tool_calls: reply?.toolCalls ?? [], ...usageAttribute(d.response.usage) }, this.spanId);
         this.#llm = undefined;
       }
       return;

@@ -1,5 +1,5 @@
 import type { LlmNode } from '@agentspec/core';
-import { llmNodeOutputPlan, llmNodeStructuredOutputs, renderTemplate } from '@agentspec/runtime';
+import { llmNodeOutputPlan, llmNodeStructuredOutputs, renderTemplate, usageAttribute } from '@agentspec/runtime';
 import { Agent as MastraAgent } from '@mastra/core/agent';
 import { inSpan } from '../../../events.js';
 import { llmError } from '../../../model/llm-errors.js';
@@ -29,11 +29,11 @@ export const llmNode: NodeCompiler<LlmNode> = (node, fc): MastraEntry[] => {
       const options = { modelSettings: settings, ...(signal ? { abortSignal: signal } : {}), ...(plan.schema ? { structuredOutput: { schema: plan.schema.schema } } : {}) };
       const r = await inSpan(exec.hooks?.events, 'LlmGenerationRequest', 'LlmGenerationResponse', node.llm_config.name, { llm_config: node.llm_config.id, prompt }, async () => {
         try {
-          return await agent.generate([{ role: 'user', content: prompt }], options as never) as { text?: string; object?: unknown; error?: unknown };
+          return await agent.generate([{ role: 'user', content: prompt }], options as never) as { text?: string; object?: unknown; error?: unknown; usage?: { inputTokens?: number; outputTokens?: number } };
         } catch (e) {
           throw llmError(e, site, signal);
         }
-      }, (res) => ({ content: res.text }));
+      }, (res) => ({ content: res.text, ...usageAttribute(res.usage) }));
       if (r.error) throw llmError(r.error, site, signal);
       if (plan.textOutput !== undefined) return { outputs: { [plan.textOutput]: r.text ?? '' } };
       return { outputs: llmNodeStructuredOutputs(node, r.object, String(r.text ?? '')) };
