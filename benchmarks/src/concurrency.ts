@@ -141,7 +141,7 @@ export async function concurrencyBenchmark(options: BenchOptions): Promise<Row[]
   const sessions = Number(process.env.BENCH_SESSIONS ?? (options.quick ? 100 : 500));
   const results = await measureRuntimes(ALL_RUNTIMES, sessions);
   const reference = results[0]!;
-  return results.slice(1).map((r) => row('concurrency', `${sessions} concurrent agent sessions: p99 latency`, { name: r.runtime, value: r.p99Ms, unit: 'ms' }, { name: 'reference', value: reference.p99Ms, unit: 'ms' },
+  return results.slice(1).map((r) => row('concurrency', `${sessions} concurrent agent sessions, ${r.runtime}: p99 latency`, { name: r.runtime, value: r.p99Ms, unit: 'ms' }, { name: 'reference', value: reference.p99Ms, unit: 'ms' },
     P99_RATIO_TARGET, `p99 within ${P99_RATIO_TARGET}× the reference interpreter's in the same run (performance issue); sessions/s and idle heap per session: dist/concurrency.js`));
 }
 
