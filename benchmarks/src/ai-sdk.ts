@@ -7,16 +7,17 @@
 // answer on the other. Reports the per-node time of each and their ratio, and
 // for scale the same chain written by hand with generateText (DESIGN §10's
 // floor for a framework runtime).
-// Run: node --expose-gc dist/ai-sdk.js   (BENCH_NODES=100, BENCH_RUNS=30)
+// Run: node --expose-gc dist/ai-sdk.js [--quick]   (BENCH_NODES=100, BENCH_RUNS=15)
+import { pathToFileURL } from 'node:url';
 import { deserialize, type Component } from '@agentspec/core';
 import { referenceRuntime, type LlmBackend, type Runtime, type ToolRegistry } from '@agentspec/runtime';
 import { aiSdkRuntime } from '@agentspec/ai-sdk';
 import { generateText, type LanguageModel } from 'ai';
 import { chainFlowDocument } from './chain-flow.js';
 import { fastestAsync } from './measure.js';
+import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 const nodes = Number(process.env.BENCH_NODES ?? 100);
-const runs = Number(process.env.BENCH_RUNS ?? 30);
 const ANSWER = 'rewritten text';
 
 /** The AI SDK side: a LanguageModel that answers at once, without I/O. */
@@ -77,23 +78,54 @@ async function fastestRun(runtime: Runtime, component: Component, tools: ToolReg
   return best;
 }
 
-const component = deserialize(chainFlowDocument(nodes));
-const tools = toolsOf(nodes);
-const llmNodes = Math.ceil((nodes - 2) / 2);
-// Three rounds, interleaved, keeping each subject's fastest: JIT warm-up and a busy machine favour no one.
-let reference = Infinity;
-let aiSdk = Infinity;
-let byHand = Infinity;
-for (let round = 0; round < 3; round++) {
-  reference = Math.min(reference, await fastestRun(referenceRuntime({ backend: instantBackend }), component, tools, runs));
-  aiSdk = Math.min(aiSdk, await fastestRun(aiSdkRuntime({ model: instantModel }), component, tools, runs));
-  byHand = Math.min(byHand, await fastestAsync(handWritten(tools), runs, 5));
+export interface AiSdkResult {
+  readonly nodes: number;
+  readonly runs: number;
+  readonly reference: number;
+  readonly aiSdk: number;
+  readonly byHand: number;
 }
-const perNode = (ms: number) => (ms / nodes) * 1000;
-console.log(`${nodes}-node chain flow (${llmNodes} LlmNodes), in-process instant model, fastest of 3 × ${runs} runs${gc ? '' : ' (run node with --expose-gc for GC-isolated samples)'}`);
-console.log('| runtime | run | per node | ratio |');
-console.log('| --- | ---: | ---: | ---: |');
-console.log(`| reference (LlmBackend) | ${reference.toFixed(2)} ms | ${perNode(reference).toFixed(1)} µs | 1.00× |`);
-console.log(`| ai-sdk (generateText) | ${aiSdk.toFixed(2)} ms | ${perNode(aiSdk).toFixed(1)} µs | ${(aiSdk / reference).toFixed(2)}× |`);
-console.log(`| for scale: the chain by hand on generateText | ${byHand.toFixed(2)} ms | ${perNode(byHand).toFixed(1)} µs | ${(byHand / reference).toFixed(2)}× |`);
-console.log(`ai-sdk ÷ reference: ${(aiSdk / reference).toFixed(2)}× per node; ai-sdk ÷ by hand on the AI SDK: ${(aiSdk / byHand).toFixed(2)}×; AI SDK cost per LLM call: ${(((aiSdk - reference) / llmNodes) * 1000).toFixed(1)} µs`);
+
+/** Three rounds, interleaved, keeping each subject's fastest: JIT warm-up and a busy machine favour no one. */
+export async function measureAiSdk(options: BenchOptions): Promise<AiSdkResult> {
+  const runs = Number(process.env.BENCH_RUNS ?? (options.quick ? 5 : 15));
+  const component = deserialize(chainFlowDocument(nodes));
+  const tools = toolsOf(nodes);
+  let reference = Infinity;
+  let aiSdk = Infinity;
+  let byHand = Infinity;
+  for (let round = 0; round < 3; round++) {
+    reference = Math.min(reference, await fastestRun(referenceRuntime({ backend: instantBackend }), component, tools, runs));
+    aiSdk = Math.min(aiSdk, await fastestRun(aiSdkRuntime({ model: instantModel }), component, tools, runs));
+    byHand = Math.min(byHand, await fastestAsync(handWritten(tools), runs, 5));
+  }
+  return { nodes, runs, reference, aiSdk, byHand };
+}
+
+export async function aiSdkBenchmark(options: BenchOptions): Promise<Row[]> {
+  const r = await measureAiSdk(options);
+  const kase = `${r.nodes}-node LlmNode/ToolNode flow, instant model`;
+  return [
+    row('ai-sdk', kase, { name: 'aiSdkRuntime', value: r.aiSdk, unit: 'ms' }, { name: 'the chain by hand on generateText', value: r.byHand, unit: 'ms' },
+      TARGETS.compiled, 'DESIGN §10: per-node overhead ≤ 1.25× the same flow by hand in the framework'),
+    row('ai-sdk', kase, { name: 'aiSdkRuntime', value: r.aiSdk, unit: 'ms' }, { name: 'reference interpreter', value: r.reference, unit: 'ms' },
+      null, 'ai-sdk ÷ reference is reported: most of it is the AI SDK\'s own cost per generateText call'),
+  ];
+}
+
+function main(): Promise<void> {
+  return measureAiSdk({ quick: process.argv.includes('--quick') }).then(({ reference, aiSdk, byHand, runs }) => {
+    const llmNodes = Math.ceil((nodes - 2) / 2);
+    const perNode = (ms: number) => (ms / nodes) * 1000;
+    console.log(`${nodes}-node chain flow (${llmNodes} LlmNodes), in-process instant model, fastest of 3 × ${runs} runs${gc ? '' : ' (run node with --expose-gc for GC-isolated samples)'}`);
+    console.log('| runtime | run | per node | ratio |');
+    console.log('| --- | ---: | ---: | ---: |');
+    console.log(`| reference (LlmBackend) | ${reference.toFixed(2)} ms | ${perNode(reference).toFixed(1)} µs | 1.00× |`);
+    console.log(`| ai-sdk (generateText) | ${aiSdk.toFixed(2)} ms | ${perNode(aiSdk).toFixed(1)} µs | ${(aiSdk / reference).toFixed(2)}× |`);
+    console.log(`| for scale: the chain by hand on generateText | ${byHand.toFixed(2)} ms | ${perNode(byHand).toFixed(1)} µs | ${(byHand / reference).toFixed(2)}× |`);
+    console.log(`ai-sdk ÷ reference: ${(aiSdk / reference).toFixed(2)}× per node; ai-sdk ÷ by hand on the AI SDK: ${(aiSdk / byHand).toFixed(2)}×; AI SDK cost per LLM call: ${(((aiSdk - reference) / llmNodes) * 1000).toFixed(1)} µs`);
+  });
+}
+
+// run when executed, not when imported (the runner imports aiSdkBenchmark)
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

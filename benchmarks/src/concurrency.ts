@@ -18,9 +18,10 @@ import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { loadAdapter, ADAPTER_NAMES } from '@agentspec/adapters';
 import { deserialize, type Component } from '@agentspec/core';
+import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 /** The target: a runtime's p99 at N concurrent sessions within this many times the reference interpreter's. */
-export const P99_RATIO_TARGET = 2;
+export const P99_RATIO_TARGET = TARGETS.concurrencyP99;
 
 /** An agent with one tool it calls once, then one output it submits: three LLM turns per session. */
 const AGENT = {
@@ -117,15 +118,8 @@ export async function startLlmProcess(): Promise<{ url: string; stop: () => void
   return { url, stop: () => child.kill() };
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { sessions: { type: 'string', default: '500' }, runtime: { type: 'string' }, url: { type: 'string' }, child: { type: 'boolean' } } });
-  const sessions = Number(values.sessions);
-  if (values.child) {
-    const result = await measureConcurrency(values.runtime!, sessions, values.url!);
-    process.stdout.write(`${JSON.stringify(result)}\n`);
-    return;
-  }
-  const runtimes = values.runtime ? [values.runtime] : ['reference', ...ADAPTER_NAMES.filter((n) => n !== 'reference')];
+/** Every runtime (the reference interpreter first), each in a fresh node process, against one scripted LLM server in its own. */
+export async function measureRuntimes(runtimes: readonly string[], sessions: number): Promise<ConcurrencyResult[]> {
   const llm = await startLlmProcess();
   const results: ConcurrencyResult[] = [];
   try {
@@ -137,6 +131,29 @@ async function main(): Promise<void> {
   } finally {
     llm.stop();
   }
+  return results;
+}
+
+const ALL_RUNTIMES = ['reference', ...ADAPTER_NAMES.filter((n) => n !== 'reference')];
+
+/** p99 of every runtime ÷ the reference's: 500 sessions (BENCH_SESSIONS), 100 in a quick run. */
+export async function concurrencyBenchmark(options: BenchOptions): Promise<Row[]> {
+  const sessions = Number(process.env.BENCH_SESSIONS ?? (options.quick ? 100 : 500));
+  const results = await measureRuntimes(ALL_RUNTIMES, sessions);
+  const reference = results[0]!;
+  return results.slice(1).map((r) => row('concurrency', `${sessions} concurrent agent sessions, ${r.runtime}: p99 latency`, { name: r.runtime, value: r.p99Ms, unit: 'ms' }, { name: 'reference', value: reference.p99Ms, unit: 'ms' },
+    P99_RATIO_TARGET, `p99 within ${P99_RATIO_TARGET}× the reference interpreter's in the same run (performance issue); sessions/s and idle heap per session: dist/concurrency.js`));
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { sessions: { type: 'string', default: '500' }, runtime: { type: 'string' }, url: { type: 'string' }, child: { type: 'boolean' } } });
+  const sessions = Number(values.sessions);
+  if (values.child) {
+    const result = await measureConcurrency(values.runtime!, sessions, values.url!);
+    process.stdout.write(`${JSON.stringify(result)}\n`);
+    return;
+  }
+  const results = await measureRuntimes(values.runtime ? [values.runtime] : ALL_RUNTIMES, sessions);
   const reference = results.find((r) => r.runtime === 'reference');
   console.log(`${sessions} concurrent agent sessions (3 LLM turns, 1 tool call each), scripted LLM in its own process`);
   console.log('| runtime | p50 ms | p99 ms | p99 ÷ reference | sessions/s | idle heap/session |');

@@ -6,7 +6,7 @@
 //      framework, run with the framework's own API (graph.invoke, generate, run);
 //   2. a 20-LlmNode chain flow on LangGraph and on Mastra (20 LLM calls);
 // and how long emitting takes per node for 10 … 1k-node flows.
-// Run: node --expose-gc benchmarks/dist/emitted.js (after pnpm build).
+// Run: node --expose-gc benchmarks/dist/emitted.js [--quick] (after pnpm build; BENCH_RUNS, BENCH_CHAIN, BENCH_SIZES).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,6 +23,7 @@ import { compileOpenAiAgents, emitOpenAiAgents } from '@agentspec/openai-agents'
 import { startScriptedLlm, type ScriptedLlmConfig } from '@agentspec/testing';
 import { chainFlowDocument, llmChainDocument } from './chain-flow.js';
 import { fastest, fastestAsync } from './measure.js';
+import { linearityRows, row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 const EMITTED_DIR = fileURLToPath(new URL('../.emitted/', import.meta.url));
 export const WEATHER = fileURLToPath(new URL('../../examples/specs/weather-agent.yaml', import.meta.url));
@@ -139,35 +140,67 @@ async function ratio(pair: AgentPair, runs: number): Promise<{ compiled: number;
   return { compiled, emitted };
 }
 
-function row(name: string, m: { compiled: number; emitted: number }): string {
-  return `| ${name} | ${m.compiled.toFixed(2)} ms | ${m.emitted.toFixed(2)} ms | ${(m.emitted / m.compiled).toFixed(2)}× |`;
+export interface PairResult {
+  readonly name: string;
+  readonly compiled: number;
+  readonly emitted: number;
 }
 
-async function main(): Promise<void> {
-  const runs = Number(process.env.BENCH_RUNS ?? 10);
+export interface EmitResult {
+  readonly nodes: number;
+  readonly langgraph: number;
+  readonly mastra: number;
+}
+
+/** Every agent pair and flow pair against one scripted LLM server. */
+export async function measurePairs(options: BenchOptions): Promise<PairResult[]> {
+  const runs = Number(process.env.BENCH_RUNS ?? (options.quick ? 3 : 6));
   const server = await startScriptedLlm(BENCH_LLM);
+  const results: PairResult[] = [];
   try {
-    console.log('## Emitted modules ÷ in-memory compile (same requests to a scripted LLM on loopback)\n');
-    console.log('| what | in-memory compile | emitted module | emitted ÷ in-memory |');
-    console.log('| --- | ---: | ---: | ---: |');
     const agent = deserialize(readFileSync(WEATHER, 'utf8'));
-    for (const [name, pair] of Object.entries(await agentPairs(agent, server.url))) console.log(row(`weather agent, ${name}`, await ratio(pair, runs)));
-    const chain = Number(process.env.BENCH_CHAIN ?? 20);
+    for (const [name, pair] of Object.entries(await agentPairs(agent, server.url))) results.push({ name: `weather agent, ${name}`, ...(await ratio(pair, runs)) });
+    const chain = Number(process.env.BENCH_CHAIN ?? (options.quick ? 10 : 20));
     for (const [name, pair] of Object.entries(await flowPairs(deserialize(llmChainDocument(chain)), server.url))) {
-      console.log(row(`${chain}-LlmNode chain flow, ${name}`, await ratio(pair, Math.max(3, Math.floor(runs / 2)))));
+      results.push({ name: `${chain}-LlmNode chain flow, ${name}`, ...(await ratio(pair, Math.max(3, Math.floor(runs / 2)))) });
     }
   } finally {
     await server.close();
   }
+  return results;
+}
 
+/** emitLangGraph and emitMastra of chain flows (BENCH_SIZES, else 10, 100, 1k; 50 and 500 in a quick run). */
+export function measureEmit(options: BenchOptions): EmitResult[] {
+  const sizes = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : options.quick ? [50, 500] : [10, 100, 1_000];
+  return sizes.map((n) => {
+    const flow = deserialize(chainFlowDocument(n));
+    const samples = n >= 500 ? 3 : options.quick ? 5 : 10;
+    return { nodes: n, langgraph: fastest(() => emitLangGraph(flow), samples), mastra: fastest(() => emitMastra(flow), samples) };
+  });
+}
+
+export async function emittedBenchmark(options: BenchOptions): Promise<Row[]> {
+  const pairs = await measurePairs(options);
+  const emit = measureEmit(options);
+  return [
+    ...pairs.map((p) => row('emitted', p.name, { name: 'emitted module', value: p.emitted, unit: 'ms' }, { name: 'in-memory compile', value: p.compiled, unit: 'ms' },
+      TARGETS.compiled, 'an emitted module runs within 1.25× of the in-memory compiled object (same requests to a scripted LLM on loopback)')),
+    ...linearityRows('emitted', 'emitLangGraph', emit.map((e) => ({ nodes: e.nodes, ms: e.langgraph }))),
+    ...linearityRows('emitted', 'emitMastra', emit.map((e) => ({ nodes: e.nodes, ms: e.mastra }))),
+  ];
+}
+
+async function main(): Promise<void> {
+  const options = { quick: process.argv.includes('--quick') };
+  console.log('## Emitted modules ÷ in-memory compile (same requests to a scripted LLM on loopback)\n');
+  console.log('| what | in-memory compile | emitted module | emitted ÷ in-memory |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const m of await measurePairs(options)) console.log(`| ${m.name} | ${m.compiled.toFixed(2)} ms | ${m.emitted.toFixed(2)} ms | ${(m.emitted / m.compiled).toFixed(2)}× |`);
   console.log('\n## Emitting a chain flow (LlmNode / ToolNode alternating)\n');
   console.log('| nodes | emitLangGraph | per node | emitMastra | per node |');
   console.log('| ---: | ---: | ---: | ---: | ---: |');
-  for (const n of (process.env.BENCH_SIZES ?? '10,100,1000').split(',').map(Number)) {
-    const flow = deserialize(chainFlowDocument(n));
-    const samples = n >= 1_000 ? 5 : 20;
-    const lg = fastest(() => emitLangGraph(flow), samples);
-    const ma = fastest(() => emitMastra(flow), samples);
+  for (const { nodes: n, langgraph: lg, mastra: ma } of measureEmit(options)) {
     console.log(`| ${n} | ${lg.toFixed(2)} ms | ${((lg * 1000) / n).toFixed(1)} µs | ${ma.toFixed(2)} ms | ${((ma * 1000) / n).toFixed(1)} µs |`);
   }
 }

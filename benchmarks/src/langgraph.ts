@@ -5,7 +5,7 @@
 // 2. a compiled 100-LlmNode chain run with an instant in-process chat model,
 //    against the same chain written by hand as a StateGraph with the same
 //    model: per-node overhead ratio, target ≤ 1.25×.
-// Run: node --expose-gc benchmarks/dist/langgraph.js (after pnpm build).
+// Run: node --expose-gc benchmarks/dist/langgraph.js [--quick] (after pnpm build; BENCH_SIZES, BENCH_CHAIN, BENCH_RUNS).
 import { pathToFileURL } from 'node:url';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, HumanMessage, type BaseMessage } from '@langchain/core/messages';
@@ -15,6 +15,7 @@ import { deserialize, validateComponent, type Component } from '@agentspec/core'
 import { compileLangGraph } from '@agentspec/langgraph';
 import { chainFlowDocument, llmChainDocument } from './chain-flow.js';
 import { fastest, fastestAsync } from './measure.js';
+import { linearityRows, row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 /** A chat model that answers at once, in process: it echoes the prompt's last word. */
 export class InstantChatModel extends BaseChatModel {
@@ -53,27 +54,38 @@ function stubTools(n: number): Record<string, () => string> {
   return Object.fromEntries(Array.from({ length: n }, (_, i) => [`tool_${i + 1}`, () => 'ok']));
 }
 
-async function main(): Promise<void> {
-  const sizes = (process.env.BENCH_SIZES ?? '10,100,1000,10000').split(',').map(Number);
-  console.log('## compileLangGraph of chain flows\n');
-  console.log('| nodes | compile | per node | of which validateComponent, per node |');
-  console.log('| ---: | ---: | ---: | ---: |');
-  for (const n of sizes) {
-    const component = deserialize(JSON.stringify(chainFlowDocument(n)), { limits }) as Component;
-    const options = { tools: stubTools(n), llm: { override: { url: 'http://127.0.0.1:9' } } };
-    const runs = n >= 10_000 ? 5 : n >= 1_000 ? 10 : 20;
-    const ms = fastest(() => compileLangGraph(component, options), runs);
-    const validation = fastest(() => validateComponent(component), runs);
-    console.log(`| ${n} | ${ms.toFixed(2)} ms | ${((ms * 1000) / n).toFixed(1)} µs | ${((validation * 1000) / n).toFixed(1)} µs |`);
-  }
+export interface CompileResult {
+  readonly nodes: number;
+  readonly compile: number;
+  readonly validation: number;
+}
 
+/** compileLangGraph of chain flows: fastest of several samples per size (BENCH_SIZES, else 10 … 10k; 100 and 1k in a quick run). */
+export function measureCompile(options: BenchOptions): CompileResult[] {
+  const sizes = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : options.quick ? [100, 1_000] : [10, 100, 1_000, 10_000];
+  return sizes.map((n) => {
+    const component = deserialize(JSON.stringify(chainFlowDocument(n)), { limits }) as Component;
+    const compileOptions = { tools: stubTools(n), llm: { override: { url: 'http://127.0.0.1:9' } } };
+    const runs = n >= 10_000 ? 2 : n >= 1_000 ? (options.quick ? 3 : 5) : options.quick ? 5 : 15;
+    return { nodes: n, compile: fastest(() => compileLangGraph(component, compileOptions), runs), validation: fastest(() => validateComponent(component), runs) };
+  });
+}
+
+export interface ChainRunResult {
+  readonly chain: number;
+  readonly compiled: number;
+  readonly hand: number;
+}
+
+/** The compiled chain and the hand-written one, interleaved over three rounds, fastest sample of each. */
+export async function measureChainRun(options: BenchOptions): Promise<ChainRunResult> {
   const chain = Number(process.env.BENCH_CHAIN ?? 100);
   const model = new InstantChatModel({});
   const { graph } = compileLangGraph(deserialize(llmChainDocument(chain)), { chatModel: () => model });
   const byHand = handWrittenChain(chain, model);
   const [a, b] = await Promise.all([graph.invoke({ text: 'x y z' }), byHand.invoke({ text: 'x y z' })]);
   if ((a as { text?: unknown }).text !== b.text) throw new Error(`the two chains disagree: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
-  const runs = Number(process.env.BENCH_RUNS ?? 15);
+  const runs = Number(process.env.BENCH_RUNS ?? (options.quick ? 3 : 8));
   // interleaved, so that both see the same machine
   let compiled = Infinity;
   let hand = Infinity;
@@ -81,6 +93,28 @@ async function main(): Promise<void> {
     compiled = Math.min(compiled, await fastestAsync(() => graph.invoke({ text: 'x y z' }), runs));
     hand = Math.min(hand, await fastestAsync(() => byHand.invoke({ text: 'x y z' }), runs));
   }
+  return { chain, compiled, hand };
+}
+
+export async function langgraphBenchmark(options: BenchOptions): Promise<Row[]> {
+  const compile = measureCompile(options);
+  const run = await measureChainRun(options);
+  return [
+    ...linearityRows('langgraph', 'compileLangGraph', compile.map((c) => ({ nodes: c.nodes, ms: c.compile }))),
+    row('langgraph', `${run.chain}-LlmNode chain, instant model`, { name: 'compiled', value: run.compiled, unit: 'ms' }, { name: 'StateGraph by hand', value: run.hand, unit: 'ms' },
+      TARGETS.compiled, 'DESIGN §10: compiled per-node overhead ≤ 1.25× the same graph by hand'),
+  ];
+}
+
+async function main(): Promise<void> {
+  const options = { quick: process.argv.includes('--quick') };
+  console.log('## compileLangGraph of chain flows\n');
+  console.log('| nodes | compile | per node | of which validateComponent, per node |');
+  console.log('| ---: | ---: | ---: | ---: |');
+  for (const { nodes: n, compile: ms, validation } of measureCompile(options)) {
+    console.log(`| ${n} | ${ms.toFixed(2)} ms | ${((ms * 1000) / n).toFixed(1)} µs | ${((validation * 1000) / n).toFixed(1)} µs |`);
+  }
+  const { chain, compiled, hand } = await measureChainRun(options);
   console.log(`\n## running a ${chain}-LlmNode chain (instant in-process chat model)\n`);
   console.log('| graph | run | per LlmNode |');
   console.log('| --- | ---: | ---: |');

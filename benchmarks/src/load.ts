@@ -1,30 +1,78 @@
 // Load and serialize benchmark (DESIGN §10): generated chain flows of 10 … 100k
 // nodes; deserialize ÷ JSON.parse and serialize ÷ JSON.stringify(x, null, 2),
-// both measured in this run. Targets: ≤ 5× each, growing linearly with N.
+// both measured in this run. Targets: ≤ 5× each (DESIGN), ≤ 3× (the
+// performance issue), growing linearly with N.
+// Run: node --expose-gc dist/load.js [--quick]   (BENCH_SIZES=10,100,1000,10000,100000)
+import { pathToFileURL } from 'node:url';
 import { deserialize, serialize } from '@agentspec/core';
 import { chainFlowDocument, laterChainFlowDocument } from './chain-flow.js';
-import { batchFor, fastest, runsFor } from './measure.js';
+import { batchFor, fastestInterleaved, runsFor } from './measure.js';
+import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
-const sizes = (process.env.BENCH_SIZES ?? '10,100,1000,10000,100000').split(',').map(Number);
-const rows: string[] = [];
-for (const [title, generate] of [['25.4.1 chain flows', chainFlowDocument], ['26.3.1 chain flows (later components)', laterChainFlowDocument]] as const) {
-console.log(`\n${title}\n`);
-console.log('| nodes | text | JSON.parse | load | load ÷ parse | JSON.stringify | serialize | serialize ÷ stringify |');
-console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-for (const n of sizes) {
-  const doc = generate(n);
-  const text = JSON.stringify(doc, null, 2);
-  const runs = runsFor(n);
-  const batch = batchFor(n);
-  const limits = { maxBytes: 1024 * 1024 * 1024 };
-  const component = deserialize(text, { limits });
-  const parse = fastest(() => JSON.parse(text), runs, batch);
-  const load = fastest(() => deserialize(text, { limits }), runs, batch);
-  const parsed = JSON.parse(text);
-  const stringify = fastest(() => JSON.stringify(parsed, null, 2), runs, batch);
-  const write = fastest(() => serialize(component), runs, batch);
-  const row = `| ${n} | ${(text.length / 1e6).toFixed(2)} MB | ${parse.toFixed(2)} ms | ${load.toFixed(2)} ms | ${(load / parse).toFixed(2)}× | ${stringify.toFixed(2)} ms | ${write.toFixed(2)} ms | ${(write / stringify).toFixed(2)}× |`;
-  rows.push(row);
-  console.log(row);
+/** Sizes of a full run: 100k nodes (~140 MB of JSON, ~40 s) only when BENCH_SIZES asks for it. */
+const FULL_SIZES = [10, 100, 1_000, 10_000];
+const QUICK_SIZES = [10, 100, 1_000];
+
+export interface LoadResult {
+  readonly family: string;
+  readonly nodes: number;
+  readonly megabytes: number;
+  readonly parse: number;
+  readonly load: number;
+  readonly stringify: number;
+  readonly write: number;
 }
+
+const FAMILIES = [['25.4.1 chain flow', chainFlowDocument], ['26.3.1 chain flow', laterChainFlowDocument]] as const;
+
+export function loadSizes(options: BenchOptions): number[] {
+  return process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : options.quick ? QUICK_SIZES : FULL_SIZES;
 }
+
+/** Both families at every size: fastest of several samples of each (fewer in a quick run). */
+export function measureLoad(options: BenchOptions): LoadResult[] {
+  const results: LoadResult[] = [];
+  for (const [family, generate] of FAMILIES) {
+    for (const n of loadSizes(options)) {
+      const doc = generate(n);
+      const text = JSON.stringify(doc, null, 2);
+      const runs = options.quick ? Math.max(3, Math.ceil(runsFor(n) / 3)) : n >= 10_000 ? 5 : runsFor(n);
+      const batch = batchFor(n);
+      const limits = { maxBytes: 1024 * 1024 * 1024 };
+      const component = deserialize(text, { limits });
+      const parsed = JSON.parse(text);
+      // each subject sampled in turn with its floor
+      const { parse, load } = fastestInterleaved({ parse: () => JSON.parse(text), load: () => deserialize(text, { limits }) }, runs, batch);
+      const { stringify, write } = fastestInterleaved({ stringify: () => JSON.stringify(parsed, null, 2), write: () => serialize(component) }, runs, batch);
+      results.push({ family, nodes: n, megabytes: text.length / 1e6, parse, load, stringify, write });
+    }
+  }
+  return results;
+}
+
+export function loadRows(results: readonly LoadResult[]): Row[] {
+  const note = 'performance issue ≤ 3×; DESIGN §10 ≤ 5×';
+  return results.flatMap((r) => [
+    row('load', `${r.family}, ${r.nodes} nodes: load`, { name: 'deserialize', value: r.load, unit: 'ms' }, { name: 'JSON.parse', value: r.parse, unit: 'ms' }, TARGETS.loadSave, note),
+    row('load', `${r.family}, ${r.nodes} nodes: save`, { name: 'serialize', value: r.write, unit: 'ms' }, { name: 'JSON.stringify', value: r.stringify, unit: 'ms' }, TARGETS.loadSave, note),
+  ]);
+}
+
+export async function loadBenchmark(options: BenchOptions): Promise<Row[]> {
+  return loadRows(measureLoad(options));
+}
+
+function main(): void {
+  const results = measureLoad({ quick: process.argv.includes('--quick') });
+  for (const [family] of FAMILIES) {
+    console.log(`\n${family}s\n`);
+    console.log('| nodes | text | JSON.parse | load | load ÷ parse | JSON.stringify | serialize | serialize ÷ stringify |');
+    console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const r of results.filter((x) => x.family === family)) {
+      console.log(`| ${r.nodes} | ${r.megabytes.toFixed(2)} MB | ${r.parse.toFixed(2)} ms | ${r.load.toFixed(2)} ms | ${(r.load / r.parse).toFixed(2)}× | ${r.stringify.toFixed(2)} ms | ${r.write.toFixed(2)} ms | ${(r.write / r.stringify).toFixed(2)}× |`);
+    }
+  }
+}
+
+// run when executed, not when imported (the runner imports loadBenchmark)
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();

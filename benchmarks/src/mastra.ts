@@ -8,7 +8,8 @@
 // LanguageModel v4 spec) and Mastra's in-memory store. Reports the per-node
 // time of each and their ratio, and for scale the same flow through
 // mastraRuntime's session.
-// Run: node --expose-gc dist/mastra.js   (BENCH_NODES=100, BENCH_RUNS=20)
+// Run: node --expose-gc dist/mastra.js [--quick]   (BENCH_NODES=100, BENCH_RUNS=10)
+import { pathToFileURL } from 'node:url';
 import { deserialize } from '@agentspec/core';
 import type { ToolRegistry } from '@agentspec/runtime';
 import { compileMastra, mastraRuntime } from '@agentspec/mastra';
@@ -19,9 +20,10 @@ import { createStep, createWorkflow, type AnyWorkflow } from '@mastra/core/workf
 import { z } from 'zod';
 import { chainFlowDocument } from './chain-flow.js';
 import { fastestAsync } from './measure.js';
+import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
-const nodes = Number(process.env.BENCH_NODES ?? 100);
-const runs = Number(process.env.BENCH_RUNS ?? 20);
+/** Nodes of the chains: BENCH_NODES, else 100 (40 in a quick run: a Mastra LlmNode chain of 100 takes 0.2–0.5 s a run here). */
+const nodesOf = (options: BenchOptions) => Number(process.env.BENCH_NODES ?? (options.quick ? 40 : 100));
 const ANSWER = 'rewritten text';
 const USAGE = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
 
@@ -65,7 +67,7 @@ function toolsOnly(doc: Record<string, unknown>): Record<string, unknown> {
 }
 
 /** The chain by hand in Mastra: what a Mastra user would write for this flow. */
-function handWritten(tools: ToolRegistry, withLlm: boolean): { workflow: AnyWorkflow; agent: Agent } {
+function handWritten(nodes: number, tools: ToolRegistry, withLlm: boolean): { workflow: AnyWorkflow; agent: Agent } {
   const agent = new Agent({ id: 'writer', name: 'writer', instructions: '', model: instantModel as never, maxRetries: 2 });
   const text = z.object({ text: z.string() });
   let wf = createWorkflow({ id: 'by_hand', inputSchema: text, outputSchema: text }) as unknown as AnyWorkflow;
@@ -89,17 +91,17 @@ function mastraRun(workflows: Record<string, AnyWorkflow>, agents: Record<string
   };
 }
 
-const tools = toolsOf(nodes);
 const expectText = (answer: string) => (r: Record<string, unknown>) => {
   if (r.text !== answer) throw new Error(`unexpected output ${JSON.stringify(r.text)}`);
 };
 
 /** Times the compiled workflow, the hand-written one and the runtime session on one chain. */
-async function measure(doc: Record<string, unknown>, withLlm: boolean): Promise<{ byHand: number; compiled: number; session: number }> {
+async function measure(nodes: number, doc: Record<string, unknown>, withLlm: boolean, runs: number, withSession: boolean): Promise<{ byHand: number; compiled: number; session: number }> {
+  const tools = toolsOf(nodes);
   const component = deserialize(doc);
   const compiled = compileMastra(component, { tools, model: instantModel as never, limits: { maxSteps: 10 * nodes } });
   if (compiled.kind !== 'workflow') throw new Error('expected a workflow');
-  const hand = handWritten(tools, withLlm);
+  const hand = handWritten(nodes, tools, withLlm);
   const check = expectText(withLlm ? ANSWER : 'hello');
   const compiledRun = mastraRun({ [compiled.workflow.id]: compiled.workflow }, compiled.agents as Record<string, Agent>, compiled.workflow.id, check);
   const handRun = mastraRun({ by_hand: hand.workflow }, { writer: hand.agent }, 'by_hand', check);
@@ -113,19 +115,53 @@ async function measure(doc: Record<string, unknown>, withLlm: boolean): Promise<
   for (let round = 0; round < 3; round++) {
     best.byHand = Math.min(best.byHand, await fastestAsync(handRun, runs, 3));
     best.compiled = Math.min(best.compiled, await fastestAsync(compiledRun, runs, 3));
-    best.session = Math.min(best.session, await fastestAsync(sessionRun, runs, 3));
+    if (withSession) best.session = Math.min(best.session, await fastestAsync(sessionRun, runs, 3));
   }
   await app.close();
   return best;
 }
 
-const perNode = (ms: number) => (ms / nodes) * 1000;
-console.log(`${nodes}-node chain flows, in-process instant model, Mastra in-memory store, fastest of 3 × ${runs} runs${gc ? '' : ' (run node with --expose-gc for GC-isolated samples)'}`);
-console.log('| chain | workflow | run | per node | ratio |');
-console.log('| --- | --- | ---: | ---: | ---: |');
-for (const [name, doc, withLlm] of [['LlmNode / ToolNode', chainFlowDocument(nodes), true], ['ToolNodes only', toolsOnly(chainFlowDocument(nodes)), false]] as const) {
-  const m = await measure(doc, withLlm);
-  console.log(`| ${name} | written by hand in Mastra | ${m.byHand.toFixed(2)} ms | ${perNode(m.byHand).toFixed(1)} µs | 1.00× |`);
-  console.log(`| ${name} | compiled by compileMastra | ${m.compiled.toFixed(2)} ms | ${perNode(m.compiled).toFixed(1)} µs | ${(m.compiled / m.byHand).toFixed(2)}× |`);
-  console.log(`| ${name} | for scale: mastraRuntime session | ${m.session.toFixed(2)} ms | ${perNode(m.session).toFixed(1)} µs | ${(m.session / m.byHand).toFixed(2)}× |`);
+const CHAINS = [['LlmNode / ToolNode', (n: number) => chainFlowDocument(n), true], ['ToolNodes only', (n: number) => toolsOnly(chainFlowDocument(n)), false]] as const;
+
+export interface MastraResult {
+  readonly chain: string;
+  readonly byHand: number;
+  readonly compiled: number;
+  readonly session: number;
 }
+
+/** Both chains; the mastraRuntime session (reported, for scale) only in a full run. */
+export async function measureMastra(options: BenchOptions): Promise<{ nodes: number; runs: number; results: MastraResult[] }> {
+  const nodes = nodesOf(options);
+  const runs = Number(process.env.BENCH_RUNS ?? (options.quick ? 3 : 8));
+  const results: MastraResult[] = [];
+  for (const [chain, doc, withLlm] of CHAINS) results.push({ chain, ...(await measure(nodes, doc(nodes), withLlm, runs, !options.quick)) });
+  return { nodes, runs, results };
+}
+
+export async function mastraBenchmark(options: BenchOptions): Promise<Row[]> {
+  const { nodes, results } = await measureMastra(options);
+  return results.flatMap((m) => [
+    row('mastra', `${nodes}-node ${m.chain} chain, instant model`, { name: 'compileMastra workflow', value: m.compiled, unit: 'ms' }, { name: 'workflow by hand', value: m.byHand, unit: 'ms' },
+      TARGETS.compiled, 'DESIGN §10: compiled per-node overhead ≤ 1.25× the same workflow by hand'),
+    row('mastra', `${nodes}-node ${m.chain} chain, instant model`, { name: 'mastraRuntime session', value: m.session, unit: 'ms' }, { name: 'workflow by hand', value: m.byHand, unit: 'ms' },
+      null, 'the session through mastraRuntime is reported, for scale'),
+  ].filter((r) => Number.isFinite(r.subject.value)));
+}
+
+async function main(): Promise<void> {
+  const { nodes, runs, results } = await measureMastra({ quick: process.argv.includes('--quick') });
+  const perNode = (ms: number) => (ms / nodes) * 1000;
+  console.log(`${nodes}-node chain flows, in-process instant model, Mastra in-memory store, fastest of 3 × ${runs} runs${gc ? '' : ' (run node with --expose-gc for GC-isolated samples)'}`);
+  console.log('| chain | workflow | run | per node | ratio |');
+  console.log('| --- | --- | ---: | ---: | ---: |');
+  for (const m of results) {
+    const name = m.chain;
+    console.log(`| ${name} | written by hand in Mastra | ${m.byHand.toFixed(2)} ms | ${perNode(m.byHand).toFixed(1)} µs | 1.00× |`);
+    console.log(`| ${name} | compiled by compileMastra | ${m.compiled.toFixed(2)} ms | ${perNode(m.compiled).toFixed(1)} µs | ${(m.compiled / m.byHand).toFixed(2)}× |`);
+    if (Number.isFinite(m.session)) console.log(`| ${name} | for scale: mastraRuntime session | ${m.session.toFixed(2)} ms | ${perNode(m.session).toFixed(1)} µs | ${(m.session / m.byHand).toFixed(2)}× |`);
+  }
+}
+
+// run when executed, not when imported (the runner imports mastraBenchmark)
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -24,6 +24,7 @@ import { deserialize, type Component } from '@agentspec/core';
 import type { RetainFinished, Runtime } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlmConfig } from '@agentspec/testing';
 import { llmChainDocument } from './chain-flow.js';
+import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 /**
  * The most an app may keep per finished session for its heap to count as
@@ -172,10 +173,28 @@ function perSession(from: Mark, to: Mark): number {
 
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(2)} MB`;
 
-function row(r: SoakResult): string {
+function tableLine(r: SoakResult): string {
   const [first, middle, last] = r.marks as [Mark, Mark, Mark];
   return `| ${r.runtime} | ${r.kind} | ${String(r.retainFinished)} | ${r.marks.map((m) => mb(m.heapUsed)).join(' · ')} | ${mb(last.heapUsed - first.heapUsed)} | `
     + `${mb(last.dataUsed - first.dataUsed)} | ${Math.round(r.bytesPerSession)} B | ${Math.round(perSession(middle, last))} B | ${r.bytesPerSession < FLAT_BYTES_PER_SESSION ? 'flat' : 'grows'} |`;
+}
+
+/**
+ * Every soak, each in a fresh process: BENCH_SESSIONS sessions (default 800,
+ * measured from the 300th; `dist/soak.js` runs 10,000); a quick run soaks the
+ * agent on every runtime at 600 (from the 200th) and leaves the flows and built
+ * agents to the test suite (tests/soak.test.ts runs every soak at 2,000).
+ */
+export async function soakBenchmark(options: BenchOptions): Promise<Row[]> {
+  const sessions = Number(process.env.BENCH_SESSIONS ?? (options.quick ? 600 : 800));
+  const warmup = Math.min(Math.round((sessions * 3) / 8), 1_000);
+  const soaks = options.quick ? SOAKS.filter((s) => s.kind === 'agent') : SOAKS;
+  return soaks.map((s) => {
+    const r = soakInChild({ ...s, sessions, warmup });
+    return row('soak', `${s.runtime} ${s.kind}: heap kept per finished session, ${sessions - warmup} sessions after ${warmup}`,
+      { name: 'data growth', value: Math.max(0, r.bytesPerSession), unit: 'B/session' }, { name: 'flat bound', value: FLAT_BYTES_PER_SESSION, unit: 'B/session' },
+      TARGETS.soak, `DESIGN §11: flat — under ${FLAT_BYTES_PER_SESSION} B kept per finished session (a fixed bound, not a timing)`);
+  });
 }
 
 async function main(): Promise<void> {
@@ -197,7 +216,7 @@ async function main(): Promise<void> {
   console.log(`## Soak: ${sessions} finished sessions per app (flat: the data grows < ${FLAT_BYTES_PER_SESSION} B per session)\n`);
   console.log(`| runtime | spec | retainFinished | heapUsed at ${[warmup, Math.round((warmup + sessions) / 2), sessions].join(' · ')} | heapUsed growth | data growth | per session | per session, second half | |`);
   console.log('| --- | --- | --- | --- | ---: | ---: | ---: | ---: | --- |');
-  for (const s of soaks) console.log(row(soakInChild({ ...s, ...common })));
+  for (const s of soaks) console.log(tableLine(soakInChild({ ...s, ...common })));
 }
 
 // run when executed, not when imported

@@ -3,11 +3,14 @@
 // text by the `yaml` package core uses (`parse(text, { uniqueKeys: false })`),
 // both measured in this run (CPU time of the process, samples interleaved).
 // Target: ≤ 2×, whatever the size.
+// Run: node --expose-gc dist/yaml-load.js [--quick]   (BENCH_YAML=10 kB,10 MB: prefixes of the documents' names)
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { load } from '@agentspec/core';
 import { chainFlowDocument } from './chain-flow.js';
 import { manyKeysYaml } from './many-keys.js';
+import { clean } from './measure.js';
+import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 
 // the very copy of `yaml` that @agentspec/core loads
@@ -19,12 +22,11 @@ interface Yaml {
 const yaml = (await import(pathToFileURL(yamlPath).href)) as Yaml;
 
 const limits = { maxBytes: 1024 * 1024 * 1024 };
-const gc = (globalThis as { gc?: () => void }).gc;
 
-/** CPU milliseconds (user + system, this process) of one call of `fn`, over one batch after a GC. */
+/** CPU milliseconds (user + system, this process) of one call of `fn`, over one batch after a minor GC (see clean). */
 function fastestCpu(fn: () => unknown, batch: number): number {
   fn();
-  gc?.();
+  clean();
   const t0 = process.cpuUsage();
   for (let j = 0; j < batch; j++) fn();
   const t = process.cpuUsage(t0);
@@ -37,30 +39,64 @@ function chainFlowYaml(bytes: number): string {
   return yaml.stringify(chainFlowDocument(Math.max(3, Math.round(bytes / per))));
 }
 
-const inputs: [string, string][] = [
-  ['10 kB chain flow', chainFlowYaml(10_000)],
-  ['100 kB chain flow', chainFlowYaml(100_000)],
-  ['1 MB chain flow', chainFlowYaml(1_000_000)],
-  ['10 MB chain flow', chainFlowYaml(10_000_000)],
-  ['200k keys in one mapping', manyKeysYaml(200_000)],
+/** The documents: name, text. Built on demand (the 10 MB one takes seconds to write). */
+const DOCUMENTS: readonly [string, () => string][] = [
+  ['10 kB chain flow', () => chainFlowYaml(10_000)],
+  ['100 kB chain flow', () => chainFlowYaml(100_000)],
+  ['1 MB chain flow', () => chainFlowYaml(1_000_000)],
+  ['10 MB chain flow', () => chainFlowYaml(10_000_000)],
+  ['200k keys in one mapping', () => manyKeysYaml(200_000)],
 ];
-const only = process.env.BENCH_YAML?.split(',');
 
-console.log('| document | text | yaml parse | load | load ÷ parse |');
-console.log('| --- | ---: | ---: | ---: | ---: |');
-for (const [name, text] of inputs) {
-  if (only && !only.some((o) => name.startsWith(o))) continue;
-  const big = text.length > 2_000_000;
-  const runs = big ? 5 : text.length > 200_000 ? 10 : 40;
-  const batch = text.length < 50_000 ? 20 : 1;
-  const result = load(text, { limits });
-  if (result.diagnostics.some((d) => d.severity === 'error')) throw new Error(`${name}: ${result.diagnostics[0]?.message}`);
-  // floor and subject sampled in turn, in CPU time of this process, so that other work on a shared machine hits both alike
-  let parse = Infinity;
-  let loaded = Infinity;
-  for (let i = 0; i < runs; i++) {
-    parse = Math.min(parse, fastestCpu(() => yaml.parse(text, { uniqueKeys: false }), batch));
-    loaded = Math.min(loaded, fastestCpu(() => load(text, { limits }), batch));
-  }
-  console.log(`| ${name} | ${(text.length / 1e6).toFixed(2)} MB | ${parse.toFixed(2)} ms | ${loaded.toFixed(2)} ms | ${(loaded / parse).toFixed(2)}× |`);
+/** Which documents a run measures: BENCH_YAML (prefixes of their names), else the small ones in a quick run, all but the 10 MB one (~2 min alone) in a full run. */
+function selected(options: BenchOptions): string[] {
+  const only = process.env.BENCH_YAML?.split(',');
+  const names = DOCUMENTS.map(([name]) => name);
+  if (only) return names.filter((name) => only.some((o) => name.startsWith(o)));
+  return options.quick ? ['10 kB chain flow', '100 kB chain flow'] : names.filter((name) => !name.startsWith('10 MB'));
 }
+
+export interface YamlLoadResult {
+  readonly name: string;
+  readonly megabytes: number;
+  readonly parse: number;
+  readonly load: number;
+}
+
+export function measureYamlLoad(options: BenchOptions): YamlLoadResult[] {
+  const results: YamlLoadResult[] = [];
+  for (const [name, make] of DOCUMENTS) {
+    if (!selected(options).includes(name)) continue;
+    const text = make();
+    const big = text.length > 2_000_000;
+    // the fastest of a few samples is stable for big documents (each sample runs for a second or more)
+    const runs = big ? 2 : text.length > 200_000 ? 3 : options.quick ? 5 : 15;
+    const batch = text.length < 50_000 ? (options.quick ? 5 : 20) : 1;
+    const result = load(text, { limits });
+    if (result.diagnostics.some((d) => d.severity === 'error')) throw new Error(`${name}: ${result.diagnostics[0]?.message}`);
+    // floor and subject sampled in turn, in CPU time of this process, so that other work on a shared machine hits both alike
+    let parse = Infinity;
+    let loaded = Infinity;
+    for (let i = 0; i < runs; i++) {
+      parse = Math.min(parse, fastestCpu(() => yaml.parse(text, { uniqueKeys: false }), batch));
+      loaded = Math.min(loaded, fastestCpu(() => load(text, { limits }), batch));
+    }
+    results.push({ name, megabytes: text.length / 1e6, parse, load: loaded });
+  }
+  return results;
+}
+
+export async function yamlLoadBenchmark(options: BenchOptions): Promise<Row[]> {
+  return measureYamlLoad(options).map((r) => row('yaml-load', r.name, { name: 'load', value: r.load, unit: 'ms CPU' }, { name: 'yaml parse', value: r.parse, unit: 'ms CPU' }, TARGETS.yamlLoad));
+}
+
+function main(): void {
+  console.log('| document | text | yaml parse | load | load ÷ parse |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  for (const r of measureYamlLoad({ quick: process.argv.includes('--quick') })) {
+    console.log(`| ${r.name} | ${r.megabytes.toFixed(2)} MB | ${r.parse.toFixed(2)} ms | ${r.load.toFixed(2)} ms | ${(r.load / r.parse).toFixed(2)}× |`);
+  }
+}
+
+// run when executed, not when imported (the runner imports yamlLoadBenchmark)
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
