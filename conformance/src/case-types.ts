@@ -67,6 +67,8 @@ export interface ExpectedLlmRequest {
   readonly parameters?: Readonly<Record<string, unknown>>;
   readonly responseFormat?: unknown;
   readonly lastMessage?: { readonly role?: string; readonly content?: string };
+  /** Every message of the request but the system prompt, in order: role and content (the whole list). */
+  readonly messages?: readonly { readonly role: string; readonly content: string }[];
 }
 
 export interface CaseRun {

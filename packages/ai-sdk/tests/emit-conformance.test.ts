@@ -12,7 +12,7 @@ import { emittedBuilder } from './helpers/emitted-module.js';
 
 /** The valid cases whose spec is an Agent. */
 const AGENT_CASES = new Set(conformanceAgents(undefined, { withToolboxes: true }).map((c) => c.id));
-const EXPECTED_AGENT_CASES = 59;
+const EXPECTED_AGENT_CASES = 65;
 
 let builds = 0;
 const build = emittedBuilder('conformance');

@@ -35,10 +35,22 @@ export { eachComponent, requireServerTools, serverToolNames } from './components
 export { replaceComponents } from './replace-components.js';
 export { admit, admitted, refuseUnknown, unsupportedComponent, type AdmitContext } from './admit/admit.js';
 export {
-  INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities, type Refusal,
+  INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, NO_CLIENT_HERE, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES,
+  type Capabilities, type Refusal,
 } from './admit/capabilities.js';
 export { REFERENCE_CAPABILITIES } from './admit/reference-capabilities.js';
 export { dispatchLaterNode, type LaterNodeHandlers, type LaterNodeType } from './admit/later-node-dispatch.js';
+
+// Message transforms and datastores (Agent Spec 26.1.2)
+export { hasTransforms, openTransforms, type AgentTransforms, type OpenTransformsOptions } from './transforms/agent-transforms.js';
+export { SUMMARIZATION_DEFAULTS, summarizeConversation, summarizeMessages, type TransformCall } from './transforms/summarization.js';
+export { CACHE_PROPERTIES, SummaryCache, type SummaryCacheOptions } from './transforms/summary-cache.js';
+export type { DatastoreConnection, Entity, Where } from './datastores/datastore-connection.js';
+export { openDatastore } from './datastores/open-datastore.js';
+export { inMemoryDatastore } from './datastores/in-memory-datastore.js';
+export { postgresDatastore, type PostgresConnectionFields } from './datastores/postgres-datastore.js';
+export { postgresTlsAttempts, type PostgresTlsFields, type SslMode } from './datastores/postgres-tls.js';
+export { collectionSchemas, type CollectionSchemas, type PropertySchema } from './datastores/entity-schema.js';
 
 // Running tools (ServerTool registry, RemoteTool over HTTP, MCPTool)
 export { coerceArgs, toolRunner, type ToolRunner, type ToolRunnerOptions } from './interpreter/tool-runner.js';

@@ -13,6 +13,7 @@ import { toolRunner } from './interpreter/tool-runner.js';
 import { resolveToolboxes } from './mcp/resolve-toolboxes.js';
 import type { LlmBackend } from './llm/backend.js';
 import { openAiChatBackend } from './llm/openai-chat.js';
+import { openTransforms } from './transforms/agent-transforms.js';
 
 export interface ReferenceRuntimeOptions {
   /**
@@ -56,6 +57,7 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
         limits,
         network,
         toolRunner: toolRunner({ tools: load.tools ?? {}, network, http: limits.http }),
+        transforms: await openTransforms(root),
         ...(load.signal ? { signal: load.signal } : {}),
       };
       const runtime = options.name ?? 'reference';
@@ -71,7 +73,9 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
           const engine = new ReferenceEngine(services, s.inputs, { state: s.state as ReferenceState, messages: s.status?.messages ?? [] });
           return new KernelSession(engine, { runtime, kind, component, inputs: s.inputs }, s, resume);
         },
-        close: () => services.toolRunner.close(),
+        close: async () => {
+          await Promise.all([services.toolRunner.close(), services.transforms.close()]);
+        },
       };
     },
   };

@@ -42,6 +42,23 @@ export const INTERPRETED_LATER_NODES = ['ParallelFlowNode', 'ParallelMapNode', '
  */
 export const MCP_TOOLBOXES = ['MCPToolBox', 'MCPToolSpec'] as const satisfies readonly LaterComponentType[];
 
+/**
+ * The message transforms of Agent Spec 26.1.2 and the datastores of their caches every runtime runs: `load()` opens them
+ * with `openTransforms`, and each runtime applies them before every LLM call of an agent.
+ */
+export const TRANSFORMS_AND_DATASTORES = [
+  'MessageSummarizationTransform', 'ConversationSummarizationTransform', 'InMemoryCollectionDatastore', 'PostgresDatabaseDatastore',
+  'TlsPostgresDatabaseConnectionConfig',
+] as const satisfies readonly LaterComponentType[];
+
+/** Later-version components no runtime runs for want of a client, with why and what to do instead (admit() reports these). */
+export const NO_CLIENT_HERE: Readonly<Partial<Record<LaterComponentType, Refusal>>> = {
+  OracleDatabaseDatastore: {
+    reason: 'an Oracle Database datastore, and no Oracle Database client (node-oracledb) is available here',
+    hint: 'use a PostgresDatabaseDatastore (or an InMemoryCollectionDatastore for development) with the same datastore_schema',
+  },
+};
+
 const remoteAgent = (by: string): Refusal => ({
   reason: 'a remote agent, which has no client here',
   hint: `run the agent it stands for as an Agent, or run it where its service is reachable; ${by} does not call remote agents`,

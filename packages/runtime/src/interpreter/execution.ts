@@ -6,6 +6,7 @@ import type { RuntimeEvent, TraceEventType } from '../events.js';
 import type { LlmBackend } from '../llm/backend.js';
 import { Pause, type Journal, type JournalEntry } from './journal.js';
 import type { ToolRunner } from './tool-runner.js';
+import type { AgentTransforms } from '../transforms/agent-transforms.js';
 
 export interface Limits {
   readonly maxSteps: number;
@@ -25,6 +26,8 @@ export interface Services {
   readonly network: NetworkPolicy;
   readonly signal?: AbortSignal;
   readonly toolRunner: ToolRunner;
+  /** The agents' message transforms, their datastores open. */
+  readonly transforms: AgentTransforms;
 }
 
 /** What the caller has given the session and no run has consumed yet (the kernel's inbox). */
@@ -44,6 +47,8 @@ export class Execution {
     readonly journal: Journal,
     readonly queues: Queues,
     private readonly emit: ((e: RuntimeEvent) => void) | undefined,
+    /** The session's conversation id (EngineRun.conversationId). */
+    readonly conversationId = '',
   ) {}
 
   scope(): Scope {

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Component } from '@agentspec/core';
 import type { Decision, Message, RunStatus, SavedSession, Session, ToolResult } from '../contract.js';
 import { RuntimeError } from '../errors.js';
@@ -21,6 +22,8 @@ export interface EngineRun {
   /** The code of the error the previous run failed with — {@link CRASHED} when its process died —, else undefined. */
   readonly failed: string | undefined;
   readonly emit: ((e: RuntimeEvent) => void) | undefined;
+  /** The session's conversation id: the same in every run, after save and resume too (keys of the transforms' caches). */
+  readonly conversationId: string;
 }
 
 /**
@@ -68,12 +71,14 @@ export class KernelSession implements Session {
   private running = false;
   private readonly ledger: Ledger;
   private readonly checkpoints: SessionCheckpoints | undefined;
+  private readonly conversationId: string;
 
   constructor(private readonly engine: SessionEngine, private readonly meta: SessionMeta, saved?: SessionEnvelope, options: SessionOptions = {}) {
     this.inbox = new Inbox(saved?.inbox);
     this.last = saved?.status;
     this.failed = saved?.inFlight ? CRASHED : saved?.failed;
     this.checkpoints = options.checkpoints;
+    this.conversationId = saved?.conversation ?? randomUUID();
     this.ledger = new Ledger(saved?.ledger ?? [], this.checkpoints ? (entry) => this.checkpoint(entry) : undefined);
   }
 
@@ -133,7 +138,7 @@ export class KernelSession implements Session {
         await this.write(this.started);
       }
       this.ledger.beginRun();
-      const status = await withLedger(this.ledger, () => this.engine.advance({ inbox: this.inbox, last: this.last, failed: this.failed, emit }));
+      const status = await withLedger(this.ledger, () => this.engine.advance({ inbox: this.inbox, last: this.last, failed: this.failed, emit, conversationId: this.conversationId }));
       this.last = status;
       this.failed = undefined;
       this.ledger.clear();
@@ -173,6 +178,7 @@ export class KernelSession implements Session {
       kind: this.meta.kind,
       component: this.meta.component.id,
       specHash: componentHash(this.meta.component),
+      conversation: this.conversationId,
       inputs: this.meta.inputs as Record<string, unknown>,
       inbox: this.inbox.save(),
       ...(this.last ? { status: this.last } : {}),
