@@ -28,8 +28,8 @@ await (await conformance()).describeConformance(() => langgraphRuntime({ build: 
   knownGapsDir: new URL('../../../conformance/known-gaps-emitted', import.meta.url).pathname,
 });
 
-it('runs every valid case of the suite (157) on emitted modules', () => {
-  expect(ran.length).toBe(only === undefined ? 157 : [...kinds.values()].filter((k) => k === only).length);
+it('runs every valid case of the suite (168) on emitted modules', () => {
+  expect(ran.length).toBe(only === undefined ? 168 : [...kinds.values()].filter((k) => k === only).length);
 });
 
 afterAll(() => {

@@ -10,6 +10,11 @@ let counter = 0;
 export class EventSink {
   constructor(private readonly push: (e: RuntimeEvent) => void) {}
 
+  /** An event built elsewhere (the transforms' summarization spans of @agentspec/runtime), as it is. */
+  forward(e: RuntimeEvent): void {
+    this.push(e);
+  }
+
   emit(type: TraceEventType, spanId: string, name: string, attributes: Record<string, unknown>, parentSpanId?: string): void {
     this.push({ type, spanId, ...(parentSpanId ? { parentSpanId } : {}), timestamp: Date.now() * 1e6, name, attributes });
   }

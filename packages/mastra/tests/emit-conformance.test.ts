@@ -27,6 +27,6 @@ await conformance.describeConformance(() => mastraRuntime({ build: emittedCompil
 
 describe('emitted conformance', () => {
   it('runs every valid case', () => {
-    expect(conformance.collectCases(conformance.DEFAULT_CASES_DIR, filter).cases.length).toBe(157);
+    expect(conformance.collectCases(conformance.DEFAULT_CASES_DIR, filter).cases.length).toBe(168);
   });
 });

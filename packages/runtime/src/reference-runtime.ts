@@ -14,6 +14,7 @@ import { resolveToolboxes } from './mcp/resolve-toolboxes.js';
 import type { LlmBackend } from './llm/backend.js';
 import { openAiChatBackend } from './llm/openai-chat.js';
 import { openTransforms } from './transforms/agent-transforms.js';
+import { a2aConnections } from './a2a/a2a-connections.js';
 
 export interface ReferenceRuntimeOptions {
   /**
@@ -58,10 +59,11 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
         network,
         toolRunner: toolRunner({ tools: load.tools ?? {}, network, http: limits.http }),
         transforms: await openTransforms(root),
+        a2a: a2aConnections({ ...(load.network ? { network: load.network } : {}), ...(limits.http.maxBodyBytes !== undefined ? { maxBodyBytes: limits.http.maxBodyBytes } : {}), ...(load.signal ? { signal: load.signal } : {}) }),
         ...(load.signal ? { signal: load.signal } : {}),
       };
       const runtime = options.name ?? 'reference';
-      const kind = component.component_type === 'Agent' ? 'agent' : 'flow';
+      const kind = component.component_type === 'Flow' ? 'flow' : 'agent';
       return {
         component,
         start(start: StartOptions = {}): Session {
@@ -74,6 +76,7 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
           return new KernelSession(engine, { runtime, kind, component, inputs: s.inputs }, s, resume);
         },
         close: async () => {
+          services.a2a.close();
           await Promise.all([services.toolRunner.close(), services.transforms.close()]);
         },
       };

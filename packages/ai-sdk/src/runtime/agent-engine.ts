@@ -54,6 +54,7 @@ export class AgentEngine implements SessionEngine {
     const trace = run.emit ? new AgentTrace(run.emit, this.ctx.agent, this.messages.length) : undefined;
     try {
       trace?.start(this.inputs);
+      this.control.session = { conversationId: run.conversationId, ...(trace ? { trace: trace.transforms() } : {}), ...(this.ctx.load.signal ? { signal: this.ctx.load.signal } : {}) };
       this.takeAnswers(run);
       const status = await this.loop(run, trace);
       if (status.type === 'finished') trace?.end(status.outputs);

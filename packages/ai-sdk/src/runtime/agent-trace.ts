@@ -35,6 +35,11 @@ export class AgentTrace {
     this.emit({ type, spanId, ...(parentSpanId ? { parentSpanId } : {}), timestamp: Date.now() * 1e6, name, attributes });
   }
 
+  /** Where the agent's message transforms trace their summarization calls: inside the agent span. */
+  transforms(): { emit: (e: RuntimeEvent) => void; parentSpanId: string } {
+    return { emit: this.emit, parentSpanId: this.spanId };
+  }
+
   start(inputs: Readonly<Record<string, unknown>>): void {
     this.event('AgentExecutionStart', this.spanId, this.agent.name, { agent: this.agent.id, inputs });
   }

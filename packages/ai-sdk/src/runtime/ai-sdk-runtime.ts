@@ -1,5 +1,5 @@
-import type { Agent, Component, Flow } from '@agentspec/core';
-import { admit, checkLoadOptions, checkRuntimeOptions, resolveToolboxes, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { laterComponent, type Agent, type Component, type Flow } from '@agentspec/core';
+import { a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, openTransforms, resolveToolboxes, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
 import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import type { AiSdkRuntimeOptions } from '../options.js';
 import { AI_SDK_RUNTIME_NAME } from '../runtime-name.js';
@@ -21,9 +21,12 @@ export function aiSdkRuntime(options: AiSdkRuntimeOptions = {}): Runtime {
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('aiSdkRuntime', load);
       admit(component, AI_SDK_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || options.model !== undefined });
+      const remote = laterComponent(component, 'A2AAgent');
+      if (remote) return a2aAgentApp(remote, load, AI_SDK_RUNTIME_NAME);
       if (component.component_type !== 'Agent') return flowApp(component as Flow, load, options);
       // the agent's toolboxes listed now: the ToolLoopAgent gets their tools as MCPTools (sessions keep the spec as given)
-      return agentApp(await resolveToolboxes(component as Agent, load), load, options, component as Agent);
+      const agent = await resolveToolboxes(component as Agent, load);
+      return agentApp(agent, load, options, component as Agent, await openTransforms(agent));
     },
   };
 }

@@ -1,6 +1,6 @@
-import type { Agent, Component } from '@agentspec/core';
+import { laterComponent, type Agent, type Component } from '@agentspec/core';
 import {
-  admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, requireServerTools, resolveToolboxes, RuntimeError,
+  a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, openTransforms, requireServerTools, resolveToolboxes, RuntimeError,
   type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionEnvelope, type SessionOptions, type StartOptions,
 } from '@agentspec/runtime';
 import { Mastra } from '@mastra/core';
@@ -59,6 +59,8 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('mastraRuntime', load);
       admit(component, MASTRA_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || options.model !== undefined });
+      const remote = laterComponent(component, 'A2AAgent');
+      if (remote) return a2aAgentApp(remote, load, options.name ?? MASTRA_RUNTIME_NAME);
       requireServerTools(component, load.tools);
       const compileOptions: CompileMastraOptions = {
         ...(load.tools ? { tools: load.tools } : {}), ...(load.llm ? { llm: load.llm } : {}), ...(load.limits ? { limits: load.limits } : {}),
@@ -68,7 +70,15 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
       };
       // the agents' toolboxes listed now: the Mastra agents get their tools as MCPTools (sessions keep the spec as given)
       const spec = await resolveToolboxes(component, load);
-      const compiled = options.build ? await options.build(spec, compileOptions) : compileMastra(spec, compileOptions);
+      const transforms = await openTransforms(spec);
+      let compiled: MastraCompiled;
+      try {
+        const withTransforms = { ...compileOptions, transforms };
+        compiled = options.build ? await options.build(spec, withTransforms) : compileMastra(spec, withTransforms);
+      } catch (e) {
+        await transforms.close();
+        throw e;
+      }
       const storageOption = load.checkpointer ?? options.storage;
       const storage = await openStorage(storageOption);
       const mastra = new Mastra({
@@ -104,6 +114,7 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
         },
         async close() {
           await compiled.close();
+          await transforms.close();
           await closeStorage(storageOption, storage);
         },
       };

@@ -1,6 +1,6 @@
-import type { Agent, Component } from '@agentspec/core';
+import { laterComponent, type Agent, type Component } from '@agentspec/core';
 import { setTracingDisabled } from '@openai/agents';
-import { admit, checkLoadOptions, checkRuntimeOptions, referenceRuntime, resolveToolboxes, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, openTransforms, referenceRuntime, resolveToolboxes, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
 import { openaiAgentsBackend } from '../backend/openai-agents-backend.js';
 import { OPENAI_AGENTS_RUNTIME_NAME } from '../names.js';
 import type { OpenAiAgentsRuntimeOptions } from '../types.js';
@@ -24,8 +24,11 @@ export function openaiAgentsRuntime(options: OpenAiAgentsRuntimeOptions = {}): R
       // Flows: admitted by the reference interpreter's load, with these capabilities
       if (component.component_type === 'Flow') return flows.load(component, load);
       admit(component, OPENAI_AGENTS_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) });
+      const remote = laterComponent(component, 'A2AAgent');
+      if (remote) return a2aAgentApp(remote, load, OPENAI_AGENTS_RUNTIME_NAME);
       // the agent's toolboxes listed now: the SDK agent gets their tools as MCPTools (sessions keep the spec as given)
-      return agentApp(await resolveToolboxes(component as Agent, load), load, options, component as Agent);
+      const agent = await resolveToolboxes(component as Agent, load);
+      return agentApp(agent, load, options, component as Agent, await openTransforms(agent));
     },
   };
 }

@@ -21,8 +21,8 @@ export interface Capabilities {
   readonly by: string;
   /** What it does with a root: `run`, `compile`, `emit`. */
   readonly action: 'run' | 'compile' | 'emit';
-  /** The component types it takes as the root. */
-  readonly roots: readonly ComponentType[];
+  /** The component types it takes as the root (built-in ones, and later-version agentic components it runs). */
+  readonly roots: readonly (ComponentType | LaterComponentType)[];
   /** What to do with another root (default: take one of `roots`). */
   readonly rootHint?: string;
   /** Types of later Agent Spec versions it runs (every other component this library does not type is refused). */
@@ -50,6 +50,12 @@ export const TRANSFORMS_AND_DATASTORES = [
   'MessageSummarizationTransform', 'ConversationSummarizationTransform', 'InMemoryCollectionDatastore', 'PostgresDatabaseDatastore',
   'TlsPostgresDatabaseConnectionConfig',
 ] as const satisfies readonly LaterComponentType[];
+
+/**
+ * A2AAgent (25.4.2) and its connection config: every runtime runs it, as a root and in an AgentNode, with the A2A client
+ * of @agentspec/runtime (`a2aConnection`; no framework here has an A2A client of its own).
+ */
+export const A2A_AGENTS = ['A2AAgent', 'A2AConnectionConfig'] as const satisfies readonly LaterComponentType[];
 
 /** Later-version components no runtime runs for want of a client, with why and what to do instead (admit() reports these). */
 export const NO_CLIENT_HERE: Readonly<Partial<Record<LaterComponentType, Refusal>>> = {

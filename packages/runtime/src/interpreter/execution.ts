@@ -7,6 +7,7 @@ import type { LlmBackend } from '../llm/backend.js';
 import { Pause, type Journal, type JournalEntry } from './journal.js';
 import type { ToolRunner } from './tool-runner.js';
 import type { AgentTransforms } from '../transforms/agent-transforms.js';
+import type { A2aConnections } from '../a2a/a2a-connections.js';
 
 export interface Limits {
   readonly maxSteps: number;
@@ -28,6 +29,8 @@ export interface Services {
   readonly toolRunner: ToolRunner;
   /** The agents' message transforms, their datastores open. */
   readonly transforms: AgentTransforms;
+  /** The A2A client of each A2AAgent. */
+  readonly a2a: A2aConnections;
 }
 
 /** What the caller has given the session and no run has consumed yet (the kernel's inbox). */

@@ -1,7 +1,8 @@
-import type { Agent, Flow } from '@agentspec/core';
+import { laterComponent, type Agent, type Flow } from '@agentspec/core';
 import { unsupportedComponent } from '../admit/admit.js';
 import { resolveInputs } from '../semantics/inputs.js';
 import type { Execution } from './execution.js';
+import { runA2aAgent } from './run-a2a-agent.js';
 import { runAgent } from './run-agent.js';
 import { runFlow } from './run-flow.js';
 
@@ -16,5 +17,7 @@ export async function runRoot(exec: Execution, inputs: Readonly<Record<string, u
     const outputs = await runAgent(agent, resolveInputs(agent.inputs, inputs, { agent: agent.id }), scope, false);
     return { outputs };
   }
+  const remote = laterComponent(root, 'A2AAgent');
+  if (remote) return { outputs: await runA2aAgent(remote, resolveInputs(remote.inputs, inputs, { agent: remote.id }), scope, false) };
   throw unsupportedComponent(root);
 }

@@ -89,7 +89,7 @@ describe('message transforms on the reference runtime', () => {
     const store = await openDatastore((spec(collection, true) as unknown as { transforms: [{ datastore: never }] }).transforms[0].datastore);
     const [entry, ...more] = await store.list(collection);
     expect(more).toEqual([]);
-    expect(entry).toMatchObject({ cache_key: `${(saved as { conversation: string }).conversation}_0_content`, cache_content: 'Summary: parcel 42 arrived crushed' });
+    expect(entry).toMatchObject({ cache_key: `${(saved as unknown as { conversation: string }).conversation}_0_content`, cache_content: 'Summary: parcel 42 arrived crushed' });
     await store.close();
 
     llm.clear();
