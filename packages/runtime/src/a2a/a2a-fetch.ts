@@ -9,6 +9,7 @@ import { hostAllowed } from '../http/check-http-target.js';
 import { cappedFetch } from '../mcp/capped-fetch.js';
 import { createAgentFetch } from '../mcp/mtls-fetch.js';
 import { redactUrl } from '../store/redact-url.js';
+import { errorCodeOfBody, isTlsFailure, specRetryDelay, specRetryDelayMs, specRetryPolicy } from '../llm/spec-retry-policy.js';
 import * as https from 'node:https';
 
 /** An A2A connection's `timeout` when the spec gives none (seconds; the spec's default). */
@@ -45,13 +46,20 @@ export interface A2aFetch {
  *   or put in messages.
  * - **TLS**: `verify: false` accepts any server certificate; `ssl_ca_cert`
  *   the CAs trusted; `key_file` + `cert_file` the client certificate (mTLS).
- * - **Limits**: each request within the connection's `timeout` (seconds),
- *   answers capped at `limits.http.maxBodyBytes` (an SSE event each).
+ * - **Limits**: each request within the connection's `timeout` (seconds;
+ *   its `retry_policy.request_timeout` when set), answers capped at
+ *   `limits.http.maxBodyBytes` (an SSE event each).
+ * - **Retries** (`retry_policy`, 26.2): a request that could not connect, or
+ *   answered a status the policy takes, is sent again after the policy's
+ *   backoff, `max_attempts` times at most; a GET (the agent card) after any
+ *   network failure; never a TLS failure or a refusal. Without a policy,
+ *   nothing is retried.
  */
 export async function a2aFetch(options: A2aFetchOptions): Promise<A2aFetch> {
   const { connection, network, site } = options;
   const agentUrl = checkHttpTarget(options.agentUrl, options.agentUrl, network, site);
-  const timeoutMs = (connection.timeout ?? DEFAULT_A2A_TIMEOUT_S) * 1000;
+  const policy = specRetryPolicy(connection);
+  const timeoutMs = (policy?.request_timeout ?? connection.timeout ?? DEFAULT_A2A_TIMEOUT_S) * 1000;
   const headers = connection.headers ?? {};
   const tls = await tlsAgent(connection, site);
   const send: typeof fetch = tls ? (createAgentFetch(tls) as typeof fetch) : fetch;
@@ -60,7 +68,8 @@ export async function a2aFetch(options: A2aFetchOptions): Promise<A2aFetch> {
     if (url.origin !== agentUrl.origin) checkRedirectTarget(agentUrl, false, url, network, site);
     const merged = new Headers(init.headers);
     if (url.origin === agentUrl.origin) for (const [name, value] of Object.entries(headers)) merged.set(name, value);
-    const signal = init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+    const attemptSignal = (): AbortSignal => (init.signal ? AbortSignal.any([init.signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs));
+    const cancel = init.signal ?? new AbortController().signal;
     let dispatcher: object | undefined;
     try {
       if (tls) {
@@ -75,17 +84,39 @@ export async function a2aFetch(options: A2aFetchOptions): Promise<A2aFetch> {
       if (e instanceof AddressRefused) throw resolvedAddressError(e, site);
       throw e;
     }
+    // the connection's retry_policy (26.2): a request that failed to connect, or whose status the policy takes, is sent
+    // again after its backoff; an idempotent one (a GET: the agent card) after any network failure too; never a TLS
+    // failure, a refusal or a cancellation
     let response: Response;
-    try {
-      response = await send(url, { ...init, headers: merged, signal, redirect: 'manual', ...(dispatcher ? { dispatcher } : {}) } as RequestInit);
-    } catch (e) {
-      const refused = AddressRefused.behind(e);
-      if (refused) throw resolvedAddressError(refused, site);
-      if (signal.aborted && !init.signal?.aborted) {
-        throw new RuntimeError('AS_A2A', `the A2A agent at ${redactUrl(url.origin)} did not answer within ${timeoutMs / 1000} s (the connection's timeout)`, site, { cause: e });
+    for (let attempt = 0; ; attempt++) {
+      const signal = attemptSignal();
+      try {
+        response = await send(url, { ...init, headers: merged, signal, redirect: 'manual', ...(dispatcher ? { dispatcher } : {}) } as RequestInit);
+      } catch (e) {
+        const refused = AddressRefused.behind(e);
+        if (refused) throw resolvedAddressError(refused, site);
+        if (signal.aborted && !init.signal?.aborted) {
+          throw new RuntimeError('AS_A2A', `the A2A agent at ${redactUrl(url.origin)} did not answer within ${timeoutMs / 1000} s (the connection's timeout)`, site, { cause: e });
+        }
+        if (init.signal?.aborted) throw e;
+        const idempotent = (init.method ?? 'GET').toUpperCase() === 'GET';
+        const delay = policy && attempt < policy.max_attempts && !isTlsFailure(e) && (idempotent || connectFailure(e)) ? specRetryDelayMs(policy, attempt, undefined) : undefined;
+        if (delay !== undefined) {
+          await sleep(delay, cancel);
+          continue;
+        }
+        throw new RuntimeError('AS_A2A', `cannot reach the A2A agent at ${redactUrl(`${url.origin}${url.pathname}`)}: ${causeText(e)}`, site, { cause: e });
       }
-      if (init.signal?.aborted) throw e;
-      throw new RuntimeError('AS_A2A', `cannot reach the A2A agent at ${redactUrl(`${url.origin}${url.pathname}`)}: ${causeText(e)}`, site, { cause: e });
+      if (policy && attempt < policy.max_attempts && response.status >= 400) {
+        const text = await response.clone().text().catch(() => '');
+        const delay = specRetryDelay(policy, attempt, { status: response.status, retryAfter: response.headers.get('retry-after') ?? undefined, errorCode: errorCodeOfBody(text) }, MAX_RETRY_AFTER_MS);
+        if (delay !== undefined) {
+          await response.body?.cancel().catch(() => undefined);
+          await sleep(delay, cancel);
+          continue;
+        }
+      }
+      break;
     }
     if (response.status >= 300 && response.status < 400) {
       await response.body?.cancel().catch(() => undefined);
@@ -103,6 +134,28 @@ export async function a2aFetch(options: A2aFetchOptions): Promise<A2aFetch> {
   };
   const capped = cappedFetch(guarded as never, options.maxBodyBytes, redactUrl(agentUrl.origin), site) as unknown as typeof fetch;
   return { fetch: capped, agentUrl, dispose: () => tls?.destroy() };
+}
+
+/** The longest Retry-After a retry waits for. */
+const MAX_RETRY_AFTER_MS = 60_000;
+
+/** A failure to open the connection: the request was not sent, so sending it again cannot run it twice. */
+function connectFailure(e: unknown): boolean {
+  for (let x: unknown = e, depth = 0; x instanceof Error && depth < 5; x = x.cause, depth++) {
+    const code = (x as { code?: unknown }).code;
+    if (typeof code === 'string' && /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|UND_ERR_CONNECT_TIMEOUT|UND_ERR_CONNECT)$/.test(code)) return true;
+  }
+  return false;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    }, { once: true });
+  });
 }
 
 function causeText(e: unknown): string {

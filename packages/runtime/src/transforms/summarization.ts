@@ -75,7 +75,8 @@ function keptFrom(messages: readonly LlmMessage[], keep: number): number {
     const called = new Set(messages.slice(start).flatMap((m) => m.toolCalls?.map((c) => c.id) ?? []));
     const orphan = messages.slice(start).find((m) => m.toolCallId !== undefined && !called.has(m.toolCallId));
     if (!orphan) return start;
-    const caller = messages.slice(0, start).findLastIndex((m) => m.toolCalls?.some((c) => c.id === orphan.toolCallId) ?? false);
+    let caller = start - 1;
+    while (caller >= 0 && !(messages[caller]?.toolCalls?.some((c) => c.id === orphan.toolCallId) ?? false)) caller--;
     if (caller < 0) return start;
     start = caller;
   }

@@ -11,7 +11,7 @@ const RULES: A2aRule[] = [
   { match: { text: { contains: 'slowly' } }, reply: { task: 'completed', text: 'Done after a while.', workingMs: 200 } },
 ];
 
-const spec = (url: string, connection = '', session = '{timeout: 5, poll_interval: 0.05, max_retries: 1}'): Component => deserialize(`
+const spec = (url: string, connection = '', session = '{timeout: 5, poll_interval: 0.05, max_retries: 1}', version = connection.includes('retry_policy') ? '26.1.2' : '25.4.2'): Component => deserialize(`
 component_type: A2AAgent
 id: remote
 name: remote agent
@@ -23,7 +23,7 @@ connection_config:
   timeout: 10
 ${connection}
 session_parameters: ${session}
-agentspec_version: 25.4.2
+agentspec_version: ${version}
 `);
 
 async function ask(component: Component, text: string, network?: NetworkPolicy) {
@@ -95,6 +95,49 @@ describe('A2AAgent on the reference runtime', () => {
     expect(lastStatus(events)).toMatchObject({ status: { type: 'user_input' } });
     expect(server.requests.map((r) => [r.method, r.headers['x-api-key']])).toEqual([['SendStreamingMessage', undefined]]);
     expect(elsewhere.requests.map((r) => [r.method, r.headers['x-api-key']])).toEqual([['agent-card', 'key-123'], ['agent-card', 'key-123']]);
+  });
+
+  it("retries under the connection's retry_policy: a status it takes, a connection refused; nothing without one", async () => {
+    const { createServer } = await import('node:http');
+    let failures = 1;
+    let target = '';
+    const posts: number[] = [];
+    // answers 503 to the first POST, then forwards everything to the scripted agent
+    const flaky = createServer((req, res) => {
+      void (async () => {
+        const chunks: Buffer[] = [];
+        for await (const c of req) chunks.push(c as Buffer);
+        if (req.method === 'POST' && failures-- > 0) {
+          posts.push(503);
+          return void res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":"busy"}');
+        }
+        if (req.method === 'POST') posts.push(200);
+        const answer = await fetch(`${target}${req.url ?? '/'}`, { method: req.method ?? 'GET', headers: { 'content-type': 'application/json' }, ...(req.method === 'POST' ? { body: Buffer.concat(chunks) } : {}) });
+        res.writeHead(answer.status, Object.fromEntries(answer.headers));
+        for await (const c of answer.body as unknown as AsyncIterable<Uint8Array>) res.write(c);
+        res.end();
+      })();
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+    try {
+      const proxy = `http://127.0.0.1:${(flaky.address() as { port: number }).port}`;
+      target = (await serve({ rules: RULES, interfaceUrl: `${proxy}/` })).url;
+      const policy = '  retry_policy: {max_attempts: 2, initial_retry_delay: 0.01, max_retry_delay: 0.05, backoff_factor: 2}';
+      expect(lastStatus(await ask(spec(proxy, policy), 'Hello'))).toMatchObject({ status: { type: 'user_input', messages: [{}, { content: 'Hello from the remote agent.' }] } });
+      expect(posts).toEqual([503, 200]);
+      failures = 1;
+      posts.length = 0;
+      await expect(ask(spec(proxy), 'Hello')).rejects.toMatchObject({ code: 'AS_A2A', message: expect.stringContaining('HTTP 503') });
+      expect(posts).toEqual([503]);
+    } finally {
+      flaky.close();
+      flaky.closeAllConnections();
+    }
+    // a connection refused: retried, then AS_A2A all the same
+    const { closedPort } = await import('@agentspec/testing');
+    const port = await closedPort();
+    await expect(ask(spec(`http://127.0.0.1:${port}`, '  retry_policy: {max_attempts: 1, initial_retry_delay: 0.01, max_retry_delay: 0.02, backoff_factor: 2}'), 'Hello'))
+      .rejects.toMatchObject({ code: 'AS_A2A', message: expect.stringContaining('ECONNREFUSED') });
   });
 
   it('does not follow a redirect', async () => {
