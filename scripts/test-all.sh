@@ -11,7 +11,10 @@ pnpm install --frozen-lockfile
 # A throwaway PostgreSQL server for the LangGraph checkpointer tests (installed from Debian's packages when absent).
 AGENTSPEC_TEST_POSTGRES_URL="$(bash scripts/ensure-postgres.sh start)"
 export AGENTSPEC_TEST_POSTGRES_URL
-trap 'bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true' EXIT
+# A throwaway Redis server for the distributed eval tests (BullMQ workers; Debian's redis-server, installed when absent).
+AGENTSPEC_TEST_REDIS_URL="$(bash scripts/ensure-redis.sh start)"
+export AGENTSPEC_TEST_REDIS_URL
+trap 'bash scripts/ensure-postgres.sh stop >/dev/null 2>&1 || true; bash scripts/ensure-redis.sh stop >/dev/null 2>&1 || true' EXIT
 # Headless Chromium for the trace viewer's browser tests (Debian's chromium, installed when absent).
 bash scripts/ensure-chromium.sh
 pnpm build

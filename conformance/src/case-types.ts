@@ -108,6 +108,8 @@ export interface ConformanceCase extends CaseBase {
    * the runs are for the others.
    */
   readonly refusedBy?: Readonly<Record<string, ExpectedError>>;
+  /** The span tree of each run (`trace.yaml`, recorded from the reference runtime), when the case has one. */
+  readonly traces?: readonly string[];
 }
 
 export interface ExpectedDiagnostic {

@@ -9,6 +9,7 @@ import { parse } from 'yaml';
 import { parseConfig, RulesError, type ScriptedLlmConfig } from '@agentspec/testing';
 import type { NetworkPolicy, RuntimeLimits } from '@agentspec/runtime';
 import { checkError, checkRuns } from './case-runs.js';
+import { readCaseTraces } from './case-traces.js';
 import type { ConformanceCase, ExpectedDiagnostic, ExpectedError, InvalidCase, ServerName } from './case-types.js';
 import { SERVER_NAMES } from './case-types.js';
 import { pointer, Problems, type Obj } from './check.js';
@@ -96,6 +97,7 @@ export function loadRunCase(dir: string, id: string): ConformanceCase {
   const llmClient = checkLlmClient(c.llm, p);
   const runs = checkRuns(c.runs, '/runs', p);
   const refusedBy = c.refusedBy === undefined ? undefined : checkRefusedBy(c.refusedBy, p);
+  const traces = readCaseTraces(dir, runs.length, (message) => p.add('', message));
   for (const name of spec ? placeholdersOf(spec.specText) : []) {
     const server = PLACEHOLDERS[name]!;
     if (!servers.includes(server)) p.add('/servers', `the spec uses \${${name}} but servers does not list ${server}`);
@@ -107,6 +109,7 @@ export function loadRunCase(dir: string, id: string): ConformanceCase {
     ...(network ? { network } : {}),
     ...(limits ? { limits } : {}),
     ...(refusedBy ? { refusedBy } : {}),
+    ...(traces ? { traces } : {}),
   };
 }
 
@@ -141,11 +144,11 @@ function counts(o: Obj, keys: readonly string[], path: string, p: Problems): Rec
 }
 
 function checkLimits(value: unknown, path: string, p: Problems): RuntimeLimits | undefined {
-  const l = p.object(value, path, ['maxSteps', 'maxAgentSteps', 'mapConcurrency', 'parallelism', 'http']);
+  const l = p.object(value, path, ['maxSteps', 'maxAgentSteps', 'mapConcurrency', 'parallelism', 'maxHandoffs', 'http']);
   if (!l) return undefined;
   const httpKeys = ['timeoutMs', 'retries', 'maxRedirects', 'maxBodyBytes'];
   const http = l.http === undefined ? undefined : p.object(l.http, pointer(path, 'http'), httpKeys);
-  return { ...counts(l, ['maxSteps', 'maxAgentSteps', 'mapConcurrency', 'parallelism'], path, p), ...(http ? { http: counts(http, httpKeys, pointer(path, 'http'), p) } : {}) };
+  return { ...counts(l, ['maxSteps', 'maxAgentSteps', 'mapConcurrency', 'parallelism', 'maxHandoffs'], path, p), ...(http ? { http: counts(http, httpKeys, pointer(path, 'http'), p) } : {}) };
 }
 
 function checkLlm(value: unknown, p: Problems): ScriptedLlmConfig {

@@ -4,13 +4,15 @@
  * contract, compare, and stop at the first difference.
  */
 import { deserialize, type Component } from '@agentspec/core';
-import type { App, RunStatus, Runtime, RuntimeLoadOptions, Session, ToolRegistry } from '@agentspec/runtime';
+import { TraceRecorder, type App, type RunStatus, type Runtime, type RuntimeLoadOptions, type Session, type ToolRegistry, type Trace } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
+import type { RunEndEvent } from '@agentspec/runtime';
 import type { CaseRun, CaseStep, ConformanceCase, ExpectedError } from './case-types.js';
 import { under, type Difference } from './compare.js';
 import { pointer } from './check.js';
 import { checkError, checkStep, type StepOutcome } from './expectations.js';
 import { checkLlmRequests } from './llm-requests.js';
+import { checkTrace } from './case-traces.js';
 import { errorCode, errorMessage, type CaseDifference, type CaseOutcome, type UnexpectedError } from './outcome.js';
 import { startLocalServers, type LocalServers } from './servers/local-servers.js';
 import { substitute } from './servers/placeholders.js';
@@ -23,6 +25,10 @@ export interface RunCaseOptions {
   readonly timeoutMs?: number;
   /** ServerTool implementations added to the case's library tools (same name: these win). */
   readonly tools?: ToolRegistry;
+  /** Told the trace of each run of the case (its session's events, every step, recorded from `session.stream()`) when the run ends. */
+  readonly onTrace?: (run: number, trace: Trace) => void;
+  /** Check each run's span tree against the case's `trace.yaml` (default true; a case without one is not checked). */
+  readonly traces?: boolean;
 }
 
 /** A step or run ended the case: a difference or an unexpected error. */
@@ -70,7 +76,16 @@ function rejectedApp(component: Component, e: unknown): App {
   return { component, start: () => session, resume: () => Promise.reject(error), close: () => Promise.resolve() };
 }
 
-async function runOne(app: App, run: CaseRun, r: number, llm: ScriptedLlm, where: Where): Promise<Stop | undefined> {
+/** One `run()` of the session as `stream()`, its events given to the recorder: the status, or the run's error thrown. */
+async function runStep(session: Session, recorder: TraceRecorder): Promise<RunStatus> {
+  let end: RunEndEvent | undefined;
+  for await (const e of recorder.record(session.stream())) if (e.type === 'RunStatus' || e.type === 'RunError') end = e;
+  if (!end) throw Object.assign(new Error('session.stream() ended without a RunStatus or RunError event'), { code: 'AS_INTERNAL' });
+  if (end.type === 'RunError') throw Object.assign(new Error(end.error.message), { code: end.error.code });
+  return end.status;
+}
+
+async function runOne(app: App, run: CaseRun, r: number, llm: ScriptedLlm, where: Where, recorder: TraceRecorder): Promise<Stop | undefined> {
   const before = llm.requests.length;
   let session = app.start(run.inputs ? { inputs: run.inputs } : {});
   let last: RunStatus | undefined;
@@ -82,7 +97,7 @@ async function runOne(app: App, run: CaseRun, r: number, llm: ScriptedLlm, where
     if (misfit) return { difference: { ...misfit, run: r, step: s } };
     let outcome: StepOutcome;
     try {
-      outcome = { type: 'status', status: await session.run() };
+      outcome = { type: 'status', status: await runStep(session, recorder) };
     } catch (e) {
       outcome = { type: 'error', code: errorCode(e), message: errorMessage(e) };
       if (step.expect.status !== 'error') return { error: { code: outcome.code, message: outcome.message, run: r, step: s } };
@@ -99,7 +114,7 @@ async function runOne(app: App, run: CaseRun, r: number, llm: ScriptedLlm, where
   return undefined;
 }
 
-async function drive(c: ConformanceCase, runtime: Runtime, signal: AbortSignal, held: Held, tools: ToolRegistry): Promise<Stop | undefined> {
+async function drive(c: ConformanceCase, runtime: Runtime, signal: AbortSignal, held: Held, caseOptions: RunCaseOptions): Promise<Stop | undefined> {
   const where: Where = {};
   try {
     const llm = (held.llm = await startScriptedLlm(c.llm));
@@ -116,7 +131,7 @@ async function drive(c: ConformanceCase, runtime: Runtime, signal: AbortSignal, 
       return { error: { code: errorCode(e), message: `the case's spec does not load: ${errorMessage(e)}` } };
     }
     const options: RuntimeLoadOptions = {
-      tools: { ...toolRegistry(c.tools), ...tools },
+      tools: { ...toolRegistry(c.tools), ...caseOptions.tools },
       llm: { override: { url: llm.url, apiKey: 'conformance' }, ...c.llmClient },
       signal,
       ...(c.network ? { network: c.network } : {}),
@@ -128,8 +143,18 @@ async function drive(c: ConformanceCase, runtime: Runtime, signal: AbortSignal, 
     held.app = app;
     for (const [r, run] of c.runs.entries()) {
       where.run = r;
-      const stop = await runOne(app, run, r, llm, where);
-      if (stop) return stop;
+      const recorder = new TraceRecorder({ runtime: runtime.name, spec: component });
+      let trace: Trace | undefined;
+      try {
+        const stop = await runOne(app, run, r, llm, where, recorder);
+        if (stop) return stop;
+      } finally {
+        trace = recorder.finish();
+        caseOptions.onTrace?.(r, trace);
+      }
+      const expected = caseOptions.traces === false ? undefined : c.traces?.[r];
+      const d = expected === undefined ? undefined : checkTrace(expected, trace, r);
+      if (d) return { difference: { ...d, run: r } };
     }
     return undefined;
   } catch (e) {
@@ -174,7 +199,7 @@ export async function runCase(c: ConformanceCase, runtime: Runtime, options: Run
     }, timeoutMs);
   });
   try {
-    const stop = await Promise.race([drive(c, runtime, controller.signal, held, options.tools ?? {}), timeout]);
+    const stop = await Promise.race([drive(c, runtime, controller.signal, held, options), timeout]);
     const durationMs = Math.round(performance.now() - started);
     if (!stop) return { status: 'pass', durationMs };
     return 'difference' in stop ? { status: 'fail', durationMs, difference: stop.difference } : { status: 'error', durationMs, error: stop.error };

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Runtime, ToolRegistry } from '@agentspec/runtime';
+import type { Runtime, ToolRegistry, Trace } from '@agentspec/runtime';
 import { discoverCases, loadCase, type CaseEntry } from './case.js';
 import { caseToolsCache, importToolsModule, type ToolsModuleLoader } from './case-tools.js';
 import type { AnyCase } from './case-types.js';
@@ -41,6 +41,8 @@ export interface RunConformanceOptions {
   readonly tools?: ToolRegistry;
   /** Loads a case's own tools module (`toolsModule:`); default: Node's `import()`. */
   readonly loadToolsModule?: ToolsModuleLoader;
+  /** Check each run's span tree against the case's `trace.yaml` (default true). */
+  readonly traces?: boolean;
 }
 
 /** What a case runs with besides itself: the run's tools and its own module's. */
@@ -49,6 +51,10 @@ export interface CaseContext {
   readonly tools?: ToolRegistry;
   /** A case's own tools module by absolute path. */
   readonly caseTools?: (file: string) => Promise<ToolRegistry>;
+  /** Told the trace of each run of a case (see RunCaseOptions.onTrace). */
+  readonly onTrace?: (run: number, trace: Trace) => void;
+  /** Check span trees against `trace.yaml` (default true). */
+  readonly traces?: boolean;
 }
 
 /** A discovered case, read (or why it could not be). */
@@ -106,7 +112,7 @@ export async function runLoadedCase(loaded: LoadedCase, runtime: Runtime, gap: s
   } else {
     try {
       const tools = await toolsFor(c, ctx);
-      outcome = await runCase(c, runtime, { tools, ...(ctx.timeoutMs !== undefined ? { timeoutMs: ctx.timeoutMs } : {}) });
+      outcome = await runCase(c, runtime, { tools, ...(ctx.timeoutMs !== undefined ? { timeoutMs: ctx.timeoutMs } : {}), ...(ctx.onTrace ? { onTrace: ctx.onTrace } : {}), ...(ctx.traces !== undefined ? { traces: ctx.traces } : {}) });
     } catch (e) {
       outcome = { status: 'error', durationMs: 0, error: { code: errorCode(e), message: errorMessage(e) } };
     }
@@ -137,6 +143,7 @@ export async function runConformance(options: RunConformanceOptions): Promise<Re
     caseTools: caseToolsCache(options.loadToolsModule ?? importToolsModule),
     ...(options.tools ? { tools: options.tools } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.traces !== undefined ? { traces: options.traces } : {}),
   };
   for (const runtime of options.runtimes) {
     const gaps = readKnownGaps(knownGapsDir, runtime.name);

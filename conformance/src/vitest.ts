@@ -30,6 +30,8 @@ export interface DescribeConformanceOptions {
   readonly tools?: ToolRegistry;
   /** Loads a case's own tools module; default: Node's `import()`. */
   readonly loadToolsModule?: ToolsModuleLoader;
+  /** Check span trees against the cases' `trace.yaml` (default true). */
+  readonly traces?: boolean;
 }
 
 /** Registers a `describe('conformance: <runtime>')` with one test per case. Await it at the top of a test file. */
@@ -49,6 +51,7 @@ export async function describeConformance(
     caseTools: caseToolsCache(options.loadToolsModule ?? importToolsModule),
     ...(options.tools ? { tools: options.tools } : {}),
     ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    ...(options.traces !== undefined ? { traces: options.traces } : {}),
   };
   describe(`conformance: ${runtime.name}`, () => {
     for (const problem of knownGapProblems(gaps, ids)) {

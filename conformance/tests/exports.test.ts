@@ -5,10 +5,10 @@ describe('@agentspec/conformance exports', () => {
   it('has exactly this public surface', () => {
     expect(Object.keys(conformance).sort()).toEqual([
       'CASE_TOOLS_FILES', 'CaseError', 'DEFAULT_CASES_DIR', 'DEFAULT_CASE_TIMEOUT_MS', 'LIBRARY_TOOL_NAMES', 'MATRIX_END', 'MATRIX_START', 'REPORTERS', 'REPORT_FORMATS', 'RUNTIMES',
-      'SERVER_NAMES', 'STATUS_NAMES', 'TOOL_LIBRARY', 'ToolsModuleError', 'checkLlmRequests', 'checkStep', 'collectCases', 'defaultKnownGapsDir',
+      'SERVER_NAMES', 'STATUS_NAMES', 'TOOL_LIBRARY', 'TRACE_FILE', 'ToolsModuleError', 'caseTracesYaml', 'checkLlmRequests', 'checkStep', 'checkTrace', 'collectCases', 'defaultKnownGapsDir',
       'describeConformance', 'describeSecurityRules', 'discoverCases', 'exitCodeOf', 'firstDifference', 'firstSubsetDifference', 'formatJson', 'formatJunit',
       'formatMarkdown', 'formatReport', 'formatText', 'importToolsModule', 'knownGapProblems', 'loadCase', 'loadInvalidCase', 'loadRunCase',
-      'matchesFilter', 'readKnownGaps', 'readmeMatrix', 'replaceReadmeMatrix', 'reportOk', 'roundTrip', 'runCase', 'runConformance', 'runInvalidCase', 'runLoadedCase',
+      'matchesFilter', 'readCaseTraces', 'readKnownGaps', 'readmeMatrix', 'replaceReadmeMatrix', 'reportOk', 'roundTrip', 'runCase', 'runConformance', 'runInvalidCase', 'runLoadedCase',
       'startLocalServers', 'substitute', 'summarize', 'summaryLine', 'toJsonReport', 'toolRegistry', 'toolsOf',
     ]);
   });

@@ -8,6 +8,7 @@ import type { Agent, Tool } from '@agentspec/core';
 import type {
   Decision, Message, RunStatus, RuntimeEvent, SavedSession, Session, ToolCall, ToolRegistry, ToolResult,
 } from '@agentspec/runtime';
+import { eventStream } from '@agentspec/runtime';
 import { callLlm, SUBMIT_RESULT } from './mini-llm.js';
 import { MiniError } from './mini-error.js';
 
@@ -56,9 +57,9 @@ export class MiniSession implements Session {
     return { runtime: this.ctx.runtime, format: 1, state: structuredClone(this.state) };
   }
 
-  // eslint-disable-next-line require-yield
-  async *stream(): AsyncIterable<RuntimeEvent> {
-    throw new MiniError('AS_UNSUPPORTED', 'the mini runtime does not stream');
+  /** `run()` as events: the mini runtime emits no spans, only how the run ended. */
+  stream(): AsyncIterable<RuntimeEvent> {
+    return eventStream(() => this.run());
   }
 
   private tool(name: string): Tool {

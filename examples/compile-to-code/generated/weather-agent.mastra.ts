@@ -272,6 +272,46 @@ function hostListed(url: URL, allow: readonly string[]): boolean {
   return allow.some((entry) => bare(entry) === host || entry.trim().toLowerCase().replace(/^\[(.*)\](?=:)/, '$1') === hostPort);
 }
 
+/** A retry_policy (Agent Spec 26.1.2), seconds as in the spec. */
+interface SpecRetryPolicy {
+  /** Retries after the first attempt. */
+  readonly max_attempts: number;
+  /** Time allowed to one attempt until its response arrives (null: no limit); a timed-out attempt is retried. */
+  readonly request_timeout: number | null;
+  readonly initial_retry_delay: number;
+  readonly max_retry_delay: number;
+  readonly backoff_factor: number;
+  readonly jitter: 'equal' | 'full' | 'full_and_equal_for_throttle' | 'decorrelated' | null;
+  /** Any 5xx but 501 is retried. */
+  readonly service_error_retry_on_any_5xx: boolean;
+  /** HTTP status → textual error codes the answer must carry to be retried (an empty list: the status alone). */
+  readonly recoverable_statuses: Readonly<Record<string, readonly string[]>>;
+}
+
+/** Whether the retry_policy retries a failed attempt: its status (and textual error code, when the policy names some). */
+function specRetryable(spec: SpecRetryPolicy, status: number, errorCode: string | undefined): boolean {
+  const codes = spec.recoverable_statuses[String(status)];
+  if (codes) return codes.length === 0 || (errorCode !== undefined && codes.includes(errorCode));
+  return spec.service_error_retry_on_any_5xx && status >= 500 && status !== 501;
+}
+
+/** Milliseconds before retry number `attempt + 1` under the retry_policy (its backoff, cap and jitter). */
+function specRetryDelayMs(spec: SpecRetryPolicy, attempt: number, status: number | undefined): number {
+  const base = spec.initial_retry_delay * 1000 * spec.backoff_factor ** attempt;
+  const cap = spec.max_retry_delay * 1000;
+  const jitter = spec.jitter === 'full_and_equal_for_throttle' ? (status !== undefined && status < 500 ? 'equal' : 'full') : spec.jitter;
+  switch (jitter) {
+    case 'full':
+      return Math.min(Math.random() * base, cap);
+    case 'equal':
+      return (Math.min(base, cap) * (1 + Math.random())) / 2;
+    case 'decorrelated':
+      return Math.min(base + Math.random() * 1000, cap);
+    default:
+      return Math.min(base, cap);
+  }
+}
+
 /** What build() takes to say where the LLM is and with which key (each field overrides the spec's endpoint). */
 interface LlmEndpointOptions {
   /** An OpenAI-compatible base URL: `apiKey` goes there. */
@@ -320,22 +360,6 @@ function llmBaseUrl(url: string): string {
   return /\/v\d+$/.test(u) ? u : `${u}/v1`;
 }
 
-/** The retry_policy of the LLM config (Agent Spec 26.1.2), seconds as in the spec. */
-interface LlmRetryPolicy {
-  /** Retries after the first attempt. */
-  readonly max_attempts: number;
-  /** Time allowed to one attempt until its response arrives (null: no limit); a timed-out attempt is retried. */
-  readonly request_timeout: number | null;
-  readonly initial_retry_delay: number;
-  readonly max_retry_delay: number;
-  readonly backoff_factor: number;
-  readonly jitter: 'equal' | 'full' | 'full_and_equal_for_throttle' | 'decorrelated' | null;
-  /** Any 5xx but 501 is retried. */
-  readonly service_error_retry_on_any_5xx: boolean;
-  /** HTTP status → textual error codes the answer must carry to be retried (an empty list: the status alone). */
-  readonly recoverable_statuses: Readonly<Record<string, readonly string[]>>;
-}
-
 /** How the LLM requests are retried. */
 interface LlmRetryOptions {
   /** Retries after the first attempt on 429, 5xx and network errors (default 2); a retry_policy decides instead. */
@@ -343,7 +367,7 @@ interface LlmRetryOptions {
   /** A Retry-After (or retry-after-ms) up to this many milliseconds is waited for; a longer one ends the retries (default 10000). */
   readonly maxRetryAfterMs?: number | undefined;
   /** The LLM config's retry_policy. */
-  readonly policy?: LlmRetryPolicy | undefined;
+  readonly policy?: SpecRetryPolicy | undefined;
 }
 
 /**
@@ -372,7 +396,7 @@ function llmFetch(options: LlmRetryOptions, base?: typeof fetch): typeof fetch {
         // a cancelled request is final, and so is a timed-out one unless the retry_policy's request_timeout timed it out
         const name = (e as { name?: unknown } | null)?.name;
         if (last || signal?.aborted || ((name === 'AbortError' || name === 'TimeoutError') && !(e instanceof LlmAttemptTimeout))) throw e instanceof LlmAttemptTimeout ? e.cause : e;
-        await llmSleep(spec ? llmSpecDelayMs(spec, attempt, undefined) : Math.min(1000, 50 * 2 ** attempt), signal);
+        await llmSleep(spec ? specRetryDelayMs(spec, attempt, undefined) : Math.min(1000, 50 * 2 ** attempt), signal);
         continue;
       }
       if (last || response.ok) return response;
@@ -385,42 +409,18 @@ function llmFetch(options: LlmRetryOptions, base?: typeof fetch): typeof fetch {
 }
 
 /** Milliseconds before retrying a failed response; undefined when it is not retried. */
-async function llmRetryDelay(spec: LlmRetryPolicy | undefined, attempt: number, response: Response, maxRetryAfterMs: number): Promise<number | undefined> {
+async function llmRetryDelay(spec: SpecRetryPolicy | undefined, attempt: number, response: Response, maxRetryAfterMs: number): Promise<number | undefined> {
   if (spec) {
     const codes = spec.recoverable_statuses[String(response.status)];
     const errorCode = codes && codes.length > 0 ? await llmErrorCode(response) : undefined;
-    if (!llmRetryable(spec, response.status, errorCode)) return undefined;
+    if (!specRetryable(spec, response.status, errorCode)) return undefined;
   } else if (response.status !== 429 && response.status < 500) {
     return undefined;
   }
   const header = llmRetryAfter(response);
   const after = header === null ? undefined : llmRetryAfterMs(header);
-  if (after === undefined) return spec ? llmSpecDelayMs(spec, attempt, response.status) : Math.min(1000, 50 * 2 ** attempt);
+  if (after === undefined) return spec ? specRetryDelayMs(spec, attempt, response.status) : Math.min(1000, 50 * 2 ** attempt);
   return after <= maxRetryAfterMs ? after : undefined;
-}
-
-/** Whether the retry_policy retries a failed attempt: its status (and textual error code, when the policy names some). */
-function llmRetryable(spec: LlmRetryPolicy, status: number, errorCode: string | undefined): boolean {
-  const codes = spec.recoverable_statuses[String(status)];
-  if (codes) return codes.length === 0 || (errorCode !== undefined && codes.includes(errorCode));
-  return spec.service_error_retry_on_any_5xx && status >= 500 && status !== 501;
-}
-
-/** Milliseconds before retry number `attempt + 1` under the retry_policy (its backoff, cap and jitter). */
-function llmSpecDelayMs(spec: LlmRetryPolicy, attempt: number, status: number | undefined): number {
-  const base = spec.initial_retry_delay * 1000 * spec.backoff_factor ** attempt;
-  const cap = spec.max_retry_delay * 1000;
-  const jitter = spec.jitter === 'full_and_equal_for_throttle' ? (status !== undefined && status < 500 ? 'equal' : 'full') : spec.jitter;
-  switch (jitter) {
-    case 'full':
-      return Math.min(Math.random() * base, cap);
-    case 'equal':
-      return (Math.min(base, cap) * (1 + Math.random())) / 2;
-    case 'decorrelated':
-      return Math.min(base + Math.random() * 1000, cap);
-    default:
-      return Math.min(base, cap);
-  }
 }
 
 /** The textual code of an error answer (`error.code` or `error.type` of OpenAI-style bodies), read from a copy. */

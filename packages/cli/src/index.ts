@@ -6,6 +6,7 @@ export { RUNTIME_NAMES } from './runtimes.js';
 export { validateCommand, type FileReport, type ValidateOptions } from './commands/validate.js';
 export { convertCommand, type ConvertOptions } from './commands/convert.js';
 export { conformanceCommand, type ConformanceOptions } from './commands/conformance.js';
+export { evalCommand, matrixTable, workerCommand, type EvalOptions } from './commands/eval.js';
 export { graphCommand, type GraphOptions } from './commands/graph.js';
 export { agentGraph, componentGraph, flowGraph, type PlainGraph } from './graph/flow-graph.js';
 export { toDot, toMermaid } from './graph/render.js';

@@ -1,5 +1,6 @@
 import { Command } from 'commander';
 import { registerConformance } from './commands/conformance.js';
+import { registerEval } from './commands/eval.js';
 import { convertCommand } from './commands/convert.js';
 import { graphCommand } from './commands/graph.js';
 import { registerInit } from './commands/init.js';
@@ -88,6 +89,48 @@ ${EXIT_HELP}`)
     .action(async (file: string, opts) => setCode(await (await import('./commands/run.js')).runCommand(io, file, opts)));
 
   program
+    .command('serve')
+    .description('serve a spec over AG-UI, A2A, MCP and a chat API, with a web playground, until stopped (Ctrl-C)')
+    .argument('<spec>', 'JSON or YAML document of an Agent or a Flow')
+    .option('--runtime <name>', 'reference (default), langgraph, ai-sdk, openai-agents, mastra; all, or a list a,b (the playground switches between them)')
+    .option('--host <host>', 'interface to listen on (default 127.0.0.1; any other needs a token)')
+    .option('--port <port>', 'port to listen on (default 8787; 0: a free one)')
+    .option('--tools <module>', 'a .ts or .js module exporting `tools`: ServerTool implementations by name')
+    .option('--store <db>', 'where sessions live: a SQLite file or a postgres:// URL (default .agentspec/sessions.db)')
+    .option('--token <token>', 'bearer token every request must carry (default: $AGENTSPEC_SERVE_TOKEN)')
+    .option('--llm-url <url>', 'send every LLM request to this OpenAI-compatible endpoint')
+    .option('--llm-key <key>', 'the API key of --llm-url (or of OPENAI_BASE_URL)')
+    .option('--offline <rules>', 'answer LLM requests from a scripted rules file (see @agentspec/testing)')
+    .option('--max-tokens <n>', 'tokens a session may use (default: no limit)')
+    .option('--max-llm-calls <n>', 'LLM calls a session may make (default: no limit)')
+    .option('--max-tool-calls <n>', 'tool calls a session may make (default: no limit)')
+    .option('--max-repeated-tool-calls <n>', 'the same tool call repeated more than this is a loop (default 5)')
+    .option('--max-request-bytes <n>', 'largest request body (default 1048576)')
+    .option('--run-timeout <ms>', 'longest run (default 300000)')
+    .addHelpText('after', `
+Example:
+  $ agentspec serve examples/serve/approval-flow.yaml --tools examples/serve/tools.ts --offline examples/serve/rules.yaml
+  $ AGENTSPEC_SERVE_TOKEN=s3cret agentspec serve agent.yaml --runtime all --host 0.0.0.0 --port 8080
+${EXIT_HELP}`)
+    .action(async (file: string, opts) => setCode(await (await import('./commands/serve.js')).serveCommand(io, file, opts)));
+
+  program
+    .command('acp')
+    .description('speak the Agent Client Protocol on stdin/stdout, so an ACP client (an editor) chats with the spec')
+    .argument('<spec>', 'JSON or YAML document of an Agent or a Flow')
+    .option('--runtime <name>', 'reference (default), langgraph, ai-sdk, openai-agents or mastra')
+    .option('--tools <module>', 'a .ts or .js module exporting `tools`: ServerTool implementations by name')
+    .option('--store <db>', 'where sessions live: a SQLite file or a postgres:// URL (default .agentspec/sessions.db)')
+    .option('--llm-url <url>', 'send every LLM request to this OpenAI-compatible endpoint')
+    .option('--llm-key <key>', 'the API key of --llm-url (or of OPENAI_BASE_URL)')
+    .option('--offline <rules>', 'answer LLM requests from a scripted rules file (see @agentspec/testing)')
+    .addHelpText('after', `
+Example (an editor's agent configuration):
+  { "command": "npx", "args": ["--no-install", "agentspec", "acp", "agent.yaml", "--tools", "tools.ts"] }
+${EXIT_HELP}`)
+    .action(async (file: string, opts) => setCode(await (await import('./commands/acp.js')).acpCommand(io, file, opts)));
+
+  program
     .command('import')
     .description("turn a framework object (a module's export), an OpenAgentSpec agent or an agents.json flow into an Agent Spec document")
     .argument('<target>', 'module#export: a .ts or .js module (TypeScript loads without a build step) and the export to import; a file for openagentspec and agents-json')
@@ -132,6 +175,7 @@ ${EXIT_HELP}`)
     .action(async (file: string, opts) => setCode(await (await import('./commands/compile.js')).compileCommand(io, file, opts)));
 
   registerConformance(program, io, setCode, EXIT_HELP);
+  registerEval(program, io, setCode, EXIT_HELP);
   registerInit(program, io, setCode, EXIT_HELP);
   registerTrace(program, io, setCode, EXIT_HELP);
 

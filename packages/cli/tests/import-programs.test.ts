@@ -15,15 +15,16 @@ function imported(target: string, from: string) {
 }
 
 describe('agentspec import: programs written with each framework', () => {
-  it('imports an OpenAI Agents agent with handoffs (it crashed: instanceof across module instances), naming each handoff', () => {
+  it('imports an OpenAI Agents agent with handoffs as a Swarm (it crashed: instanceof across module instances), naming what the handoff() entry loses', () => {
     const { component, codes } = imported(`${corpus('openai-agents', 'customer-triage')}#triageAgent`, 'openai-agents');
-    expect(component).toMatchObject({ component_type: 'Agent', name: 'Triage agent' });
-    expect(codes).toEqual(['OAI_HANDOFF', 'OAI_HANDOFF']);
+    expect(component).toMatchObject({ component_type: 'Swarm', name: 'Triage agent', handoff: 'always', first_agent: { name: 'Triage agent' } });
+    expect(codes).toEqual(['OAI_HANDOFF_TOOL', 'OAI_HANDOFF_CALLBACK']);
   });
 
-  it('imports agents used as tools, which it reads from the SDK the program loaded', () => {
-    const { codes } = imported(`${corpus('openai-agents', 'translator-orchestrator')}#orchestrator`, 'openai-agents');
-    expect(codes).toEqual(['OAI_AGENT_TOOL', 'OAI_AGENT_TOOL']);
+  it('imports agents used as tools as a ManagerWorkers, reading them from the SDK the program loaded', () => {
+    const { component, codes } = imported(`${corpus('openai-agents', 'translator-orchestrator')}#orchestrator`, 'openai-agents');
+    expect(component).toMatchObject({ component_type: 'ManagerWorkers', group_manager: { name: 'Orchestrator' }, workers: [{ name: 'Spanish agent' }, { name: 'French agent' }] });
+    expect(codes).toEqual(['OAI_AGENT_TOOL_SHAPE', 'OAI_AGENT_TOOL_SHAPE']);
   });
 
   it('imports a Mastra workflow (a thenable: it must not be awaited)', () => {

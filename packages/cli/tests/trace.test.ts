@@ -40,11 +40,12 @@ describe('agentspec run --trace', () => {
     const [trace] = parseTraces(readFileSync(files('out.json'), 'utf8'));
     expect(trace).toMatchObject({ runtime: 'reference', name: 'Weather assistant' });
     expect(trace!.runs.map((x) => x.status)).toEqual(['user_input', 'finished']);
-    // the first turn's agent span paused; the reference runtime does not announce it again on the second turn
+    // the first turn's agent span paused; the second turn continues it (one tree: its spans are the agent's children) and ends it
     expect(trace!.spans.map((s) => [s.kind, s.status, s.run])).toEqual([
-      ['AgentExecutionSpan', 'paused', 0], ['LlmGenerationSpan', 'ok', 0],
+      ['AgentExecutionSpan', 'ok', 0], ['LlmGenerationSpan', 'ok', 0],
       ['LlmGenerationSpan', 'ok', 1], ['ToolExecutionSpan', 'ok', 1], ['LlmGenerationSpan', 'ok', 1],
     ]);
+    expect(trace!.spans.slice(1).every((s) => s.parentId === trace!.spans[0]!.id)).toBe(true);
     expect(trace!.spans.find((s) => s.kind === 'ToolExecutionSpan')).toMatchObject({ attributes: { inputs: { city: 'Zurich' } }, endAttributes: { outputs: 'sunny, 21°C in Zurich' } });
   });
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { fieldsOf, HANDLERS } from './components/registry.js';
+import { fieldsOf, handlerOf } from './components/registry.js';
 import type { Draft } from './components/handler.js';
 import { AgentSpecError } from './errors.js';
+import type { LaterComponentOf, LaterComponentType } from './model/later-types.js';
 import type { ComponentOf, ComponentType } from './model/types.js';
 import { cloneDefault } from './serialization/values.js';
 
@@ -14,8 +15,23 @@ export type BuildInput<T extends ComponentType> = { name: string } & Partial<Omi
  * given. Throws AS_MISSING_FIELD for a missing required field.
  */
 export function build<T extends ComponentType>(type: T, input: BuildInput<T>): ComponentOf<T> {
+  return fill(type, input as Record<string, unknown>) as unknown as ComponentOf<T>;
+}
+
+/** Fields a builder of a later version's component takes: everything optional but `name`. */
+export type BuildLaterInput<T extends LaterComponentType> = { name: string } & Partial<Omit<LaterComponentOf<T>, 'component_type'>>;
+
+/**
+ * Build a component of a type later versions define (ParallelFlowNode,
+ * Swarm, …), as {@link build} does: defaults, id, inferred inputs/outputs.
+ * A document holding it is stamped with the version that has it on save.
+ */
+export function buildLater<T extends LaterComponentType>(type: T, input: BuildLaterInput<T>): LaterComponentOf<T> {
+  return fill(type, input as Record<string, unknown>) as unknown as LaterComponentOf<T>;
+}
+
+function fill(type: ComponentType | LaterComponentType, given: Record<string, unknown>): Draft {
   const draft: Draft = { component_type: type };
-  const given = input as Record<string, unknown>;
   for (const spec of fieldsOf(type)) {
     const v = given[spec.name];
     if (v !== undefined) draft[spec.name] = v;
@@ -24,8 +40,8 @@ export function build<T extends ComponentType>(type: T, input: BuildInput<T>): C
     else if (spec.default !== undefined) draft[spec.name] = cloneDefault(spec.default);
   }
   for (const key of Object.keys(given)) if (!(key in draft) && given[key] !== undefined) draft[key] = given[key];
-  HANDLERS[type].infer?.(draft, () => {});
-  return draft as unknown as ComponentOf<T>;
+  handlerOf(type).infer?.(draft, () => {});
+  return draft;
 }
 
 const builder = <T extends ComponentType>(type: T) => (input: BuildInput<T>): ComponentOf<T> => build(type, input);

@@ -41,11 +41,11 @@ export type { ComponentPlugin } from './plugins.js';
 
 // Builders
 export {
-  agent, agentNode, apiNode, branchingNode, build, clientTool, controlFlowEdge, dataFlowEdge, endNode, flow, flowNode,
+  agent, agentNode, apiNode, branchingNode, build, buildLater, clientTool, controlFlowEdge, dataFlowEdge, endNode, flow, flowNode,
   inputMessageNode, llmNode, mapNode, mcpTool, ociAgent, ociClientConfigWithApiKey, ociClientConfigWithInstancePrincipal,
   ociClientConfigWithResourcePrincipal, ociClientConfigWithSecurityToken, ociGenAiConfig, ollamaConfig, openAiAgent,
   openAiCompatibleConfig, openAiConfig, outputMessageNode, remoteTool, serverTool, sseMtlsTransport, sseTransport,
-  startNode, stdioTransport, streamableHttpMtlsTransport, streamableHttpTransport, toolNode, vllmConfig, type BuildInput,
+  startNode, stdioTransport, streamableHttpMtlsTransport, streamableHttpTransport, toolNode, vllmConfig, type BuildInput, type BuildLaterInput,
 } from './builders.js';
 
 // Semantics shared with runtimes (pure functions)

@@ -82,3 +82,34 @@ describe('documents of later versions', () => {
     }
   }
 });
+
+describe('buildLater', () => {
+  it('builds a later component with its inferred inputs and outputs, and saving stamps the version that has it', async () => {
+    const { buildLater, endNode, flow, startNode, controlFlowEdge, dataFlowEdge, validateComponent } = await import('../src/index.js');
+    const sub = (id: string, out: string) => {
+      const s = startNode({ id: `${id}_s`, name: 's', inputs: [{ title: 'x', type: 'string' }] });
+      const e = endNode({ id: `${id}_e`, name: 'e', outputs: [{ title: out, type: 'string' }] });
+      return flow({
+        id, name: id, start_node: s, nodes: [s, e],
+        control_flow_connections: [controlFlowEdge({ id: `${id}_c`, name: 'c', from_node: s, to_node: e })],
+        data_flow_connections: [dataFlowEdge({ id: `${id}_d`, name: 'd', source_node: s, source_output: 'x', destination_node: e, destination_input: out })],
+      });
+    };
+    const node = buildLater('ParallelFlowNode', { id: 'both', name: 'both', subflows: [sub('a', 'left'), sub('b', 'right')] });
+    expect(node.inputs?.map((p) => p.title)).toEqual(['x']);
+    expect(node.outputs?.map((p) => p.title)).toEqual(['left', 'right']);
+    expect(node.branches).toEqual(['next']);
+    const s = startNode({ id: 'start', name: 'start', inputs: [{ title: 'x', type: 'string' }] });
+    const e = endNode({ id: 'end', name: 'end', outputs: [{ title: 'left', type: 'string' }] });
+    const outer = flow({
+      id: 'outer', name: 'outer', start_node: s, nodes: [s, node as never, e],
+      control_flow_connections: [controlFlowEdge({ id: 'c1', name: 'c1', from_node: s, to_node: node as never }), controlFlowEdge({ id: 'c2', name: 'c2', from_node: node as never, to_node: e })],
+      data_flow_connections: [
+        dataFlowEdge({ id: 'd1', name: 'd1', source_node: s, source_output: 'x', destination_node: node as never, destination_input: 'x' }),
+        dataFlowEdge({ id: 'd2', name: 'd2', source_node: node as never, source_output: 'left', destination_node: e, destination_input: 'left' }),
+      ],
+    });
+    expect(validateComponent(outer).filter((d) => d.severity === 'error')).toEqual([]);
+    expect(JSON.parse(serialize(outer)).agentspec_version).toBe('25.4.2');
+  });
+});

@@ -64,6 +64,27 @@ describe('$component_ref and $referenced_components', () => {
     });
     expect(r.diagnostics.filter((d) => d.code === 'AS_REF_CYCLE').map((d) => d.path)).toEqual(['/$referenced_components/sub/nodes/1']);
   });
+
+  it('reports a containment cycle closed by references to inline components (resolved after reading)', () => {
+    // fn (inline) runs sub, and sub (inline, elsewhere) holds fn: both references are to inline ids, resolved late
+    const start = { component_type: 'StartNode', id: 's', name: 's' };
+    const r = load({
+      component_type: 'Flow', id: 'f', name: 'f', agentspec_version: '25.4.1',
+      start_node: start,
+      nodes: [
+        { $component_ref: 's' },
+        { component_type: 'FlowNode', id: 'fn', name: 'fn', subflow: { $component_ref: 'sub' } },
+        {
+          component_type: 'FlowNode', id: 'other', name: 'other',
+          subflow: { component_type: 'Flow', id: 'sub', name: 'sub', start_node: { ...start, id: 's3', name: 's3' }, nodes: [{ $component_ref: 's3' }, { $component_ref: 'fn' }], control_flow_connections: [] },
+        },
+      ],
+      control_flow_connections: [],
+    });
+    const cycles = r.diagnostics.filter((d) => d.code === 'AS_REF_CYCLE');
+    expect(cycles).toHaveLength(1);
+    expect(cycles[0]?.message).toMatch(/contains itself/);
+  });
 });
 
 describe('disaggregated components', () => {

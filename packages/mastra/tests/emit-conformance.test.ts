@@ -8,7 +8,7 @@ import { mastraRuntime } from '../src/index.js';
 import { emittedCompile } from './emit-helpers.js';
 
 interface Conformance {
-  describeConformance(factory: () => Runtime, options: { filter: (id: string) => boolean; knownGapsDir: string }): Promise<void>;
+  describeConformance(factory: () => Runtime, options: { filter: (id: string) => boolean; knownGapsDir: string; traces?: boolean }): Promise<void>;
   collectCases(dir: string, filter: (id: string) => boolean): { cases: readonly unknown[] };
   DEFAULT_CASES_DIR: string;
 }
@@ -23,10 +23,12 @@ await conformance.describeConformance(() => mastraRuntime({ build: emittedCompil
   filter,
   // what emitted modules do not do yet, with the reasons
   knownGapsDir: new URL('../../../conformance/known-gaps-emitted', import.meta.url).pathname,
+  // span trees are not checked here: the emitted module's own graph/agent code writes no spans (or not all of them) yet
+  traces: false,
 });
 
 describe('emitted conformance', () => {
   it('runs every valid case', () => {
-    expect(conformance.collectCases(conformance.DEFAULT_CASES_DIR, filter).cases.length).toBe(168);
+    expect(conformance.collectCases(conformance.DEFAULT_CASES_DIR, filter).cases.length).toBe(175);
   });
 });

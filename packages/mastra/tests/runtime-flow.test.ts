@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deserialize } from '@agentspec/core';
-import type { RunStatus, RuntimeEvent, SavedSession } from '@agentspec/runtime';
+import type { RunStatus, RuntimeEvent, SavedSession, TraceEvent } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mastraRuntime } from '../src/index.js';
@@ -61,8 +61,11 @@ describe('mastraRuntime: a Flow', () => {
     for await (const e of app.start().stream()) events.push(e);
     expect(events.map((e) => (e.type === 'RunStatus' || e.type === 'RunError' ? e.type : `${e.type}:${e.name}`))).toEqual([
       'FlowExecutionStart:pausing flow', 'NodeExecutionStart:start', 'NodeExecutionEnd:start', 'NodeExecutionStart:ask',
-      'ConversationMessageAdded:ask', 'HumanInTheLoopRequest:ask', 'NodeExecutionEnd:ask', 'FlowExecutionEnd:pausing flow', 'RunStatus',
+      // the paused node and its flow stay open: the run's end pauses them, the run that resumes them continues them
+      'ConversationMessageAdded:ask', 'HumanInTheLoopRequest:ask', 'RunStatus',
     ]);
+    const spans = new Map(events.flatMap((e) => (e.type.endsWith('Start') ? [[(e as TraceEvent).name, e as TraceEvent]] : [])));
+    expect(spans.get('ask')!.parentSpanId).toBe(spans.get('pausing flow')!.spanId);
     // a resumed run streams too (the events go where this run's RequestContext says, not to the first run's)
     const session = app.start();
     await session.run();
@@ -71,7 +74,7 @@ describe('mastraRuntime: a Flow', () => {
     for await (const e of session.stream()) resumed.push(e);
     expect(resumed.map((e) => (e.type === 'RunStatus' || e.type === 'RunError' ? e.type : `${e.type}:${e.name}`))).toEqual([
       'FlowExecutionStart:pausing flow', 'NodeExecutionStart:ask', 'ConversationMessageAdded:user', 'NodeExecutionEnd:ask',
-      'NodeExecutionStart:pick', 'NodeExecutionEnd:pick', 'FlowExecutionEnd:pausing flow', 'RunStatus',
+      'NodeExecutionStart:pick', 'RunStatus', // pick waits for the client tool's result: open, like its flow
     ]);
     await app.close();
   });

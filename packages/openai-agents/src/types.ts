@@ -64,7 +64,7 @@ export type AgentCompile = (
 ) => CompileResult<Agent<unknown, AgentOutputType>> | Promise<CompileResult<Agent<unknown, AgentOutputType>>>;
 
 export interface ImportOptions {
-  /** Id of the imported agent (default: derived from its name). */
+  /** Id of the imported component (default: derived from the agent's name; a Swarm's `<id>_swarm`, a ManagerWorkers' `<id>_team`). */
   readonly id?: string;
   /**
    * Base URL of a Chat Completions model whose endpoint cannot be read from
@@ -92,6 +92,6 @@ export interface ImportResult extends ImportedComponent {
    * `invoke`, for the `tools` option of any runtime.
    */
   readonly tools: ToolRegistry;
-  /** Agents reached through handoffs and agents-as-tools, imported too, by their agent id. */
+  /** Agents run by agent tools kept as ServerTools (an `asTool()` of a Swarm member or of a worker), imported too, by their agent id. */
   readonly related: Readonly<Record<string, Component>>;
 }

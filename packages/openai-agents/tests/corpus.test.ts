@@ -65,8 +65,10 @@ async function specRun(component: Component, tools: ToolRegistry, message: strin
       for (const r of status.requests) session.decide(r.id, 'approve');
       status = await session.run();
     }
-    const output = status.type === 'finished' ? status.outputs : status.messages.filter((m) => m.role === 'assistant').at(-1)?.content;
-    return { result: { agent: (component as { name: string }).name, output }, toolResults: toolResults(from) };
+    const last = status.messages.filter((m) => m.role === 'assistant').at(-1);
+    const output = status.type === 'finished' ? status.outputs : last?.content;
+    // who answered: the sender of the last answer (in a Swarm, the agent owning the conversation then)
+    return { result: { agent: last?.sender ?? (component as { name: string }).name, output }, toolResults: toolResults(from) };
   } finally {
     await app.close();
   }

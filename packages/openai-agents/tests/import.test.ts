@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { serialize, type Agent as SpecAgent } from '@agentspec/core';
+import { serialize, validateComponent, type Agent as SpecAgent } from '@agentspec/core';
 import { Agent, handoff, tool, webSearchTool } from '@openai/agents';
 import { referenceRuntime } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
@@ -97,7 +97,7 @@ describe('importOpenAiAgents', () => {
     ]);
   });
 
-  it('imports the agents reached through handoffs and agents-as-tools, reporting each relation', async () => {
+  it('imports an agent with handoffs as a Swarm of every agent reached (handoff: always), an agent tool of a member as a ServerTool', async () => {
     const billing = new Agent({ name: 'Billing', instructions: 'Billing questions.', model: 'gpt-4o' });
     const refunds = new Agent({ name: 'Refunds', instructions: 'Refunds.', model: 'gpt-4o' });
     const translator = new Agent({ name: 'Translator', instructions: 'Translate to French.', model: 'gpt-4o' });
@@ -105,20 +105,55 @@ describe('importOpenAiAgents', () => {
       name: 'Triage',
       instructions: 'Route the user.',
       model: 'gpt-4o',
-      handoffs: [billing, handoff(refunds)],
+      handoffs: [billing, handoff(refunds, { toolNameOverride: 'refund_desk', inputFilter: (d) => d, isEnabled: ({ runContext }) => runContext.context !== null })],
       tools: [translator.asTool({ toolName: 'translate', toolDescription: 'Translates to French.' })],
     });
-    billing.handoffs = [triage]; // a cycle: each agent is imported once
+    billing.handoffs = [triage, handoff(refunds, { isEnabled: false })]; // a cycle: each agent is imported once; a disabled handoff is left out
     const { component, related, warnings } = await importOpenAiAgents(triage);
-    expect(Object.keys(related)).toEqual(['billing', 'refunds', 'translator']);
-    expect(related.billing).toMatchObject({ component_type: 'Agent', name: 'Billing', system_prompt: 'Billing questions.' });
-    expect((component as SpecAgent).tools).toMatchObject([{ component_type: 'ServerTool', name: 'translate', description: 'Translates to French.' }]);
+    expect(component).toMatchObject({
+      component_type: 'Swarm', id: 'triage_swarm', name: 'Triage', handoff: 'always',
+      first_agent: { id: 'triage', tools: [{ component_type: 'ServerTool', name: 'translate', description: 'Translates to French.' }] },
+    });
+    const rel = (component as unknown as { relationships: { id: string }[][] }).relationships.map((p) => p.map((a) => a.id));
+    expect(rel).toEqual([['triage', 'billing'], ['triage', 'refunds'], ['billing', 'triage']]);
+    expect(Object.keys(related)).toEqual(['translator']);
     expect(warnings.map((w) => [w.code, w.component, w.message.split(':')[0]])).toEqual([
-      ['OAI_HANDOFF', 'billing', "hands off to agent 'Triage' (imported as 'triage' in related)"],
-      ['OAI_HANDOFF', 'triage', "hands off to agent 'Billing' (imported as 'billing' in related)"],
-      ['OAI_HANDOFF', 'triage', "hands off to agent 'Refunds' (imported as 'refunds' in related)"],
       ['OAI_AGENT_TOOL', 'triage', "tool 'translate' runs agent 'Translator' (imported as 'translator' in related)"],
+      ['OAI_HANDOFF_TOOL', 'triage', "the handoff to 'Refunds' is the tool 'refund_desk'"],
+      ['OAI_HANDOFF_INPUT_FILTER', 'triage', "the handoff to 'Refunds' filters the history the recipient sees (inputFilter)"],
+      ['OAI_HANDOFF_ENABLED', 'triage', "the handoff to 'Refunds' is enabled by a function of the run (isEnabled)"],
+      ['OAI_HANDOFF_CALLBACK', 'triage', "the handoff to 'Refunds' is made with handoff(), whose onHandoff callback the SDK object does not show"],
+      ['OAI_HANDOFF', 'billing', "the handoff to 'Refunds' is disabled (isEnabled"],
     ]);
+    expect(validateComponent(component).filter((d) => d.severity === 'error')).toEqual([]);
+    expect(serialize(component, { format: 'json' })).toContain('"agentspec_version": "26.1.0"');
+  });
+
+  it('imports an agent with agent tools (and no handoffs) as a ManagerWorkers, reporting what a worker tool cannot say', async () => {
+    const translator = new Agent({ name: 'Translator', instructions: 'Translate to French.', model: 'gpt-4o', handoffs: [new Agent({ name: 'Other', instructions: 'x' })] });
+    const checker = new Agent({ name: 'Checker', handoffDescription: 'Checks facts.', instructions: 'Check facts.', model: 'gpt-4o' });
+    const lead = new Agent({
+      name: 'Lead',
+      instructions: 'Delegate.',
+      model: 'gpt-4o',
+      tools: [getWeather, translator.asTool({ toolName: 'translate', toolDescription: 'Translates to French.', needsApproval: true }), checker.asTool({ toolDescription: 'Checks.' })],
+    });
+    const { component, related, warnings } = await importOpenAiAgents(lead);
+    expect(component).toMatchObject({
+      component_type: 'ManagerWorkers', id: 'lead_team', name: 'Lead',
+      group_manager: { id: 'lead', tools: [{ name: 'get_weather' }] },
+      workers: [{ id: 'translator', description: 'Translates to French.' }, { id: 'checker', description: 'Checks facts.' }],
+    });
+    expect(related).toEqual({});
+    expect(warnings.map((w) => [w.code, w.component, w.message.split(':')[0]])).toEqual([
+      ['OAI_HANDOFF', 'translator', "hands off to agent 'Other'"],
+      ['OAI_AGENT_TOOL_SHAPE', 'lead', "tool 'translate' runs agent 'Translator'"],
+      ['OAI_AGENT_TOOL_OPTION', 'lead', "tool 'translate' asks for approval (needsApproval)"],
+      ['OAI_AGENT_TOOL_SHAPE', 'lead', "tool 'Checker' runs agent 'Checker'"],
+    ]);
+    expect(warnings[1]!.message).toContain("is named 'Translator'");
+    expect(warnings[3]!.message).not.toContain('is named');
+    expect(validateComponent(component).filter((d) => d.severity === 'error')).toEqual([]);
   });
 
   it('names each guardrail and each approval decided by a function in a coded warning', async () => {

@@ -19,6 +19,7 @@ export interface OtelSpanEnd {
 
 const OPENINFERENCE_KIND: Record<SpanType, string> = {
   FlowExecutionSpan: 'CHAIN', NodeExecutionSpan: 'CHAIN', AgentExecutionSpan: 'AGENT', LlmGenerationSpan: 'LLM', ToolExecutionSpan: 'TOOL',
+  SwarmExecutionSpan: 'AGENT', ManagerWorkersExecutionSpan: 'AGENT',
 };
 
 /** An attribute value: primitives as they are, anything else as JSON (secrets masked again: a trace read from a file may not have been). */
@@ -66,6 +67,8 @@ export function spanStart(span: TraceSpan, info: TraceInfo, options: OtelMapping
   let kind = SpanKind.INTERNAL;
   switch (span.kind) {
     case 'AgentExecutionSpan':
+    case 'SwarmExecutionSpan':
+    case 'ManagerWorkersExecutionSpan':
       name = `${GEN_AI_OPERATION.INVOKE_AGENT} ${span.name}`;
       a[GEN_AI.OPERATION_NAME] = GEN_AI_OPERATION.INVOKE_AGENT;
       a[GEN_AI.AGENT_NAME] = span.name;

@@ -118,6 +118,11 @@ export interface RuntimeLimits {
   readonly mapConcurrency?: number;
   /** ParallelMapNode iterations and ParallelFlowNode subflows run at once at most (default 16); results keep their order. */
   readonly parallelism?: number;
+  /**
+   * Handoffs in a row of a Swarm without an answer to the user, and agents of a Swarm asking one another
+   * inside one another, at most (default 10); one more is AS_HANDOFF_LIMIT.
+   */
+  readonly maxHandoffs?: number;
   /** HTTP calls of ApiNode/RemoteTool. */
   readonly http?: HttpLimits;
 }

@@ -7,6 +7,7 @@ export const RUNTIME_ERROR_CODES = {
   AS_UNSUPPORTED: 'A component this runtime cannot run (load error naming it).',
   AS_NO_TRANSITION: 'A node finished on a branch that has no control edge.',
   AS_MAX_ITERATIONS: 'A run exceeded limits.maxSteps node executions, or an agent limits.maxAgentSteps LLM turns.',
+  AS_HANDOFF_LIMIT: 'The agents of a Swarm handed the conversation over more than limits.maxHandoffs times in a row without answering the user, or asked one another that many times inside one another.',
   AS_MAP_LENGTH: 'The list inputs of a MapNode have different lengths.',
   AS_TOOL_FAILED: 'A tool implementation threw, or an MCP tool reported an error.',
   AS_TOOL_RESULT_SHAPE: 'A tool result cannot be mapped to the outputs (several outputs need an object).',

@@ -1,18 +1,20 @@
 /**
  * Run events (DESIGN §4.5), shaped after Agent Spec Tracing: spans for flows,
- * nodes, agents, LLM generations and tool executions — opened by a `…Start`
+ * nodes, agents (Swarms and ManagerWorkers too), LLM generations and tool executions — opened by a `…Start`
  * (or `…Request`) event and closed by the matching `…End` (`…Response`) — and
  * point events for messages, token deltas, interrupts and errors. The same
  * spec yields the same span tree on every runtime, timings aside.
  */
 import type { RunStatus } from './contract.js';
 
-export type SpanType = 'FlowExecutionSpan' | 'NodeExecutionSpan' | 'AgentExecutionSpan' | 'LlmGenerationSpan' | 'ToolExecutionSpan';
+export type SpanType = 'FlowExecutionSpan' | 'NodeExecutionSpan' | 'AgentExecutionSpan' | 'LlmGenerationSpan' | 'ToolExecutionSpan' | 'SwarmExecutionSpan' | 'ManagerWorkersExecutionSpan';
 
 export type TraceEventType =
   | 'FlowExecutionStart' | 'FlowExecutionEnd'
   | 'NodeExecutionStart' | 'NodeExecutionEnd'
   | 'AgentExecutionStart' | 'AgentExecutionEnd'
+  | 'SwarmExecutionStart' | 'SwarmExecutionEnd'
+  | 'ManagerWorkersExecutionStart' | 'ManagerWorkersExecutionEnd'
   | 'LlmGenerationRequest' | 'LlmGenerationResponse' | 'LlmGenerationStreamingChunkReceived'
   | 'ToolExecutionRequest' | 'ToolExecutionResponse'
   | 'ToolConfirmationRequest' | 'ToolConfirmationResponse'
@@ -25,6 +27,8 @@ export const SPAN_OF: Partial<Record<TraceEventType, SpanType>> = {
   FlowExecutionStart: 'FlowExecutionSpan', FlowExecutionEnd: 'FlowExecutionSpan',
   NodeExecutionStart: 'NodeExecutionSpan', NodeExecutionEnd: 'NodeExecutionSpan',
   AgentExecutionStart: 'AgentExecutionSpan', AgentExecutionEnd: 'AgentExecutionSpan',
+  SwarmExecutionStart: 'SwarmExecutionSpan', SwarmExecutionEnd: 'SwarmExecutionSpan',
+  ManagerWorkersExecutionStart: 'ManagerWorkersExecutionSpan', ManagerWorkersExecutionEnd: 'ManagerWorkersExecutionSpan',
   LlmGenerationRequest: 'LlmGenerationSpan', LlmGenerationResponse: 'LlmGenerationSpan',
   ToolExecutionRequest: 'ToolExecutionSpan', ToolExecutionResponse: 'ToolExecutionSpan',
 };

@@ -1,5 +1,8 @@
 import type { Component } from '@agentspec/core';
 import { DEFAULT_PARALLELISM } from './semantics/parallel.js';
+import { DEFAULT_MAX_HANDOFFS } from './semantics/multi-agent.js';
+import { specializeAgents } from './semantics/specialized-agent.js';
+import { checkMultiAgent } from './interpreter/run-multi-agent.js';
 import { admit } from './admit/admit.js';
 import type { Capabilities } from './admit/capabilities.js';
 import { REFERENCE_CAPABILITIES } from './admit/reference-capabilities.js';
@@ -41,13 +44,16 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
       checkLoadOptions('referenceRuntime', load);
       admit(component, options.capabilities ?? REFERENCE_CAPABILITIES, { llmOverride: Boolean(load.llm?.override) });
       requireServerTools(component, load.tools);
-      // the agents' toolboxes listed now: the interpreter runs their tools like MCPTools (sessions keep the spec as given)
-      const root = await resolveToolboxes(component, load);
+      // SpecializedAgents run as the Agents they stand for; the agents' toolboxes listed now: the interpreter runs their tools
+      // like MCPTools (sessions keep the spec as given)
+      const root = await resolveToolboxes(specializeAgents(component), load);
+      checkMultiAgent(root);
       const limits: Limits = {
         maxSteps: load.limits?.maxSteps ?? 1000,
         maxAgentSteps: load.limits?.maxAgentSteps ?? 20,
         mapConcurrency: load.limits?.mapConcurrency ?? 1,
         parallelism: load.limits?.parallelism ?? DEFAULT_PARALLELISM,
+        maxHandoffs: load.limits?.maxHandoffs ?? DEFAULT_MAX_HANDOFFS,
         http: load.limits?.http ?? {},
       };
       const network = load.network ?? {};

@@ -82,25 +82,36 @@ const submitResultAccepted: StopCondition<ToolSet> = ({ steps }) =>
 };
 
 const mcp: Helper = {
+  needs: ['mcpRequest'],
   imports: { '@modelcontextprotocol/sdk/client/index.js': ['Client'], '@modelcontextprotocol/sdk/shared/transport.js': ['type Transport'] },
   code: `
-/** MCP clients by server, connected on first use; \`close()\` ends them all. */
+/** MCP clients by server, connected on first use (again after a failure or a drop); \`close()\` ends them all. */
 interface McpClients {
-  client(server: string, transport: () => Transport): Promise<Client>;
+  link(server: string, transport: () => Transport): McpLink<Client>;
   close(): Promise<void>;
 }
 
 function mcpClients(): McpClients {
   const clients = new Map<string, Promise<Client>>();
   return {
-    client(server, transport) {
-      let client = clients.get(server);
-      if (!client) {
-        const c = new Client({ name: 'agentspec-emitted-agent', version: '1.0.0' });
-        client = c.connect(transport()).then(() => c);
-        clients.set(server, client);
-      }
-      return client;
+    link(server, transport) {
+      return {
+        open() {
+          let client = clients.get(server);
+          if (!client) {
+            const c = new Client({ name: 'agentspec-emitted-agent', version: '1.0.0' });
+            const opening = c.connect(transport()).then(() => c);
+            opening.catch(() => clients.get(server) === opening && clients.delete(server));
+            clients.set(server, (client = opening));
+          }
+          return client;
+        },
+        async drop(client) {
+          const current = clients.get(server);
+          if (current && (await current.catch(() => undefined)) === client) clients.delete(server);
+          await client.close();
+        },
+      };
     },
     async close() {
       const all = [...clients.values()];

@@ -1,7 +1,7 @@
 import type { LlmConfig } from '@agentspec/core';
 import { admitted, openAiBaseUrl } from '@agentspec/runtime';
 import { providerName } from '../model/language-model.js';
-import { commentText, llmRetryPolicyLiteral, str } from '@agentspec/runtime/emit';
+import { commentText, retryPolicyLiteral, str } from '@agentspec/runtime/emit';
 import type { AiSdkModule as ModuleWriter } from './helpers.js';
 
 /** `createOpenAICompatible(…).chatModel(…)` on the resolved `endpoint`, as compileAiSdk builds it. */
@@ -38,8 +38,8 @@ export function emitLanguageModel(spec: LlmConfig, w: ModuleWriter): void {
   w.use('llmFetch');
   const doc = `/** The LLM: ${commentText(config.name ?? config.id)} (${config.component_type}). */`;
   const model = `const MODEL_ID = ${str(config.model_id)};`;
-  const policy = llmRetryPolicyLiteral(config, '', 38);
-  const retry = policy ? ['/** How its requests are retried: the LLM config\'s retry_policy. */', `const LLM_RETRY_POLICY: LlmRetryPolicy = ${policy};`] : [];
+  const policy = retryPolicyLiteral(config, '', 38);
+  const retry = policy ? ['/** How its requests are retried: the LLM config\'s retry_policy. */', `const LLM_RETRY_POLICY: SpecRetryPolicy = ${policy};`] : [];
   const start = [
     `  const endpoint = llmEndpoint(${config.component_type === 'OpenAiConfig' || config.component_type === 'OciGenAiConfig' ? 'undefined' : 'BASE_URL'}, MODEL_ID, llm);`,
     '  // the retries are llmFetch\'s (the AI SDK\'s own are off); each attempt has llm.timeoutMs',

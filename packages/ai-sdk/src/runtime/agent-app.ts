@@ -1,4 +1,4 @@
-import type { Agent } from '@agentspec/core';
+import type { Agent, Component } from '@agentspec/core';
 import { finishedRetention, KernelSession, openEnvelope, type AgentTransforms, type App, type RuntimeLoadOptions, type SavedSession, type Session } from '@agentspec/runtime';
 import { aiSdkBackend } from '../backend/ai-sdk-backend.js';
 import { checkServerTools } from '../compile/check-server-tools.js';
@@ -12,7 +12,7 @@ import { AgentEngine, type AgentEngineState } from './agent-engine.js';
  * An Agent run natively on a ToolLoopAgent, one per session (its instructions are rendered with the session's inputs), compiled or built by the `build` option.
  * `given` is the agent as loaded (what sessions are saved against); `agent` the one that runs, its toolboxes resolved.
  */
-export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkRuntimeOptions, given: Agent = agent, transforms?: AgentTransforms): App {
+export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkRuntimeOptions, given: Component = agent, transforms?: AgentTransforms): App {
   checkServerTools(agent, load.tools);
   const executor = toolExecutor({
     ...(load.tools ? { registry: load.tools } : {}), ...(load.network ? { network: load.network } : {}), ...(load.limits?.http ? { http: load.limits.http } : {}),

@@ -51,9 +51,8 @@ export class AgentEngine implements SessionEngine {
   }
 
   async advance(run: EngineRun): Promise<RunStatus> {
-    const trace = run.emit ? new AgentTrace(run.emit, this.ctx.agent, this.messages.length) : undefined;
+    const trace = run.spans.traced ? new AgentTrace(run.spans, this.ctx.agent, this.messages.length, this.llmSteps, this.inputs) : undefined;
     try {
-      trace?.start(this.inputs);
       this.control.session = { conversationId: run.conversationId, ...(trace ? { trace: trace.transforms() } : {}), ...(this.ctx.load.signal ? { signal: this.ctx.load.signal } : {}) };
       this.takeAnswers(run);
       const status = await this.loop(run, trace);

@@ -1,5 +1,5 @@
-import { laterComponent, type Agent, type Component, type Flow } from '@agentspec/core';
-import { a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, openTransforms, resolveToolboxes, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { laterComponent, type Agent, type Component } from '@agentspec/core';
+import { a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, openTransforms, resolveToolboxes, specializeAgent, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
 import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import type { AiSdkRuntimeOptions } from '../options.js';
 import { AI_SDK_RUNTIME_NAME } from '../runtime-name.js';
@@ -9,8 +9,9 @@ import { flowApp } from './flow-app.js';
 /**
  * The Runnable contract (DESIGN §4.1) on the Vercel AI SDK: Agents run
  * natively on a `ToolLoopAgent` (the message history is the session's
- * state); Flows run on the reference interpreter with their LLM calls made by
- * the AI SDK (DESIGN §4.3).
+ * state), SpecializedAgents as the Agents they stand for; Flows, Swarms and
+ * ManagerWorkers run on the reference interpreter with their LLM calls made by
+ * the AI SDK (DESIGN §4.3): a handoff or a worker is a tool call of the agent.
  */
 export function aiSdkRuntime(options: AiSdkRuntimeOptions = {}): Runtime {
   checkRuntimeOptions('aiSdkRuntime', options, {
@@ -23,10 +24,14 @@ export function aiSdkRuntime(options: AiSdkRuntimeOptions = {}): Runtime {
       admit(component, AI_SDK_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || options.model !== undefined });
       const remote = laterComponent(component, 'A2AAgent');
       if (remote) return a2aAgentApp(remote, load, AI_SDK_RUNTIME_NAME);
-      if (component.component_type !== 'Agent') return flowApp(component as Flow, load, options);
+      // a SpecializedAgent runs natively as the Agent it stands for (sessions are saved against the spec as given)
+      const special = laterComponent(component, 'SpecializedAgent');
+      const agent = special ? specializeAgent(special) : component.component_type === 'Agent' ? (component as Agent) : undefined;
+      // Flows, Swarms and ManagerWorkers: the reference interpreter, every LLM call made by the AI SDK
+      if (!agent) return flowApp(component, load, options);
       // the agent's toolboxes listed now: the ToolLoopAgent gets their tools as MCPTools (sessions keep the spec as given)
-      const agent = await resolveToolboxes(component as Agent, load);
-      return agentApp(agent, load, options, component as Agent, await openTransforms(agent));
+      const resolved = await resolveToolboxes(agent, load);
+      return agentApp(resolved, load, options, component, await openTransforms(resolved));
     },
   };
 }

@@ -1,4 +1,5 @@
 import { formatDiagnostic, load, type Component } from '@agentspec/core';
+import { frameworkPersistence } from '@agentspec/adapters';
 import type { RuntimeRegistry } from '@agentspec/conformance';
 import type { App, RunStatus, Runtime, RuntimeLoadOptions, Session, ToolRegistry, TraceRecorder } from '@agentspec/runtime';
 import { EXIT } from '../exit-codes.js';
@@ -6,13 +7,14 @@ import { errorLine } from '../errors.js';
 import { holdInterrupts, interruptSignal, interrupted, interruptLine, SIGNAL_EXIT } from '../interrupt.js';
 import { readInput, UsageError, type Io } from '../io.js';
 import { checkRuntimeNames, loadRuntimes, RUNTIME_NAMES } from '../runtimes.js';
+import { asksFirst } from '../run/asks-first.js';
 import { driveSession, formatMessage, type Ask } from '../run/drive-session.js';
 import { parseInputs } from '../run/inputs.js';
 import { loadTools } from '../run/module-loader.js';
 import { runAll } from '../run/run-all.js';
 import { llmTarget, type LlmTarget } from '../run/scripted-llm.js';
 import { checkTraceTargets, deliverTraces, traceRecorder, wantsTrace, type TraceTargets } from '../run/run-traces.js';
-import { frameworkPersistence, Persistence } from '../run/session-persistence.js';
+import { Persistence } from '../run/session-persistence.js';
 
 export interface RunOptions extends TraceTargets {
   readonly runtime?: string;
@@ -126,7 +128,7 @@ async function runRecorded(io: Io, component: Component, name: string, make: () 
       session = persistence && options.resume
         ? await app.resume(persistence.resume(io), checkpoints ? { checkpoints } : {})
         : app.start({ inputs: run.inputs, ...(checkpoints ? { checkpoints } : {}) });
-      status = (await driveSession(session, ask, show, { askFirst: component.component_type === 'Agent' && !options.resume, ...(recorder ? { recorder } : {}) })).status;
+      status = (await driveSession(session, ask, show, { askFirst: asksFirst(component) && !options.resume, ...(recorder ? { recorder } : {}) })).status;
       if (!interrupted()) await save();
     } catch (e) {
       if (e instanceof UsageError) throw e;

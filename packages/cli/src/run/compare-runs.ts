@@ -6,6 +6,8 @@ export interface RuntimeRun {
   readonly branch?: string;
   /** The last assistant message: the answer of a run that waits for the user. */
   readonly reply?: string;
+  /** Who gave that answer (its message's sender): in a Swarm, the agent owning the conversation then. */
+  readonly sender?: string;
   readonly llmCalls?: number;
   readonly ms: number;
   readonly error?: { readonly code: string; readonly message: string };
@@ -18,6 +20,7 @@ const COMPARED = [
   { label: 'branch', of: (r: RuntimeRun) => r.branch },
   { label: 'outputs', of: (r: RuntimeRun) => (r.outputs === undefined ? undefined : JSON.stringify(r.outputs)) },
   { label: 'reply', of: (r: RuntimeRun) => (r.reply === undefined ? undefined : JSON.stringify(r.reply)) },
+  { label: 'replying agent', of: (r: RuntimeRun) => r.sender },
 ] as const;
 
 /** The compared fields whose values differ between the runs (none: the runs agree). */
@@ -30,11 +33,11 @@ export function runsAgree(runs: readonly RuntimeRun[]): boolean {
   return differences(runs).length === 0;
 }
 
-/** A table of runs (status, branch, outputs or last reply, LLM calls, time), whether they agree, and what differs when they do not. */
+/** A table of runs (status, branch, outputs or last reply with who gave it, LLM calls, time), whether they agree, and what differs when they do not. */
 export function compareRuns(runs: readonly RuntimeRun[]): string {
   const rows = runs.map((r) => [
     r.runtime, r.error ? `error ${r.error.code}` : r.status, r.branch ?? '',
-    r.outputs ? JSON.stringify(r.outputs) : r.reply !== undefined ? `“${r.reply.length > 60 ? `${r.reply.slice(0, 57)}…` : r.reply}”` : r.error?.message.slice(0, 60) ?? '',
+    r.outputs ? JSON.stringify(r.outputs) : r.reply !== undefined ? `${r.sender ? `${r.sender}: ` : ''}“${r.reply.length > 60 ? `${r.reply.slice(0, 57)}…` : r.reply}”` : r.error?.message.slice(0, 60) ?? '',
     r.llmCalls === undefined ? '-' : String(r.llmCalls), `${r.ms} ms`,
   ]);
   const header = ['runtime', 'status', 'branch', 'outputs / reply', 'LLM calls', 'time'];

@@ -3,6 +3,7 @@ import type { Runtime, RuntimeLoadOptions, ToolRegistry, Trace, TraceRecorder } 
 import { EXIT } from '../exit-codes.js';
 import type { Io } from '../io.js';
 import { compareRuns, runsAgree, type RuntimeRun } from './compare-runs.js';
+import { asksFirst } from './asks-first.js';
 import { driveSession, type Ask } from './drive-session.js';
 import { deliverTraces, traceRecorder, wantsTrace, type TraceTargets } from './run-traces.js';
 import type { LlmTarget } from './scripted-llm.js';
@@ -45,10 +46,11 @@ async function timedRun(name: string, component: Component, make: () => Runtime,
   try {
     const app = await make().load(component, { tools: run.tools, ...(llm ? { llm } : {}) } as RuntimeLoadOptions);
     try {
-      const { status } = await driveSession(app.start({ inputs: run.inputs }), ask, undefined, { askFirst: component.component_type === 'Agent', ...(recorder ? { recorder } : {}) });
-      const reply = status?.type === 'finished' ? undefined : [...(status?.messages ?? [])].reverse().find((m) => m.role === 'assistant')?.content;
+      const { status } = await driveSession(app.start({ inputs: run.inputs }), ask, undefined, { askFirst: asksFirst(component), ...(recorder ? { recorder } : {}) });
+      const last = status?.type === 'finished' ? undefined : [...(status?.messages ?? [])].reverse().find((m) => m.role === 'assistant');
+      const reply = last?.content;
       return { runtime: name, status: status?.type ?? 'error', ...(status?.type === 'finished' ? { outputs: status.outputs, branch: status.branch ?? 'next' } : {}),
-        ...(reply !== undefined ? { reply } : {}),
+        ...(reply !== undefined ? { reply } : {}), ...(last?.sender !== undefined ? { sender: last.sender } : {}),
         ...(server ? { llmCalls: server.requests.length } : {}), ms: Math.round(performance.now() - started) };
     } finally {
       await app.close();

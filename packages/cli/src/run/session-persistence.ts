@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { basename, dirname, extname, join } from 'node:path';
 import type { Component } from '@agentspec/core';
 import {
   acquireFileLease, openSessionStore, RuntimeError, specHash, storeLocation, type Lease, type SavedSession, type SessionCheckpoints, type SessionStore, type StoredSession,
@@ -24,7 +22,7 @@ export interface PersistenceOptions {
  * (`--store`: a SQLite file, default {@link DEFAULT_STORE}, or a
  * `postgres://` URL), kept with its runtime and a hash of the spec. Either way
  * the runtimes whose state lives in their framework's persistence are pointed
- * at that store (see {@link frameworkPersistence}), so another process resumes.
+ * at that store (`frameworkPersistence` of @agentspec/adapters), so another process resumes.
  *
  * The sessions `--resume` and `--save` name are leased from {@link open}
  * (before anything loads or runs) to {@link close} (after the save): a store
@@ -127,28 +125,4 @@ export function isFile(value: string): boolean {
 
 function describe(location: StoreLocation): string {
   return location.kind === 'sqlite' ? location.path : 'the PostgreSQL store';
-}
-
-/**
- * The load option `checkpointer` that makes a runtime keep its own state in
- * the store's database: LangGraph's SQLite or PostgreSQL checkpointer on the
- * same file or URL; Mastra's LibSQL store in a file next to the SQLite one
- * (`sessions.mastra.db`), or with PostgreSQL its suspended runs inside the
- * saved session (`{ kind: 'in-save' }`). The reference, AI SDK and OpenAI Agents runtimes
- * save everything in their `save()` JSON and need none.
- */
-export function frameworkPersistence(runtime: string, location: StoreLocation): unknown {
-  if (runtime === 'langgraph') {
-    if (location.kind === 'postgres') return { kind: 'postgres', url: location.url };
-    mkdirSync(dirname(location.path), { recursive: true });
-    return { kind: 'sqlite', path: location.path };
-  }
-  if (runtime === 'mastra') {
-    // Mastra's stores are LibSQL here (no PostgreSQL store installed): with PostgreSQL its suspended runs travel in the save
-    if (location.kind === 'postgres') return { kind: 'in-save' };
-    mkdirSync(dirname(location.path), { recursive: true });
-    const ext = extname(location.path);
-    return `file:${join(dirname(location.path), `${basename(location.path, ext)}.mastra${ext || '.db'}`)}`;
-  }
-  return undefined;
 }

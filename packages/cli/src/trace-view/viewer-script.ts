@@ -9,7 +9,8 @@ export const VIEWER_SCRIPT = String.raw`
   var data = JSON.parse(document.getElementById('trace-data').textContent);
   var KIND = {
     FlowExecutionSpan: ['flow', 'flow'], NodeExecutionSpan: ['node', 'node'], AgentExecutionSpan: ['agent', 'agent'],
-    LlmGenerationSpan: ['llm', 'LLM'], ToolExecutionSpan: ['tool', 'tool']
+    LlmGenerationSpan: ['llm', 'LLM'], ToolExecutionSpan: ['tool', 'tool'],
+    SwarmExecutionSpan: ['agent', 'swarm'], ManagerWorkersExecutionSpan: ['agent', 'manager-workers']
   };
 
   function el(tag, cls, text) {

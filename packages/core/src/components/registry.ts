@@ -80,14 +80,17 @@ export const LATER_COMPONENT_TYPES = Object.keys(LATER_HANDLERS) as LaterCompone
 /** Every component type with a field table: the built-in ones, then the later ones. */
 export const TYPED_COMPONENT_TYPES: readonly (ComponentType | LaterComponentType)[] = [...COMPONENT_TYPES, ...LATER_COMPONENT_TYPES];
 
+/** Handlers by type (a Map: a document's `component_type` may be `__proto__` or `constructor`). */
+const HANDLER_OF = new Map<string, ComponentHandler>(TYPED_COMPONENT_TYPES.map((t) => [t, Object.hasOwn(HANDLERS, t) ? HANDLERS[t as ComponentType] : LATER_HANDLERS[t as LaterComponentType]]));
+
 /** Whether a type has a field table (built in, or a later version's). */
 export function isTypedType(type: string): type is ComponentType | LaterComponentType {
-  return Object.hasOwn(HANDLERS, type) || Object.hasOwn(LATER_HANDLERS, type);
+  return HANDLER_OF.has(type);
 }
 
 /** The handler of a typed component type. */
 export function handlerOf(type: ComponentType | LaterComponentType): ComponentHandler {
-  return (Object.hasOwn(HANDLERS, type) ? HANDLERS[type as ComponentType] : LATER_HANDLERS[type as LaterComponentType]);
+  return HANDLER_OF.get(type) as ComponentHandler;
 }
 
 /** A field's spec as the registry serves it: sensitive when SENSITIVE_FIELDS says, `since` from the version table when the handler does not say. */
@@ -109,6 +112,19 @@ export function fieldsOf(type: ComponentType | LaterComponentType): readonly Fie
 }
 
 const FIELD_NAMES = new Map<string, ReadonlySet<string>>(TYPED_COMPONENT_TYPES.map((t) => [t, new Set(fieldsOf(t).map((f) => f.name))]));
+
+const HOLDING_KINDS: ReadonlySet<string> = new Set(['component', 'component-list', 'component-pairs', 'component-or-string-list', 'json', 'json-object']);
+const HOLDING_FIELDS = new Map<string, readonly string[]>(TYPED_COMPONENT_TYPES.map((t) => [t, fieldsOf(t).filter((f) => HOLDING_KINDS.has(f.type.kind)).map((f) => f.name)]));
+
+/**
+ * Names of the fields of a typed component type whose value can hold a
+ * component (component kinds, and JSON values a reference may resolve to a
+ * component in): the only fields a walk over contained components reads,
+ * besides fields the type does not declare.
+ */
+export function holdingFieldsOf(type: ComponentType | LaterComponentType): readonly string[] {
+  return HOLDING_FIELDS.get(type) as readonly string[];
+}
 
 /** Names of all fields of a typed component type, for quick membership tests. */
 export function fieldNamesOf(type: ComponentType | LaterComponentType): ReadonlySet<string> {

@@ -1,4 +1,4 @@
-import { fieldNamesOf, fieldsOf, handlerOf, isBuiltinType, isTypedType } from '../components/registry.js';
+import { fieldNamesOf, fieldsOf, handlerOf, holdingFieldsOf, isBuiltinType, isTypedType } from '../components/registry.js';
 import type { CheckContext, Draft } from '../components/handler.js';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
@@ -591,12 +591,12 @@ export class Reader implements CheckContext {
 
   /** References to components defined inline elsewhere in the document. */
   private resolveDeferred(): void {
-    let patched = false;
+    const patched: object[] = [];
     for (const d of this.deferred) {
       const hit = this.byId.get(this.mapId(d.id)) ?? this.byId.get(d.id);
       if (hit && this.acceptsFrom(d, hit.component)) {
         put(d.holder, d.key, hit.component);
-        patched = true;
+        patched.push(hit.component);
       } else if (!hit) {
         this.add('AS_DANGLING_REF', d.path, `no component or value with id '${d.id}'`, {
           hint: 'define it in $referenced_components, inline, or supply it when loading (components / referenced)',
@@ -604,7 +604,7 @@ export class Reader implements CheckContext {
         });
       }
     }
-    if (patched) this.checkContainmentCycles();
+    if (patched.length > 0) this.checkContainmentCycles(patched);
   }
 
   private acceptsFrom(d: Deferred, value: unknown): boolean {
@@ -615,8 +615,13 @@ export class Reader implements CheckContext {
     return ok;
   }
 
-  /** Late references can close a containment cycle (a FlowNode inside its own subflow). */
-  private checkContainmentCycles(): void {
+  /**
+   * Late references can close a containment cycle (a FlowNode inside its own
+   * subflow). Such a cycle passes through a late reference, so it is
+   * reachable from a component a late reference patched in: only what those
+   * components contain is walked (not the whole document).
+   */
+  private checkContainmentCycles(targets: readonly object[]): void {
     const state = new Map<object, 1 | 2>();
     const visit = (c: object): boolean => {
       const s = state.get(c);
@@ -630,13 +635,33 @@ export class Reader implements CheckContext {
       state.set(c, 2);
       return false;
     };
-    for (const c of this.meta.keys()) if (visit(c)) return;
+    for (const c of targets) if (visit(c)) return;
   }
+}
+
+/**
+ * Where a walk over a component's contents starts: the values of the fields
+ * that can hold components (typed types), or of every field.
+ */
+function contents(c: object, into: unknown[]): void {
+  const record = c as Record<string, unknown>;
+  const type = record.component_type as string;
+  if (!isTypedType(type)) {
+    for (const x of Object.values(record)) into.push(x);
+    return;
+  }
+  for (const name of holdingFieldsOf(type)) {
+    const v = record[name];
+    if (typeof v === 'object' && v !== null) into.push(v);
+  }
+  const names = fieldNamesOf(type);
+  for (const key in record) if (!names.has(key)) into.push(record[key]);
 }
 
 /** Components held directly by a component's fields (edges hold nodes, not the other way). */
 function* subComponents(c: object, built: Map<object, Meta>): Generator<object> {
-  const stack: unknown[] = Object.values(c);
+  const stack: unknown[] = [];
+  contents(c, stack);
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v !== 'object' || v === null) continue;
@@ -652,7 +677,7 @@ function* subComponents(c: object, built: Map<object, Meta>): Generator<object> 
 function directComponents(c: object, built: Map<object, Meta>): object[] {
   const out: object[] = [];
   const stack: unknown[] = [];
-  for (const x of Object.values(c)) stack.push(x);
+  contents(c, stack);
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v !== 'object' || v === null) continue;

@@ -6,9 +6,11 @@ function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined 
   return Object.hasOwn(table, key) ? table[key] : undefined;
 }
 
+const COMPONENT_RANGES = new Map<string, readonly [Version, Version | null]>(Object.entries(COMPONENT_VERSIONS));
+
 /** First and last version defining a component type; undefined for types no version defines. */
 export function componentVersionRange(type: string): readonly [Version, Version | null] | undefined {
-  return own(COMPONENT_VERSIONS, type);
+  return COMPONENT_RANGES.get(type);
 }
 
 /** The first version that defines `field` on `type`, when newer than the type itself. */
@@ -24,7 +26,7 @@ export function isKnownField(type: string, field: string): boolean {
 
 /** Why `type` cannot appear in a document of `version`, or undefined when it can. */
 export function componentGate(type: string, version: Version): string | undefined {
-  const range = own(COMPONENT_VERSIONS, type);
+  const range = COMPONENT_RANGES.get(type);
   if (!range) return undefined;
   const [first, last] = range;
   if (compareVersions(version, first) < 0) return `${type} exists from Agent Spec ${first}; the document declares ${version}`;

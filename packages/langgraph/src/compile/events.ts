@@ -5,21 +5,36 @@
  * `invoke` pays nothing.
  */
 import { isGraphBubbleUp, type LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { TraceEvent, TraceEventType } from '@agentspec/runtime';
+import { errorAttributes, traceTime, type TraceEvent, type TraceEventType } from '@agentspec/runtime';
 
 /** `configurable` key that turns events on. */
 export const EVENTS_KEY = 'agentspec_events';
 /** `configurable` key holding the span a subgraph runs in. */
 export const SPAN_KEY = 'agentspec_span';
 
-let counter = 0;
-
 export function eventsOn(config: LangGraphRunnableConfig | undefined): boolean {
   return config?.configurable?.[EVENTS_KEY] === true && typeof config.writer === 'function';
 }
 
-export function newSpanId(): string {
-  return `span_${(++counter).toString(36)}_${Date.now().toString(36)}`;
+const threadOf = (config: LangGraphRunnableConfig) => String(config.configurable?.thread_id ?? '');
+const namespaceOf = (config: LangGraphRunnableConfig) => String(config.configurable?.checkpoint_ns ?? '');
+
+/**
+ * The id of a span of the task running with `config`, at `position` in it
+ * (`node`, `llm`, `tool:<call id>`): the thread and the task's checkpoint
+ * namespace (which names the task), so the span has the same id when
+ * LangGraph runs the task again — the interrupted node of a resumed run —
+ * and that run continues the span rather than opening another (the
+ * TraceRecorder reopens a span an earlier run left paused).
+ */
+export function taskSpanId(config: LangGraphRunnableConfig, position: string): string {
+  return `lg:${threadOf(config)}:${namespaceOf(config)}/${position}`;
+}
+
+/** The id of a span of the graph the task runs in (its namespace without the task's own part): an agent's span, shared by its model and tools tasks. */
+export function graphSpanId(config: LangGraphRunnableConfig, position: string): string {
+  const ns = namespaceOf(config);
+  return `lg:${threadOf(config)}:${ns.slice(0, Math.max(0, ns.lastIndexOf('|')))}/${position}`;
 }
 
 /** The span enclosing this graph run (set by the node that invoked it as a subgraph). */
@@ -36,13 +51,14 @@ export function inSpanConfig(config: LangGraphRunnableConfig, spanId: string | u
 
 export function emit(config: LangGraphRunnableConfig, type: TraceEventType, spanId: string, name: string, attributes: Record<string, unknown>, parentSpanId?: string): void {
   if (!eventsOn(config)) return;
-  const event: TraceEvent = { type, spanId, ...(parentSpanId ? { parentSpanId } : {}), timestamp: Date.now() * 1e6, name, attributes };
+  const event: TraceEvent = { type, spanId, ...(parentSpanId ? { parentSpanId } : {}), timestamp: traceTime(), name, attributes };
   config.writer?.(event);
 }
 
 /**
- * Run `fn` in a span: the start event, then the end event (or
- * ExceptionRaised — not for interrupts, which are no failure).
+ * Run `fn` in the span at `position` of the task ({@link taskSpanId}): the
+ * start event, then the end event (or ExceptionRaised — not for interrupts,
+ * which are no failure).
  */
 export async function span<T>(
   config: LangGraphRunnableConfig,
@@ -52,9 +68,10 @@ export async function span<T>(
   parent: string | undefined,
   fn: (spanId: string | undefined) => Promise<T>,
   endAttributes?: (result: T) => Record<string, unknown>,
+  position: string = types[0],
 ): Promise<T> {
   if (!eventsOn(config)) return fn(undefined);
-  const spanId = newSpanId();
+  const spanId = taskSpanId(config, position);
   emit(config, types[0], spanId, name, typeof attributes === 'function' ? attributes() : attributes, parent);
   try {
     const result = await fn(spanId);
@@ -68,5 +85,5 @@ export async function span<T>(
 
 /** ExceptionRaised in a span — not for interrupts, which are no failure. */
 export function emitException(config: LangGraphRunnableConfig, spanId: string, name: string, e: unknown): void {
-  if (!isGraphBubbleUp(e)) emit(config, 'ExceptionRaised', spanId, name, { code: (e as { code?: unknown }).code, message: (e as Error).message });
+  if (!isGraphBubbleUp(e)) emit(config, 'ExceptionRaised', spanId, name, errorAttributes(e));
 }

@@ -1,6 +1,6 @@
 import { kindOf, type Agent, type MCPTool, type Property, type Tool } from '@agentspec/core';
 import { outputRules, parametersSchema } from '@agentspec/runtime';
-import { camelCase, docComment, key, literal, member, str, templateText, text } from '@agentspec/runtime/emit';
+import { camelCase, docComment, key, literal, member, networkOptionFields, str, templateText, text } from '@agentspec/runtime/emit';
 import type { MastraModule as ModuleWriter } from './helpers.js';
 import { modelExpression, settingsLiteral } from './llm.js';
 import { TOOL_EMITTERS, type EmittedTool, type ToolEmitter } from './tools/index.js';
@@ -172,10 +172,7 @@ function buildOptions(serverTools: readonly Tool[], http: boolean, mcp: boolean)
       '   * exact one allows arguments that run inline code (`node -e`, …) or a spec env variable that loads code.',
       '   */',
       '  readonly network?: {',
-      '    readonly allow?: readonly string[];',
-      '    readonly allowStdio?: readonly (string | { readonly command: string; readonly args?: readonly string[] })[];',
-      '    /** How RemoteTools resolve host names (default: the system resolver); a name must resolve to public addresses unless allow lists it. */',
-      '    readonly lookup?: (hostname: string) => Promise<readonly { readonly address: string; readonly family: number }[]>;',
+      ...networkOptionFields('    '),
       '  };',
     ] : []),
     ...(http ? [

@@ -131,18 +131,19 @@ type McpServer =
   | { readonly kind: 'stdio'; readonly command: string; readonly args?: readonly string[]; readonly env?: Record<string, string>; readonly cwd?: string };
 
 /**
- * MCP clients (the official SDK), one per server, opened on first use and closed by \`close()\`. A stdio server starts
- * only when \`checkStdio\` does not throw (the module's network.allowStdio policy).
+ * MCP clients (the official SDK), one per server, opened on first use (again after a failure or a drop) and closed by
+ * \`close()\`; each call made by mcpRequest (the runtime's retries and error codes). A stdio server starts only when
+ * \`checkStdio\` does not throw (the module's network.allowStdio policy).
  */
 class McpClients {
   private readonly clients = new Map<string, Promise<Client>>();
 
   constructor(private readonly checkStdio: (server: Extract<McpServer, { kind: 'stdio' }>) => void) {}
 
-  /** Calls \`name\` on \`server\`: the text for a single string output (verbatim), else parsed JSON. */
-  async call(server: McpServer, name: string, args: Record<string, unknown>, text: boolean): Promise<unknown> {
-    const client = await this.client(server);
-    const result = await client.callTool({ name, arguments: args });
+  /** Calls \`request.tool\` on \`server\`: the text for a single string output (verbatim), else parsed JSON. */
+  async call(request: McpRequest, server: McpServer, args: Record<string, unknown>, text: boolean): Promise<unknown> {
+    const name = request.tool;
+    const result = await mcpRequest(request, this.link(server), (client, signal) => client.callTool({ name, arguments: args }, undefined, { signal }));
     const content = Array.isArray(result.content) ? (result.content as { type: string; text?: string }[]) : [];
     const joined = content.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text).join('\\n');
     if (result.isError === true) throw failure('AS_TOOL_FAILED', \`the MCP tool reported an error: \${joined || '(no text)'}\`);
@@ -161,15 +162,25 @@ class McpClients {
     await Promise.allSettled(clients.map(async (c) => (await c).close()));
   }
 
-  private client(server: McpServer): Promise<Client> {
+  /** The connection of \`server\` for mcpRequest. */
+  private link(server: McpServer): McpLink<Client> {
     const id = JSON.stringify(server);
-    let client = this.clients.get(id);
-    if (!client) {
-      client = this.connect(server);
-      this.clients.set(id, client);
-      client.catch(() => this.clients.delete(id));
-    }
-    return client;
+    return {
+      open: () => {
+        let client = this.clients.get(id);
+        if (!client) {
+          const opening = this.connect(server);
+          opening.catch(() => this.clients.get(id) === opening && this.clients.delete(id));
+          this.clients.set(id, (client = opening));
+        }
+        return client;
+      },
+      drop: async (client) => {
+        const current = this.clients.get(id);
+        if (current && (await current.catch(() => undefined)) === client) this.clients.delete(id);
+        await client.close();
+      },
+    };
   }
 
   private async connect(server: McpServer): Promise<Client> {
@@ -242,7 +253,7 @@ export const HELPERS: ModuleHelpers<HelperName> = {
   mcp: {
     code: mcp,
     declares: ['McpServer', 'McpClients'],
-    needs: ['failure'],
+    needs: ['failure', 'mcpRequest'],
     imports: {
       '@modelcontextprotocol/sdk/client/index.js': ['Client'],
       '@modelcontextprotocol/sdk/client/sse.js': ['SSEClientTransport'],

@@ -2,7 +2,7 @@ import type { LlmConfig } from '@agentspec/core';
 import { admitted, generationParams, openAiBaseUrl, unsupportedComponent } from '@agentspec/runtime';
 import { MASTRA_CAPABILITIES } from '../capabilities.js';
 import { modelSettings } from '../model/llm-model.js';
-import { literal, llmRetryPolicyLiteral, str } from '@agentspec/runtime/emit';
+import { literal, retryPolicyLiteral, str } from '@agentspec/runtime/emit';
 import type { MastraModule as ModuleWriter } from './helpers.js';
 
 /**
@@ -32,7 +32,7 @@ export function modelExpression(spec: LlmConfig, m: ModuleWriter, pad: string): 
       throw unsupportedComponent(config, MASTRA_CAPABILITIES.emit);
   }
   const extra = generationParams(config).extra;
-  const policy = llmRetryPolicyLiteral(config, `${pad}  `);
+  const policy = retryPolicyLiteral(config, `${pad}  `);
   return [
     'chatModel({',
     `${pad}  ...llmEndpoint(${baseURL}, ${str(config.model_id)}, options.llm ?? {}),`,

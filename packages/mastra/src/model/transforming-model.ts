@@ -116,7 +116,7 @@ export function transformingModel(model: MastraModelConfig, agent: Agent, transf
     const run = runs.getStore();
     const call = backendTransformCall({
       conversationId: run?.conversationId ?? '', backend: summarizer,
-      ...(run?.events ? { trace: { emit: (e) => run.events?.forward(e) } } : {}),
+      ...(run?.events ? { trace: run.events.transforms() } : {}),
       ...(run?.signal ? { signal: run.signal } : {}),
     });
     const system = prompt.filter((m) => m.role === 'system');

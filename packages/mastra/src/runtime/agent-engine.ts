@@ -55,7 +55,7 @@ export class AgentEngine implements SessionEngine {
       this.started = true;
     }
     const { spec } = this.compiled;
-    const events = run.emit ? new EventSink(run.emit) : undefined;
+    const events = run.spans.traced ? new EventSink(run.spans) : undefined;
     const inputs = resolveInputs(spec.inputs, this.inputs, { agent: spec.id });
     const transformRun = { conversationId: run.conversationId, ...(events ? { events } : {}), ...(this.signal ? { signal: this.signal } : {}) };
     const outcome = await withTransformRun(transformRun, () => inSpan(events, 'AgentExecutionStart', 'AgentExecutionEnd', spec.name, { agent: spec.id, inputs }, () => runAgent(this.compiled, {
@@ -64,7 +64,7 @@ export class AgentEngine implements SessionEngine {
         if (!this.pending) this.conversation = [...committed];
       },
       ...(this.pending ? { pending: this.pending } : {}), ...(events ? { events } : {}), ...(this.signal ? { signal: this.signal } : {}),
-    }), (o: AgentRunOutcome) => ({ status: o.type })));
+    }), (o: AgentRunOutcome) => ({ status: o.type, ...(o.type === 'finished' ? { outputs: o.outputs } : {}) }), (o: AgentRunOutcome) => o.type === 'finished'));
     inbox.consume(outcome.consumed);
     switch (outcome.type) {
       case 'finished':

@@ -52,7 +52,7 @@ export class FlowEngine implements SessionEngine {
   }
 
   private step(run: EngineRun): Promise<RunStatus> {
-    const events = run.emit ? new EventSink(run.emit) : undefined;
+    const events = run.spans.traced ? new EventSink(run.spans) : undefined;
     const hooks: RunHooks = { ...(events ? { events } : {}), ...(this.signal ? { signal: this.signal } : {}) };
     const context = new RequestContext();
     context.set(CONTEXT_RUN, hooks);
@@ -82,7 +82,7 @@ export class FlowEngine implements SessionEngine {
         last = status;
         result = await this.resume({ user: inbox.takeUser() }, context);
       }
-    }, (s) => ({ status: s.type })));
+    }, (s) => ({ status: s.type, ...(s.type === 'finished' ? { outputs: s.outputs } : {}) }), (s) => s.type === 'finished'));
   }
 
   private async resume(answers: ResumeAnswers, context: RequestContext): Promise<WorkflowResult> {

@@ -1,6 +1,7 @@
 import { laterComponent, type Agent, type Component } from '@agentspec/core';
 import {
-  a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, openTransforms, requireServerTools, resolveToolboxes, RuntimeError,
+  a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, openTransforms, requireServerTools, referenceRuntime, resolveToolboxes,
+  specializeAgents, RuntimeError,
   type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionEnvelope, type SessionOptions, type StartOptions,
 } from '@agentspec/runtime';
 import { Mastra } from '@mastra/core';
@@ -9,6 +10,7 @@ import { compileMastra, type MastraCompiled } from '../compile/compile-mastra.js
 import { builtAgent } from '../emit/built-agent.js';
 import type { CompileMastraOptions } from '../options.js';
 import { MASTRA_CAPABILITIES } from '../capabilities.js';
+import { mastraModelBackend } from '../multi-agent/model-backend.js';
 import { MASTRA_RUNTIME_NAME } from '../constants.js';
 import { AgentEngine, type AgentEngineState } from './agent-engine.js';
 import { FlowEngine, type FlowEngineState } from './flow-engine.js';
@@ -61,6 +63,10 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
       admit(component, MASTRA_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || options.model !== undefined });
       const remote = laterComponent(component, 'A2AAgent');
       if (remote) return a2aAgentApp(remote, load, options.name ?? MASTRA_RUNTIME_NAME);
+      if (component.component_type === 'Swarm' || component.component_type === 'ManagerWorkers') {
+        // the reference interpreter's multi-agent semantics, every LLM call made by Mastra's AI SDK model of the config
+        return referenceRuntime({ backend: (llm) => mastraModelBackend(llm, options.model), name: options.name ?? MASTRA_RUNTIME_NAME, capabilities: MASTRA_CAPABILITIES.runtime }).load(component, load);
+      }
       requireServerTools(component, load.tools);
       const compileOptions: CompileMastraOptions = {
         ...(load.tools ? { tools: load.tools } : {}), ...(load.llm ? { llm: load.llm } : {}), ...(load.limits ? { limits: load.limits } : {}),
@@ -69,7 +75,8 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
         ...(options.model ? { model: options.model } : {}),
       };
       // the agents' toolboxes listed now: the Mastra agents get their tools as MCPTools (sessions keep the spec as given)
-      const spec = await resolveToolboxes(component, load);
+      // SpecializedAgents compile as the Agents they stand for
+      const spec = await resolveToolboxes(specializeAgents(component), load);
       const transforms = await openTransforms(spec);
       let compiled: MastraCompiled;
       try {

@@ -1,20 +1,21 @@
 import type { CorpusCase } from '../corpus-case.js';
 
 export default {
-  description: 'handoffs to a specialist agent and through handoff(): a Swarm, which no runtime runs yet — the spec is the triage agent alone',
+  description: 'handoffs to a specialist agent and through handoff(): a Swarm (handoff: always) — the specialist takes the conversation over, as with the SDK',
   export: 'triageAgent',
   runs: [
     { message: 'What are your opening hours?' },
-    {
-      message: 'Which card was my last invoice charged to?',
-      differs: {
-        because: 'OAI_HANDOFF',
-        // the SDK hands over to the billing agent, who answers; the spec's triage agent has no handoff tool and answers itself
-        native: { agent: 'Billing agent', output: 'Your last invoice was charged to the card ending in 4242.' },
-        spec: { agent: 'Triage agent', output: 'I cannot see invoices; please contact billing.' },
-      },
-    },
+    { message: 'Which card was my last invoice charged to?' },
+    { message: 'I want a refund for order 42.' },
   ],
-  component: { component_type: 'Agent', id: 'triage_agent', tools: [] },
-  warnings: ['OAI_HANDOFF', 'OAI_HANDOFF'],
+  component: {
+    component_type: 'Swarm',
+    id: 'triage_agent_swarm',
+    name: 'Triage agent',
+    handoff: 'always',
+    first_agent: { component_type: 'Agent', id: 'triage_agent', tools: [] },
+    relationships: [[{ id: 'triage_agent' }, { id: 'billing_agent' }], [{ id: 'triage_agent' }, { id: 'refund_agent' }]],
+  },
+  // the refund handoff's description override ('Transfer refund requests') and its possible onHandoff callback
+  warnings: ['OAI_HANDOFF_TOOL', 'OAI_HANDOFF_CALLBACK'],
 } satisfies CorpusCase;

@@ -1,6 +1,6 @@
 import type { Agent } from '@agentspec/core';
 import { inputsField } from './inputs.js';
-import { key } from '@agentspec/runtime/emit';
+import { key, networkOptionFields } from '@agentspec/runtime/emit';
 
 export const LLM_OPTIONS = `/** Where the LLM is, overriding the spec's endpoint (never put keys in the spec). */
 export interface LlmOptions {
@@ -58,11 +58,7 @@ export function buildOptions(agent: Agent, serverTools: readonly string[], remot
     fields.push(
       `  /** What the tools may reach: ${what.filter(Boolean).join('; ')}. */`,
       '  readonly network?: {',
-      '    readonly allow?: readonly string[];',
-      '    /** A command name, or an exact command line (a string with blanks, or `{ command, args }`): only an exact one allows inline code (`node -e`, …). */',
-      '    readonly allowStdio?: readonly (string | { readonly command: string; readonly args?: readonly string[] })[];',
-      '    /** How RemoteTools resolve host names (default: the system resolver); a name must resolve to public addresses unless allow lists it. */',
-      '    readonly lookup?: (hostname: string) => Promise<readonly { readonly address: string; readonly family: number }[]>;',
+      ...networkOptionFields('    '),
       '  };',
     );
   }

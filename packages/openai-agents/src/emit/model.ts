@@ -1,7 +1,7 @@
 import type { Known, LlmConfig } from '@agentspec/core';
 import { admitted, generationParams, openAiBaseUrl } from '@agentspec/runtime';
 import { modelSettings } from '../model/model-settings.js';
-import { commentText, literal, llmRetryPolicyLiteral, str } from '@agentspec/runtime/emit';
+import { commentText, literal, retryPolicyLiteral, str } from '@agentspec/runtime/emit';
 import type { AgentModule as ModuleWriter } from './agent-module.js';
 
 /** How one kind of LLM config is reached: its spec endpoint, and which API. */
@@ -38,14 +38,14 @@ export function emitModel(w: ModuleWriter, spec: LlmConfig): string {
   w.use('llmEndpoint');
   w.use('llmFetch');
   if (route.api !== 'chat') w.use('responsesModel');
-  const policy = llmRetryPolicyLiteral(config, '', 38);
+  const policy = retryPolicyLiteral(config, '', 38);
   const endpoint = { ...(baseURL && baseURL !== 'openai' ? { baseURL } : {}), model: config.model_id };
   const lines = [
     `// ---- The LLM: '${commentText(config.name)}' (${config.component_type})`,
     '',
     `/** The spec's endpoint${baseURL === 'openai' ? ' (none: OpenAI\'s own, OPENAI_BASE_URL else api.openai.com)' : ''} and model (\`options.llm\` overrides them). */`,
     `const LLM = ${literal(endpoint, '', 12)};`,
-    ...(policy ? ['', '/** How its requests are retried: the LLM config\'s retry_policy. */', `const LLM_RETRY_POLICY: LlmRetryPolicy = ${policy};`] : []),
+    ...(policy ? ['', '/** How its requests are retried: the LLM config\'s retry_policy. */', `const LLM_RETRY_POLICY: SpecRetryPolicy = ${policy};`] : []),
     '',
     '/**',
     ' * The SDK model: an `OpenAI` client on the endpoint llmEndpoint resolves (a key only to the origin it is for, or to a host',

@@ -15,7 +15,14 @@ export interface ImportedTools {
   /** Outputs, when the agent finishes through a `submit_result` tool. */
   readonly outputs?: Property[];
   /** Agents called as tools (`agent.asTool()`), by tool name. */
-  readonly agentTools: readonly { readonly toolName: string; readonly agent: AnyAgent }[];
+  readonly agentTools: readonly AgentTool[];
+}
+
+/** An `agent.asTool()` tool: its name, the agent it runs, and the SDK tool. */
+export interface AgentTool {
+  readonly toolName: string;
+  readonly agent: AnyAgent;
+  readonly tool: FunctionTool<unknown, never, unknown>;
 }
 
 type AnyFunctionTool = FunctionTool<unknown, never, unknown>;
@@ -53,11 +60,15 @@ function hostedKind(t: Tool<unknown>): string {
  * `requires_confirmation`. For tools this package compiled, what the SDK
  * cannot say (the kind, outputs, HTTP or MCP details) is read from their
  * provenance. Hosted, computer, shell and apply-patch tools are reported.
+ * With `agentToolsAsWorkers`, `agent.asTool()` tools are only returned in
+ * `agentTools` (they become the workers of a ManagerWorkers).
  */
-export async function importTools(agent: AnyAgent, agentId: string, options: ImportOptions, warnings: Warnings): Promise<ImportedTools> {
+export async function importTools(
+  agent: AnyAgent, agentId: string, options: ImportOptions, warnings: Warnings, how: { readonly agentToolsAsWorkers?: boolean } = {},
+): Promise<ImportedTools> {
   const tools: SpecTool[] = [];
   const registry: Record<string, ToolRegistry[string]> = {};
-  const agentTools: { toolName: string; agent: AnyAgent }[] = [];
+  const agentTools: AgentTool[] = [];
   let outputs: Property[] | undefined;
   for (const t of agent.tools as Tool<unknown>[]) {
     if (t.type !== 'function') {
@@ -71,7 +82,8 @@ export async function importTools(agent: AnyAgent, agentId: string, options: Imp
       continue;
     }
     const source = await agentToolSource(fn, options.modulePath);
-    if (source) agentTools.push({ toolName: fn.name, agent: source });
+    if (source) agentTools.push({ toolName: fn.name, agent: source, tool: fn });
+    if (source && how.agentToolsAsWorkers) continue;
     const approval = await needsApproval(fn, options, warnings);
     const fields = {
       id: fn.name,

@@ -4,8 +4,15 @@
  * (the README lists each with an example). Stable: added to, never renamed.
  */
 export const OPENAI_AGENTS_IMPORT_WARNINGS = {
-  OAI_HANDOFF: { kind: 'unsupported', meaning: 'a handoff to another agent — a Swarm in Agent Spec, which no runtime runs yet: the spec is the entry agent alone; the target is imported into `related`' },
-  OAI_AGENT_TOOL: { kind: 'approximated', meaning: 'an agent used as a tool (`agent.asTool()`) — ManagerWorkers in Agent Spec, which no runtime runs yet: a ServerTool whose implementation runs the SDK agent; the agent is imported into `related`' },
+  OAI_HANDOFF: { kind: 'unsupported', meaning: 'a handoff the Swarm cannot carry (its agent cannot be read, `isEnabled: false`, or the handoffs of a ManagerWorkers worker): left out' },
+  OAI_HANDOFF_TOOL: { kind: 'approximated', meaning: 'a handoff tool renamed or described otherwise (`handoff(agent, { toolNameOverride, toolDescriptionOverride })`): the Swarm\'s `transfer_to_<Name>` tool, named after the agent and described from its description' },
+  OAI_HANDOFF_INPUT: { kind: 'unsupported', meaning: 'a handoff taking an input (`inputType`): the Swarm\'s transfer tool takes none; left out' },
+  OAI_HANDOFF_INPUT_FILTER: { kind: 'unsupported', meaning: 'a handoff input filter (`inputFilter`): left out, the recipient sees the whole conversation' },
+  OAI_HANDOFF_ENABLED: { kind: 'unsupported', meaning: 'a handoff enabled by a function of the run (`isEnabled: ({ runContext }) => …`): left out, always offered' },
+  OAI_HANDOFF_CALLBACK: { kind: 'unsupported', meaning: 'a `handoff()` entry, whose `onHandoff` callback the SDK object does not show: if it has one, the spec does not run it' },
+  OAI_AGENT_TOOL: { kind: 'approximated', meaning: 'an agent used as a tool (`agent.asTool()`) where a ManagerWorkers cannot hold it (by a member of a Swarm, or by a worker): a ServerTool whose implementation runs the SDK agent; the agent is imported into `related`' },
+  OAI_AGENT_TOOL_SHAPE: { kind: 'approximated', meaning: 'an `agent.asTool()` tool made a worker of a ManagerWorkers: its tool is named after the worker and takes `{ message }` (in place of its `toolName` and `{ input }` or custom parameters)' },
+  OAI_AGENT_TOOL_OPTION: { kind: 'unsupported', meaning: 'an `agent.asTool()` option a worker\'s tool cannot have (`needsApproval`, an `isEnabled` function): left out' },
   OAI_GUARDRAIL: { kind: 'unsupported', meaning: 'an input or output guardrail: Agent Spec has none; left out' },
   OAI_APPROVAL_FUNCTION: { kind: 'approximated', meaning: 'an approval decided by a function (`needsApproval: async (ctx, input) => …`): requires_confirmation: true, every call asks' },
   OAI_HOSTED_TOOL: { kind: 'unsupported', meaning: 'a hosted tool (web search, file search, code interpreter, image generation, computer, shell, …): a BuiltinTool in Agent Spec, which no runtime runs; left out' },

@@ -17,7 +17,7 @@ export interface AgentSpecModelOptions extends ModelEndpoint {
 
 async function* checkedStream(events: AsyncIterable<ResponseStreamEvent>, request: ModelRequest, site: ErrorSite | undefined): AsyncIterable<ResponseStreamEvent> {
   for await (const event of events) {
-    if (site && event.type === 'response_done') checkToolCalls(event.response.output, request.tools, site);
+    if (site && event.type === 'response_done') checkToolCalls(event.response.output, request, site);
     yield event;
   }
 }
@@ -37,7 +37,7 @@ export class AgentSpecChatCompletionsModel extends OpenAIChatCompletionsModel im
 
   override async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const response = await super.getResponse(request);
-    if (this.#site) checkToolCalls(response.output, request.tools, this.#site);
+    if (this.#site) checkToolCalls(response.output, request, this.#site);
     return response;
   }
 
@@ -61,7 +61,7 @@ export class AgentSpecResponsesModel extends OpenAIResponsesModel implements Mod
 
   override async getResponse(request: ModelRequest): Promise<ModelResponse> {
     const response = await super.getResponse(request);
-    if (this.#site) checkToolCalls(response.output, request.tools, this.#site);
+    if (this.#site) checkToolCalls(response.output, request, this.#site);
     return response;
   }
 

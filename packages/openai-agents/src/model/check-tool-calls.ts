@@ -1,4 +1,4 @@
-import type { AgentOutputItem, SerializedTool } from '@openai/agents';
+import type { AgentOutputItem, ModelRequest } from '@openai/agents';
 import { RuntimeError, type ErrorSite } from '@agentspec/runtime';
 
 /**
@@ -8,8 +8,9 @@ import { RuntimeError, type ErrorSite } from '@agentspec/runtime';
  * anything runs. (The SDK on its own answers unparseable arguments back to
  * the model and lets it try again.)
  */
-export function checkToolCalls(output: readonly AgentOutputItem[], offered: readonly SerializedTool[], site: ErrorSite): void {
-  const names = new Set(offered.map((t) => t.name));
+export function checkToolCalls(output: readonly AgentOutputItem[], request: Pick<ModelRequest, 'tools' | 'handoffs'>, site: ErrorSite): void {
+  // what was offered: the tools and the handoffs (a Swarm's transfer_to_… tools, run natively)
+  const names = new Set([...request.tools.map((t) => t.name), ...(request.handoffs ?? []).map((h) => h.toolName)]);
   for (const item of output) {
     if (item.type !== 'function_call') continue;
     const where = { ...site, tool: item.name };

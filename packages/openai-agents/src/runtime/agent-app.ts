@@ -1,4 +1,4 @@
-import type { Agent } from '@agentspec/core';
+import type { Agent, Component } from '@agentspec/core';
 import { Runner } from '@openai/agents';
 import { finishedRetention, KernelSession, McpConnections, openEnvelope, type AgentTransforms, type App, type RuntimeLoadOptions, type Session } from '@agentspec/runtime';
 import { openaiAgentsBackend } from '../backend/openai-agents-backend.js';
@@ -14,7 +14,7 @@ import { AgentEngine, type AgentEngineState, type AgentServices } from './agent-
  * and runs it with one Runner. `given` is the agent as loaded (what sessions
  * are saved against); `spec` the one that runs, its toolboxes resolved.
  */
-export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiAgentsRuntimeOptions, given: Agent = spec, transforms?: AgentTransforms): App {
+export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiAgentsRuntimeOptions, given: Component = spec, transforms?: AgentTransforms): App {
   checkServerTools(spec, load.tools ?? {});
   const mcp = new McpConnections({ network: load.network ?? {}, ...(load.limits?.http?.maxBodyBytes !== undefined ? { maxResultBytes: load.limits.http.maxBodyBytes } : {}) });
   const structuredOutput = options.structuredOutput ?? 'submit_result';

@@ -40,6 +40,8 @@ export interface AgentEngineState {
   /** A run paused at interruptions: `RunState.toString()` and the answers applied to it. */
   readonly paused: { readonly state: string; readonly settled: readonly string[]; readonly confirmed: readonly string[] } | null;
   readonly messages: readonly Message[];
+  /** LLM requests answered in the session's streamed runs (the position of the next LLM span); absent in older saves. */
+  readonly llmAnswered?: number;
 }
 
 type SdkResult = RunResult<unknown, CompiledAgent> | StreamedRunResult<unknown, CompiledAgent>;
@@ -58,6 +60,7 @@ export class AgentEngine implements SessionEngine {
   #paused: PendingAnswers | undefined;
   /** What the SDK last sent the model in the current run: the conversation with every tool result known so far. */
   #asked: AgentInputItem[] | undefined;
+  #llmAnswered = 0;
   readonly #tools: ReadonlyMap<string, Tool>;
   #conversationId = '';
 
@@ -73,6 +76,7 @@ export class AgentEngine implements SessionEngine {
     const engine = new AgentEngine(services, inputs);
     engine.#history = structuredClone([...saved.history]);
     engine.messages = saved.messages;
+    engine.#llmAnswered = saved.llmAnswered ?? 0;
     if (saved.paused) {
       const state = await RunState.fromString((await engine.#compiled()).agent, saved.paused.state);
       engine.#paused = new PendingAnswers(state, pendingCalls(state.getInterruptions(), engine.#tools), new Set(saved.paused.settled), new Set(saved.paused.confirmed));
@@ -92,10 +96,10 @@ export class AgentEngine implements SessionEngine {
   }
 
   async advance(run: EngineRun): Promise<RunStatus> {
-    const events = run.emit ? new AgentEvents(run.emit, this.services.spec) : undefined;
+    const events = run.spans.traced ? new AgentEvents(run.spans, this.services.spec, this.#llmAnswered, this.inputs) : undefined;
     const before = this.messages.length;
     try {
-      events?.start(this.inputs);
+      for (const [id, given] of run.inbox.decisions) if (given.decision === 'reject') events?.rejected(id);
       this.#takeAnswers(run);
       this.#conversationId = run.conversationId;
       const status = await this.#loop(run, events);
@@ -108,6 +112,8 @@ export class AgentEngine implements SessionEngine {
       const error = toRuntimeError(withAgentSpecCode(e, site), site, this.services.signal);
       events?.error(error);
       throw error;
+    } finally {
+      if (events) this.#llmAnswered = events.llmAnswered;
     }
   }
 
@@ -219,6 +225,7 @@ export class AgentEngine implements SessionEngine {
       history: this.#history,
       paused: paused ? { state: (paused.state as RunState<unknown, CompiledAgent>).toString(), settled: [...paused.settled], confirmed: [...paused.confirmed] } : null,
       messages: this.messages,
+      ...(this.#llmAnswered > 0 ? { llmAnswered: this.#llmAnswered } : {}),
     };
   }
 }

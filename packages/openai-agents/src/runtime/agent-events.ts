@@ -1,41 +1,55 @@
 import type { Agent, Tool } from '@agentspec/core';
 import type { RunStreamEvent } from '@openai/agents';
-import type { Message, RuntimeEvent, TraceEventType } from '@agentspec/runtime';
+import type { Message, RunSpans, SpanRef, TransformTrace } from '@agentspec/runtime';
 import { toMessages } from './to-messages.js';
 
-let spans = 0;
-const newSpanId = () => `oa_span_${(++spans).toString(36)}`;
+/** Whether an error is the LLM's (its request failed, timed out or answered something unusable). */
+const isLlmError = (e: unknown): boolean => /^AS_LLM_/.test(String((e as { code?: unknown } | null)?.code));
 
 /** Tools the SDK runs in this process (their calls get a ToolExecution span). */
 const RUNS_HERE = new Set<Tool['component_type']>(['ServerTool', 'RemoteTool', 'MCPTool']);
 
 /**
  * The events of a streamed agent run (DESIGN §4.5) from the SDK's stream
- * events: an AgentExecution span, an LlmGeneration span per model answer
- * (with its text deltas), a ToolExecution span per tool run here, tool
- * confirmation / client requests, and the messages the run added.
+ * events, through the shared span helpers (RunSpans): the AgentExecution
+ * span (one for the whole session: each run continues it), an LlmGeneration
+ * span per model request — the session's n-th at position `llm#n`, so a
+ * request that failed and is retried by the next run is one span — with its
+ * text deltas, a ToolExecution span per tool run here, tool confirmation /
+ * client requests, and the messages the run added.
  */
 export class AgentEvents {
-  readonly #agentSpan = newSpanId();
-  #llmSpan: string | undefined;
-  readonly #toolSpans = new Map<string, { spanId: string; name: string }>();
+  readonly #agentSpan: SpanRef;
+  #llmSpan: SpanRef | undefined;
+  readonly #toolSpans = new Map<string, SpanRef>();
+  /** LLM requests of the session answered so far (the index of the next one). */
+  llmAnswered: number;
+  /** Calls the caller rejected: not run (the SDK still gives their rejection as a tool output). */
+  readonly #rejected = new Set<string>();
 
   constructor(
-    private readonly emit: (e: RuntimeEvent) => void,
+    private readonly spans: RunSpans,
     private readonly agent: Agent,
-  ) {}
+    llmAnswered: number,
+    inputs: Readonly<Record<string, unknown>>,
+  ) {
+    this.llmAnswered = llmAnswered;
+    this.#agentSpan = spans.start('AgentExecutionSpan', 'agent', agent.name, { agent: agent.id, inputs });
+  }
 
-  #event(type: TraceEventType, spanId: string, name: string, attributes: Record<string, unknown>, parentSpanId?: string): void {
-    this.emit({ type, spanId, ...(parentSpanId ? { parentSpanId } : {}), timestamp: Date.now() * 1e6, name, attributes });
+  #event(type: Parameters<RunSpans['event']>[0], name: string, attributes: Record<string, unknown>): void {
+    this.spans.event(type, this.#agentSpan.id, name, attributes);
   }
 
   /** Where the agent's message transforms trace their summarization calls: inside the agent span. */
-  transforms(): { emit: (e: RuntimeEvent) => void; parentSpanId: string } {
-    return { emit: this.emit, parentSpanId: this.#agentSpan };
+  transforms(): TransformTrace {
+    return { spans: this.spans, parent: this.#agentSpan, position: 'agent/transforms' };
   }
 
-  start(inputs: Readonly<Record<string, unknown>>): void {
-    this.#event('AgentExecutionStart', this.#agentSpan, this.agent.name, { agent: this.agent.id, inputs });
+  #openLlm(): SpanRef {
+    const config = this.agent.llm_config;
+    return (this.#llmSpan = this.spans.start('LlmGenerationSpan', `agent/llm#${this.llmAnswered}`, config.name,
+      { llm_config: config.id, llm_generation_config: config.default_generation_parameters ?? null }, this.#agentSpan));
   }
 
   sdk(e: RunStreamEvent): void {
@@ -43,17 +57,17 @@ export class AgentEvents {
     if (e.type === 'raw_model_stream_event') {
       const d = e.data;
       if (d.type === 'response_started') {
-        this.#llmSpan = newSpanId();
-        this.#event('LlmGenerationRequest', this.#llmSpan, config.name, { llm_config: config.id, llm_generation_config: config.default_generation_parameters ?? null }, this.#agentSpan);
+        this.#openLlm();
       } else if (d.type === 'output_text_delta' && this.#llmSpan) {
-        this.#event('LlmGenerationStreamingChunkReceived', this.#llmSpan, config.name, { content: d.delta });
+        this.spans.event('LlmGenerationStreamingChunkReceived', this.#llmSpan.id, config.name, { content: d.delta });
       } else if (d.type === 'response_done' && this.#llmSpan) {
         const [reply] = toMessages(d.response.output, this.agent.name);
         const usage = d.response.usage;
-        this.#event('LlmGenerationResponse', this.#llmSpan, config.name, {
+        this.spans.end(this.#llmSpan, {
           content: reply?.content ?? '', tool_calls: reply?.toolCalls ?? [], usage: { promptTokens: usage.inputTokens, completionTokens: usage.outputTokens },
-        }, this.#agentSpan);
+        });
         this.#llmSpan = undefined;
+        this.llmAnswered++;
       }
       return;
     }
@@ -63,39 +77,54 @@ export class AgentEvents {
     const callId = raw.callId ?? '';
     if (e.name === 'tool_called' && tool && RUNS_HERE.has(tool.component_type) && tool.requires_confirmation !== true) this.#openTool(callId, tool, raw.arguments);
     else if (e.name === 'tool_output') {
-      if (tool && RUNS_HERE.has(tool.component_type) && !this.#toolSpans.has(callId)) this.#openTool(callId, tool, undefined);
+      if (tool && RUNS_HERE.has(tool.component_type) && !this.#toolSpans.has(callId) && !this.#rejected.has(callId)) this.#openTool(callId, tool, undefined);
       this.#closeTool(callId, { outputs: toMessages([raw], this.agent.name)[0]?.content ?? '' });
     } else if (e.name === 'tool_approval_requested' && tool) {
       const type = tool.requires_confirmation === true ? 'ToolConfirmationRequest' : 'HumanInTheLoopRequest';
-      this.#event(type, this.#agentSpan, tool.name, { tool: tool.id, tool_call_id: callId, inputs: raw.arguments ?? null });
+      this.#event(type, tool.name, { tool: tool.id, tool_call_id: callId, inputs: raw.arguments ?? null });
     }
   }
 
   #openTool(callId: string, tool: Tool, args: string | undefined): void {
-    const spanId = newSpanId();
-    this.#toolSpans.set(callId, { spanId, name: tool.name });
-    this.#event('ToolExecutionRequest', spanId, tool.name, { tool: tool.id, tool_call_id: callId, inputs: args ?? null }, this.#agentSpan);
+    this.#toolSpans.set(callId, this.spans.start('ToolExecutionSpan', `agent/tool:${callId}`, tool.name, { tool: tool.id, tool_call_id: callId, inputs: args ?? null }, this.#agentSpan));
   }
 
   #closeTool(callId: string, attributes: Record<string, unknown>): void {
     const span = this.#toolSpans.get(callId);
     if (!span) return;
     this.#toolSpans.delete(callId);
-    this.#event('ToolExecutionResponse', span.spanId, span.name, attributes, this.#agentSpan);
+    this.spans.end(span, attributes);
   }
 
   messages(added: readonly Message[]): void {
-    for (const message of added) this.#event('ConversationMessageAdded', this.#agentSpan, message.sender ?? message.role, { message });
+    for (const message of added) this.#event('ConversationMessageAdded', message.sender ?? message.role, { message });
   }
 
   /** The agent finished: open spans are closed, then the agent's. */
   end(outputs: Readonly<Record<string, unknown>>): void {
     for (const callId of [...this.#toolSpans.keys()]) this.#closeTool(callId, {});
-    this.#event('AgentExecutionEnd', this.#agentSpan, this.agent.name, { outputs });
+    this.spans.end(this.#agentSpan, { outputs });
   }
 
+  /** The caller rejected a call that needed confirmation. */
+  rejected(callId: string): void {
+    this.#rejected.add(callId);
+  }
+
+  /** The run failed: the tools it failed in, the LLM request it failed in (opened when the request failed before the SDK announced it), then the agent. */
   error(e: unknown): void {
-    const err = e as { code?: string; message?: string };
-    this.#event('ExceptionRaised', this.#llmSpan ?? this.#agentSpan, this.agent.name, { code: err.code, message: err.message });
+    if ((e as { code?: unknown } | null)?.code === 'AS_TOOL_CALL_INVALID') {
+      // the LLM answered, with a call that was refused: its request ended (the next run asks again)
+      this.spans.end(this.#llmSpan ?? this.#openLlm(), {});
+      this.#llmSpan = undefined;
+      this.llmAnswered++;
+    }
+    // a tool that failed the run: its span ends with the error
+    for (const span of this.#toolSpans.values()) this.spans.fail(span, e);
+    this.#toolSpans.clear();
+    const llm = this.#llmSpan ?? (isLlmError(e) ? this.#openLlm() : undefined);
+    if (llm) this.spans.fail(llm, e);
+    this.#llmSpan = undefined;
+    this.spans.fail(this.#agentSpan, e);
   }
 }

@@ -1,6 +1,5 @@
 import type { A2AAgent } from '@agentspec/core';
 import type { App, Message, RunStatus, RuntimeLoadOptions, SavedSession, Session, StartOptions } from '../contract.js';
-import type { RuntimeEvent, TraceEventType } from '../events.js';
 import { a2aOutputs, a2aPending, a2aReplyMessage, nextThread } from '../semantics/a2a-agent.js';
 import { resolveInputs } from '../semantics/inputs.js';
 import { KernelSession, openEnvelope, type EngineRun, type SessionEngine, type SessionOptions } from '../session/index.js';
@@ -13,8 +12,6 @@ export interface A2aEngineState {
   readonly messages: readonly Message[];
   readonly thread: A2aThread;
 }
-
-let spans = 0;
 
 /**
  * An A2AAgent run as the root of a session, with the semantics of
@@ -35,28 +32,27 @@ class A2aEngine implements SessionEngine {
 
   async advance(run: EngineRun): Promise<RunStatus> {
     const { agent } = this;
-    const event = (type: TraceEventType, spanId: string, name: string, attributes: Record<string, unknown>, parentSpanId?: string): void =>
-      run.emit?.({ type, spanId, ...(parentSpanId ? { parentSpanId } : {}), timestamp: Date.now() * 1e6, name, attributes } as RuntimeEvent);
+    const { spans } = run;
     const add = (message: Message, spanId = 'run'): void => {
       this.messages = [...this.messages, message];
-      event('ConversationMessageAdded', spanId, message.sender ?? message.role, { message });
+      spans.event('ConversationMessageAdded', spanId, message.sender ?? message.role, { message });
     };
     for (const text of run.inbox.takeUser()) add({ role: 'user', content: text });
     const inputs = resolveInputs(agent.inputs, this.inputs, { agent: agent.id });
-    const spanId = `a2a_span_${(++spans).toString(36)}`;
-    event('AgentExecutionStart', spanId, agent.name, { agent: agent.id, inputs });
+    // one agent span for the session: each run continues it until the agent has outputs
+    const span = spans.start('AgentExecutionSpan', 'agent', agent.name, { agent: agent.id, inputs });
     const pending = a2aPending(this.messages);
     if (pending.length === 0) return { type: 'user_input', messages: this.messages };
     try {
       const reply = await this.a2a(agent).send(pending, this.thread);
       this.thread = nextThread(this.thread, reply);
-      add(a2aReplyMessage(agent, reply), spanId);
+      add(a2aReplyMessage(agent, reply), span.id);
       const outputs = a2aOutputs(agent, reply, false);
       if (!outputs) return { type: 'user_input', messages: this.messages };
-      event('AgentExecutionEnd', spanId, agent.name, { outputs });
+      spans.end(span, { outputs });
       return { type: 'finished', outputs, messages: this.messages };
     } catch (e) {
-      event('ExceptionRaised', spanId, agent.name, { code: (e as { code?: string }).code, message: (e as Error).message });
+      spans.fail(span, e);
       throw e;
     }
   }

@@ -21,7 +21,7 @@ export interface Capabilities {
   readonly by: string;
   /** What it does with a root: `run`, `compile`, `emit`. */
   readonly action: 'run' | 'compile' | 'emit';
-  /** The component types it takes as the root (built-in ones, and later-version agentic components it runs). */
+  /** The component types it takes as the root (built-in ones, and later ones it `runs`). */
   readonly roots: readonly (ComponentType | LaterComponentType)[];
   /** What to do with another root (default: take one of `roots`). */
   readonly rootHint?: string;
@@ -35,6 +35,15 @@ export interface Capabilities {
 
 /** The nodes of later versions the reference interpreter runs — on every runtime that runs flows with it. */
 export const INTERPRETED_LATER_NODES = ['ParallelFlowNode', 'ParallelMapNode', 'CatchExceptionNode'] as const satisfies readonly LaterComponentType[];
+
+/**
+ * The multi-agent components of Agent Spec 25.4.2 the reference interpreter runs — as roots too — on every runtime that runs
+ * them with it or natively: Swarm, ManagerWorkers, SpecializedAgent (with its AgentSpecializationParameters).
+ */
+export const MULTI_AGENT_COMPONENTS = ['Swarm', 'ManagerWorkers', 'SpecializedAgent', 'AgentSpecializationParameters'] as const satisfies readonly LaterComponentType[];
+
+/** The multi-agent types a runtime takes as its root. */
+export const MULTI_AGENT_ROOTS = ['Swarm', 'ManagerWorkers', 'SpecializedAgent'] as const satisfies readonly LaterComponentType[];
 
 /**
  * The toolboxes of Agent Spec 25.4.2 every runtime runs: `load()` lists their tools with `resolveToolboxes` (an MCPToolSpec

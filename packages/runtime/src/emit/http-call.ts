@@ -7,13 +7,13 @@ import type { Snippet } from './snippet.js';
  * follow-redirect.ts, the body cap of read-http-body.ts, url-allow-list.ts,
  * the retries of http-retry-policy.ts), with the same error codes.
  */
-export const httpCall: Snippet<'codedError' | 'hostListed' | 'isObject' | 'valueText'> = {
+export const httpCall: Snippet<'codedError' | 'hostListed' | 'isObject' | 'isTlsFailure' | 'specRetryPolicy' | 'valueText'> = {
   declares: [
     'HttpRequest', 'HttpOptions', 'httpCall', 'HttpHop', 'HttpOutcome', 'httpAttempt', 'httpRefusal', 'addressKind', 'urlAllowed',
     'nextHop', 'readBody', 'httpHeaders', 'appendParams', 'encodeBody', 'decodeBody', 'retryDelay', 'pause',
-    'HttpLookup', 'httpDispatcher', 'resolvedKind', 'httpAgentClass', 'httpDispatchers', 'AddressRefused',
+    'HttpLookup', 'httpDispatcher', 'resolvedKind', 'httpAgentClass', 'httpDispatchers', 'AddressRefused', 'httpSpecDelay', 'httpErrorCode',
   ],
-  needs: ['codedError', 'hostListed', 'isObject', 'valueText'],
+  needs: ['codedError', 'hostListed', 'isObject', 'isTlsFailure', 'specRetryPolicy', 'valueText'],
   code: `/** A RemoteTool request, rendered from the arguments of the call. */
 interface HttpRequest {
   readonly method: string;
@@ -25,6 +25,8 @@ interface HttpRequest {
   readonly data?: unknown;
   /** The tool's \`url_allow_list\` (Agent Spec 26.1.2): the first URL and every redirect hop must be in it. */
   readonly urlAllowList?: readonly string[] | undefined;
+  /** The tool's \`retry_policy\` (Agent Spec 26.1.2): when given, it decides the retries instead of \`options.retries\`. */
+  readonly retryPolicy?: SpecRetryPolicy | undefined;
 }
 
 /** Where RemoteTools may go and the limits of a call (the runtime's \`network.allow\` and \`limits.http\`). */
@@ -56,13 +58,19 @@ interface HttpHop {
 
 type HttpOutcome =
   | { readonly ok: true; readonly text: string; readonly contentType: string | null }
-  | { readonly ok: false; readonly summary: string; readonly detail: string; readonly status?: number; readonly retryAfter?: string | null; readonly cause?: unknown };
+  | {
+      readonly ok: false; readonly summary: string; readonly detail: string; readonly status?: number; readonly retryAfter?: string | null; readonly cause?: unknown;
+      /** The start of the error answer's body (for a retry_policy that names textual error codes). */
+      readonly body?: string;
+    };
 
 /**
  * Send a RemoteTool request and return the decoded body (JSON when it is JSON, else the text). Refused before any
  * connection, and on every redirect hop (AS_HTTP_REFUSED): a scheme other than http(s), a host from an argument, a
  * private or link-local address, a redirect to another host (unless \`allow\` lists the host), a URL not in the
- * url_allow_list. Retried on network errors, 429 and 5xx (Retry-After honoured up to 10 s). Other errors:
+ * url_allow_list. Retried on network errors, 429 and 5xx (Retry-After honoured up to 10 s); the tool's retry_policy,
+ * when given, decides instead (which statuses and error codes, how often, backoff, jitter, request_timeout — a
+ * timed-out attempt is then retried). A TLS or certificate failure is never retried. Other errors:
  * AS_HTTP_REDIRECTS, AS_HTTP_BODY_TOO_LARGE, AS_HTTP_STATUS, AS_HTTP_TIMEOUT, AS_CANCELLED.
  */
 async function httpCall(request: HttpRequest, options: HttpOptions, signal?: AbortSignal): Promise<unknown> {
@@ -82,11 +90,22 @@ async function httpCall(request: HttpRequest, options: HttpOptions, signal?: Abo
   if (query.size > 0) url.search = url.search.length > 1 ? \`\${url.search}&\${query}\` : \`?\${query}\`;
   const headers = httpHeaders(request.headers);
   const body = encodeBody(method, request.data, headers);
-  const retries = Math.max(0, Math.floor(options.retries ?? 2));
+  const spec = request.retryPolicy;
+  const retries = Math.max(0, Math.floor(spec ? spec.max_attempts : options.retries ?? 2));
+  const timeoutMs = spec?.request_timeout ? spec.request_timeout * 1000 : options.timeoutMs ?? 30_000;
   for (let attempt = 0; ; attempt++) {
-    const outcome = await httpAttempt({ method, url, headers, body }, request, options, signal);
+    let outcome: HttpOutcome;
+    try {
+      outcome = await httpAttempt({ method, url, headers, body }, request, options, timeoutMs, signal);
+    } catch (error) {
+      // only the retry_policy's own request_timeout makes a timed-out attempt worth another one
+      if (!(error instanceof CodedError && error.code === 'AS_HTTP_TIMEOUT' && spec?.request_timeout && attempt < retries)) throw error;
+      await pause(specRetryDelayMs(spec, attempt, undefined), signal);
+      continue;
+    }
     if (outcome.ok) return decodeBody(outcome.text, outcome.contentType);
-    const delay = attempt < retries ? retryDelay(attempt, outcome.status, outcome.retryAfter) : undefined;
+    const final = attempt >= retries || (outcome.status === undefined && isTlsFailure(outcome.cause));
+    const delay = final ? undefined : spec ? httpSpecDelay(spec, attempt, outcome) : retryDelay(attempt, outcome.status, outcome.retryAfter);
     const tries = attempt > 0 ? \` (after \${attempt + 1} attempts)\` : '';
     if (delay === undefined) throw new CodedError('AS_HTTP_STATUS', \`\${outcome.summary}\${tries}\${outcome.detail}\`, { cause: outcome.cause });
     await pause(delay, signal);
@@ -94,10 +113,9 @@ async function httpCall(request: HttpRequest, options: HttpOptions, signal?: Abo
 }
 
 /** One attempt, redirects included, under its own timeout. */
-async function httpAttempt(first: HttpHop, request: HttpRequest, options: HttpOptions, signal: AbortSignal | undefined): Promise<HttpOutcome> {
+async function httpAttempt(first: HttpHop, request: HttpRequest, options: HttpOptions, timeoutMs: number, signal: AbortSignal | undefined): Promise<HttpOutcome> {
   if (signal?.aborted) throw new CodedError('AS_CANCELLED', 'the HTTP call was cancelled');
   const what = \`\${first.method} \${first.url.origin}\${first.url.pathname}\`;
-  const timeoutMs = options.timeoutMs ?? 30_000;
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -123,9 +141,10 @@ async function httpAttempt(first: HttpHop, request: HttpRequest, options: HttpOp
         continue;
       }
       if (response.ok) return { ok: true, text: await readBody(response, maxBytes, true, what), contentType: response.headers.get('content-type') };
-      const excerpt = (await readBody(response, Math.min(maxBytes, 64 * 1024), false, what)).replace(/\\s+/g, ' ').trim().slice(0, 200);
+      const text = await readBody(response, Math.min(maxBytes, 64 * 1024), false, what);
+      const excerpt = text.replace(/\\s+/g, ' ').trim().slice(0, 200);
       const status = \`\${what} answered HTTP \${response.status}\${response.statusText ? \` \${response.statusText}\` : ''}\`;
-      return { ok: false, summary: status, detail: excerpt ? \`: \${excerpt}\` : '', status: response.status, retryAfter: response.headers.get('retry-after') };
+      return { ok: false, summary: status, detail: excerpt ? \`: \${excerpt}\` : '', status: response.status, retryAfter: response.headers.get('retry-after'), body: text };
     }
   } catch (error) {
     if (signal?.aborted) throw new CodedError('AS_CANCELLED', 'the HTTP call was cancelled', { cause: error });
@@ -384,6 +403,29 @@ function retryDelay(attempt: number, status: number | undefined, retryAfter: str
   const after = /^\\d+(\\.\\d+)?$/.test(text) ? Math.round(Number(text) * 1000) : text === '' || Number.isNaN(Date.parse(text)) ? undefined : Math.max(0, Date.parse(text) - Date.now());
   if (after === undefined) return Math.min(2_000, 100 * 2 ** attempt);
   return after <= 10_000 ? after : undefined;
+}
+
+/** Milliseconds before retrying a failed attempt under the tool's retry_policy; undefined when it is final. */
+function httpSpecDelay(spec: SpecRetryPolicy, attempt: number, outcome: Extract<HttpOutcome, { ok: false }>): number | undefined {
+  if (outcome.status === undefined) return specRetryDelayMs(spec, attempt, undefined);
+  const codes = spec.recoverable_statuses[String(outcome.status)];
+  if (!specRetryable(spec, outcome.status, codes && codes.length > 0 ? httpErrorCode(outcome.body ?? '') : undefined)) return undefined;
+  const header = outcome.retryAfter?.trim() ?? '';
+  const after = header === '' ? NaN : /^\\d+(\\.\\d+)?$/.test(header) ? Math.round(Number(header) * 1000) : Date.parse(header) - Date.now();
+  if (Number.isNaN(after)) return specRetryDelayMs(spec, attempt, outcome.status);
+  return Math.max(0, after) <= 10_000 ? Math.max(0, after) : undefined;
+}
+
+/** The textual error code of an error body (\`error.code\`, \`error.type\` or \`code\` of a JSON object), if any. */
+function httpErrorCode(text: string): string | undefined {
+  try {
+    const body = JSON.parse(text) as { error?: unknown; code?: unknown };
+    const error = typeof body.error === 'object' && body.error !== null ? (body.error as { code?: unknown; type?: unknown }) : undefined;
+    const code = error?.code ?? error?.type ?? body.code;
+    return typeof code === 'string' ? code : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Wait \`ms\`; AS_CANCELLED when \`signal\` aborts first. */

@@ -10,8 +10,10 @@ import { hostListed } from './host-listed.js';
 import { httpCall } from './http-call.js';
 import { llmEndpoint } from './llm-endpoint.js';
 import { llmFetch } from './llm-fetch.js';
+import { mcpRequest } from './mcp-request.js';
 import { submissionProblem } from './outputs.js';
 import type { Snippet, SnippetName } from './snippet.js';
+import { isTlsFailure, specRetryPolicy } from './retry-policy.js';
 import { stdioPolicy } from './stdio-policy.js';
 import { renderDeep, renderTemplate, toolResultText, valueText } from './text.js';
 
@@ -27,9 +29,12 @@ export const EMIT_SNIPPETS = {
   coerce,
   isObject,
   hostListed,
+  specRetryPolicy,
+  isTlsFailure,
   httpCall,
   llmEndpoint,
   llmFetch,
+  mcpRequest,
   stdioPolicy,
 } as const satisfies { readonly [K in SnippetName]: Snippet };
 
@@ -45,7 +50,10 @@ export function snippetsFor(wanted: Iterable<SnippetName>): SnippetName[] {
   return (Object.keys(EMIT_SNIPPETS) as SnippetName[]).filter((n) => all.has(n));
 }
 
-export { llmRetryPolicyLiteral } from './llm-fetch.js';
+export { networkOptionFields } from './network-options.js';
+export { retryPolicyLiteral } from './retry-policy.js';
+export { httpPolicyFields } from './http-policy-fields.js';
+export { mcpRequestFields } from './mcp-request-fields.js';
 export { outputRules, type OutputRule } from './outputs.js';
 export { commentText, docComment, isIdentifierName, key, literal, member, Raw, raw, str, template, templateText, text, type LiteralOptions } from './literal.js';
 export { camelCase, constantName, identifier, Names, RESERVED_NAMES, type IdentifierOptions, type TakeOptions } from './identifiers.js';

@@ -1,25 +1,6 @@
 import { DEFAULT_RETRY_POLICY } from '../http/http-retry-policy.js';
 import { DEFAULT_LLM_RETRIES, llmRetryPolicy } from '../llm/retrying-fetch.js';
-import { specRetryPolicy, type Jitter } from '../llm/spec-retry-policy.js';
-import { literal } from './literal.js';
 import type { Snippet } from './snippet.js';
-
-const JITTERS: readonly Jitter[] = ['equal', 'full', 'full_and_equal_for_throttle', 'decorrelated', null];
-
-/**
- * The `retry_policy` of an LLM config (Agent Spec 26.1.2) as a literal of the
- * `LlmRetryPolicy` type of the llmFetch snippet: what `specRetryPolicy` of
- * @agentspec/runtime reads from it (the spec's defaults filled in; a jitter it
- * does not know is none, as the runtime treats it). Undefined when the config
- * has no usable one.
- */
-export function llmRetryPolicyLiteral(config: unknown, indent = '', column = indent.length): string | undefined {
-  const policy = specRetryPolicy(config);
-  if (!policy) return undefined;
-  const jitter = JITTERS.includes(policy.jitter ?? null) ? policy.jitter ?? null : null;
-  const recoverable = Object.fromEntries(Object.entries(policy.recoverable_statuses).map(([status, codes]) => [status, Array.isArray(codes) ? codes.map(String) : []]));
-  return literal({ ...policy, request_timeout: policy.request_timeout ?? null, jitter, recoverable_statuses: recoverable }, indent, column);
-}
 
 const backoff = llmRetryPolicy();
 
@@ -35,36 +16,19 @@ const backoff = llmRetryPolicy();
  * textual error codes, how often, backoff, jitter, `request_timeout`). A
  * cancelled request is never retried. The framework's own retries must be off.
  */
-export const llmFetch: Snippet<never> = {
+export const llmFetch: Snippet<'specRetryPolicy'> = {
   declares: [
-    'LlmRetryPolicy', 'LlmRetryOptions', 'llmFetch', 'llmRetryDelay', 'llmRetryable', 'llmSpecDelayMs', 'llmErrorCode', 'llmRetryAfter', 'llmRetryAfterMs',
-    'LlmAttemptTimeout', 'llmAttempt', 'llmSleep',
+    'LlmRetryOptions', 'llmFetch', 'llmRetryDelay', 'llmErrorCode', 'llmRetryAfter', 'llmRetryAfterMs', 'LlmAttemptTimeout', 'llmAttempt', 'llmSleep',
   ],
-  needs: [],
-  code: `/** The retry_policy of the LLM config (Agent Spec 26.1.2), seconds as in the spec. */
-interface LlmRetryPolicy {
-  /** Retries after the first attempt. */
-  readonly max_attempts: number;
-  /** Time allowed to one attempt until its response arrives (null: no limit); a timed-out attempt is retried. */
-  readonly request_timeout: number | null;
-  readonly initial_retry_delay: number;
-  readonly max_retry_delay: number;
-  readonly backoff_factor: number;
-  readonly jitter: 'equal' | 'full' | 'full_and_equal_for_throttle' | 'decorrelated' | null;
-  /** Any 5xx but 501 is retried. */
-  readonly service_error_retry_on_any_5xx: boolean;
-  /** HTTP status → textual error codes the answer must carry to be retried (an empty list: the status alone). */
-  readonly recoverable_statuses: Readonly<Record<string, readonly string[]>>;
-}
-
-/** How the LLM requests are retried. */
+  needs: ['specRetryPolicy'],
+  code: `/** How the LLM requests are retried. */
 interface LlmRetryOptions {
   /** Retries after the first attempt on 429, 5xx and network errors (default ${DEFAULT_LLM_RETRIES}); a retry_policy decides instead. */
   readonly retries?: number | undefined;
   /** A Retry-After (or retry-after-ms) up to this many milliseconds is waited for; a longer one ends the retries (default ${DEFAULT_RETRY_POLICY.maxRetryAfterMs}). */
   readonly maxRetryAfterMs?: number | undefined;
   /** The LLM config's retry_policy. */
-  readonly policy?: LlmRetryPolicy | undefined;
+  readonly policy?: SpecRetryPolicy | undefined;
 }
 
 /**
@@ -93,7 +57,7 @@ function llmFetch(options: LlmRetryOptions, base?: typeof fetch): typeof fetch {
         // a cancelled request is final, and so is a timed-out one unless the retry_policy's request_timeout timed it out
         const name = (e as { name?: unknown } | null)?.name;
         if (last || signal?.aborted || ((name === 'AbortError' || name === 'TimeoutError') && !(e instanceof LlmAttemptTimeout))) throw e instanceof LlmAttemptTimeout ? e.cause : e;
-        await llmSleep(spec ? llmSpecDelayMs(spec, attempt, undefined) : Math.min(${backoff.capMs}, ${backoff.baseMs} * 2 ** attempt), signal);
+        await llmSleep(spec ? specRetryDelayMs(spec, attempt, undefined) : Math.min(${backoff.capMs}, ${backoff.baseMs} * 2 ** attempt), signal);
         continue;
       }
       if (last || response.ok) return response;
@@ -106,42 +70,18 @@ function llmFetch(options: LlmRetryOptions, base?: typeof fetch): typeof fetch {
 }
 
 /** Milliseconds before retrying a failed response; undefined when it is not retried. */
-async function llmRetryDelay(spec: LlmRetryPolicy | undefined, attempt: number, response: Response, maxRetryAfterMs: number): Promise<number | undefined> {
+async function llmRetryDelay(spec: SpecRetryPolicy | undefined, attempt: number, response: Response, maxRetryAfterMs: number): Promise<number | undefined> {
   if (spec) {
     const codes = spec.recoverable_statuses[String(response.status)];
     const errorCode = codes && codes.length > 0 ? await llmErrorCode(response) : undefined;
-    if (!llmRetryable(spec, response.status, errorCode)) return undefined;
+    if (!specRetryable(spec, response.status, errorCode)) return undefined;
   } else if (response.status !== 429 && response.status < 500) {
     return undefined;
   }
   const header = llmRetryAfter(response);
   const after = header === null ? undefined : llmRetryAfterMs(header);
-  if (after === undefined) return spec ? llmSpecDelayMs(spec, attempt, response.status) : Math.min(${backoff.capMs}, ${backoff.baseMs} * 2 ** attempt);
+  if (after === undefined) return spec ? specRetryDelayMs(spec, attempt, response.status) : Math.min(${backoff.capMs}, ${backoff.baseMs} * 2 ** attempt);
   return after <= maxRetryAfterMs ? after : undefined;
-}
-
-/** Whether the retry_policy retries a failed attempt: its status (and textual error code, when the policy names some). */
-function llmRetryable(spec: LlmRetryPolicy, status: number, errorCode: string | undefined): boolean {
-  const codes = spec.recoverable_statuses[String(status)];
-  if (codes) return codes.length === 0 || (errorCode !== undefined && codes.includes(errorCode));
-  return spec.service_error_retry_on_any_5xx && status >= 500 && status !== 501;
-}
-
-/** Milliseconds before retry number \`attempt + 1\` under the retry_policy (its backoff, cap and jitter). */
-function llmSpecDelayMs(spec: LlmRetryPolicy, attempt: number, status: number | undefined): number {
-  const base = spec.initial_retry_delay * 1000 * spec.backoff_factor ** attempt;
-  const cap = spec.max_retry_delay * 1000;
-  const jitter = spec.jitter === 'full_and_equal_for_throttle' ? (status !== undefined && status < 500 ? 'equal' : 'full') : spec.jitter;
-  switch (jitter) {
-    case 'full':
-      return Math.min(Math.random() * base, cap);
-    case 'equal':
-      return (Math.min(base, cap) * (1 + Math.random())) / 2;
-    case 'decorrelated':
-      return Math.min(base + Math.random() * 1000, cap);
-    default:
-      return Math.min(base, cap);
-  }
 }
 
 /** The textual code of an error answer (\`error.code\` or \`error.type\` of OpenAI-style bodies), read from a copy. */

@@ -5,6 +5,7 @@ import { RuntimeError } from '../errors.js';
 import type { RuntimeEvent, TraceEventType } from '../events.js';
 import type { LlmBackend } from '../llm/backend.js';
 import { Pause, type Journal, type JournalEntry } from './journal.js';
+import { traceTime } from '../trace/trace-clock.js';
 import type { ToolRunner } from './tool-runner.js';
 import type { AgentTransforms } from '../transforms/agent-transforms.js';
 import type { A2aConnections } from '../a2a/a2a-connections.js';
@@ -15,6 +16,8 @@ export interface Limits {
   readonly mapConcurrency: number;
   /** ParallelMapNode iterations and ParallelFlowNode subflows run at once at most. */
   readonly parallelism: number;
+  /** Handoffs in a row without an answer to the user, and agents asked inside one another (Swarm), at most. */
+  readonly maxHandoffs: number;
   readonly http: HttpLimits;
 }
 
@@ -36,20 +39,19 @@ export interface Services {
 /** What the caller has given the session and no run has consumed yet (the kernel's inbox). */
 export type Queues = Pick<Inbox, 'user' | 'toolResults' | 'decisions'>;
 
-let spanCounter = 0;
-
 /** One `run()` of a session: replays the journal, then goes live. */
 export class Execution {
   readonly messages: Message[] = [];
   live = false;
   steps = 0;
-  private readonly emitted = new Set<string>();
 
   constructor(
     readonly services: Services,
     readonly journal: Journal,
     readonly queues: Queues,
     private readonly emit: ((e: RuntimeEvent) => void) | undefined,
+    /** The session's span ids (`EngineRun.spans`): the span at a position has the same id in every run of the session. */
+    readonly spanIds: (key: string) => string,
     /** The session's conversation id (EngineRun.conversationId). */
     readonly conversationId = '',
   ) {}
@@ -63,14 +65,16 @@ export class Execution {
     this.event('ConversationMessageAdded', spanId ?? 'run', message.sender ?? message.role, { message });
   }
 
-  /** Emit a trace event — only once the run is live (replayed steps are not re-announced). */
+  /**
+   * Emit a trace event — only once the run is live: replayed steps are not
+   * re-announced. A span a run replays into (started before the point where
+   * the previous run paused or failed) was announced by an earlier run of the
+   * session under the same id, so what happens in it live — children, its
+   * end — names that span.
+   */
   event(type: TraceEventType, spanId: string, name: string, attributes: Record<string, unknown>, parentSpanId?: string): void {
     if (!this.emit || !this.live) return;
-    const isStart = type.endsWith('Start') || type === 'LlmGenerationRequest' || type === 'ToolExecutionRequest';
-    const isEnd = type.endsWith('End') || type === 'LlmGenerationResponse' || type === 'ToolExecutionResponse';
-    if (isStart) this.emitted.add(spanId);
-    if (isEnd && !this.emitted.has(spanId)) return;
-    this.emit({ type, spanId, ...(parentSpanId ? { parentSpanId } : {}), timestamp: Date.now() * 1e6, name, attributes });
+    this.emit({ type, spanId, ...(parentSpanId ? { parentSpanId } : {}), timestamp: traceTime(), name, attributes });
   }
 
   checkCancelled(): void {
@@ -96,14 +100,11 @@ export class Scope {
     return `${this.prefix}/${kind}#${this.counter++}`;
   }
 
-  newSpanId(): string {
-    return `span_${(++spanCounter).toString(36)}`;
-  }
-
   /** Run `fn` inside a span: Start/End trace events around it (End also on error). */
   async span<T>(start: TraceEventType, end: TraceEventType, name: string, attrs: Record<string, unknown>, fn: (s: Scope) => Promise<T>, endAttrs?: (r: T) => Record<string, unknown>): Promise<T> {
-    const spanId = this.newSpanId();
-    const inner = new Scope(this.exec, `${this.prefix}/${name}#${this.counter++}`, spanId);
+    const prefix = `${this.prefix}/${name}#${this.counter++}`;
+    const spanId = this.exec.spanIds(prefix);
+    const inner = new Scope(this.exec, prefix, spanId);
     this.exec.event(start, spanId, name, attrs, this.spanId);
     try {
       const r = await fn(inner);

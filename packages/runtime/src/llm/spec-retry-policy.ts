@@ -105,6 +105,9 @@ export function errorCodeOfBody(text: string): string | undefined {
   }
 }
 
+/** The error codes (Node's and OpenSSL's) of TLS and certificate verification failures. */
+export const TLS_FAILURE_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_(GET|VERIFY)_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_OSSL_)/;
+
 /**
  * Whether a failed connection is a TLS or certificate verification failure,
  * which no retry policy retries (Agent Spec: "Runtimes MUST NOT treat
@@ -113,7 +116,7 @@ export function errorCodeOfBody(text: string): string | undefined {
 export function isTlsFailure(error: unknown): boolean {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
     const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_(GET|VERIFY)_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|ERR_OSSL_)/.test(code)) return true;
+    if (typeof code === 'string' && TLS_FAILURE_CODE.test(code)) return true;
   }
   return false;
 }

@@ -12,7 +12,7 @@ export const LOAD_OPTIONS: OptionShape = {
   },
   limits: {
     shape: {
-      maxSteps: 'number', maxAgentSteps: 'number', mapConcurrency: 'number', parallelism: 'number',
+      maxSteps: 'number', maxAgentSteps: 'number', mapConcurrency: 'number', parallelism: 'number', maxHandoffs: 'number',
       http: { shape: { timeoutMs: 'number', retries: 'number', maxRedirects: 'number', maxBodyBytes: 'number' } },
     },
   },

@@ -29,13 +29,14 @@ export function parseToolArguments(text: string, tool: string, agent: string): R
 
 /**
  * The calls of one LLM answer, checked: every one names a tool of the agent
- * (or `submit_result` when the agent has outputs) and has a JSON object as
+ * (or `submit_result` when the agent has outputs, or one of `extraTools`, the
+ * tools a multi-agent component adds) and has a JSON object as
  * arguments. The first problem is returned as a coded error; an answer with
  * one is refused as a whole — it never enters the conversation, so the
  * session stays usable (the next run asks the LLM again).
  */
-export function checkToolCalls(agent: Agent, calls: readonly RawToolCall[]): ToolCall[] | RuntimeError {
-  const names = new Set(agent.tools.map((t) => t.name));
+export function checkToolCalls(agent: Agent, calls: readonly RawToolCall[], extraTools: readonly string[] = []): ToolCall[] | RuntimeError {
+  const names = new Set([...agent.tools.map((t) => t.name), ...extraTools]);
   if ((agent.outputs ?? []).length > 0) names.add(SUBMIT_RESULT);
   const checked: ToolCall[] = [];
   for (const c of calls) {

@@ -32,6 +32,8 @@ export interface SessionEnvelope extends SavedSession {
   /** Written while a run was going on (a checkpoint): resuming it reruns that run, its effects replayed from `ledger`. */
   readonly inFlight?: boolean;
   readonly ledger?: readonly LedgerEntry[];
+  /** The seed of the session's span ids: a resumed session's spans keep the ids its earlier runs announced (absent in older saves). */
+  readonly spans?: string;
   /** The runtime's own state (its framework's conversation, thread, run ids…). */
   readonly state: unknown;
 }

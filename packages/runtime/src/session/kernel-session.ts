@@ -9,6 +9,8 @@ import { componentHash, SESSION_FORMAT, type SessionEnvelope } from './envelope.
 import type { FinishedRetention } from './finished-retention.js';
 import { Inbox } from './inbox.js';
 import { Ledger, withLedger } from './ledger.js';
+import { RunSpans } from '../trace/run-spans.js';
+import { newSpanSeed, sessionSpanIds } from '../trace/session-span-ids.js';
 
 /** The error code a resumed checkpoint reports for a run whose process died. */
 export const CRASHED = 'AS_CRASHED';
@@ -24,6 +26,8 @@ export interface EngineRun {
   readonly emit: ((e: RuntimeEvent) => void) | undefined;
   /** The session's conversation id: the same in every run, after save and resume too (keys of the transforms' caches). */
   readonly conversationId: string;
+  /** How the engine emits its spans: ids from the session's seed, the same in every run of the session (nothing is emitted without `emit`). */
+  readonly spans: RunSpans;
 }
 
 /**
@@ -72,6 +76,9 @@ export class KernelSession implements Session {
   private readonly ledger: Ledger;
   private readonly checkpoints: SessionCheckpoints | undefined;
   private readonly conversationId: string;
+  /** The seed of the session's span ids (kept in its saves). */
+  private readonly spanSeed: string;
+  private readonly spanIds: (position: string) => string;
 
   constructor(private readonly engine: SessionEngine, private readonly meta: SessionMeta, saved?: SessionEnvelope, options: SessionOptions = {}) {
     this.inbox = new Inbox(saved?.inbox);
@@ -80,6 +87,8 @@ export class KernelSession implements Session {
     this.checkpoints = options.checkpoints;
     this.conversationId = saved?.conversation ?? randomUUID();
     this.ledger = new Ledger(saved?.ledger ?? [], this.checkpoints ? (entry) => this.checkpoint(entry) : undefined);
+    this.spanSeed = typeof saved?.spans === 'string' ? saved.spans : newSpanSeed();
+    this.spanIds = sessionSpanIds(this.spanSeed);
   }
 
   get messages(): readonly Message[] {
@@ -138,7 +147,7 @@ export class KernelSession implements Session {
         await this.write(this.started);
       }
       this.ledger.beginRun();
-      const status = await withLedger(this.ledger, () => this.engine.advance({ inbox: this.inbox, last: this.last, failed: this.failed, emit, conversationId: this.conversationId }));
+      const status = await withLedger(this.ledger, () => this.engine.advance({ inbox: this.inbox, last: this.last, failed: this.failed, emit, spans: new RunSpans(emit, this.spanIds), conversationId: this.conversationId }));
       this.last = status;
       this.failed = undefined;
       this.ledger.clear();
@@ -185,6 +194,7 @@ export class KernelSession implements Session {
       ...(this.failed !== undefined ? { failed: this.failed } : {}),
       ...(inFlight ? { inFlight: true } : {}),
       ...(ledger.length > 0 ? { ledger } : {}),
+      spans: this.spanSeed,
       state: this.engine.state(),
     };
     return JSON.parse(JSON.stringify(envelope)) as SessionEnvelope;

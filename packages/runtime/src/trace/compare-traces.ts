@@ -35,7 +35,7 @@ export interface TraceComparison {
 }
 
 const KIND_LABEL: Record<SpanType, string> = {
-  FlowExecutionSpan: 'flow', NodeExecutionSpan: 'node', AgentExecutionSpan: 'agent', LlmGenerationSpan: 'LLM generation', ToolExecutionSpan: 'tool execution',
+  FlowExecutionSpan: 'flow', NodeExecutionSpan: 'node', AgentExecutionSpan: 'agent', LlmGenerationSpan: 'LLM generation', ToolExecutionSpan: 'tool execution', SwarmExecutionSpan: 'swarm', ManagerWorkersExecutionSpan: 'manager-workers',
 };
 
 /** `agent 'Weather assistant'`. */

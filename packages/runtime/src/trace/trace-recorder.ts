@@ -4,6 +4,7 @@ import { SPAN_OF, type RuntimeEvent, type SpanType, type TraceEvent } from '../e
 import { redactSensitive } from './redact-sensitive.js';
 import { TRACE_FORMAT, TRACE_VERSION, type Trace, type TraceComponent, type TracePointEvent, type TraceRun, type TraceSpan, type TraceSpanStatus } from './trace.js';
 import { traceComponents } from './trace-components.js';
+import { traceTime } from './trace-clock.js';
 
 /**
  * A consumer of a trace as it is recorded (Agent Spec Tracing's
@@ -42,21 +43,36 @@ const COMPONENT_KEYS: Record<SpanType, readonly string[]> = {
   FlowExecutionSpan: ['flow'],
   NodeExecutionSpan: ['node'],
   AgentExecutionSpan: ['agent'],
+  SwarmExecutionSpan: ['swarm'],
+  ManagerWorkersExecutionSpan: ['managerworkers'],
   LlmGenerationSpan: ['llm_config'],
   ToolExecutionSpan: ['tool', 'node'],
 };
 
-const START_EVENTS = new Set(['FlowExecutionStart', 'NodeExecutionStart', 'AgentExecutionStart', 'LlmGenerationRequest', 'ToolExecutionRequest']);
+const START_EVENTS = new Set(['FlowExecutionStart', 'NodeExecutionStart', 'AgentExecutionStart', 'SwarmExecutionStart', 'ManagerWorkersExecutionStart', 'LlmGenerationRequest', 'ToolExecutionRequest']);
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type OpenSpan = Mutable<TraceSpan> & { events: TracePointEvent[]; open: boolean };
+type OpenSpan = Mutable<TraceSpan> & {
+  events: TracePointEvent[];
+  open: boolean;
+  /** Index of the run that closed it (while closed). */
+  closedIn?: number;
+};
 
 /**
  * Collects the events of a session's runs (`session.stream()`, each run in
- * turn) into a span tree, a {@link Trace}. Robust to what runtimes emit:
- * spans never closed are closed when their run ends (`paused` when it waits
- * for the caller, `unset` otherwise), an ExceptionRaised closes its span as
- * `error`, a span id used again opens a new span (`id#2`), a parent never
+ * turn) into a span tree, a {@link Trace}. Spans still open when their run
+ * ends are closed then (`paused` when it waits for the caller, `error` with
+ * the run's error when it failed, `unset` otherwise), an ExceptionRaised
+ * closes its span as `error`, and a span that ends closes the children the
+ * runtime left open in it (as `unset`, or with its error). A later run
+ * that continues a span an earlier run left unfinished (starts it again
+ * under the same id, or its children start under it, or its events or its
+ * end come: a resumed pause, a retried failure) reopens it — with its closed
+ * ancestors — until it ends again, so a session is one tree and children
+ * stay inside their parents. Robust to what runtimes emit: a start of a
+ * span still open is that span, a span id used again for a start after its
+ * span ended `ok` opens a new span (`id#2`), a parent never
  * opened makes a root, end events of spans never opened and events of no
  * known span go to the trace's own events. Attributes are copied through
  * {@link redactSensitive}. The runtimes are not changed: this only listens.
@@ -69,6 +85,8 @@ export class TraceRecorder {
   private readonly spans: OpenSpan[] = [];
   /** The runtime's span id → the span it names now. */
   private readonly byId = new Map<string, OpenSpan>();
+  /** The trace's span id → the span. */
+  private readonly own = new Map<string, OpenSpan>();
   private readonly uses = new Map<string, number>();
   private readonly events: TracePointEvent[] = [];
   private readonly runs: TraceRun[] = [];
@@ -82,7 +100,7 @@ export class TraceRecorder {
     this.name = options.name ?? (typeof options.spec?.name === 'string' ? options.spec.name : 'run');
     this.runtime = options.runtime ?? null;
     this.listeners = [...(options.listeners ?? [])];
-    this.now = options.now ?? (() => Date.now() * 1e6);
+    this.now = options.now ?? traceTime;
     this.last = this.now();
   }
 
@@ -117,7 +135,7 @@ export class TraceRecorder {
   trace(): Trace {
     const live = this.runStart !== undefined || this.spans.some((s) => s.open);
     const now = live ? Math.max(this.now(), this.last) : this.last;
-    const spans = this.spans.map(({ open, ...s }) => (open ? { ...s, end: now, status: 'unset' as const, events: [...s.events] } : { ...s, events: [...s.events] }));
+    const spans = this.spans.map(({ open, closedIn: _closed, ...s }) => (open ? { ...s, end: now, status: 'unset' as const, events: [...s.events] } : { ...s, events: [...s.events] }));
     const runs = this.runStart !== undefined ? [...this.runs, { index: this.runs.length, start: this.runStart, end: now, status: 'incomplete' as const }] : [...this.runs];
     const start = Math.min(runs[0]?.start ?? Infinity, spans[0]?.start ?? Infinity, this.events[0]?.timestamp ?? Infinity);
     return {
@@ -138,9 +156,14 @@ export class TraceRecorder {
   }
 
   private open(event: TraceEvent, kind: SpanType): void {
+    const earlier = this.byId.get(event.spanId);
+    // a start of a span still open (announced again by another task of the same component) is that span
+    if (earlier?.open) return;
+    if (earlier && this.continued(earlier)) return this.resume(earlier);
     const used = this.uses.get(event.spanId) ?? 0;
     this.uses.set(event.spanId, used + 1);
     const parent = event.parentSpanId !== undefined ? this.byId.get(event.parentSpanId) : undefined;
+    if (parent) this.resume(parent);
     const attributes = redactSensitive(event.attributes) as Record<string, unknown>;
     const componentId = COMPONENT_KEYS[kind].map((k) => attributes[k]).find((v) => typeof v === 'string') as string | undefined;
     const span: OpenSpan = {
@@ -150,11 +173,13 @@ export class TraceRecorder {
     };
     this.spans.push(span);
     this.byId.set(event.spanId, span);
+    this.own.set(span.id, span);
     this.notify((l) => l.spanStarted?.(this.view(span), this.info));
   }
 
   private close(event: TraceEvent): void {
     const span = this.byId.get(event.spanId);
+    if (span) this.resume(span);
     if (!span?.open) return this.point(event, undefined);
     span.endAttributes = redactSensitive(event.attributes) as Record<string, unknown>;
     this.end(span, event.timestamp, 'ok');
@@ -162,6 +187,7 @@ export class TraceRecorder {
 
   private fail(event: TraceEvent): void {
     const span = this.byId.get(event.spanId);
+    if (span) this.resume(span);
     const a = event.attributes;
     const code = String(a.code ?? a.exception_type ?? 'ERROR');
     const message = String(a.message ?? a.exception_message ?? '');
@@ -173,6 +199,7 @@ export class TraceRecorder {
   }
 
   private point(event: TraceEvent, span: OpenSpan | undefined): void {
+    if (span) this.resume(span);
     const recorded: TracePointEvent = {
       type: event.type, name: event.name, timestamp: event.timestamp, attributes: redactSensitive(event.attributes) as Record<string, unknown>,
       ...(span ? {} : { spanId: event.spanId }),
@@ -181,8 +208,36 @@ export class TraceRecorder {
     this.notify((l) => l.eventAdded?.(recorded, span && this.view(span), this.info));
   }
 
+  private isUnder(span: OpenSpan, ancestor: OpenSpan): boolean {
+    for (let p = span.parentId !== null ? this.own.get(span.parentId) : undefined; p; p = p.parentId !== null ? this.own.get(p.parentId) : undefined) if (p === ancestor) return true;
+    return false;
+  }
+
+  /** Whether a span was left unfinished by an earlier run (paused, failed, never ended): this run may continue it. */
+  private continued(span: OpenSpan): boolean {
+    return !span.open && span.status !== 'ok' && span.closedIn !== undefined && span.closedIn < this.runs.length;
+  }
+
+  /** A span an earlier run closed that this run continues: open again, with its closed ancestors. */
+  private resume(span: OpenSpan): void {
+    for (let s: OpenSpan | undefined = span; s && !s.open && s.closedIn !== undefined && s.closedIn < this.runs.length; s = s.parentId !== null ? this.own.get(s.parentId) : undefined) {
+      s.open = true;
+      s.status = 'unset';
+      delete s.error;
+      delete s.closedIn;
+    }
+  }
+
   private end(span: OpenSpan, at: number, status: TraceSpanStatus): void {
+    // children the runtime left open end with their parent (inside it)
+    for (const child of [...this.spans].reverse()) {
+      if (child.open && child !== span && this.isUnder(child, span)) {
+        if (status === 'error' && span.error) child.error = span.error;
+        this.end(child, at, status === 'ok' ? 'unset' : status);
+      }
+    }
     span.open = false;
+    span.closedIn = this.runs.length;
     span.end = Math.max(at, span.start);
     span.status = status;
     this.notify((l) => l.spanEnded?.(this.view(span), this.info));
@@ -190,8 +245,13 @@ export class TraceRecorder {
 
   private endRun(status: TraceRun['status'], error?: { code: string; message: string }): void {
     const end = Math.max(this.now(), this.last);
-    // innermost first, so that a listener sees children end before their parent
-    for (const span of [...this.spans].reverse()) if (span.open) this.end(span, end, status === 'user_input' || status === 'tool_request' || status === 'tool_confirmation' ? 'paused' : 'unset');
+    // innermost first, so that a listener sees children end before their parent; a failed run's open spans failed with it
+    const paused = status === 'user_input' || status === 'tool_request' || status === 'tool_confirmation';
+    for (const span of [...this.spans].reverse()) {
+      if (!span.open) continue;
+      if (error) span.error = redactSensitive(error) as { code: string; message: string };
+      this.end(span, end, paused ? 'paused' : error ? 'error' : 'unset');
+    }
     const run: TraceRun = { index: this.runs.length, start: this.runStart ?? end, end, status, ...(error ? { error: redactSensitive(error) as { code: string; message: string } } : {}) };
     this.runs.push(run);
     this.runStart = undefined;
@@ -200,7 +260,7 @@ export class TraceRecorder {
   }
 
   private view(span: OpenSpan): TraceSpan {
-    const { open: _open, ...rest } = span;
+    const { open: _open, closedIn: _closed, ...rest } = span;
     return { ...rest, events: [...span.events] };
   }
 

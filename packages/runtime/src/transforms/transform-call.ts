@@ -1,16 +1,20 @@
 import type { LlmConfig } from '@agentspec/core';
 import type { Message } from '../contract.js';
-import type { RuntimeEvent } from '../events.js';
-import { generationParams, type LlmBackend, type LlmMessage } from '../llm/backend.js';
+import { generationParams, type LlmBackend, type LlmMessage, type LlmResponse } from '../llm/backend.js';
+import type { RunSpans, SpanRef } from '../trace/run-spans.js';
 import type { TransformCall } from './summarization.js';
 
-let spans = 0;
+/** What tells apart the summarization spans of this process from those of another process that resumes the same session. */
+const PROCESS = Math.random().toString(36).slice(2, 8);
+let calls = 0;
 
-/** Where the summarization calls of a streamed run are traced: the run's events, inside the agent's span. */
+/** Where the summarization calls of a run are traced: the run's spans (RunSpans), inside the agent's span. */
 export interface TransformTrace {
-  readonly emit: (e: RuntimeEvent) => void;
+  readonly spans: RunSpans;
   /** The agent's span (absent where a runtime's spans nest implicitly). */
-  readonly parentSpanId?: string;
+  readonly parent?: SpanRef | string;
+  /** The agent's position in the session (the summarization spans are positioned under it); default `transforms`. */
+  readonly position?: string;
 }
 
 export interface BackendTransformCallOptions {
@@ -33,18 +37,15 @@ export function backendTransformCall(options: BackendTransformCallOptions): Tran
   return {
     conversationId: options.conversationId,
     async summarize(llm: LlmConfig, messages: readonly LlmMessage[]): Promise<string> {
-      const spanId = `transform_${(++spans).toString(36)}`;
-      const event = (type: 'LlmGenerationRequest' | 'LlmGenerationResponse' | 'ExceptionRaised', attributes: Record<string, unknown>): void =>
-        trace?.emit({ type, spanId, ...(trace.parentSpanId ? { parentSpanId: trace.parentSpanId } : {}), timestamp: Date.now() * 1e6, name: llm.name, attributes });
-      event('LlmGenerationRequest', { llm_config: llm.id, llm_generation_config: llm.default_generation_parameters ?? null, prompt: messages, tools: null });
-      try {
-        const response = await backend.generate({ config: llm, messages, params: generationParams(llm), ...(signal ? { signal } : {}) });
-        event('LlmGenerationResponse', { content: response.text, tool_calls: response.toolCalls, usage: response.usage ?? null });
-        return response.text;
-      } catch (e) {
-        event('ExceptionRaised', { code: (e as { code?: string }).code, message: (e as Error)?.message ?? String(e) });
-        throw e;
-      }
+      const generate = (): Promise<LlmResponse> => backend.generate({ config: llm, messages, params: generationParams(llm), ...(signal ? { signal } : {}) });
+      if (!trace?.spans.traced) return (await generate()).text;
+      // a summarization is one call, never continued by a later run: its position is its own in the session
+      const position = `${trace.position ?? 'transforms'}/summary:${PROCESS}.${(++calls).toString(36)}`;
+      const attributes = { llm_config: llm.id, llm_generation_config: llm.default_generation_parameters ?? null, prompt: messages, tools: null };
+      const response = await trace.spans.within('LlmGenerationSpan', position, llm.name, attributes, trace.parent, generate, {
+        endAttributes: (r) => ({ content: r.text, tool_calls: r.toolCalls, usage: r.usage ?? null }),
+      });
+      return response.text;
     },
   };
 }

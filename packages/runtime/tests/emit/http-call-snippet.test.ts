@@ -12,6 +12,7 @@ interface Request {
   headers?: unknown;
   data?: unknown;
   urlAllowList?: readonly string[];
+  retryPolicy?: Record<string, unknown>;
 }
 interface Options {
   allow?: readonly string[];
@@ -194,6 +195,35 @@ describe('httpCall snippet: statuses, retries, timeouts', () => {
     setTimeout(() => controller.abort(), 50);
     await expect(httpCall(get(`${server.base}/delay/2000`), {}, controller.signal)).rejects.toMatchObject({ code: 'AS_CANCELLED' });
     await expect(httpCall(get(`${server.base}/echo`), {}, AbortSignal.abort())).rejects.toMatchObject({ code: 'AS_CANCELLED' });
+  });
+});
+
+describe("httpCall snippet: the tool's retry_policy (as callHttp)", () => {
+  const policy = (fields: Record<string, unknown>) => ({
+    max_attempts: 2, request_timeout: null, initial_retry_delay: 0.01, max_retry_delay: 0.05, backoff_factor: 2, jitter: null,
+    service_error_retry_on_any_5xx: true, recoverable_statuses: {}, ...fields,
+  });
+
+  it('decides the retries instead of options.retries: max_attempts retries of what it takes', async () => {
+    expect(await httpCall(get(`${server.base}/flaky/p1?fail=2&status=503`, { retryPolicy: policy({}) }), { retries: 0 })).toEqual({ attempts: 3 });
+    await expect(httpCall(get(`${server.base}/flaky/p2?fail=5&status=503`, { retryPolicy: policy({ max_attempts: 0 }) }), { retries: 5 })).rejects.toThrow(/HTTP 503/);
+    expect(server.hits.get('/flaky/p2')).toBe(1);
+  });
+
+  it('retries only the statuses (and textual error codes) it names when 5xx are not all retried', async () => {
+    const only429 = policy({ service_error_retry_on_any_5xx: false, recoverable_statuses: { 429: [] } });
+    await expect(httpCall(get(`${server.base}/flaky/p3?fail=5&status=500`, { retryPolicy: only429 }), {})).rejects.toThrow(/HTTP 500/);
+    expect(server.hits.get('/flaky/p3')).toBe(1);
+    const coded = policy({ service_error_retry_on_any_5xx: false, recoverable_statuses: { 503: ['overloaded'] } });
+    expect(await httpCall(get(`${server.base}/flaky/p4?fail=1&status=503&code=overloaded`, { retryPolicy: coded }), {})).toEqual({ attempts: 2 });
+    await expect(httpCall(get(`${server.base}/flaky/p5?fail=1&status=503&code=other`, { retryPolicy: coded }), {})).rejects.toThrow(/HTTP 503/);
+    expect(server.hits.get('/flaky/p5')).toBe(1);
+  });
+
+  it('bounds each attempt by its request_timeout, and retries an attempt that timed out', async () => {
+    expect(await httpCall(get(`${server.base}/slow-first/p6?ms=2000`, { retryPolicy: policy({ request_timeout: 0.2 }) }), {})).toEqual({ attempts: 2 });
+    expect(server.hits.get('/slow-first/p6')).toBe(2);
+    await expect(httpCall(get(`${server.base}/delay/2000`, { retryPolicy: policy({ request_timeout: 0.1, max_attempts: 1 }) }), {})).rejects.toMatchObject({ code: 'AS_HTTP_TIMEOUT' });
   });
 });
 

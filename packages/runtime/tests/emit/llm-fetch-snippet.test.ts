@@ -2,7 +2,7 @@
 // scripted LLM on loopback next to retryingFetch of the runtime: the same attempts, the same final answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closedPort, startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
-import { llmRetryPolicyLiteral } from '../../src/emit/index.js';
+import { retryPolicyLiteral } from '../../src/emit/index.js';
 import { retryingFetch, specRetryPolicy, type LlmRetryOptions, type SpecRetryPolicy } from '../../src/index.js';
 import { load } from './load-snippets.js';
 
@@ -93,11 +93,11 @@ describe('llmFetch snippet: the LLM config\'s retry_policy (Agent Spec 26.1.2)',
   });
 
   it('is written into a module as a literal of the spec\'s policy, its defaults filled in', () => {
-    const literal = llmRetryPolicyLiteral({ retry_policy: { max_attempts: 3, jitter: 'unknown', recoverable_statuses: { 503: [] } } });
+    const literal = retryPolicyLiteral({ retry_policy: { max_attempts: 3, jitter: 'unknown', recoverable_statuses: { 503: [] } } });
     expect(literal).toBe(
       "{\n  max_attempts: 3,\n  request_timeout: null,\n  initial_retry_delay: 1,\n  max_retry_delay: 8,\n  backoff_factor: 2,\n  jitter: null,\n"
       + '  service_error_retry_on_any_5xx: true,\n  recoverable_statuses: { \'503\': [] },\n}',
     );
-    expect(llmRetryPolicyLiteral({ retry_policy: null })).toBeUndefined();
+    expect(retryPolicyLiteral({ retry_policy: null })).toBeUndefined();
   });
 });

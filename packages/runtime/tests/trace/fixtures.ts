@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { deserialize, type Component } from '@agentspec/core';
 import type { ScriptedLlm } from '@agentspec/testing';
-import { referenceRuntime, TraceRecorder, type Session, type Trace, type ToolRegistry } from '../../src/index.js';
+import { referenceRuntime, TraceRecorder, type Session, type Trace, type TraceListener, type ToolRegistry } from '../../src/index.js';
 
 /** examples/specs/weather-agent.yaml: an Agent with one ServerTool (get_forecast) and a structured output. */
 export const WEATHER: Component = deserialize(readFileSync(new URL('../../../../examples/specs/weather-agent.yaml', import.meta.url), 'utf8'));
@@ -49,10 +49,10 @@ export async function recordTurns(session: Session, recorder: TraceRecorder, mes
 }
 
 /** The trace of the weather agent on the reference runtime, for the given user messages. */
-export async function weatherTrace(llm: ScriptedLlm, messages: readonly string[]): Promise<Trace> {
+export async function weatherTrace(llm: ScriptedLlm, messages: readonly string[], listeners: readonly TraceListener[] = []): Promise<Trace> {
   const app = await referenceRuntime().load(WEATHER, { tools: WEATHER_TOOLS, llm: { override: { url: llm.url } } });
   try {
-    const recorder = new TraceRecorder({ spec: WEATHER, runtime: 'reference' });
+    const recorder = new TraceRecorder({ spec: WEATHER, runtime: 'reference', listeners });
     await recordTurns(app.start({ inputs: { user_name: 'Ada' } }), recorder, messages);
     return recorder.finish();
   } finally {

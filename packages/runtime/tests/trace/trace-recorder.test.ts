@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import { referenceRuntime, TraceRecorder, type TraceEvent, type TraceSpan } from '../../src/index.js';
-import { FAILING_FLOW, WEATHER, WEATHER_RULES, weatherTrace } from './fixtures.js';
+import { FAILING_FLOW, WEATHER, WEATHER_RULES, WEATHER_TOOLS, weatherTrace } from './fixtures.js';
 
 let llm: ScriptedLlm;
 beforeAll(async () => {
@@ -35,13 +35,37 @@ describe('TraceRecorder on the reference runtime', () => {
     expect(trace.components).toMatchObject({ weather_agent: { type: 'Agent', name: 'Weather assistant' }, local_llm: { type: 'OpenAiCompatibleConfig', model: 'scripted-model' }, get_forecast: { type: 'ServerTool' } });
   });
 
-  it('closes the spans a paused run left open as paused, and records each turn as a run', async () => {
-    const trace = await weatherTrace(llm, ['Hello', 'What is the weather in Zurich?']);
+  it('closes the spans a paused run left open as paused; the next turn continues them (same ids): one tree, children inside parents', async () => {
+    const ended: string[] = [];
+    const trace = await weatherTrace(llm, ['Hello', 'What is the weather in Zurich?'], [{ spanEnded: (s) => ended.push(`${s.kind}:${s.status}`) }]);
     expect(trace.runs.map((r) => r.status)).toEqual(['user_input', 'finished']);
+    // the first turn's pause ended the agent span as paused (a listener saw it), the second turn ended it ok
+    expect(ended).toEqual(['LlmGenerationSpan:ok', 'AgentExecutionSpan:paused', 'LlmGenerationSpan:ok', 'ToolExecutionSpan:ok', 'LlmGenerationSpan:ok', 'AgentExecutionSpan:ok']);
     const [agent] = byKind(trace.spans, 'AgentExecutionSpan');
-    expect(agent).toMatchObject({ run: 0, status: 'paused', endAttributes: null });
-    expect(byKind(trace.spans, 'LlmGenerationSpan').map((s) => [s.run, s.status])).toEqual([[0, 'ok'], [1, 'ok'], [1, 'ok']]);
+    expect(trace.spans.filter((s) => s.parentId === null)).toEqual([agent]);
+    expect(agent).toMatchObject({ run: 0, status: 'ok', endAttributes: { outputs: { summary: 'Sunny in Zurich.' } } });
+    expect(byKind(trace.spans, 'LlmGenerationSpan').map((s) => [s.run, s.status, s.parentId])).toEqual([[0, 'ok', agent!.id], [1, 'ok', agent!.id], [1, 'ok', agent!.id]]);
     expect(byKind(trace.spans, 'ToolExecutionSpan').map((s) => s.run)).toEqual([1]);
+    for (const s of trace.spans.filter((x) => x !== agent)) expect(s.start >= agent!.start && s.end <= agent!.end).toBe(true);
+  });
+
+  it('links a session resumed from its save to the spans of the run it continues', async () => {
+    const runtime = referenceRuntime();
+    const app = await runtime.load(WEATHER, { tools: WEATHER_TOOLS, llm: { override: { url: llm.url } } });
+    const recorder = new TraceRecorder({ spec: WEATHER });
+    const first = app.start({ inputs: { user_name: 'Ada' } });
+    first.appendUserMessage('Hello');
+    for await (const e of recorder.record(first.stream())) void e;
+    const saved = JSON.parse(JSON.stringify(await first.save()));
+    const again = await (await runtime.load(WEATHER, { tools: WEATHER_TOOLS, llm: { override: { url: llm.url } } })).resume(saved);
+    again.appendUserMessage('What is the weather in Zurich?');
+    for await (const e of recorder.record(again.stream())) void e;
+    await app.close();
+    const trace = recorder.finish();
+    const roots = trace.spans.filter((s) => s.parentId === null);
+    expect(roots.map((s) => [s.kind, s.status])).toEqual([['AgentExecutionSpan', 'ok']]);
+    expect(trace.spans.filter((s) => s.run === 1).every((s) => s.parentId === roots[0]!.id)).toBe(true);
+    expect(trace.spans.map((s) => s.id).filter((id) => id.includes('#'))).toEqual([]);
   });
 
   it('records a failed run: the failing spans are errors with the code, the run an error', async () => {
@@ -82,23 +106,45 @@ describe('TraceRecorder is robust to what runtimes emit', () => {
   const ev = (type: TraceEvent['type'], spanId: string, name: string, attributes: Record<string, unknown> = {}, parentSpanId?: string): TraceEvent =>
     ({ type, spanId, name, attributes, timestamp: (t += 1_000_000), ...(parentSpanId ? { parentSpanId } : {}) });
 
-  it('closes spans never ended (unset at finish, paused at a pause), opens a new span for a reused id, makes roots of unknown parents', () => {
+  it('closes spans never ended (unset at finish, paused at a pause), continues a span a later run starts again, opens a new span for a reused id, makes roots of unknown parents', () => {
     const recorder = new TraceRecorder({ name: 'hand-made', now: () => t });
     recorder.add(ev('AgentExecutionStart', 'a', 'agent', { agent: 'ag' }));
     recorder.add(ev('LlmGenerationRequest', 'l', 'llm', { llm_config: 'cfg' }, 'a'));
     recorder.add({ type: 'RunStatus', status: { type: 'user_input', messages: [] } });
+    // the second run starts the paused spans again under their ids: it continues them
+    recorder.add(ev('AgentExecutionStart', 'a', 'agent', { agent: 'ag' }));
     recorder.add(ev('LlmGenerationRequest', 'l', 'llm', {}, 'a'));
     recorder.add(ev('LlmGenerationResponse', 'l', 'llm', { content: 'hi' }, 'a'));
+    // an id used again after its span ended ok is a new span
+    recorder.add(ev('LlmGenerationRequest', 'l', 'llm', {}, 'a'));
     recorder.add(ev('ToolExecutionRequest', 'x', 'tool', { tool: 'tl' }, 'never-opened'));
     recorder.add(ev('NodeExecutionEnd', 'ghost', 'node'));
     recorder.add(ev('ConversationMessageAdded', 'elsewhere', 'user', { message: { role: 'user', content: 'hey' } }));
     const trace = recorder.finish();
     expect(trace.spans.map((s) => [s.id, s.parentId, s.status, s.run])).toEqual([
-      ['a', null, 'paused', 0], ['l', 'a', 'paused', 0], ['l#2', 'a', 'ok', 1], ['x', null, 'unset', 1],
+      ['a', null, 'unset', 0], ['l', 'a', 'ok', 0], ['l#2', 'a', 'unset', 1], ['x', null, 'unset', 1],
     ]);
     expect(trace.runs.map((r) => r.status)).toEqual(['user_input', 'incomplete']);
     expect(trace.events.map((e) => [e.type, e.spanId])).toEqual([['NodeExecutionEnd', 'ghost'], ['ConversationMessageAdded', 'elsewhere']]);
-    expect(trace.spans.find((s) => s.id === 'l#2')!.endAttributes).toEqual({ content: 'hi' });
+    expect(trace.spans.find((s) => s.id === 'l')!.endAttributes).toEqual({ content: 'hi' });
+    expect(trace.spans.find((s) => s.id === 'l')!.attributes).toEqual({ llm_config: 'cfg' });
+  });
+
+  it('takes a start of a span still open as that span, ends a failed run\'s open spans with its error, and a span\'s open children with it', () => {
+    const recorder = new TraceRecorder({ now: () => t });
+    recorder.add(ev('FlowExecutionStart', 'f', 'flow', { flow: 'fl' }));
+    recorder.add(ev('AgentExecutionStart', 'a', 'agent', { agent: 'ag' }, 'f'));
+    recorder.add(ev('AgentExecutionStart', 'a', 'agent', { agent: 'ag' }, 'f')); // another task of the same agent
+    recorder.add(ev('LlmGenerationRequest', 'l', 'llm', {}, 'a'));
+    recorder.add(ev('AgentExecutionEnd', 'a', 'agent', {}, 'f')); // the LLM span was left open: it ends inside the agent
+    recorder.add(ev('NodeExecutionStart', 'n', 'node', { node: 'nd' }, 'f'));
+    recorder.add({ type: 'RunError', error: { code: 'AS_TOOL_FAILED', message: 'down' } });
+    const trace = recorder.finish();
+    expect(trace.spans.map((s) => [s.id, s.parentId, s.status, s.error?.code ?? null])).toEqual([
+      ['f', null, 'error', 'AS_TOOL_FAILED'], ['a', 'f', 'ok', null], ['l', 'a', 'unset', null], ['n', 'f', 'error', 'AS_TOOL_FAILED'],
+    ]);
+    const [, agent, llm] = trace.spans;
+    expect(llm!.end).toBeLessThanOrEqual(agent!.end);
   });
 
   it('never keeps a secret: sensitive keys are masked, URL secrets hidden', () => {

@@ -1,6 +1,6 @@
 import type { ClientTransport, Known, MCPTool, Property } from '@agentspec/core';
 import { admitted, unsupportedComponent } from '@agentspec/runtime';
-import { commentText, key, literal, str } from '@agentspec/runtime/emit';
+import { commentText, key, literal, mcpRequestFields, str } from '@agentspec/runtime/emit';
 import { AI_SDK_CAPABILITIES } from '../../capabilities.js';
 import { declarationName, definitionLines, parametersConstant, toolDoc, toolNames, useToolBasics, type ToolEmitContext, type ToolEmitter } from './context.js';
 
@@ -9,9 +9,11 @@ const SDK = '@modelcontextprotocol/sdk/client';
 /**
  * An MCPTool: called on its MCP server with the official SDK
  * (`@modelcontextprotocol/sdk`), one client per server, connected on first
- * use and closed by `close()`. A single string output is the text of the
- * result verbatim; other outputs its structured content or its text parsed
- * as JSON; an error result fails the tool.
+ * use and closed by `close()`, each call made by the shared mcpRequest
+ * snippet (the runtime's retries under the tool's retry_policy, else its
+ * transport's, and its error codes). A single string output is the text of
+ * the result verbatim; other outputs its structured content or its text
+ * parsed as JSON; an error result fails the tool.
  */
 export const emitMcpTool: ToolEmitter = (spec, ctx) => {
   const mcp = spec as MCPTool;
@@ -32,8 +34,14 @@ export const emitMcpTool: ToolEmitter = (spec, ctx) => {
     '  return tool({',
     ...definitionLines(spec, parameters, '    '),
     '    execute: async (args: Args, { abortSignal }) => {',
-    `      const client = await mcp.client(${str(mcp.client_transport.id)}, ${stdio ? `() => ${transport}(allowStdio)` : transport});`,
-    `      const result = await client.callTool({ name: ${str(spec.name)}, arguments: coerceArgs(args, ${parameters}) }, undefined, { signal: abortSignal });`,
+    '      const request: McpRequest = {',
+    `        tool: ${str(spec.name)},`,
+    `        server: ${str(mcp.client_transport.name ?? mcp.client_transport.id)},`,
+    ...mcpRequestFields(mcp, '        '),
+    '        signal: abortSignal,',
+    '      };',
+    `      const link = mcp.link(${str(mcp.client_transport.id)}, ${stdio ? `() => ${transport}(allowStdio)` : transport});`,
+    `      const result = await mcpRequest(request, link, (client, signal) => client.callTool({ name: ${str(spec.name)}, arguments: coerceArgs(args, ${parameters}) }, undefined, { signal }));`,
     `      return ${read}(result, ${str(spec.name)});`,
     '    },',
     '    toModelOutput: toolText,',

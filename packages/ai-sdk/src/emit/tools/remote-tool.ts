@@ -1,6 +1,6 @@
 import type { RemoteTool } from '@agentspec/core';
 import { hostIsTemplated } from '@agentspec/runtime';
-import { commentText, literal, member } from '@agentspec/runtime/emit';
+import { commentText, httpPolicyFields, literal, member } from '@agentspec/runtime/emit';
 import { renderedLiteral, templateExpression } from '../template.js';
 import { declarationName, definitionLines, parametersConstant, toolDoc, toolNames, useToolBasics, type ToolEmitter } from './context.js';
 
@@ -58,7 +58,7 @@ export const emitRemoteTool: ToolEmitter = (spec, ctx) => {
     ...field('query', fields.query),
     ...field('headers', fields.headers),
     ...(fields.data === undefined ? [] : [`    data: ${renderedLiteral(fields.data, valueOf, '    ')},`]),
-    ...(remote.url_allow_list ? [`    urlAllowList: ${literal(remote.url_allow_list, '    ', 18)},`] : []),
+    ...httpPolicyFields(remote, '    '),
     '  };',
     '}',
   ].join('\n'));

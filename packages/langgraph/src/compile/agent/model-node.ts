@@ -7,6 +7,7 @@ import type { CompileContext } from '../context.js';
 import type { GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
 import { callModel, type ChatRunnable } from '../llm/call-model.js';
 import { fromLlmMessages, textOf, toContractMessages, withSender } from '../messages.js';
+import { endAgentSpan, inAgentSpan, startAgentSpan } from './agent-span.js';
 
 /** The tools an agent offers its LLM: its tools with JSON Schemas of their inputs, and submit_result when it has outputs. */
 export function offeredTools(agent: Agent) {
@@ -35,11 +36,14 @@ export function modelNode(agent: Agent, inFlow: boolean, ctx: CompileContext): N
   const endsOnText = inFlow && (agent.outputs ?? []).length === 0;
   const max = ctx.limits.maxAgentSteps;
   return async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
+    const inputs = resolveInputs(agent.inputs, state, { agent: agent.id });
+    const span = startAgentSpan(config, agent, inputs);
+    return inAgentSpan(config, agent, async () => {
     const turns = (state[CHANNELS.turns] as number | undefined) ?? 0;
     if (turns >= max) throw new RuntimeError('AS_MAX_ITERATIONS', `the agent took more than ${max} LLM turns`, { agent: agent.id }, { hint: 'raise limits.maxAgentSteps' });
-    const system = renderTemplate(agent.system_prompt, resolveInputs(agent.inputs, state, { agent: agent.id }));
-    const messages = await transformed(agent, (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [], ctx, config);
-    const reply: AIMessage = await callModel(model, [new SystemMessage(system), ...messages], { config, llmConfig: agent.llm_config, site, tools });
+    const system = renderTemplate(agent.system_prompt, inputs);
+    const messages = await transformed(agent, (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [], ctx, config, span);
+    const reply: AIMessage = await callModel(model, [new SystemMessage(system), ...messages], { config, llmConfig: agent.llm_config, site, tools, parent: span });
     // An answer with an invalid call is refused before it reaches the state: the checkpoint keeps the conversation
     // without it, so the session stays usable (the next run asks again, with any message given since).
     const checked = checkToolCalls(agent, rawCalls(reply));
@@ -47,7 +51,10 @@ export function modelNode(agent: Agent, inFlow: boolean, ctx: CompileContext): N
     if ((reply.tool_calls ?? []).length === 0 && !endsOnText && agent.human_in_the_loop === false) {
       throw new RuntimeError('AS_INVALID_STATE', 'the agent replied in text but may not ask the user (human_in_the_loop: false)', { agent: agent.id });
     }
+    // an agent in a flow ends on its first text reply when it has no outputs
+    if (endsOnText && (reply.tool_calls ?? []).length === 0) endAgentSpan(config, agent, {});
     return { [CHANNELS.messages]: [withSender(reply, agent.name)], [CHANNELS.turns]: turns + 1 };
+    });
   };
 }
 
@@ -65,7 +72,7 @@ function rawCalls(reply: AIMessage): RawToolCall[] {
  * transform's LLM config as LLM spans of the node (the state keeps the
  * conversation as it is).
  */
-async function transformed(agent: Agent, messages: BaseMessage[], ctx: CompileContext, config: LangGraphRunnableConfig): Promise<BaseMessage[]> {
+async function transformed(agent: Agent, messages: BaseMessage[], ctx: CompileContext, config: LangGraphRunnableConfig, parent: string | undefined): Promise<BaseMessage[]> {
   const transforms = ctx.options.transforms;
   if (!transforms?.has(agent)) return messages;
   const configurable = (config.configurable ?? {}) as { agentspec_conversation?: unknown; thread_id?: unknown };
@@ -73,7 +80,7 @@ async function transformed(agent: Agent, messages: BaseMessage[], ctx: CompileCo
   const out = await transforms.apply(agent, llmMessages(toContractMessages(messages)), {
     conversationId,
     summarize: async (llm, request) => {
-      const reply = await callModel(ctx.model(llm) as unknown as ChatRunnable, fromLlmMessages(request), { config, llmConfig: llm, site: { agent: agent.id, llm: llm.id } });
+      const reply = await callModel(ctx.model(llm) as unknown as ChatRunnable, fromLlmMessages(request), { config, llmConfig: llm, site: { agent: agent.id, llm: llm.id }, parent });
       return textOf(reply.content);
     },
   });

@@ -5,6 +5,7 @@ import { shapeOutputs, SUBMIT_RESULT, submissionProblem, toolResultText, type To
 import { CHANNELS } from '../../constants.js';
 import type { CompileContext } from '../context.js';
 import { span } from '../events.js';
+import { agentSpan, endAgentSpan, inAgentSpan } from './agent-span.js';
 import type { GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
 import { askDecisions, askToolResults, type Decisions, type ToolResults } from '../interrupts.js';
 
@@ -19,7 +20,8 @@ export function toolsNode(agent: Agent, ctx: CompileContext): NodeFn {
   const byName = new Map<string, Tool>(agent.tools.map((t) => [t.name, t]));
   const outputs = agent.outputs ?? [];
   const isSubmit = (c: ToolCall) => c.name === SUBMIT_RESULT && outputs.length > 0;
-  return async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
+  return (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => inAgentSpan(config, agent, async () => {
+    const parent = agentSpan(config);
     const messages = (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
     const last = messages.at(-1) as AIMessage | undefined;
     const calls: ToolCall[] = (last?.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, args: c.args }));
@@ -42,15 +44,18 @@ export function toolsNode(agent: Agent, ctx: CompileContext): NodeFn {
         results.set(c.id, toolResultText(given[c.id]));
       } else {
         const tool = byName.get(c.name) as Tool;
-        const result = await span(config, ['ToolExecutionRequest', 'ToolExecutionResponse'], tool.name, { tool: tool.id, tool_call_id: c.id, inputs: c.args }, undefined,
-          () => ctx.toolRunner.run(tool, c.args, { agent: agent.id, tool: tool.name }, config.signal), (r) => ({ outputs: r }));
+        const result = await span(config, ['ToolExecutionRequest', 'ToolExecutionResponse'], tool.name, { tool: tool.id, tool_call_id: c.id, inputs: c.args }, parent,
+          () => ctx.toolRunner.run(tool, c.args, { agent: agent.id, tool: tool.name }, config.signal), (r) => ({ outputs: r }), `tool:${c.id}`);
         results.set(c.id, toolResultText(result));
       }
     }
     const update: GraphUpdate = {
       [CHANNELS.messages]: calls.map((c) => new ToolMessage({ content: results.get(c.id) ?? '', tool_call_id: c.id, name: c.name })),
     };
-    if (finished) Object.assign(update, finished, { [CHANNELS.done]: true });
+    if (finished) {
+      Object.assign(update, finished, { [CHANNELS.done]: true });
+      endAgentSpan(config, agent, finished);
+    }
     return update;
-  };
+  });
 }

@@ -20,7 +20,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { laterComponent, type Flow, type Node } from '@agentspec/core';
 import { RuntimeError } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
-import { emit, emitException, eventsOn, newSpanId } from '../events.js';
+import { emit, emitException, eventsOn, taskSpanId } from '../events.js';
 import type { GraphBuilder, GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
 import { partName } from '../node-names.js';
 import { finishedUpdate, flowSpanId, nodeInputs } from './node-action.js';
@@ -117,7 +117,7 @@ export class FanOutSteps {
   readonly start: NodeFn = async (state, config) => {
     const { node } = this;
     const inputs = nodeInputs(this.flow, node, this.data, state);
-    const span = eventsOn(config) ? newSpanId() : undefined;
+    const span = eventsOn(config) ? taskSpanId(config, 'NodeExecutionStart') : undefined;
     if (span) emit(config, 'NodeExecutionStart', span, node.name, { node: node.id, component_type: node.component_type, inputs }, flowSpanId(config));
     try {
       const tasks = this.fanOut.tasks(inputs);

@@ -3,7 +3,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import type { Flow, Node } from '@agentspec/core';
 import { resolveInputs, RuntimeError, type ErrorSite } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
-import { emit, eventsOn, parentSpan, span } from '../events.js';
+import { emit, emitException, eventsOn, parentSpan, span } from '../events.js';
 import type { GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
 import { routesOnBranch, type Transitions } from './flow-edges.js';
 import type { FlowData } from './flow-data.js';
@@ -60,9 +60,16 @@ export function nodeAction(flow: Flow, node: Node, compiled: CompiledNode, data:
     if (isStart && flowSpan) emit(config, 'FlowExecutionStart', flowSpan, flow.name, { flow: flow.id }, parentSpan(config));
     const inputs = nodeInputs(flow, node, data, state);
     const messages = (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
-    const outcome = await span(config, ['NodeExecutionStart', 'NodeExecutionEnd'], node.name, { node: node.id, component_type: node.component_type, inputs }, flowSpan,
-      (nodeSpan) => compiled.run({ inputs, state, messages, config, span: nodeSpan }),
-      (o) => ({ outputs: o.outputs, branch: o.branch ?? 'next' }));
+    let outcome: NodeOutcome;
+    try {
+      outcome = await span(config, ['NodeExecutionStart', 'NodeExecutionEnd'], node.name, { node: node.id, component_type: node.component_type, inputs }, flowSpan,
+        (nodeSpan) => compiled.run({ inputs, state, messages, config, span: nodeSpan }),
+        (o) => ({ outputs: o.outputs, branch: o.branch ?? 'next' }));
+    } catch (e) {
+      // a failed node fails its flow (an interrupt does not: emitException leaves it)
+      if (flowSpan) emitException(config, flowSpan, flow.name, e);
+      throw e;
+    }
     const { update, branch } = finishedUpdate(node, outcome, data, transitions);
     if (isEnd && flowSpan) emit(config, 'FlowExecutionEnd', flowSpan, flow.name, { outputs: outcome.update ?? {}, branch }, parentSpan(config));
     return update;

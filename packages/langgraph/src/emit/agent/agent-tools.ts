@@ -1,7 +1,7 @@
 import type { ClientTransport, MCPTool, RemoteTool, Tool } from '@agentspec/core';
 import { placeholdersIn } from '@agentspec/core';
 import { admitted, hostIsTemplated, isSingleStringOutput, RuntimeError, toolSpec, unsupportedComponent } from '@agentspec/runtime';
-import { commentText, identifier, key, literal, raw, str, text, type Names } from '@agentspec/runtime/emit';
+import { commentText, httpPolicyFields, identifier, key, literal, mcpRequestFields, type Names, raw, str, text } from '@agentspec/runtime/emit';
 import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
 import type { HelperName } from './helpers.js';
 
@@ -94,7 +94,7 @@ function remoteTool(tool: RemoteTool, fn: string): Omit<EmittedTool, 'tool' | 'v
     ...(isEmpty(tool.query_params) ? [] : [`      query: ${rendered(tool.query_params, '      ')},`]),
     ...(isEmpty(tool.headers) ? [] : [`      headers: ${rendered(tool.headers, '      ')},`]),
     ...(tool.data === null || tool.data === undefined ? [] : [`      data: ${rendered(tool.data, '      ')},`]),
-    ...(tool.url_allow_list ? [`      urlAllowList: ${literal(tool.url_allow_list, '      ', 20)},`] : []),
+    ...httpPolicyFields(tool, '      '),
   ];
   const usesRender = fields.some((l) => l.includes('renderTemplate('));
   const body = [
@@ -149,8 +149,12 @@ function mcpTool(tool: MCPTool, fn: string): Omit<EmittedTool, 'tool' | 'variabl
     lines.push(`    assertStdioAllowed(${literal(server, '    ', 23)}, options.network?.allowStdio);`);
   }
   lines.push(
-    `    const client = await mcp.connect(${str(t.name)}, () => ${transportCode(t)});`,
-    `    return callMcpTool(client, ${str(tool.name)}, args, ${String(isSingleStringOutput(tool.outputs ?? []))});`,
+    `    const request: McpRequest = {`,
+    `      tool: ${str(tool.name)},`,
+    `      server: ${str(t.name)},`,
+    ...mcpRequestFields(tool, '      '),
+    '    };',
+    `    return callMcpTool(request, mcp.link(${str(t.name)}, () => ${transportCode(t)}), args, ${String(isSingleStringOutput(tool.outputs ?? []))});`,
   );
   return {
     declaration: [

@@ -2,7 +2,7 @@ import { placeholdersIn, type Agent, type LlmConfig, type Property } from '@agen
 import {
   admitted, generationParams, openAiBaseUrl, outputRules, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
 } from '@agentspec/runtime';
-import { commentText, key, literal, llmRetryPolicyLiteral, member, ModuleWriter, str, text } from '@agentspec/runtime/emit';
+import { commentText, key, literal, retryPolicyLiteral, member, ModuleWriter, networkOptionFields, str, text } from '@agentspec/runtime/emit';
 import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
 import type { CompileWarning } from '../../compile/options.js';
 import { CHANNELS } from '../../constants.js';
@@ -29,12 +29,12 @@ function chatModel(spec: LlmConfig, timeoutMs: number): { constants: string; bod
   if (config.component_type === 'OciGenAiConfig') throw unsupportedComponent(config, LANGGRAPH_CAPABILITIES.emit);
   const openAi = config.component_type === 'OpenAiConfig';
   const params = generationParams(config);
-  const policy = llmRetryPolicyLiteral(config, '', 30);
+  const policy = retryPolicyLiteral(config, '', 30);
   const constants = [
     `/** The LLM: ${commentText(config.component_type)} ${commentText(str(config.name))}${openAi ? ' (OPENAI_BASE_URL, else api.openai.com)' : ''}. */`,
     ...(openAi ? [] : [`const LLM_BASE_URL = ${str(openAiBaseUrl(config.url))};`]),
     `const LLM_MODEL = ${str(config.model_id)};`,
-    ...(policy ? ['/** How its requests are retried: the LLM config\'s retry_policy. */', `const LLM_RETRY_POLICY: LlmRetryPolicy = ${policy};`] : []),
+    ...(policy ? ['/** How its requests are retried: the LLM config\'s retry_policy. */', `const LLM_RETRY_POLICY: SpecRetryPolicy = ${policy};`] : []),
   ].join('\n');
   // OpenAI-compatible servers (and options.llm.baseURL) take any key; OpenAiConfig on OpenAI's endpoint needs one
   // (ChatOpenAI then looks for OPENAI_API_KEY itself: llmEndpoint found none)
@@ -219,10 +219,7 @@ function buildOptions(servers: readonly string[]): string {
     '   * (a string with blanks, or `{ command, args }`) — only an exact one allows arguments that run inline code (`node -e`, …).',
     '   */',
     '  readonly network?: {',
-    '    readonly allow?: readonly string[];',
-    '    readonly allowStdio?: readonly (string | { readonly command: string; readonly args?: readonly string[] })[];',
-    '    /** How RemoteTools resolve host names (default: the system resolver); a name must resolve to public addresses unless allow lists it. */',
-    '    readonly lookup?: (hostname: string) => Promise<readonly { readonly address: string; readonly family: number }[]>;',
+    ...networkOptionFields('    '),
     '  };',
     '}',
     '',

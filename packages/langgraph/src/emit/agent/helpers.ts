@@ -20,5 +20,5 @@ export const HELPERS: ModuleHelpers<HelperName> = {
   llmError: { code: ERRORS_SNIPPETS.llmError, needs: ['codedError'], declares: ['llmError'] },
   missingInput: { code: ERRORS_SNIPPETS.missingInput, needs: ['codedError'], declares: ['missingInput'] },
   serverTool: { code: ERRORS_SNIPPETS.serverTool, needs: ['codedError'], declares: ['runServerTool'] },
-  mcp: { code: IO_SNIPPETS.mcp, needs: ['codedError'], declares: ['McpConnections', 'callMcpTool'] },
+  mcp: { code: IO_SNIPPETS.mcp, needs: ['codedError', 'mcpRequest'], declares: ['McpConnections', 'callMcpTool'] },
 };

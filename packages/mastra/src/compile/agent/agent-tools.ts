@@ -3,7 +3,7 @@ import { parametersSchema, RuntimeError, shapeOutputs, SUBMIT_RESULT, submission
 import { createTool } from '@mastra/core/tools';
 import type { CompileContext } from '../compile-context.js';
 import { coercingSchema, passthroughSchema } from '../schema/coercing-schema.js';
-import { failRun, runStateOf } from './run-state.js';
+import { eventsOfRun, failRun, runStateOf } from './run-state.js';
 
 /** What a ClientTool suspends with; answered by resuming with `{ content }`. */
 export interface ClientToolSuspension {
@@ -46,7 +46,12 @@ export function mastraTool(tool: Known<Tool>, agent: Agent, ctx: CompileContext)
       }
       const state = runStateOf(context?.requestContext);
       try {
-        const result = await ctx.runner.run(tool, args, site, context?.abortSignal ?? state?.signal);
+        const run = () => ctx.runner.run(tool, args, site, context?.abortSignal ?? state?.signal);
+        const events = eventsOfRun(state);
+        const result = events
+          ? await events.span('ToolExecutionRequest', 'ToolExecutionResponse', tool.name, { tool: tool.id, tool_call_id: context?.agent?.toolCallId ?? null, inputs: args }, run, (r) => ({ outputs: r }), undefined,
+            context?.agent?.toolCallId !== undefined ? `tool:${context.agent.toolCallId}` : undefined)
+          : await run();
         return result === undefined ? null : result;
       } catch (e) {
         const error = RuntimeError.isInstance(e) ? (e as RuntimeError) : new RuntimeError('AS_TOOL_FAILED', String((e as Error).message ?? e), site, { cause: e });

@@ -9,7 +9,7 @@ import type { AgentAnswers, AgentPending } from './agent-pending.js';
 import type { CompiledAgent } from './compile-agent.js';
 import { toModelMessages } from './messages.js';
 import { pauseOf } from './pause.js';
-import type { AgentRunState } from './run-state.js';
+import { inAgentRun, type AgentRunState } from './run-state.js';
 import { TurnTracker } from './turn-tracker.js';
 
 export interface AgentRunRequest {
@@ -83,27 +83,28 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
       let out: MastraOutput;
       try {
         if (!pending) {
-          out = await agent.generate(toModelMessages(tracker.committed) as never, {
+          out = await inAgentRun(state, () => agent.generate(toModelMessages(tracker.committed) as never, {
             ...options,
             ...(compiled.native ? { structuredOutput: { schema: compiled.outputSchema } } : {}),
-          } as never) as MastraOutput;
+          } as never)) as MastraOutput;
         } else {
           const id = pending.toolCallId;
+          const { runId } = pending;
           const call = pending.calls.find((c) => c.id === id);
           if (pending.kind === 'approval') {
             const d = req.answers.decisions.get(id);
             if (!d) return pauseOf(compiled, tracker, pending, req.answers, consumed);
             consumed.push(id);
-            if (d.decision === 'approve') out = await agent.approveToolCallGenerate({ runId: pending.runId, toolCallId: id, ...options } as never) as MastraOutput;
+            if (d.decision === 'approve') out = await inAgentRun(state, () => agent.approveToolCallGenerate({ runId, toolCallId: id, ...options } as never)) as MastraOutput;
             else {
               const text = rejectionText(call?.name ?? '', d.reason);
               tracker.reject(id, text);
-              out = await agent.declineToolCallGenerate({ runId: pending.runId, toolCallId: id, reason: text, ...options } as never) as MastraOutput;
+              out = await inAgentRun(state, () => agent.declineToolCallGenerate({ runId, toolCallId: id, reason: text, ...options } as never)) as MastraOutput;
             }
           } else {
             if (!req.answers.toolResults.has(id)) return pauseOf(compiled, tracker, pending, req.answers, consumed);
             consumed.push(id);
-            out = await agent.resumeGenerate({ content: req.answers.toolResults.get(id) }, { runId: pending.runId, toolCallId: id, ...options } as never) as MastraOutput;
+            out = await inAgentRun(state, () => agent.resumeGenerate({ content: req.answers.toolResults.get(id) }, { runId, toolCallId: id, ...options } as never)) as MastraOutput;
           }
         }
       } catch (e) {
@@ -124,6 +125,7 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
       return finish(compiled, req, tracker, out, consumed);
     }
   } catch (e) {
+    tracker.failed(e, /^AS_LLM_/.test(String((e as { code?: unknown } | null)?.code)));
     req.onFailure?.(tracker.committed, e);
     throw e;
   } finally {

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { RuntimeError } from '@agentspec/runtime';
 import type { EventSink } from '../../events.js';
 import type { RequestContext } from '@mastra/core/request-context';
@@ -31,4 +32,20 @@ export function failRun(state: AgentRunState, error: RuntimeError): void {
 /** The agent's inputs, as its instructions read them. */
 export function inputsOf(context: RequestContext | undefined): Record<string, unknown> {
   return (context?.get(CONTEXT_INPUTS) as Record<string, unknown> | undefined) ?? {};
+}
+
+const running = new AsyncLocalStorage<AgentRunState>();
+
+/** Runs a call of Mastra's agent loop as part of `state`'s run (see {@link eventsOfRun}). */
+export function inAgentRun<T>(state: AgentRunState, fn: () => T): T {
+  return running.run(state, fn);
+}
+
+/**
+ * Where a tool's events go: the run in progress's sink. A run that resumes
+ * a stopped one (an approved call) may give the tool the RequestContext of
+ * the run that stopped, whose events would go to a stream that has ended.
+ */
+export function eventsOfRun(fromContext: AgentRunState | undefined): EventSink | undefined {
+  return running.getStore()?.events ?? fromContext?.events;
 }

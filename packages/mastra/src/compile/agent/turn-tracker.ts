@@ -1,4 +1,4 @@
-import { RuntimeError, SUBMIT_RESULT, type Message, type ToolCall } from '@agentspec/runtime';
+import { RuntimeError, SUBMIT_RESULT, type Message, type SpanRef, type ToolCall } from '@agentspec/runtime';
 import type { AgentPending } from './agent-pending.js';
 import type { CompiledAgent } from './compile-agent.js';
 import { callOf, stepMessages, type FinishedStep, type StreamChunk } from './messages.js';
@@ -20,6 +20,8 @@ export class TurnTracker {
   private answered: string[];
   private rejected: Record<string, string>;
   private readonly raw = new Map<string, string>();
+  /** The LLM generation span of the step in progress. */
+  private llm: SpanRef | undefined;
 
   constructor(private readonly compiled: CompiledAgent, messages: readonly Message[], pending: AgentPending | undefined, private readonly state: AgentRunState) {
     this.committed = [...messages];
@@ -34,6 +36,7 @@ export class TurnTracker {
   }
 
   chunk(c: StreamChunk): void {
+    if (!this.llm && c.type !== 'finish' && c.type !== 'step-finish') this.openLlm();
     const p = c.payload ?? {};
     if (c.type === 'text-delta' && typeof p.text === 'string') this.text += p.text;
     else if (c.type === 'tool-call-delta' && p.toolCallId) this.raw.set(p.toolCallId, (this.raw.get(p.toolCallId) ?? '') + (p.argsTextDelta ?? ''));
@@ -53,9 +56,25 @@ export class TurnTracker {
     this.calls.push(call);
   }
 
+  private openLlm(): void {
+    const config = this.compiled.spec.llm_config;
+    this.llm = this.state.events?.open('LlmGenerationRequest', config.name, { llm_config: config.id, llm_generation_config: config.default_generation_parameters ?? null },
+      // the step after the conversation so far: a step that failed is the same step when the next run asks again
+      `llm@${this.committed.length}`);
+  }
+
+  /** The run failed: the LLM step in progress failed with it (an LLM error with no step begun is one). */
+  failed(e: unknown, llmError: boolean): void {
+    if (!this.llm && llmError) this.openLlm();
+    if (this.llm) this.state.events?.fail(this.llm, e);
+    this.llm = undefined;
+  }
+
   stepFinished(step: FinishedStep): void {
     // A failed LLM call ends its step with nothing said: the run fails, and the conversation stays as it was.
     if (step.finishReason === 'error' && !step.text && (step.toolCalls?.length ?? 0) === 0) return;
+    if (this.llm) this.state.events?.close(this.llm, { content: step.text ?? '', tool_calls: (step.toolCalls ?? []).map((c) => callOf(c)) });
+    this.llm = undefined;
     const added = stepMessages(step, this.compiled.spec.name, new Map(Object.entries(this.rejected)));
     this.committed.push(...added);
     for (const m of added) this.state.events?.emit('ConversationMessageAdded', 'run', m.sender ?? m.role, { message: m });

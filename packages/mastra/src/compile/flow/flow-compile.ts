@@ -26,7 +26,7 @@ export class FlowCompile {
       $agentspec: 'frame',
       ...(this.info.named ? { vars: {} } : { inbox: {} }),
       next: this.flow.start_node.id,
-      shared: { messages: [...(shared?.messages ?? [])], steps: shared?.steps ?? 0 },
+      shared: { messages: [...(shared?.messages ?? [])], steps: shared?.steps ?? 0, ...(shared?.span ? { span: shared.span } : {}) },
     };
   }
 }

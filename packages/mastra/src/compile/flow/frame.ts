@@ -1,10 +1,13 @@
 import type { Message } from '@agentspec/runtime';
+import type { SpanPlace } from '../../events.js';
 
 /** What a flow shares with its sub-flows, agents and map iterations (DESIGN §4.2): the conversation and the step count. */
 export interface Shared {
   readonly messages: readonly Message[];
   /** Node executions so far in the run (limits.maxSteps). */
   readonly steps: number;
+  /** The span the flow's nodes run in (a sub-flow's FlowExecution span), when traced. */
+  readonly span?: SpanPlace;
 }
 
 /**
@@ -25,6 +28,8 @@ export interface Frame {
   readonly end?: { readonly node: string; readonly values: Readonly<Record<string, unknown>> };
   /** A FlowNode's or MapNode's call in progress: the sub-flow inputs, or the iterations. */
   readonly call?: unknown;
+  /** The span of the node whose call is in progress (it ends when the call returns). */
+  readonly callSpan?: SpanPlace;
   readonly shared: Shared;
 }
 

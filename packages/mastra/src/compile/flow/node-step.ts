@@ -2,7 +2,7 @@ import type { EndNode, Node } from '@agentspec/core';
 import { resolveInputs, RuntimeError } from '@agentspec/runtime';
 import { createStep } from '@mastra/core/workflows';
 import { AGENTSPEC_METADATA_KEY, CONTEXT_RUN } from '../../constants.js';
-import { inSpan } from '../../events.js';
+import { inSpan, type SpanPlace } from '../../events.js';
 import type { FlowCompile } from './flow-compile.js';
 import { frameOf, SHARED_KEY, type FlowEnvelope, type Frame } from './frame.js';
 import type { NodeHandler, NodeResult, RunHooks, StepNode, StepParams } from './nodes/types.js';
@@ -46,11 +46,20 @@ export function nodeStep<N extends StepNode>(node: N, fc: FlowCompile, handler: 
       frame = { ...frame, shared: { ...frame.shared, steps } };
       const inputs = resolveInputs(node.inputs, startValues ?? fc.info.available(frame, node as Node), site);
       const current = frame;
-      const r = await inSpan(hooks?.events, 'NodeExecutionStart', 'NodeExecutionEnd', node.name, { node: node.id, component_type: node.component_type, inputs },
-        () => handler(node, inputs, { frame: current, params, hooks, fc }),
-        (res: NodeResult) => ('outputs' in res ? { outputs: res.outputs, branch: res.branch ?? 'next' } : {}));
+      const events = hooks?.events;
+      let place: SpanPlace | undefined;
+      // the nodes of a sub-flow run in its flow span (kept in the shared context)
+      const r = await (events ? events.within(frame.shared.span, () => inSpan(events, 'NodeExecutionStart', 'NodeExecutionEnd', node.name, { node: node.id, component_type: node.component_type, inputs },
+        () => {
+          place = events.here();
+          return handler(node, inputs, { frame: current, params, hooks, fc });
+        },
+        (res: NodeResult) => ('outputs' in res ? { outputs: res.outputs, branch: res.branch ?? 'next' } : {}),
+        // a node that waits for the caller stays open (the run's end pauses it; the run that resumes it continues it),
+        // and so does one that calls a sub-flow (its :return step ends it)
+        (res: NodeResult) => !('suspend' in res) && !('call' in res))) : handler(node, inputs, { frame: current, params, hooks, fc }));
       if ('suspend' in r) return params.suspend({ agentspec: r.suspend });
-      if ('call' in r) return { ...frame, call: r.call };
+      if ('call' in r) return { ...frame, call: r.call, ...(place ? { callSpan: place } : {}) };
       return finishNode(fc, frame, node, r);
     },
   });
@@ -59,7 +68,7 @@ export function nodeStep<N extends StepNode>(node: N, fc: FlowCompile, handler: 
 /** The frame after a node's result: conversation updated, outputs recorded, next node (AS_NO_TRANSITION when its branch has no edge). */
 export function finishNode(fc: FlowCompile, frame: Frame, spec: StepNode | Node, r: { outputs: Record<string, unknown>; branch?: string; messages?: Frame['shared']['messages'] }): Frame {
   const node = spec as Node;
-  const { call: _call, ...rest } = frame;
+  const { call: _call, callSpan: _span, ...rest } = frame;
   let f: Frame = fc.info.consumed(r.messages ? { ...rest, shared: { ...rest.shared, messages: r.messages } } : rest, node);
   const branch = r.branch ?? 'next';
   if (node.component_type === 'EndNode') {

@@ -1,7 +1,7 @@
 import { admitted, isSingleStringOutput, unsupportedComponent } from '@agentspec/runtime';
 import { MASTRA_CAPABILITIES } from '../../capabilities.js';
 import type { MCPTool } from '@agentspec/core';
-import { literal, str } from '@agentspec/runtime/emit';
+import { literal, mcpRequestFields, str } from '@agentspec/runtime/emit';
 import { toolFunction, toolHead } from './common.js';
 import type { ToolEmitter } from './types.js';
 
@@ -19,14 +19,22 @@ function server(tool: MCPTool): Record<string, unknown> {
   }
 }
 
-/** MCPTool: a call of the tool on its MCP server through the official SDK (`@modelcontextprotocol/sdk`). */
+/** MCPTool: a call of the tool on its MCP server through the official SDK (`@modelcontextprotocol/sdk`), by the shared mcpRequest snippet (the tool's retry_policy, else its transport's). */
 export const mcpTool: ToolEmitter<MCPTool> = (tool, m, fn) => {
   m.use('runTool');
   m.use('mcp');
   const text = isSingleStringOutput(tool.outputs ?? []);
   const lines = [
     ...toolHead(tool, m),
-    `    execute: (args, context) => runTool(${str(tool.name)}, context, () => mcp.call(${literal(server(tool), '    ')}, ${str(tool.name)}, args, ${String(text)})),`,
+    `    execute: (args, context) => runTool(${str(tool.name)}, context, () => {`,
+    '      const request: McpRequest = {',
+    `        tool: ${str(tool.name)},`,
+    `        server: ${str(tool.client_transport.name ?? tool.client_transport.id)},`,
+    ...mcpRequestFields(tool, '        '),
+    '        signal: context?.abortSignal,',
+    '      };',
+    `      return mcp.call(request, ${literal(server(tool), '      ')}, args, ${String(text)});`,
+    '    }),',
   ];
   return {
     declaration: toolFunction(tool, fn, 'mcp: McpClients', lines, text ? 'Its result is the text the server answers.' : 'Its result is the JSON the server answers.'),

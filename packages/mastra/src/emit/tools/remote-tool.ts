@@ -1,6 +1,6 @@
 import type { RemoteTool } from '@agentspec/core';
 import { hostIsTemplated } from '@agentspec/runtime';
-import { literal, str } from '@agentspec/runtime/emit';
+import { httpPolicyFields, literal, str } from '@agentspec/runtime/emit';
 import { toolFunction, toolHead } from './common.js';
 import type { ToolEmitter } from './types.js';
 
@@ -29,7 +29,7 @@ export const remoteTool: ToolEmitter<RemoteTool> = (tool, m, fn) => {
     ...(isEmpty(tool.headers) ? [] : [`      headers: renderDeep(${literal(tool.headers, '      ')}, args) as Record<string, unknown>,`]),
     ...(isEmpty(tool.query_params) ? [] : [`      query: renderDeep(${literal(tool.query_params, '      ')}, args) as Record<string, unknown>,`]),
     ...(noBody(method, tool.data) ? [] : [`      data: renderDeep(${literal(tool.data, '      ')}, args),`]),
-    ...(tool.url_allow_list ? [`      urlAllowList: ${literal(tool.url_allow_list, '      ', 20)},`] : []),
+    ...httpPolicyFields(tool, '      '),
   ];
   const lines = [
     ...toolHead(tool, m),

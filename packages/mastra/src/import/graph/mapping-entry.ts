@@ -8,6 +8,7 @@ import { joinArms } from './place.js';
 import { inputDataOf, producedProperties, toolName, type Scope, type Wanted } from './scope.js';
 
 const INIT = 'init.';
+const STEP = 'step:';
 
 type Compute = (args: Readonly<Record<string, unknown>>) => unknown;
 
@@ -57,6 +58,24 @@ function keyMapping(s: Scope, id: string, key: string, source: Json, previous: r
 }
 
 /**
+ * `getStepResult(step)` in a mapping function: the outputs of every step
+ * before it (in this flow) become inputs `step:<id>.<output>` (absent when
+ * the step did not run: a branch arm), rebuilt into that step's value.
+ */
+function stepResults(s: Scope, sources: { p: Producer; prefix: string }[]): (step: unknown, args: Readonly<Record<string, unknown>>) => unknown {
+  const known = [...s.byStep.entries()];
+  for (const [id, p] of known) sources.push({ p, prefix: `${STEP}${id}.` });
+  const byId = new Map(known);
+  return (step, args) => {
+    const id = typeof step === 'string' ? step : (step as { id?: unknown } | null)?.id;
+    const p = typeof id === 'string' ? byId.get(id) : undefined;
+    if (!p) return undefined;
+    const v = valueOf(p, args, `${STEP}${id as string}.`);
+    return v === null ? undefined : v;
+  };
+}
+
+/**
  * `.map()`: a ToolNode named after the mapping whose outputs are what the
  * next entry reads. A mapping function gets the previous outputs as
  * `inputData` (and the workflow input through `getInitData()`); an object
@@ -73,10 +92,14 @@ export function mappingEntry(s: Scope, e: EntryOf<'mapping'>, cursor: Cursor, wa
     const reads = contextReads(fn);
     for (const p of c.producers) sources.push({ p, prefix: '' });
     if (reads.includes('getInitData')) sources.push({ p: s.start, prefix: INIT });
-    const unsupported = reads.filter((r) => r !== 'getInitData');
+    const results = reads.includes('getStepResult') ? stepResults(s, sources) : undefined;
+    const unsupported = reads.filter((r) => r !== 'getInitData' && r !== 'getStepResult');
     if (unsupported.length > 0) s.warnings.add('MA_CONDITION_CONTEXT', e.id, `the mapping reads ${unsupported.join(', ')}: its ServerTool sees undefined there`);
     const producers = c.producers;
-    compute = (args) => fn({ ...stepParams(e.id, inputDataOf(producers, args)), getInitData: () => valueOf(s.start, args, INIT) });
+    compute = (args) => fn({
+      ...stepParams(e.id, inputDataOf(producers, args)), getInitData: () => valueOf(s.start, args, INIT),
+      ...(results ? { getStepResult: (step: unknown) => results(step, args) } : {}),
+    });
   } else if (e.config) {
     const keys = Object.entries(e.config).map(([key, source]) => [key, keyMapping(s, e.id, key, (source ?? {}) as Json, c.producers, sources)] as const);
     outputs = keys.filter(([, k]) => k).map(([key]) => outputs.find((o) => o.title === key) ?? ({ title: key } as Property));
@@ -90,7 +113,7 @@ export function mappingEntry(s: Scope, e: EntryOf<'mapping'>, cursor: Cursor, wa
   for (const { p, prefix } of sources) {
     for (const o of prefix === '' ? producedProperties([p]) : p.outputs) {
       const title = `${prefix}${o.title}`;
-      if (!seen.has(title)) inputs.push(c.arms && !c.arms.all ? optional({ ...o, title }) : { ...o, title });
+      if (!seen.has(title)) inputs.push((c.arms && !c.arms.all) || prefix.startsWith(STEP) ? optional({ ...o, title }) : { ...o, title });
       seen.add(title);
     }
   }

@@ -1,30 +1,53 @@
 import type { Helper } from './helper.js';
 
-/** MCP servers through the SDK's own MCP classes, connected on their first call. */
+/** MCP servers through the SDK's own MCP classes, connected on their first call; each call made by mcpRequest. */
 export const mcpServer: Helper = {
-  declares: ['McpConnection'],
-  needs: ['codedError'],
+  declares: ['McpConnection', 'McpServerClass'],
+  needs: ['codedError', 'mcpRequest'],
   imports: { '@openai/agents': ['type CallToolResult', 'type MCPServerSSE', 'type MCPServerStdio', 'type MCPServerStreamableHttp'] },
-  code: `/** An MCP server of the SDK, connected on the first call of one of its tools; \`close()\` disconnects it. */
+  code: `/** An MCP server class of the SDK. */
+type McpServerClass = MCPServerStdio | MCPServerSSE | MCPServerStreamableHttp;
+
+/**
+ * An MCP server of the SDK, connected on the first call of one of its tools (again after a failure); \`close()\`
+ * disconnects it. Its calls go through mcpRequest: the runtime's retries under the tool's retry_policy and its error
+ * codes. \`open\` gets the fetch a remote server must use: it notes the HTTP status of a refused POST, which the SDK's
+ * errors lose when they hide a URL with a query (a call's failure then carries it; concurrent calls may mix them).
+ */
 class McpConnection {
-  #server: MCPServerStdio | MCPServerSSE | MCPServerStreamableHttp | undefined;
+  #server: McpServerClass | undefined;
   #connected: Promise<void> | undefined;
+  #refused: number | undefined;
+  readonly #fetch: typeof fetch = async (input, init) => {
+    const response = await fetch(input, init);
+    if (!response.ok && init?.method === 'POST') this.#refused = response.status;
+    return response;
+  };
 
-  constructor(private readonly open: () => MCPServerStdio | MCPServerSSE | MCPServerStreamableHttp) {}
+  readonly #link: McpLink<McpServerClass> = {
+    open: () => this.#noted(async () => {
+      const server = (this.#server ??= this.open(this.#fetch));
+      this.#connected ??= server.connect().catch((error: unknown) => {
+        this.#connected = undefined;
+        this.#server = undefined;
+        throw error;
+      });
+      await this.#connected;
+      return server;
+    }),
+    drop: async (server) => {
+      if (this.#server === server) {
+        this.#server = undefined;
+        this.#connected = undefined;
+      }
+      await server.close();
+    },
+  };
 
-  async callTool(name: string, args: Record<string, unknown>, signal?: AbortSignal): Promise<CallToolResult> {
-    const server = (this.#server ??= this.open());
-    this.#connected ??= server.connect().catch((error: unknown) => {
-      this.#connected = undefined;
-      this.#server = undefined;
-      throw new CodedError('AS_MCP', \`cannot connect to the MCP server '\${server.name}': \${String(error)}\`, { cause: error });
-    });
-    await this.#connected;
-    try {
-      return await server.callToolResult(name, args, null, signal ? { signal } : undefined);
-    } catch (error) {
-      throw new CodedError('AS_TOOL_FAILED', \`calling tool '\${name}' on '\${server.name}' failed: \${String(error)}\`, { cause: error });
-    }
+  constructor(private readonly open: (fetch: typeof globalThis.fetch) => McpServerClass) {}
+
+  callTool(request: McpRequest, args: Record<string, unknown>): Promise<CallToolResult> {
+    return mcpRequest(request, this.#link, (server, signal) => this.#noted(() => server.callToolResult(request.tool, args, null, { signal })));
   }
 
   async close(): Promise<void> {
@@ -33,6 +56,18 @@ class McpConnection {
     this.#server = undefined;
     this.#connected = undefined;
     if (server && connected) await connected.then(() => server.close(), () => undefined);
+  }
+
+  /** What \`run\` does; its failure carries the HTTP status a remote server refused it with (as \`status\`). */
+  async #noted<T>(run: () => Promise<T>): Promise<T> {
+    this.#refused = undefined;
+    try {
+      return await run();
+    } catch (error) {
+      const status = this.#refused;
+      if (status === undefined || mcpHttpStatus(error) !== undefined) throw error;
+      throw Object.assign(new Error(\`the MCP server answered HTTP \${status}\`, { cause: error }), { status });
+    }
   }
 }`,
 };

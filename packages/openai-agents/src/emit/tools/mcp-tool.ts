@@ -1,6 +1,6 @@
 import type { ClientTransport, Known, MCPTool } from '@agentspec/core';
 import { admitted, isSingleStringOutput, unsupportedComponent } from '@agentspec/runtime';
-import { literal, str } from '@agentspec/runtime/emit';
+import { literal, mcpRequestFields, raw, str } from '@agentspec/runtime/emit';
 import { OPENAI_AGENTS_CAPABILITIES } from '../../capabilities.js';
 import type { AgentModule as ModuleWriter } from '../agent-module.js';
 import type { ToolEmitter } from './tool-emitter.js';
@@ -20,7 +20,7 @@ function serverOptions(t: Known<ClientTransport>): Record<string, unknown> {
   if (t.component_type === 'StdioTransport') {
     return { command: t.command, args: [...(t.args ?? [])], ...(t.env ? { env: { ...t.env } } : {}), ...(t.cwd ? { cwd: t.cwd } : {}), ...common };
   }
-  return { url: t.url, ...(t.headers ? { requestInit: { headers: { ...t.headers } } } : {}), ...common };
+  return { url: t.url, ...(t.headers ? { requestInit: { headers: { ...t.headers } } } : {}), ...common, fetch: raw('fetch') };
 }
 
 /** The MCP connection build() opens for a transport (one per transport component), declared once. */
@@ -36,7 +36,7 @@ function connection(w: ModuleWriter, spec: ClientTransport): { name: string; cod
   const name = `${words}Server`;
   w.mcpConnections.set(t, name);
   const create = (indent: number, column: number) => `new ${cls}(${literal(serverOptions(t), ' '.repeat(indent), column + cls.length + 5)})`;
-  if (t.component_type !== 'StdioTransport') return { name, code: `const ${name} = new McpConnection(() => ${create(2, name.length + 36)});` };
+  if (t.component_type !== 'StdioTransport') return { name, code: `const ${name} = new McpConnection((fetch) => ${create(2, name.length + 41)});` };
   w.use('stdioPolicy');
   const server = { command: t.command, args: [...(t.args ?? [])], ...(t.env ? { env: { ...t.env } } : {}) };
   return {
@@ -51,7 +51,7 @@ function connection(w: ModuleWriter, spec: ClientTransport): { name: string; cod
   };
 }
 
-/** MCPTool: called on its MCP server through the SDK's MCP classes; text content verbatim for one string output, else JSON. */
+/** MCPTool: called on its MCP server through the SDK's MCP classes by mcpRequest (its retry_policy, else its transport's); text content verbatim for one string output, else JSON. */
 export const emitMcpTool: ToolEmitter<MCPTool> = (w, spec) => {
   const server = connection(w, spec.client_transport);
   w.use('coerceArgs');
@@ -66,7 +66,13 @@ export const emitMcpTool: ToolEmitter<MCPTool> = (w, spec) => {
     needsApproval: spec.requires_confirmation === true,
     execute: [
       'async (args, _runContext, details) => {',
-      `  const result = await server.callTool(${str(spec.name)}, coerceArgs(args, ${base}Parameters), details?.signal);`,
+      '  const request: McpRequest = {',
+      `    tool: ${str(spec.name)},`,
+      `    server: ${str(spec.client_transport.name)},`,
+      ...mcpRequestFields(spec, '    '),
+      '    signal: details?.signal,',
+      '  };',
+      `  const result = await server.callTool(request, coerceArgs(args, ${base}Parameters));`,
       `  return toolResultText(mcpValue(result, '${as}'));`,
       '}',
     ].join('\n'),

@@ -1,6 +1,6 @@
 import type { RemoteTool } from '@agentspec/core';
 import { hostIsTemplated } from '@agentspec/runtime';
-import { literal, str } from '@agentspec/runtime/emit';
+import { httpPolicyFields, literal, str } from '@agentspec/runtime/emit';
 import type { AgentModule as ModuleWriter } from '../agent-module.js';
 import type { ToolEmitter } from './tool-emitter.js';
 import { emitFunctionTool } from './function-tool.js';
@@ -45,7 +45,7 @@ export const emitRemoteTool: ToolEmitter<RemoteTool> = (w, spec) => {
     ...(isEmpty(spec.query_params) ? [] : [`    query: ${rendered(w, spec.query_params, 11)},`]),
     ...(isEmpty(spec.headers) ? [] : [`    headers: ${rendered(w, spec.headers, 13)},`]),
     ...(noBody(spec) ? [] : [`    data: ${rendered(w, spec.data, 10)},`]),
-    ...(spec.url_allow_list ? [`    urlAllowList: ${literal(spec.url_allow_list, '    ', 18)},`] : []),
+    ...httpPolicyFields(spec, '    '),
   ];
   // a URL with no placeholder reads no argument: the arguments are still checked
   const usesValues = [method, ...request].some((line) => /\bvalues\b/.test(line));

@@ -1,25 +1,28 @@
 /** Helpers of emitted agents (TypeScript source text): MCP client connections. (RemoteTool HTTP calls are the shared httpCall of @agentspec/runtime.) */
 export const IO_SNIPPETS = {
-  mcp: `/** MCP client connections, one per server, opened on first use and reused; close() ends them. */
+  mcp: `/** MCP client connections, one per server, opened on first use (again after a failure or a drop) and reused; close() ends them. */
 class McpConnections {
   private readonly clients = new Map<string, Promise<Client>>();
 
-  connect(server: string, transport: () => Transport): Promise<Client> {
-    let client = this.clients.get(server);
-    if (!client) {
-      const opening = (async () => {
-        const c = new Client({ name: 'agentspec-langgraph', version: '1.0.0' });
-        try {
-          await c.connect(transport());
-        } catch (e) {
-          throw new CodedError('AS_MCP', \`cannot connect to the MCP server '\${server}': \${(e as Error).message}\`, { cause: e });
+  /** The connection of \`server\` for mcpRequest. */
+  link(server: string, transport: () => Transport): McpLink<Client> {
+    return {
+      open: () => {
+        let client = this.clients.get(server);
+        if (!client) {
+          const c = new Client({ name: 'agentspec-langgraph', version: '1.0.0' });
+          const opening = c.connect(transport()).then(() => c);
+          opening.catch(() => this.clients.get(server) === opening && this.clients.delete(server));
+          this.clients.set(server, (client = opening));
         }
-        return c;
-      })();
-      opening.catch(() => this.clients.delete(server));
-      this.clients.set(server, (client = opening));
-    }
-    return client;
+        return client;
+      },
+      drop: async (client) => {
+        const current = this.clients.get(server);
+        if (current && (await current.catch(() => undefined)) === client) this.clients.delete(server);
+        await client.close();
+      },
+    };
   }
 
   async close(): Promise<void> {
@@ -30,16 +33,12 @@ class McpConnections {
 }
 
 /**
- * Call a tool on an MCP server. An error result fails the run (AS_TOOL_FAILED). The value: the text
+ * Call a tool on an MCP server with mcpRequest (retries under the request's retry_policy; AS_MCP, AS_TOOL_FAILED,
+ * AS_CANCELLED as the runtime reports them). An error result fails the run (AS_TOOL_FAILED). The value: the text
  * content for a single string output, else structured content or the text parsed as JSON.
  */
-async function callMcpTool(client: Client, name: string, args: Record<string, unknown>, textOutput: boolean): Promise<unknown> {
-  let result: Awaited<ReturnType<Client['callTool']>>;
-  try {
-    result = await client.callTool({ name, arguments: args });
-  } catch (e) {
-    throw new CodedError('AS_TOOL_FAILED', \`calling the MCP tool '\${name}' failed: \${(e as Error).message}\`, { cause: e });
-  }
+async function callMcpTool(request: McpRequest, link: McpLink<Client>, args: Record<string, unknown>, textOutput: boolean): Promise<unknown> {
+  const result = await mcpRequest(request, link, (client, signal) => client.callTool({ name: request.tool, arguments: args }, undefined, { signal }));
   const blocks = Array.isArray(result.content) ? (result.content as { type?: unknown; text?: unknown }[]) : [];
   const text = blocks.filter((b) => b.type === 'text' && typeof b.text === 'string').map((b) => b.text).join('\\n');
   if (result.isError === true) throw new CodedError('AS_TOOL_FAILED', \`the MCP tool reported an error: \${text.slice(0, 500) || '(no text)'}\`);

@@ -8,6 +8,7 @@ import { frameOf, SHARED_KEY, type FlowEnvelope, type Frame, type Shared } from 
 import { finishNode, nodeStep } from '../node-step.js';
 import { FRAME_SCHEMA } from '../schemas.js';
 import { callStep } from './flow-node.js';
+import { calledSpan, callerShared, endCallSpans, type StepContext } from './call-spans.js';
 import type { MastraEntry } from './types.js';
 
 /** Key of what the `:try` step caught (`caught_exception_info`) in its output. */
@@ -110,13 +111,20 @@ export function catchExceptionNode(node: CatchExceptionNode, fc: FlowCompile): M
     description: `the outputs of sub-flow '${node.subflow.name}', or of its caught failure`,
     inputSchema: { type: 'object' },
     outputSchema: FRAME_SCHEMA,
-    execute: async ({ inputData, getStepResult }: { inputData: Record<string, unknown>; getStepResult(id: string): unknown }) => {
+    execute: async ({ inputData, getStepResult, requestContext }: { inputData: Record<string, unknown>; getStepResult(id: string): unknown; requestContext?: StepContext }) => {
       const caller = frameOf(getStepResult(stepId)) as Frame;
       const { [SHARED_KEY]: envelope, [CAUGHT_KEY]: info, ...outputs } = inputData;
       const env = (envelope ?? {}) as FlowEnvelope;
-      const frame: Frame = { ...caller, shared: env.shared ?? caller.shared };
-      if (typeof info === 'string') return finishNode(fc, frame, node, caughtOutcome(node.outputs, info));
-      return finishNode(fc, frame, node, { outputs: { ...outputs, [CAUGHT_EXCEPTION_INFO]: null }, ...(env.branch ? { branch: env.branch } : {}) });
+      const frame: Frame = { ...caller, shared: callerShared(caller, env.shared) };
+      const called = calledSpan(getStepResult(`${stepId}:call`));
+      if (typeof info === 'string') {
+        const outcome = caughtOutcome(node.outputs, info);
+        endCallSpans(requestContext, caller, called, { ...outcome, error: { code: 'AS_CAUGHT', message: info } });
+        return finishNode(fc, frame, node, outcome);
+      }
+      const result = { outputs: { ...outputs, [CAUGHT_EXCEPTION_INFO]: null }, ...(env.branch ? { branch: env.branch } : {}) };
+      endCallSpans(requestContext, caller, called, result);
+      return finishNode(fc, frame, node, result);
     },
   } as never);
   return [

@@ -6,6 +6,7 @@ import { frameOf, SHARED_KEY, type FlowEnvelope, type Frame } from '../frame.js'
 import { finishNode, nodeStep } from '../node-step.js';
 import { FRAME_SCHEMA } from '../schemas.js';
 import type { MastraEntry, NodeCompiler } from './types.js';
+import { calledSpan, callerShared, endCallSpans, subflowShared, type StepContext } from './call-spans.js';
 
 /** The step before a sub-flow's workflow: its inputs (`pick` of the call in the frame), and the shared context. */
 export function callStep(id: string, subflow: Flow, pick: (call: Record<string, unknown>) => Record<string, unknown>) {
@@ -14,9 +15,10 @@ export function callStep(id: string, subflow: Flow, pick: (call: Record<string, 
     description: `the inputs of sub-flow '${subflow.name}'`,
     inputSchema: FRAME_SCHEMA,
     outputSchema: { type: 'object' },
-    execute: async ({ inputData }: { inputData: unknown }) => {
+    execute: async ({ inputData, requestContext }: { inputData: unknown; requestContext?: StepContext }) => {
       const frame = frameOf(inputData) as Frame;
-      return { ...pick(frame.call as Record<string, unknown>), [SHARED_KEY]: { shared: frame.shared } };
+      const inputs = pick(frame.call as Record<string, unknown>);
+      return { ...inputs, [SHARED_KEY]: { shared: subflowShared(requestContext, frame, subflow, inputs) } };
     },
   });
 }
@@ -36,11 +38,12 @@ export function subflowEntries(node: Known<Node>, subflow: Flow, fc: FlowCompile
     description: `the outputs of sub-flow '${subflow.name}'`,
     inputSchema: { type: 'object' },
     outputSchema: FRAME_SCHEMA,
-    execute: async ({ inputData, getStepResult }: { inputData: Record<string, unknown>; getStepResult(id: string): unknown }) => {
+    execute: async ({ inputData, getStepResult, requestContext }: { inputData: Record<string, unknown>; getStepResult(id: string): unknown; requestContext?: StepContext }) => {
       const caller = frameOf(getStepResult(stepId)) as Frame;
       const { [SHARED_KEY]: envelope, ...outputs } = inputData;
       const env = envelope as FlowEnvelope;
-      const frame: Frame = { ...caller, shared: env.shared ?? caller.shared };
+      const frame: Frame = { ...caller, shared: callerShared(caller, env.shared) };
+      endCallSpans(requestContext, caller, calledSpan(getStepResult(`${stepId}:call`)), { outputs, ...(env.branch ? { branch: env.branch } : {}) });
       return finishNode(fc, frame, node, { outputs, ...(followBranch && env.branch ? { branch: env.branch } : {}) });
     },
   } as never);

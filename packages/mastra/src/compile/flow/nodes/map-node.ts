@@ -7,6 +7,7 @@ import { frameOf, joinRuns, SHARED_KEY, type Frame } from '../frame.js';
 import { finishNode, nodeStep } from '../node-step.js';
 import { FRAME_SCHEMA } from '../schemas.js';
 import type { MastraEntry, NodeCompiler } from './types.js';
+import { calledSpan, callerShared, endCallSpans, subflowShared, type StepContext } from './call-spans.js';
 
 /**
  * A MapNode or ParallelMapNode: its step computes the iterations (lists
@@ -26,9 +27,10 @@ export function mapEntries(node: MapNode | ParallelMapNode, fc: FlowCompile, con
     description: `one input per iteration of '${node.name}'`,
     inputSchema: FRAME_SCHEMA,
     outputSchema: { type: 'array', items: { type: 'object' } },
-    execute: async ({ inputData }: { inputData: unknown }) => {
+    execute: async ({ inputData, requestContext }: { inputData: unknown; requestContext?: StepContext }) => {
       const frame = frameOf(inputData) as Frame;
-      return (frame.call as Record<string, unknown>[]).map((values) => ({ ...values, [SHARED_KEY]: { shared: frame.shared } }));
+      // each iteration runs in its own FlowExecution span, in the node's
+      return (frame.call as Record<string, unknown>[]).map((values) => ({ ...values, [SHARED_KEY]: { shared: subflowShared(requestContext, frame, node.subflow, values) } }));
     },
   });
   const collectStep = createStep({
@@ -36,11 +38,15 @@ export function mapEntries(node: MapNode | ParallelMapNode, fc: FlowCompile, con
     description: `the reduced outputs of '${node.name}'`,
     inputSchema: { type: 'array', items: { type: 'object' } },
     outputSchema: FRAME_SCHEMA,
-    execute: async ({ inputData, getStepResult }: { inputData: Record<string, unknown>[]; getStepResult(id: string): unknown }) => {
+    execute: async ({ inputData, getStepResult, requestContext }: { inputData: Record<string, unknown>[]; getStepResult(id: string): unknown; requestContext?: StepContext }) => {
       const caller = frameOf(getStepResult(stepId)) as Frame;
       const { outputs, shared } = joinRuns(caller.shared, inputData);
       if (shared.steps > fc.ctx.limits.maxSteps) throw new RuntimeError('AS_MAX_ITERATIONS', `more than ${fc.ctx.limits.maxSteps} node executions in one run`, site);
-      return finishNode(fc, { ...caller, shared }, node, { outputs: collect(reducers, outputs) });
+      const reduced = collect(reducers, outputs);
+      const iterations = (getStepResult(`${stepId}:items`) as unknown[] | undefined) ?? [];
+      iterations.forEach((iteration, i) => endCallSpans(requestContext, { ...caller, callSpan: undefined } as Frame, calledSpan(iteration), { outputs: outputs[i] }));
+      endCallSpans(requestContext, caller, undefined, { outputs: reduced });
+      return finishNode(fc, { ...caller, shared: callerShared(caller, shared) }, node, { outputs: reduced });
     },
   } as never);
   return [

@@ -7,6 +7,7 @@ import { frameOf, joinRuns, type Frame } from '../frame.js';
 import { finishNode, nodeStep } from '../node-step.js';
 import { FRAME_SCHEMA, flowOutputSchema } from '../schemas.js';
 import { callStep } from './flow-node.js';
+import { calledSpan, callerShared, endCallSpans, type StepContext } from './call-spans.js';
 import type { AnyStep, MastraEntry } from './types.js';
 
 /** What a ParallelFlowNode's step leaves in the frame: its inputs, and the outputs of the subflows run so far. */
@@ -59,14 +60,20 @@ export function parallelBranches(fc: FlowCompile, node: ParallelFlowNode, branch
       description: last ? `the merged outputs of '${node.name}'` : `the outputs of batch ${b + 1} of '${node.name}'`,
       inputSchema: { type: 'object' },
       outputSchema: FRAME_SCHEMA,
-      execute: async ({ inputData, getInitData, getStepResult }: { inputData: Record<string, Record<string, unknown>>; getInitData(): unknown; getStepResult(id: string): unknown }) => {
+      execute: async ({ inputData, getInitData, getStepResult, requestContext }: { inputData: Record<string, Record<string, unknown>>; getInitData(): unknown; getStepResult(id: string): unknown; requestContext?: StepContext }) => {
         const caller = frameOf(b === 0 ? getInitData() : getStepResult(mergeId(stepId, b - 1, batches.length))) as Frame;
         const call = caller.call as ParallelCall;
-        const { outputs, shared } = joinRuns(caller.shared, batch.map((w) => inputData[w.id] ?? {}));
+        const joined = joinRuns(caller.shared, batch.map((w) => inputData[w.id] ?? {}));
+        const { outputs } = joined;
+        const shared = callerShared(caller, joined.shared);
         if (shared.steps > fc.ctx.limits.maxSteps) throw new RuntimeError('AS_MAX_ITERATIONS', `more than ${fc.ctx.limits.maxSteps} node executions in one run`, site);
+        // each subflow's span ends with its outputs; the node's when the last batch is merged
+        batch.forEach((w, i) => endCallSpans(requestContext, { ...caller, callSpan: undefined } as Frame, calledSpan(inputData[w.id]), { outputs: outputs[i] }));
         const done = [...call.outputs, ...outputs];
         if (!last) return { ...caller, shared, call: { inputs: call.inputs, outputs: done } satisfies ParallelCall };
-        return finishNode(fc, { ...caller, shared }, node, { outputs: mergeSubflowOutputs(node.outputs, done) });
+        const merged = mergeSubflowOutputs(node.outputs, done);
+        endCallSpans(requestContext, caller, undefined, { outputs: merged });
+        return finishNode(fc, { ...caller, shared }, node, { outputs: merged });
       },
     } as never) as AnyStep;
     workflow = batch.length > 0 ? workflow.parallel(batch).then(merge) : workflow.then(merge);

@@ -1,0 +1,80 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROOT } from './bin-process.js';
+import { startServe, type ServeProcess } from './serve-process.js';
+
+/**
+ * The playground of `agentspec serve` in a real headless Chromium (Debian's
+ * `chromium`, driven by playwright-core); skipped, saying so, without it.
+ * The screenshot goes to .reports/ (a CI artifact).
+ */
+const CHROMIUM = '/usr/bin/chromium';
+const HAVE_CHROMIUM = existsSync(CHROMIUM);
+const SKIPPED = HAVE_CHROMIUM ? '' : ` — SKIPPED: ${CHROMIUM} is absent (bash scripts/ensure-chromium.sh)`;
+const TOKEN = 'playground-token';
+
+let browser: BrowserContext | undefined;
+let served: ServeProcess | undefined;
+const dir = mkdtempSync(join(tmpdir(), 'agentspec-playground-'));
+beforeAll(async () => {
+  if (!HAVE_CHROMIUM) return;
+  served = await startServe(['examples/serve/refund-flow.yaml', '--tools', 'examples/serve/tools.ts', '--offline', 'examples/serve/llm.yaml', '--port', '0',
+    '--store', join(dir, 'sessions.db'), '--token', TOKEN, '--runtime', 'reference,langgraph']);
+  browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
+    executablePath: CHROMIUM, viewport: { width: 1280, height: 860 },
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await served?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe(`the serve playground in headless Chromium${SKIPPED}`, () => {
+  it.skipIf(!HAVE_CHROMIUM)('chats with the flow over AG-UI: a user-input request, a streamed reply, an approval, the graph\'s current node; nothing fetched elsewhere', async () => {
+    const page = await browser!.newPage();
+    const requests: string[] = [];
+    const errors: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${served!.url}/?token=${TOKEN}`);
+    await page.waitForSelector('body[data-ready="true"]');
+    expect(await page.title()).toBe('agentspec playground — Refund desk');
+    expect(await page.locator('#runtime option').allTextContents()).toEqual(['reference', 'langgraph']);
+    expect(await page.locator('#graph g.node').count()).toBe(6);
+
+    // a new thread: the inputs, then Send starts the flow, which asks a question (an interrupt answered in the message box)
+    await page.fill('#inputs', '{"customer": "Ada"}');
+    await page.click('#send');
+    await page.waitForSelector('#pending .interrupt.input_required');
+    expect(await page.locator('.msg.assistant').last().textContent()).toBe('Hello Ada, which order should be refunded, and why?');
+    expect(await page.locator('#graph g.node.current').getAttribute('id')).toBe('ask');
+
+    // the answer: the LLM's proposal streams in, then the refund waits for approval
+    await page.fill('#input', 'order 17, it arrived broken');
+    await page.press('#input', 'Enter');
+    await page.waitForSelector('#pending .interrupt.tool_confirmation');
+    const streamed = page.locator('.msg.assistant[data-deltas]');
+    expect(await streamed.last().textContent()).toBe('42.50 euros');
+    expect(Number(await streamed.last().getAttribute('data-deltas'))).toBeGreaterThan(1);
+    expect(await page.locator('#pending .interrupt-message').textContent()).toContain('issue_refund');
+    expect(await page.locator('#graph g.node.current').getAttribute('id')).toBe('refund');
+    mkdirSync(join(ROOT, '.reports'), { recursive: true });
+    await page.screenshot({ path: join(ROOT, '.reports', 'serve-playground-approval.png'), fullPage: true });
+
+    await page.click('#pending button.approve');
+    await page.waitForSelector('.outputs');
+    expect(await page.locator('.tool .tool-name').last().textContent()).toBe('issue_refund');
+    expect(await page.locator('.tool .tool-result').last().textContent()).toContain('R-1001: 42.50 euros');
+    expect(await page.locator('.msg.assistant').last().textContent()).toBe('Refund issued: R-1001: 42.50 euros for "order 17, it arrived broken"');
+    expect(await page.locator('.outputs').textContent()).toContain('"receipt":"R-1001');
+    await page.screenshot({ path: join(ROOT, '.reports', 'serve-playground.png'), fullPage: true });
+
+    expect(errors).toEqual([]);
+    expect(requests.filter((u) => !u.startsWith(served!.url))).toEqual([]);
+  });
+});

@@ -1,0 +1,9 @@
+import { expect, it } from 'vitest';
+import * as api from '../src/index.js';
+
+it('exports exactly the documented API', () => {
+  expect(Object.keys(api).sort()).toEqual([
+    'DEFAULT_GUARDS', 'RunGuard', 'SERVER_ERROR_CODES', 'SERVER_VERSION', 'ServerError', 'SessionHost', 'SpecAgentExecutor', 'acpAgent', 'agentCard', 'connectAcp',
+    'errorBody', 'errorStatus', 'frontendTools', 'isLoopback', 'playgroundHtml', 'requestHandler', 'startAgentServer', 'withClientTools',
+  ]);
+});

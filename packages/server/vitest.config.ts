@@ -1,0 +1,6 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  resolve: { conditions: ['@agentspec/source'] },
+  test: { name: '@agentspec/server', testTimeout: 30_000, include: ['tests/**/*.test.ts'] },
+});
