@@ -6,7 +6,6 @@
 import { deserialize, type Component } from '@agentspec/core';
 import { TraceRecorder, type App, type RunStatus, type Runtime, type RuntimeLoadOptions, type Session, type ToolRegistry, type Trace } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
-import type { RunEndEvent } from '@agentspec/runtime';
 import type { CaseRun, CaseStep, ConformanceCase, ExpectedError } from './case-types.js';
 import { under, type Difference } from './compare.js';
 import { pointer } from './check.js';
@@ -76,15 +75,6 @@ function rejectedApp(component: Component, e: unknown): App {
   return { component, start: () => session, resume: () => Promise.reject(error), close: () => Promise.resolve() };
 }
 
-/** One `run()` of the session as `stream()`, its events given to the recorder: the status, or the run's error thrown. */
-async function runStep(session: Session, recorder: TraceRecorder): Promise<RunStatus> {
-  let end: RunEndEvent | undefined;
-  for await (const e of recorder.record(session.stream())) if (e.type === 'RunStatus' || e.type === 'RunError') end = e;
-  if (!end) throw Object.assign(new Error('session.stream() ended without a RunStatus or RunError event'), { code: 'AS_INTERNAL' });
-  if (end.type === 'RunError') throw Object.assign(new Error(end.error.message), { code: end.error.code });
-  return end.status;
-}
-
 async function runOne(app: App, run: CaseRun, r: number, llm: ScriptedLlm, where: Where, recorder: TraceRecorder): Promise<Stop | undefined> {
   const before = llm.requests.length;
   let session = app.start(run.inputs ? { inputs: run.inputs } : {});
@@ -97,7 +87,7 @@ async function runOne(app: App, run: CaseRun, r: number, llm: ScriptedLlm, where
     if (misfit) return { difference: { ...misfit, run: r, step: s } };
     let outcome: StepOutcome;
     try {
-      outcome = { type: 'status', status: await runStep(session, recorder) };
+      outcome = { type: 'status', status: await recorder.run(session) };
     } catch (e) {
       outcome = { type: 'error', code: errorCode(e), message: errorMessage(e) };
       if (step.expect.status !== 'error') return { error: { code: outcome.code, message: outcome.message, run: r, step: s } };

@@ -25,7 +25,7 @@ export async function driveSession(session: Session, ask: Ask, show?: (m: Messag
     if (first !== undefined && first !== '') session.appendUserMessage(first);
   }
   for (;;) {
-    const status = options.recorder ? await streamedRun(session, options.recorder) : await session.run();
+    const status = options.recorder ? await options.recorder.run(session) : await session.run();
     if (show) for (const m of status.messages.slice(shown)) show(m);
     shown = status.messages.length;
     if (status.type === 'finished') return { status, waiting: false };
@@ -51,26 +51,6 @@ export async function driveSession(session: Session, ask: Ask, show?: (m: Messag
       }
     }
   }
-}
-
-/**
- * One run as `session.stream()`, its events recorded: the same run as
- * `run()`, its status returned or its error thrown (code, message and hint
- * as `run()` gives them).
- */
-async function streamedRun(session: Session, recorder: TraceRecorder): Promise<RunStatus> {
-  let status: RunStatus | undefined;
-  let error: { code: string; message: string } | undefined;
-  for await (const e of recorder.record(session.stream())) {
-    if (e.type === 'RunStatus') status = e.status;
-    else if (e.type === 'RunError') error = e.error;
-  }
-  if (error || !status) {
-    const { code, message } = error ?? { code: 'AS_INTERNAL', message: 'the run ended without a status' };
-    const hint = / \(hint: (.*)\)$/s.exec(message)?.[1];
-    throw Object.assign(new Error(message), { code, ...(hint !== undefined ? { hint } : {}) });
-  }
-  return status;
 }
 
 /** A message as one line of the conversation. */

@@ -196,7 +196,7 @@ async function drive(session: Session, component: Component, item: EvalItem, rec
   let next = 0;
   if (component.component_type === 'Agent' && messages.length > 0) session.appendUserMessage(messages[next++]!);
   for (let turn = 0; turn < MAX_TURNS; turn++) {
-    const status = await streamedRun(session, recorder);
+    const status = await recorder.run(session);
     state.status = status;
     state.messages = status.messages;
     if (status.type === 'finished') return;
@@ -210,19 +210,4 @@ async function drive(session: Session, component: Component, item: EvalItem, rec
     }
   }
   throw new EvalError('AS_EVAL_CONFIG', `the session was run ${MAX_TURNS} times without finishing or waiting for a message`);
-}
-
-/** One run as `session.stream()`, recorded; its status, or its error thrown with the run's code. */
-async function streamedRun(session: Session, recorder: TraceRecorder): Promise<RunStatus> {
-  let status: RunStatus | undefined;
-  let error: { code: string; message: string } | undefined;
-  for await (const e of recorder.record(session.stream())) {
-    if (e.type === 'RunStatus') status = e.status;
-    else if (e.type === 'RunError') error = e.error;
-  }
-  if (error || !status) {
-    const { code, message } = error ?? { code: 'AS_INTERNAL', message: 'the run ended without a status' };
-    throw Object.assign(new Error(message), { code });
-  }
-  return status;
 }

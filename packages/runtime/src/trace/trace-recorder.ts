@@ -5,6 +5,7 @@ import { redactSensitive } from './redact-sensitive.js';
 import { TRACE_FORMAT, TRACE_VERSION, type Trace, type TraceComponent, type TracePointEvent, type TraceRun, type TraceSpan, type TraceSpanStatus } from './trace.js';
 import { traceComponents } from './trace-components.js';
 import { traceTime } from './trace-clock.js';
+import type { RunStatus } from '../contract.js';
 
 /**
  * A consumer of a trace as it is recorded (Agent Spec Tracing's
@@ -116,6 +117,26 @@ export class TraceRecorder {
     } finally {
       if (!ended) this.endRun('incomplete');
     }
+  }
+
+  /**
+   * One run of the session as \`stream()\`, recorded: the same run as
+   * \`run()\`, its status returned, or its error thrown with the run's code
+   * (and the hint its message carries, as \`run()\` gives it).
+   */
+  async run(session: { stream(): AsyncIterable<RuntimeEvent> }): Promise<RunStatus> {
+    let status: RunStatus | undefined;
+    let error: { code: string; message: string } | undefined;
+    for await (const e of this.record(session.stream())) {
+      if (e.type === 'RunStatus') status = e.status;
+      else if (e.type === 'RunError') error = e.error;
+    }
+    if (error || !status) {
+      const { code, message } = error ?? { code: 'AS_INTERNAL', message: 'the run ended without a RunStatus or RunError event' };
+      const hint = / \(hint: (.*)\)$/s.exec(message)?.[1];
+      throw Object.assign(new Error(message), { code, ...(hint !== undefined ? { hint } : {}) });
+    }
+    return status;
   }
 
   /** Record one event. */

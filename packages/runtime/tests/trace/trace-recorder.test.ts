@@ -81,6 +81,20 @@ describe('TraceRecorder on the reference runtime', () => {
     expect(trace.spans.filter((s) => s.kind === 'NodeExecutionSpan').map((s) => [s.name, s.status])).toEqual([['start', 'ok'], ['lookup', 'error']]);
   });
 
+  it('run(session) runs once as stream(), recorded: the status, or the run\'s error thrown with its code', async () => {
+    const ok = await referenceRuntime().load(WEATHER, { tools: WEATHER_TOOLS, llm: { override: { url: llm.url } } });
+    const recorder = new TraceRecorder({ spec: WEATHER });
+    const session = ok.start();
+    session.appendUserMessage('Hello');
+    const status = await recorder.run(session);
+    expect(status.type).toBe('user_input');
+    expect(recorder.finish().runs).toMatchObject([{ status: 'user_input' }]);
+    const failing = await referenceRuntime().load(FAILING_FLOW, { tools: { lookup: () => { throw new Error('down'); } } });
+    const failed = new TraceRecorder({ spec: FAILING_FLOW });
+    await expect(failed.run(failing.start({ inputs: {} }))).rejects.toMatchObject({ code: 'AS_TOOL_FAILED', message: expect.stringContaining('down') });
+    expect(failed.finish().runs).toMatchObject([{ status: 'error', error: { code: 'AS_TOOL_FAILED' } }]);
+  });
+
   it('tells listeners of spans and events as they come, children ending before parents', async () => {
     const app = await referenceRuntime().load(WEATHER, { tools: { get_forecast: () => 'rain' }, llm: { override: { url: llm.url } } });
     const seen: string[] = [];
