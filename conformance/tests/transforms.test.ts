@@ -75,13 +75,15 @@ describe.each(Object.keys(RUNTIMES))('message transforms on %s', (runtime) => {
       for await (const e of session.stream()) events.push(e);
       const trace = events.filter((e): e is TraceEvent => e.type !== 'RunStatus' && e.type !== 'RunError');
       const requests = trace.filter((e) => e.type === 'LlmGenerationRequest');
-      // the agent's own LLM span follows (Mastra's agent traces have no LLM spans of the agent's steps yet)
-      expect(requests.map((e) => e.name)).toEqual(runtime === 'mastra' ? ['summarizer model'] : ['summarizer model', 'agent model']);
+      // the agent's own LLM span follows
+      expect(requests.map((e) => e.name)).toEqual(['summarizer model', 'agent model']);
       expect(requests[0]!.attributes).toMatchObject({ llm_config: 'summarizer-llm', prompt: [{ role: 'system', content: 'Summarize this message in a few words.' }, { role: 'user', content: LONG }] });
       const response = trace.find((e) => e.type === 'LlmGenerationResponse' && e.spanId === requests[0]!.spanId);
       expect(response?.attributes).toMatchObject({ content: 'parcel 42 arrived crushed' });
       const agentSpan = trace.find((e) => e.type === 'AgentExecutionStart')!;
       expect(trace.indexOf(agentSpan)).toBeLessThan(trace.indexOf(requests[0]!));
+      // the summarization is a child of the agent's span (RunSpans), as the agent's own call is
+      expect(requests[0]!.parentSpanId).toBe(agentSpan.spanId);
       expect(events.at(-1)).toMatchObject({ type: 'RunStatus', status: { type: 'user_input', messages: [{ role: 'user', content: LONG }, { role: 'assistant', content: 'Sorry about parcel 42.' }] } });
     } finally {
       await app.close();

@@ -113,7 +113,7 @@ function a2aAgentNode(node: AgentNode, agent: A2AAgent, fc: Parameters<NodeCompi
         const outputs = a2aOutputs(agent, reply, true);
         if (!outputs) return waiting(conversation, nextThread(thread, reply));
         return { outputs: shapeOutputs(node.outputs, outputs), messages: conversation };
-      });
+      }, (r) => ('outputs' in r ? { outputs: r.outputs } : {}), (r) => 'outputs' in r); // a task waiting for input leaves the span open: the resumed step continues it
     }),
   }];
 }
