@@ -135,7 +135,7 @@ function checkMessage(value: unknown, path: string, p: Problems): ExpectedMessag
 }
 
 function checkLlmRequest(value: unknown, path: string, p: Problems): ExpectedLlmRequest | undefined {
-  const r = p.object(value, path, ['systemPrompt', 'tools', 'parameters', 'responseFormat', 'lastMessage']);
+  const r = p.object(value, path, ['systemPrompt', 'tools', 'parameters', 'responseFormat', 'lastMessage', 'messages']);
   if (!r) return undefined;
   const systemPrompt = p.optionalString(r.systemPrompt, pointer(path, 'systemPrompt'));
   const tools = r.tools === undefined ? undefined : (p.array(r.tools, pointer(path, 'tools')) ?? []).flatMap((t, i) => {
@@ -151,11 +151,19 @@ function checkLlmRequest(value: unknown, path: string, p: Problems): ExpectedLlm
   const last = r.lastMessage === undefined ? undefined : p.object(r.lastMessage, pointer(path, 'lastMessage'), ['role', 'content']);
   const role = last ? p.optionalString(last.role, pointer(pointer(path, 'lastMessage'), 'role')) : undefined;
   const content = last ? p.optionalString(last.content, pointer(pointer(path, 'lastMessage'), 'content')) : undefined;
+  const messages = r.messages === undefined ? undefined : (p.array(r.messages, pointer(path, 'messages')) ?? []).flatMap((m, i) => {
+    const at = pointer(pointer(path, 'messages'), i);
+    const o = p.object(m, at, ['role', 'content'], ['role', 'content']);
+    const mrole = o ? p.string(o.role, pointer(at, 'role')) : undefined;
+    const mcontent = o ? p.string(o.content, pointer(at, 'content')) : undefined;
+    return mrole === undefined || mcontent === undefined ? [] : [{ role: mrole, content: mcontent }];
+  });
   return {
     ...(systemPrompt !== undefined ? { systemPrompt } : {}),
     ...(tools ? { tools } : {}),
     ...(parameters ? { parameters } : {}),
     ...(r.responseFormat !== undefined ? { responseFormat: r.responseFormat } : {}),
     ...(last ? { lastMessage: { ...(role !== undefined ? { role } : {}), ...(content !== undefined ? { content } : {}) } } : {}),
+    ...(messages ? { messages } : {}),
   };
 }

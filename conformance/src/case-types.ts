@@ -9,7 +9,7 @@ export const STATUS_NAMES = ['finished', 'user_input', 'tool_request', 'tool_con
 /** What a step expects `run()` to end with; `error` means the run rejects. */
 export type StatusName = (typeof STATUS_NAMES)[number];
 
-export const SERVER_NAMES = ['http', 'mcp-http', 'mcp-sse', 'mcp-stdio'] as const;
+export const SERVER_NAMES = ['http', 'mcp-http', 'mcp-sse', 'mcp-stdio', 'a2a', 'a2a-blocking', 'a2a-auth'] as const;
 /** Local servers a case may ask the runner to start. */
 export type ServerName = (typeof SERVER_NAMES)[number];
 
@@ -67,6 +67,8 @@ export interface ExpectedLlmRequest {
   readonly parameters?: Readonly<Record<string, unknown>>;
   readonly responseFormat?: unknown;
   readonly lastMessage?: { readonly role?: string; readonly content?: string };
+  /** Every message of the request but the system prompt, in order: role and content (the whole list). */
+  readonly messages?: readonly { readonly role: string; readonly content: string }[];
 }
 
 export interface CaseRun {

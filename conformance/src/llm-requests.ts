@@ -59,7 +59,12 @@ function checkOne(e: ExpectedLlmRequest, r: RecordedRequest, path: string): Diff
   }
   if (e.lastMessage !== undefined) {
     const last = r.messages.at(-1);
-    return firstSubsetDifference(e.lastMessage, last && { role: last.role, content: last.content }, pointer(path, 'lastMessage'));
+    const d = firstSubsetDifference(e.lastMessage, last && { role: last.role, content: last.content }, pointer(path, 'lastMessage'));
+    if (d) return d;
+  }
+  if (e.messages !== undefined) {
+    const sent = r.messages.filter((m) => m.role !== 'system' && m.role !== 'developer').map((m) => ({ role: m.role, content: m.content }));
+    return firstDifference(e.messages, sent, pointer(path, 'messages'));
   }
   return undefined;
 }

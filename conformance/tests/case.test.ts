@@ -86,7 +86,7 @@ runs:
       '/colour: unknown key (expected one of: description, spec, tools, toolsModule, servers, network, limits, llm, runs, refusedBy)',
       '/description: must be a string, not number 3',
       "/tools/1: 'frobnicate' is not in the tool library (add, multiply, square, echo, to_upper, lookup_capital, get_weather, split_name, stats, partial, increment, explode, slow, record_payment, concurrency_probe)",
-      '/servers/0: must be one of http, mcp-http, mcp-sse, mcp-stdio, not string "ftp"',
+      '/servers/0: must be one of http, mcp-http, mcp-sse, mcp-stdio, a2a, a2a-blocking, a2a-auth, not string "ftp"',
       '/limits/maxSteps: must be a whole number >= 0, not number -1',
       '/runs/0/steps/0: a step does one thing: found run and user',
       '/runs/0/steps/0/expect/status: must be one of finished, user_input, tool_request, tool_confirmation, error, not string "done"',

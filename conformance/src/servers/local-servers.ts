@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import type { ServerName } from '../case-types.js';
 import { httpApi } from './http-api.js';
 import { MCP_STDIO_COMMAND, mcpHttpHandler, mcpSseHandler } from './mcp.js';
+import { startA2aAgent } from './a2a.js';
 
 export interface LocalServers {
   /** Placeholder name → text to put in the spec. */
@@ -39,9 +40,10 @@ async function stop(server: Server): Promise<void> {
 /** Starts the servers; call `close()` when the case is over, whatever happened. */
 export async function startLocalServers(names: readonly ServerName[]): Promise<LocalServers> {
   const servers: Server[] = [];
+  const others: { close(): Promise<void> }[] = [];
   const substitutions: Record<string, string> = {};
   const close = async (): Promise<void> => {
-    await Promise.all(servers.map(stop));
+    await Promise.all([...servers.map(stop), ...others.map((o) => o.close())]);
   };
   try {
     for (const name of new Set(names)) {
@@ -49,6 +51,12 @@ export async function startLocalServers(names: readonly ServerName[]): Promise<L
         substitutions['mcp-stdio-command'] = MCP_STDIO_COMMAND.command;
         substitutions['mcp-stdio-args'] = JSON.stringify(MCP_STDIO_COMMAND.args);
         substitutions['mcp-stdio-script'] = JSON.stringify(MCP_STDIO_COMMAND.args[0]);
+        continue;
+      }
+      if (name === 'a2a' || name === 'a2a-blocking' || name === 'a2a-auth') {
+        const agent = await startA2aAgent(name);
+        others.push(agent);
+        substitutions[name] = agent.url;
         continue;
       }
       const handler = name === 'http' ? httpApi() : name === 'mcp-http' ? mcpHttpHandler() : mcpSseHandler();

@@ -9,9 +9,12 @@ export const PLACEHOLDERS: Readonly<Record<string, ServerName>> = {
   'mcp-stdio-command': 'mcp-stdio',
   'mcp-stdio-args': 'mcp-stdio',
   'mcp-stdio-script': 'mcp-stdio',
+  'a2a': 'a2a',
+  'a2a-blocking': 'a2a-blocking',
+  'a2a-auth': 'a2a-auth',
 };
 
-const PLACEHOLDER = /\$\{(http|mcp-http|mcp-sse|mcp-stdio-command|mcp-stdio-args|mcp-stdio-script)\}/g;
+const PLACEHOLDER = /\$\{(http|mcp-http|mcp-sse|mcp-stdio-command|mcp-stdio-args|mcp-stdio-script|a2a|a2a-blocking|a2a-auth)\}/g;
 
 /** The placeholders a spec text uses. */
 export function placeholdersOf(text: string): string[] {

@@ -66,6 +66,9 @@ const OFFLINE_SERVERS: Readonly<Record<string, string>> = {
   'mcp-stdio-command': 'node',
   'mcp-stdio-args': '["server.mjs"]',
   'mcp-stdio-script': '"server.mjs"',
+  'a2a': 'http://127.0.0.1:9',
+  'a2a-blocking': 'http://127.0.0.1:9',
+  'a2a-auth': 'http://127.0.0.1:9',
 };
 
 export async function caseComponent(c: SuiteCase): Promise<Component> {

@@ -1,5 +1,7 @@
 import type { LaterComponentType } from '@agentspec/core';
-import { MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities } from '@agentspec/runtime';
+import {
+  A2A_AGENTS, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type Capabilities,
+} from '@agentspec/runtime';
 
 const REMOTE = remoteAgents('Mastra');
 
@@ -10,10 +12,10 @@ const LATER_NODES = ['ParallelFlowNode', 'ParallelMapNode', 'CatchExceptionNode'
 export const MASTRA_CAPABILITIES = {
   // Swarms and ManagerWorkers run on the reference interpreter with Mastra's AI SDK models; SpecializedAgents compile as their Agents
   runtime: {
-    by: 'the Mastra runtime', action: 'run', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS], runs: [...LATER_NODES, ...MCP_TOOLBOXES, ...MULTI_AGENT_COMPONENTS],
+    by: 'the Mastra runtime', action: 'run', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS, 'A2AAgent'], runs: [...LATER_NODES, ...MCP_TOOLBOXES, ...MULTI_AGENT_COMPONENTS, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS],
     refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE },
   },
-  compile: { by: 'the Mastra compiler', action: 'compile', roots: ['Agent', 'Flow'], runs: LATER_NODES, refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE } },
+  compile: { by: 'the Mastra compiler', action: 'compile', roots: ['Agent', 'Flow'], runs: [...LATER_NODES, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE } },
   emit: {
     by: 'the Mastra emitter',
     action: 'emit',

@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { errorAttributes, type RunSpans, type SpanRef, type SpanType, type TraceEventType } from '@agentspec/runtime';
+import { errorAttributes, type RunSpans, type SpanRef, type SpanType, type TraceEventType, type TransformTrace } from '@agentspec/runtime';
 
 const KIND_OF: Partial<Record<TraceEventType, SpanType>> = {
   FlowExecutionStart: 'FlowExecutionSpan', NodeExecutionStart: 'NodeExecutionSpan', AgentExecutionStart: 'AgentExecutionSpan',
@@ -43,6 +43,12 @@ export class EventSink {
   /** The span code runs in now (undefined at the root). */
   get spanId(): string | undefined {
     return this.current.getStore()?.id;
+  }
+
+  /** Where the message transforms of the agent code runs in trace their summarization calls (LLM spans in its span). */
+  transforms(): TransformTrace {
+    const here = this.current.getStore();
+    return { spans: this.spans, ...(here ? { parent: here.id } : {}), position: `${here?.position ?? ''}/transforms` };
   }
 
   /** A point event; `spanId` 'run' stands for the span code runs in. */

@@ -1,5 +1,5 @@
 import type { LlmConfig } from '@agentspec/core';
-import { DEFAULT_PARALLELISM, type LlmOptions, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
+import { DEFAULT_PARALLELISM, type AgentTransforms, type LlmOptions, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
 import type { MastraModelConfig } from '@mastra/core/llm';
 
 /** Options of `compileMastra`: what the compiled agents and workflows are bound to. */
@@ -32,6 +32,12 @@ export interface CompileMastraOptions {
    * as `'openai/gpt-4o'`), or a function of the config.
    */
   readonly model?: MastraModelConfig | ((config: LlmConfig) => MastraModelConfig);
+  /**
+   * The message transforms of the spec's agents, opened (`openTransforms(spec)`
+   * of @agentspec/runtime; close them when done): required when an agent has
+   * transforms. Each such agent's model applies them to every prompt.
+   */
+  readonly transforms?: AgentTransforms;
 }
 
 /** The limits with their defaults (DESIGN §4.2). */

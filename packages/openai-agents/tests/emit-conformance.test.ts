@@ -18,19 +18,23 @@ type DescribeConformance = (runtime: () => Runtime, options: { readonly filter: 
 const { describeConformance } = (await import(new URL('../../../conformance/src/vitest.ts', import.meta.url).href)) as { describeConformance: DescribeConformance };
 
 rmSync(join(EMITTED_DIR, 'conformance'), { recursive: true, force: true });
-const valid = conformanceSpecs({ withToolboxes: true });
+const valid = conformanceSpecs({ withToolboxes: true, withTransforms: true });
 const agentCases = new Set(valid.filter((c) => c.spec.component_type === 'Agent').map((c) => c.id));
 
 describe('emitted modules on the conformance suite', () => {
-  it('runs every Agent case (the rule above): 59 of the valid cases', () => {
-    expect(agentCases.size).toBe(59);
-    expect(valid.length - agentCases.size).toBe(valid.filter((c) => c.spec.component_type === 'Flow').length);
+  it('runs every Agent case (the rule above): 65 of the valid cases', () => {
+    expect(agentCases.size).toBe(65);
+    // the others: Flows, A2AAgents (run by the runtime's A2A client, nothing emitted), and Swarms, ManagerWorkers and
+    // SpecializedAgents (not emitted: the emitter refuses them)
+    const others = ['Flow', 'A2AAgent', 'Swarm', 'ManagerWorkers', 'SpecializedAgent'];
+    expect(valid.length - agentCases.size).toBe(valid.filter((c) => others.includes(c.spec.component_type)).length);
   });
 });
 
 afterAll(() => {
-  // every case but missing-server-tool (a load error, before any build) built its agent through the hook
-  expect(built.count).toBeGreaterThanOrEqual(agentCases.size - 1);
+  // every case built its agent through the hook but missing-server-tool and multi-agent/datastore-* (load errors, before any
+  // build) and multi-agent/summarization-* (the emitter refuses message transforms)
+  expect(built.count).toBeGreaterThanOrEqual(agentCases.size - 7);
 });
 
 await describeConformance(() => openaiAgentsRuntime({ build: compileThroughEmittedModule }), {

@@ -31,6 +31,8 @@ export const RUNTIME_ERROR_CODES = {
   AS_SESSION_NOT_FOUND: 'No session of that name is in the session store.',
   AS_SESSION_BUSY: 'Another process holds the lease of that session (it is resuming or saving it): nothing ran; the message names the holder and when its lease expires. Also a write whose lease was taken over.',
   AS_TRACE_INVALID: 'A trace file is not JSON, not an agentspec trace (format, version) or is malformed.',
+  AS_DATASTORE: "A datastore (a transform's cache) could not be opened, read or written: the database cannot be reached, a table lacks a column of the datastore_schema, an entity does not fit its collection's schema.",
+  AS_A2A: 'A remote A2A agent could not be reached (its agent card, its endpoint), answered with an error, did not finish in time, or its task failed, was rejected, canceled or asks for authentication.',
   AS_TRACE_EXPORT: 'Exporting a trace failed: the OTLP endpoint could not be reached, did not answer in time or refused the spans.',
 } as const;
 

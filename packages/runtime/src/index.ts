@@ -35,10 +35,30 @@ export { eachComponent, requireServerTools, serverToolNames } from './components
 export { replaceComponents } from './replace-components.js';
 export { admit, admitted, refuseUnknown, unsupportedComponent, type AdmitContext } from './admit/admit.js';
 export {
-  INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, type Capabilities, type Refusal,
+  A2A_AGENTS, INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, NO_CLIENT_HERE, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents,
+  TRANSFORMS_AND_DATASTORES, type Capabilities, type Refusal,
 } from './admit/capabilities.js';
 export { REFERENCE_CAPABILITIES } from './admit/reference-capabilities.js';
 export { dispatchLaterNode, type LaterNodeHandlers, type LaterNodeType } from './admit/later-node-dispatch.js';
+
+// Message transforms and datastores (Agent Spec 26.1.2)
+export { hasTransforms, openTransforms, type AgentTransforms, type OpenTransformsOptions } from './transforms/agent-transforms.js';
+export { SUMMARIZATION_DEFAULTS, summarizeConversation, summarizeMessages, type TransformCall } from './transforms/summarization.js';
+export { CACHE_PROPERTIES, SummaryCache, type SummaryCacheOptions } from './transforms/summary-cache.js';
+export { backendTransformCall, llmMessages, type BackendTransformCallOptions, type TransformTrace } from './transforms/transform-call.js';
+export type { DatastoreConnection, Entity, Where } from './datastores/datastore-connection.js';
+export { openDatastore } from './datastores/open-datastore.js';
+export { inMemoryDatastore } from './datastores/in-memory-datastore.js';
+export { postgresDatastore, type PostgresConnectionFields } from './datastores/postgres-datastore.js';
+export { postgresTlsAttempts, type PostgresTlsFields, type SslMode } from './datastores/postgres-tls.js';
+export { collectionSchemas, type CollectionSchemas, type PropertySchema } from './datastores/entity-schema.js';
+
+// A2AAgent: the A2A client and the semantics of a remote agent's turns
+export { a2aConnection, A2A_SESSION_DEFAULTS, type A2aConnection, type A2aConnectionOptions, type A2aReply, type A2aThread } from './a2a/a2a-client.js';
+export { a2aConnections, hasA2aAgents, type A2aConnections } from './a2a/a2a-connections.js';
+export { a2aAgentApp, type A2aEngineState } from './a2a/a2a-agent-app.js';
+export { a2aFetch, DEFAULT_A2A_TIMEOUT_S, type A2aFetch, type A2aFetchOptions } from './a2a/a2a-fetch.js';
+export { a2aOutputs, a2aPending, a2aReplyMessage, nextThread } from './semantics/a2a-agent.js';
 
 // Running tools (ServerTool registry, RemoteTool over HTTP, MCPTool)
 export { coerceArgs, toolRunner, type ToolRunner, type ToolRunnerOptions } from './interpreter/tool-runner.js';

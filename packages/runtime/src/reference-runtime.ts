@@ -16,6 +16,8 @@ import { toolRunner } from './interpreter/tool-runner.js';
 import { resolveToolboxes } from './mcp/resolve-toolboxes.js';
 import type { LlmBackend } from './llm/backend.js';
 import { openAiChatBackend } from './llm/openai-chat.js';
+import { openTransforms } from './transforms/agent-transforms.js';
+import { a2aConnections } from './a2a/a2a-connections.js';
 
 export interface ReferenceRuntimeOptions {
   /**
@@ -62,6 +64,8 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
         limits,
         network,
         toolRunner: toolRunner({ tools: load.tools ?? {}, network, http: limits.http }),
+        transforms: await openTransforms(root),
+        a2a: a2aConnections({ ...(load.network ? { network: load.network } : {}), ...(limits.http.maxBodyBytes !== undefined ? { maxBodyBytes: limits.http.maxBodyBytes } : {}), ...(load.signal ? { signal: load.signal } : {}) }),
         ...(load.signal ? { signal: load.signal } : {}),
       };
       const runtime = options.name ?? 'reference';
@@ -77,7 +81,10 @@ export function referenceRuntime(options: ReferenceRuntimeOptions = {}): Runtime
           const engine = new ReferenceEngine(services, s.inputs, { state: s.state as ReferenceState, messages: s.status?.messages ?? [] });
           return new KernelSession(engine, { runtime, kind, component, inputs: s.inputs }, s, resume);
         },
-        close: () => services.toolRunner.close(),
+        close: async () => {
+          services.a2a.close();
+          await Promise.all([services.toolRunner.close(), services.transforms.close()]);
+        },
       };
     },
   };

@@ -1,5 +1,6 @@
 import type { Agent, Component } from '@agentspec/core';
-import { finishedRetention, KernelSession, openEnvelope, type App, type RuntimeLoadOptions, type SavedSession, type Session } from '@agentspec/runtime';
+import { finishedRetention, KernelSession, openEnvelope, type AgentTransforms, type App, type RuntimeLoadOptions, type SavedSession, type Session } from '@agentspec/runtime';
+import { aiSdkBackend } from '../backend/ai-sdk-backend.js';
 import { checkServerTools } from '../compile/check-server-tools.js';
 import { toolExecutor } from '../compile/tools/tool-executor.js';
 import type { AiSdkRuntimeOptions } from '../options.js';
@@ -11,12 +12,15 @@ import { AgentEngine, type AgentEngineState } from './agent-engine.js';
  * An Agent run natively on a ToolLoopAgent, one per session (its instructions are rendered with the session's inputs), compiled or built by the `build` option.
  * `given` is the agent as loaded (what sessions are saved against); `agent` the one that runs, its toolboxes resolved.
  */
-export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkRuntimeOptions, given: Component = agent): App {
+export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkRuntimeOptions, given: Component = agent, transforms?: AgentTransforms): App {
   checkServerTools(agent, load.tools);
   const executor = toolExecutor({
     ...(load.tools ? { registry: load.tools } : {}), ...(load.network ? { network: load.network } : {}), ...(load.limits?.http ? { http: load.limits.http } : {}),
   });
-  const ctx: AgentContext = { agent, shape: agentShape(agent, options), load, options, executor, maxAgentSteps: load.limits?.maxAgentSteps ?? 20, built: [] };
+  const ctx: AgentContext = {
+    agent, shape: agentShape(agent, options), load, options, executor, maxAgentSteps: load.limits?.maxAgentSteps ?? 20, built: [],
+    ...(transforms?.has(agent) ? { transforms, summarizer: aiSdkBackend({ ...load.llm, ...(options.model !== undefined ? { model: options.model } : {}) }) } : {}),
+  };
   // no store: what a finished session releases is what the `build` option built for it
   const retention = finishedRetention(load.retainFinished, 'runtime');
   return {
@@ -31,7 +35,7 @@ export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkR
     },
     async close() {
       const built = ctx.built.splice(0);
-      await Promise.all([executor.close(), ...built.map((b) => b.close?.())]);
+      await Promise.all([executor.close(), ...built.map((b) => b.close?.()), transforms?.close()]);
     },
   };
 }

@@ -1,6 +1,8 @@
 import type { Agent } from '@agentspec/core';
-import { RUNTIME_ERROR_CODES, RuntimeError, type RuntimeErrorCode, type RuntimeLoadOptions } from '@agentspec/runtime';
-import { ToolLoopAgent, type StepResult, type ToolSet } from 'ai';
+import { backendTransformCall, llmMessages, RUNTIME_ERROR_CODES, RuntimeError, type AgentTransforms, type LlmBackend, type RuntimeErrorCode, type RuntimeLoadOptions, type TransformTrace } from '@agentspec/runtime';
+import { ToolLoopAgent, type ModelMessage, type StepResult, type ToolSet } from 'ai';
+import { toModelMessages } from '../backend/llm-messages.js';
+import { conversation } from './conversation.js';
 import { agentSettings, type RuntimeExtras } from '../compile/agent-settings.js';
 import { mark } from '../compile/marks.js';
 import type { ToolExecutor } from '../compile/tools/tool-executor.js';
@@ -18,6 +20,9 @@ export interface AgentContext {
   readonly maxAgentSteps: number;
   /** What the `build` option built for the sessions not yet released (closed when released, or with the app). */
   readonly built: AgentBuildResult[];
+  /** The agent's message transforms (when it has any), and the backend making their summarization calls. */
+  readonly transforms?: AgentTransforms;
+  readonly summarizer?: LlmBackend;
 }
 
 /** What the runtime watches during one AI SDK call of a session. */
@@ -26,6 +31,8 @@ export interface CallControl {
   budget: number;
   /** Tools that failed during the call (AS_TOOL_FAILED ends the run, DESIGN §11). */
   readonly failures: RuntimeError[];
+  /** The session's conversation id and the run's trace, for the agent's message transforms. */
+  session?: { readonly conversationId: string; readonly trace?: TransformTrace; readonly signal?: AbortSignal };
 }
 
 export function hasInvalidCall(step: StepResult<ToolSet> | undefined): boolean {
@@ -59,9 +66,9 @@ export async function sessionAgent(ctx: AgentContext, inputs: Readonly<Record<st
     ],
     onFailure: (e) => control.failures.push(e),
     callbacks: {
-      prepareStep: mark(() => {
+      prepareStep: mark(async ({ messages }: { messages: ModelMessage[] }) => {
         if (control.failures[0]) throw control.failures[0];
-        return undefined;
+        return transformed(ctx, control, messages);
       }, { kind: 'runtime' }),
       onError: mark(() => undefined, { kind: 'runtime' }),
     },
@@ -109,4 +116,20 @@ async function builtAgent(ctx: AgentContext, compileOptions: AiSdkCompileOptions
   const built = await (ctx.options.build as NonNullable<AiSdkRuntimeOptions['build']>)(agent, { ...compileOptions, hooks });
   ctx.built.push(built);
   return built.agent as ToolLoopAgent<never, ToolSet>;
+}
+
+/**
+ * The messages of the step through the agent's message transforms (the
+ * AI SDK's own hook for what a step sends: `prepareStep` returning
+ * `messages`), their summarization calls made by the AI SDK backend and
+ * traced in the agent's span; undefined (the step's messages as they are)
+ * for an agent without transforms.
+ */
+async function transformed(ctx: AgentContext, control: CallControl, messages: ModelMessage[]): Promise<{ messages: ModelMessage[] } | undefined> {
+  const { transforms, summarizer, agent } = ctx;
+  if (!transforms || !summarizer || !control.session) return undefined;
+  const { conversationId, trace, signal } = control.session;
+  const call = backendTransformCall({ conversationId, backend: summarizer, ...(trace ? { trace } : {}), ...(signal ? { signal } : {}) });
+  const conversationMessages = llmMessages(conversation(messages, agent.name));
+  return { messages: toModelMessages(await transforms.apply(agent, conversationMessages, call)) };
 }

@@ -53,6 +53,7 @@ export class AgentEngine implements SessionEngine {
   async advance(run: EngineRun): Promise<RunStatus> {
     const trace = run.spans.traced ? new AgentTrace(run.spans, this.ctx.agent, this.messages.length, this.llmSteps, this.inputs) : undefined;
     try {
+      this.control.session = { conversationId: run.conversationId, ...(trace ? { trace: trace.transforms() } : {}), ...(this.ctx.load.signal ? { signal: this.ctx.load.signal } : {}) };
       this.takeAnswers(run);
       const status = await this.loop(run, trace);
       if (status.type === 'finished') trace?.end(status.outputs);

@@ -1,6 +1,6 @@
 import { usageAttribute } from '@agentspec/runtime';
 import type { Agent } from '@agentspec/core';
-import type { Message, RunSpans, SpanRef } from '@agentspec/runtime';
+import type { Message, RunSpans, SpanRef, TransformTrace } from '@agentspec/runtime';
 import type { TextStreamPart, ToolSet } from 'ai';
 
 interface OpenLlm {
@@ -46,6 +46,11 @@ export class AgentTrace {
 
   private event(type: Parameters<RunSpans['event']>[0], name: string, attributes: Record<string, unknown>): void {
     this.spans.event(type, this.span.id, name, attributes);
+  }
+
+  /** Where the agent's message transforms trace their summarization calls: inside the agent span. */
+  transforms(): TransformTrace {
+    return { spans: this.spans, parent: this.span, position: 'agent/transforms' };
   }
 
   end(outputs: Readonly<Record<string, unknown>>): void {

@@ -1,5 +1,5 @@
 import { laterComponent, type Agent, type Component } from '@agentspec/core';
-import { admit, checkLoadOptions, checkRuntimeOptions, resolveToolboxes, specializeAgent, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, openTransforms, resolveToolboxes, specializeAgent, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
 import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import type { AiSdkRuntimeOptions } from '../options.js';
 import { AI_SDK_RUNTIME_NAME } from '../runtime-name.js';
@@ -22,13 +22,16 @@ export function aiSdkRuntime(options: AiSdkRuntimeOptions = {}): Runtime {
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('aiSdkRuntime', load);
       admit(component, AI_SDK_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || options.model !== undefined });
+      const remote = laterComponent(component, 'A2AAgent');
+      if (remote) return a2aAgentApp(remote, load, AI_SDK_RUNTIME_NAME);
       // a SpecializedAgent runs natively as the Agent it stands for (sessions are saved against the spec as given)
       const special = laterComponent(component, 'SpecializedAgent');
       const agent = special ? specializeAgent(special) : component.component_type === 'Agent' ? (component as Agent) : undefined;
       // Flows, Swarms and ManagerWorkers: the reference interpreter, every LLM call made by the AI SDK
       if (!agent) return flowApp(component, load, options);
       // the agent's toolboxes listed now: the ToolLoopAgent gets their tools as MCPTools (sessions keep the spec as given)
-      return agentApp(await resolveToolboxes(agent, load), load, options, component as Agent);
+      const resolved = await resolveToolboxes(agent, load);
+      return agentApp(resolved, load, options, component, await openTransforms(resolved));
     },
   };
 }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { deserialize, type Agent } from '@agentspec/core';
-import { hasToolboxes } from '@agentspec/runtime';
+import { hasToolboxes, hasTransforms } from '@agentspec/runtime';
 
 /** The conformance cases folder of this repository (data only: specs are read, no conformance code is imported). */
 export const CASES_DIR = new URL('../../../../conformance/cases/', import.meta.url);
@@ -17,9 +17,11 @@ export interface AgentCase {
  * emitter refuses their specs (that is what they check); so are agents with
  * toolboxes unless `withToolboxes` (a compiler or emitter takes them once a
  * runtime's load has listed their tools from their servers: the
- * emit-conformance test runs them that way).
+ * emit-conformance test runs them that way); so are agents with message
+ * transforms unless `withTransforms` (emitters refuse them: the runtimes apply
+ * them; emit-conformance expects the refusal).
  */
-export function conformanceAgents(http = 'http://127.0.0.1:9', { withToolboxes = false }: { withToolboxes?: boolean } = {}): AgentCase[] {
+export function conformanceAgents(http = 'http://127.0.0.1:9', { withToolboxes = false, withTransforms = false }: { withToolboxes?: boolean; withTransforms?: boolean } = {}): AgentCase[] {
   const out: AgentCase[] = [];
   for (const area of readdirSync(CASES_DIR).filter((a) => !a.startsWith('_') && a !== 'unsupported').sort()) {
     for (const name of readdirSync(new URL(`${area}/`, CASES_DIR)).sort()) {
@@ -33,7 +35,7 @@ export function conformanceAgents(http = 'http://127.0.0.1:9', { withToolboxes =
         .replaceAll('${mcp-stdio-args}', '["server.mjs"]')
         .replaceAll('${mcp-stdio-script}', '"server.mjs"');
       const component = deserialize(text);
-      if (component.component_type === 'Agent' && (withToolboxes || !hasToolboxes(component))) out.push({ id: `${area}/${name}`, agent: component as Agent });
+      if (component.component_type === 'Agent' && (withToolboxes || !hasToolboxes(component)) && (withTransforms || !hasTransforms(component))) out.push({ id: `${area}/${name}`, agent: component as Agent });
     }
   }
   return out;

@@ -1,5 +1,5 @@
 import { laterComponent, type Component, type Tool } from '@agentspec/core';
-import { admit, eachComponent, requireServerTools } from '@agentspec/runtime';
+import { admit, eachComponent, hasTransforms, requireServerTools, RuntimeError } from '@agentspec/runtime';
 import { LANGGRAPH_CAPABILITIES } from '../capabilities.js';
 import type { CompileContext } from './context.js';
 import type { CompileWarning } from './options.js';
@@ -45,6 +45,11 @@ export function checkComponent(root: Component, ctx: CompileContext): void {
     if (c.component_type === 'InputMessageNode' || c.component_type === 'ClientTool' || (c as Tool).requires_confirmation === true) pauses ??= c.id;
   });
   requireServerTools(root, ctx.tools, 'pass them as options: tools: { name: (args) => result }');
+  if (hasTransforms(root) && !ctx.options.transforms) {
+    throw new RuntimeError('AS_UNSUPPORTED', 'an agent of the spec has message transforms, and no transforms option was given to apply them', {}, {
+      hint: 'open them with openTransforms(spec) of @agentspec/runtime and pass them as the transforms option (close them when done)',
+    });
+  }
   if (pauses !== undefined && !ctx.options.checkpointer) {
     ctx.warn('unsupported', pauses, `'${pauses}' waits for the caller with interrupt(), which needs a checkpointer: pass the checkpointer option to pause and resume`);
   }

@@ -1,6 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Agent, Flow, LlmConfig } from '@agentspec/core';
-import { DEFAULT_PARALLELISM, type LlmOptions, type NetworkPolicy, type ToolRegistry } from '@agentspec/runtime';
+import { a2aConnections, DEFAULT_PARALLELISM, type A2aConnections, type LlmOptions, type NetworkPolicy, type ToolRegistry } from '@agentspec/runtime';
 import type { LangGraph } from './graph-types.js';
 import { chatOpenAI } from './llm/chat-model.js';
 import type { CompileLangGraphOptions, CompileWarning } from './options.js';
@@ -28,6 +28,8 @@ export class CompileContext {
   readonly tools: ToolRegistry;
   readonly llm: LlmOptions;
   readonly network: NetworkPolicy;
+  /** The A2A clients of the A2AAgents its AgentNodes run (closed with the compiled graph). */
+  readonly a2a: A2aConnections;
   private runner: ToolRunner | undefined;
   private readonly models = new Map<LlmConfig, BaseChatModel>();
   private readonly flows = new Map<Flow, LangGraph>();
@@ -39,6 +41,7 @@ export class CompileContext {
     this.tools = options.tools ?? {};
     this.llm = options.llm ?? {};
     this.network = options.network ?? {};
+    this.a2a = a2aConnections({ network: this.network, ...(options.limits?.http?.maxBodyBytes !== undefined ? { maxBodyBytes: options.limits.http.maxBodyBytes } : {}) });
   }
 
   warn(kind: CompileWarning['kind'], component: string, message: string): void {
@@ -72,6 +75,7 @@ export class CompileContext {
   }
 
   async close(): Promise<void> {
+    this.a2a.close();
     await this.runner?.close();
   }
 }

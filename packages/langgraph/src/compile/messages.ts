@@ -3,8 +3,8 @@
  * what they expect in the state); statuses report it in the shape of the
  * Runnable contract, the same as the reference runtime's.
  */
-import { AIMessage, HumanMessage, type BaseMessage, type MessageContent } from '@langchain/core/messages';
-import type { Message, ToolCall } from '@agentspec/runtime';
+import { AIMessage, HumanMessage, SystemMessage, ToolMessage, type BaseMessage, type MessageContent } from '@langchain/core/messages';
+import type { LlmMessage, Message, ToolCall } from '@agentspec/runtime';
 
 /**
  * Where the sender of an assistant message is kept. Not the message `name`:
@@ -59,4 +59,31 @@ export function toContractMessage(m: BaseMessage): Message {
 
 export function toContractMessages(messages: readonly BaseMessage[] | undefined): Message[] {
   return (messages ?? []).map(toContractMessage);
+}
+
+/** LLM messages (a transformed conversation, a summarization request) as LangChain messages. */
+export function fromLlmMessages(messages: readonly LlmMessage[]): BaseMessage[] {
+  return messages.map((m): BaseMessage => {
+    switch (m.role) {
+      case 'system':
+        return new SystemMessage({ content: m.content });
+      case 'user':
+        return new HumanMessage({ content: m.content });
+      case 'tool':
+        return new ToolMessage({ content: m.content, tool_call_id: m.toolCallId ?? '' });
+      case 'assistant': {
+        const toolCalls = (m.toolCalls ?? []).map((c) => ({ id: c.id, name: c.name, args: parsed(c.arguments), type: 'tool_call' as const }));
+        return new AIMessage({ content: m.content, ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}) });
+      }
+    }
+  });
+}
+
+function parsed(text: string): Record<string, unknown> {
+  try {
+    const v: unknown = text.trim() === '' ? {} : JSON.parse(text);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
 }

@@ -1,7 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import type { LlmConfig } from '@agentspec/core';
-import type { AdapterWarning, CompiledProgram, LlmOptions, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
+import type { AdapterWarning, AgentTransforms, CompiledProgram, LlmOptions, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
 import type { GraphBuilder, LangGraph } from './graph-types.js';
 
 /** Options of {@link compileLangGraph}. */
@@ -21,6 +21,14 @@ export interface CompileLangGraphOptions {
    * endpoint). For other providers, or an in-process model in tests and benchmarks.
    */
   readonly chatModel?: (config: LlmConfig) => BaseChatModel;
+  /**
+   * The message transforms of the spec's agents, opened (`openTransforms(spec)`
+   * of @agentspec/runtime: their datastores stay open until you close them):
+   * required when an agent has transforms. The model node applies them before
+   * each LLM call; the cache key is `configurable.agentspec_conversation`,
+   * else the thread id.
+   */
+  readonly transforms?: AgentTransforms;
 }
 
 /** Something of the spec the graph does not represent exactly (the one warning type of @agentspec/runtime). */

@@ -46,8 +46,11 @@ export class GraphEngine implements SessionEngine {
     this.messages = saved?.messages ?? [];
   }
 
-  private config(events: boolean): LangGraphRunnableConfig {
-    return { configurable: { thread_id: this.threadId, ...(events ? { [EVENTS_KEY]: true } : {}) }, ...(this.app.signal ? { signal: this.app.signal } : {}) };
+  private config(events: boolean, conversation?: string): LangGraphRunnableConfig {
+    return {
+      configurable: { thread_id: this.threadId, ...(conversation !== undefined ? { agentspec_conversation: conversation } : {}), ...(events ? { [EVENTS_KEY]: true } : {}) },
+      ...(this.app.signal ? { signal: this.app.signal } : {}),
+    };
   }
 
   /** What the next run sends the graph; undefined when it waits for answers the caller has not given. */
@@ -82,7 +85,7 @@ export class GraphEngine implements SessionEngine {
 
   async advance(run: EngineRun): Promise<RunStatus> {
     const { emit } = run;
-    const config = this.config(emit !== undefined);
+    const config = this.config(emit !== undefined, run.conversationId);
     const input = await this.nextInput(run, config);
     if (!input) return run.last as RunStatus;
     let stoppedOn: ReadonlySet<string>;

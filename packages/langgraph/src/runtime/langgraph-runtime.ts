@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
-import type { Component, LlmConfig } from '@agentspec/core';
+import { laterComponent, type Component, type LlmConfig } from '@agentspec/core';
 import {
-  admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, referenceRuntime, resolveToolboxes, RuntimeError, specializeAgents,
+  a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, openTransforms, referenceRuntime, resolveToolboxes, RuntimeError,
+  specializeAgents,
   type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionOptions, type StartOptions,
 } from '@agentspec/runtime';
 import { LANGGRAPH_CAPABILITIES } from '../capabilities.js';
@@ -71,6 +72,8 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('langgraphRuntime', load);
       admit(component, LANGGRAPH_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || Boolean(options.chatModel) });
+      const remote = laterComponent(component, 'A2AAgent');
+      if (remote) return a2aAgentApp(remote, load, LANGGRAPH_RUNTIME_NAME);
       if (component.component_type === 'Swarm' || component.component_type === 'ManagerWorkers') {
         // the reference interpreter's multi-agent semantics, every LLM call made by a LangChain chat model
         return referenceRuntime({ backend: (llm) => chatModelBackend(llm, options.chatModel), name: LANGGRAPH_RUNTIME_NAME, capabilities: LANGGRAPH_CAPABILITIES.runtime }).load(component, load);
@@ -78,7 +81,11 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
       // SpecializedAgents compile as the Agents they stand for; the agents' toolboxes listed now: the graphs get their
       // tools as MCPTools (sessions keep the spec as given)
       const spec = await resolveToolboxes(specializeAgents(component), load);
-      const checkpointer = await openCheckpointer(load.checkpointer ?? options.checkpointer);
+      const transforms = await openTransforms(spec);
+      const checkpointer = await openCheckpointer(load.checkpointer ?? options.checkpointer).catch(async (e: unknown) => {
+        await transforms.close();
+        throw e;
+      });
       let compiled: LangGraphBuild;
       try {
         compiled = options.build ? await options.build(spec, { ...load, checkpointer: checkpointer.saver }) : compileLangGraph(spec, {
@@ -88,9 +95,10 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
           ...(load.limits ? { limits: load.limits } : {}),
           ...(load.network ? { network: load.network } : {}),
           ...(options.chatModel ? { chatModel: options.chatModel } : {}),
+          transforms,
         });
       } catch (e) {
-        await checkpointer.close();
+        await Promise.allSettled([checkpointer.close(), transforms.close()]);
         throw e;
       }
       const kind = component.component_type === 'Flow' ? 'flow' : 'agent';
@@ -121,7 +129,7 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
           return new KernelSession(new GraphEngine(services, state.threadId, s.inputs, state), { runtime: LANGGRAPH_RUNTIME_NAME, kind, component, inputs: s.inputs, retention }, s, resume);
         },
         async close() {
-          await Promise.allSettled([compiled.close(), checkpointer.close()]);
+          await Promise.allSettled([compiled.close(), checkpointer.close(), transforms.close()]);
         },
       };
     },

@@ -1,5 +1,5 @@
 import type { Agent, LlmConfig } from '@agentspec/core';
-import type { LlmOptions } from '@agentspec/runtime';
+import { a2aConnections, type A2aConnections, type LlmOptions } from '@agentspec/runtime';
 import type { Agent as MastraAgent } from '@mastra/core/agent';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { llmModel } from '../model/llm-model.js';
@@ -13,6 +13,8 @@ export class CompileContext {
   readonly llm: LlmOptions;
   readonly runner: ToolRunner;
   readonly warnings = new Warnings();
+  /** The A2A clients of the A2AAgents its AgentNodes run (closed with the compiled objects). */
+  readonly a2a: A2aConnections;
   readonly structuredOutput: 'submit_result' | 'native';
   readonly agents = new Map<Agent, MastraAgent>();
   /** The tool-less agents of LlmNodes. */
@@ -25,6 +27,7 @@ export class CompileContext {
     this.llm = options.llm ?? {};
     this.runner = toolRunner({ ...(options.tools ? { tools: options.tools } : {}), ...(options.network ? { network: options.network } : {}), http: this.limits.http });
     this.structuredOutput = options.structuredOutput ?? 'submit_result';
+    this.a2a = a2aConnections({ ...(options.network ? { network: options.network } : {}), ...(options.limits?.http?.maxBodyBytes !== undefined ? { maxBodyBytes: options.limits.http.maxBodyBytes } : {}) });
   }
 
   model(config: LlmConfig): MastraModelConfig {

@@ -1,5 +1,5 @@
 import type { Agent, Component, Flow } from '@agentspec/core';
-import { admit, type CompiledProgram } from '@agentspec/runtime';
+import { admit, hasTransforms, RuntimeError, type CompiledProgram } from '@agentspec/runtime';
 import type { Agent as MastraAgent } from '@mastra/core/agent';
 import type { AnyWorkflow } from '@mastra/core/workflows';
 import { compileAgent } from './agent/compile-agent.js';
@@ -30,11 +30,19 @@ export type MastraCompiled =
  */
 export function compileMastra(component: Component, options: CompileMastraOptions = {}): MastraCompiled {
   admit(component, MASTRA_CAPABILITIES.compile, { llmOverride: Boolean(options.llm?.override) || options.model !== undefined });
+  if (hasTransforms(component) && !options.transforms) {
+    throw new RuntimeError('AS_UNSUPPORTED', 'an agent of the spec has message transforms, and no transforms option was given to apply them', {}, {
+      hint: 'open them with openTransforms(spec) of @agentspec/runtime and pass them as the transforms option (close them when done)',
+    });
+  }
   const ctx = new CompileContext(options);
   const base = () => ({
     agents: Object.fromEntries([...ctx.agents.values(), ...ctx.llmAgents].map((a) => [a.id, a])),
     warnings: ctx.warnings.list,
-    close: () => ctx.runner.close(),
+    close: () => {
+      ctx.a2a.close();
+      return ctx.runner.close();
+    },
   });
   if (component.component_type === 'Agent') {
     const { agent } = compileAgent(component as Agent, ctx);

@@ -3,6 +3,7 @@ import type { AgentPending } from '../compile/agent/agent-pending.js';
 import type { CompiledAgent } from '../compile/agent/compile-agent.js';
 import { runAgent, type AgentRunOutcome } from '../compile/agent/run-agent.js';
 import { EventSink, inSpan } from '../events.js';
+import { withTransformRun } from '../model/transforming-model.js';
 import type { RunCarrier } from './run-carrier.js';
 
 /** Mastra's own state in a saved agent session. */
@@ -56,13 +57,14 @@ export class AgentEngine implements SessionEngine {
     const { spec } = this.compiled;
     const events = run.spans.traced ? new EventSink(run.spans) : undefined;
     const inputs = resolveInputs(spec.inputs, this.inputs, { agent: spec.id });
-    const outcome = await inSpan(events, 'AgentExecutionStart', 'AgentExecutionEnd', spec.name, { agent: spec.id, inputs }, () => runAgent(this.compiled, {
+    const transformRun = { conversationId: run.conversationId, ...(events ? { events } : {}), ...(this.signal ? { signal: this.signal } : {}) };
+    const outcome = await withTransformRun(transformRun, () => inSpan(events, 'AgentExecutionStart', 'AgentExecutionEnd', spec.name, { agent: spec.id, inputs }, () => runAgent(this.compiled, {
       messages: this.conversation, inputs, answers: inbox, inFlow: false,
       onFailure: (committed) => {
         if (!this.pending) this.conversation = [...committed];
       },
       ...(this.pending ? { pending: this.pending } : {}), ...(events ? { events } : {}), ...(this.signal ? { signal: this.signal } : {}),
-    }), (o: AgentRunOutcome) => ({ status: o.type, ...(o.type === 'finished' ? { outputs: o.outputs } : {}) }), (o: AgentRunOutcome) => o.type === 'finished');
+    }), (o: AgentRunOutcome) => ({ status: o.type, ...(o.type === 'finished' ? { outputs: o.outputs } : {}) }), (o: AgentRunOutcome) => o.type === 'finished'));
     inbox.consume(outcome.consumed);
     switch (outcome.type) {
       case 'finished':

@@ -5,6 +5,7 @@ import type { Mastra } from '@mastra/core';
 import { RequestContext } from '@mastra/core/request-context';
 import { CONTEXT_RUN } from '../constants.js';
 import { EventSink, inSpan } from '../events.js';
+import { withTransformRun } from '../model/transforming-model.js';
 import { SHARED_KEY } from '../compile/flow/frame.js';
 import type { ResumeAnswers, RunHooks } from '../compile/flow/nodes/types.js';
 import { statusOf, type WorkflowResult } from './flow-result.js';
@@ -58,7 +59,8 @@ export class FlowEngine implements SessionEngine {
     const workflow = this.mastra.getWorkflow(this.workflowId);
     const { inbox } = run;
     let last = run.last;
-    return inSpan(events, 'FlowExecutionStart', 'FlowExecutionEnd', this.component.name, { flow: this.component.id, inputs: this.inputs }, async () => {
+    const transformRun = { conversationId: run.conversationId, ...(events ? { events } : {}), ...(this.signal ? { signal: this.signal } : {}) };
+    return withTransformRun(transformRun, () => inSpan(events, 'FlowExecutionStart', 'FlowExecutionEnd', this.component.name, { flow: this.component.id, inputs: this.inputs }, async () => {
       let result: WorkflowResult;
       if (!this.runId) {
         const messages = inbox.user.map((content) => ({ role: 'user' as const, content }));
@@ -80,7 +82,7 @@ export class FlowEngine implements SessionEngine {
         last = status;
         result = await this.resume({ user: inbox.takeUser() }, context);
       }
-    }, (s) => ({ status: s.type, ...(s.type === 'finished' ? { outputs: s.outputs } : {}) }), (s) => s.type === 'finished');
+    }, (s) => ({ status: s.type, ...(s.type === 'finished' ? { outputs: s.outputs } : {}) }), (s) => s.type === 'finished'));
   }
 
   private async resume(answers: ResumeAnswers, context: RequestContext): Promise<WorkflowResult> {

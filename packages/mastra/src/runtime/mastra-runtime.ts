@@ -1,6 +1,7 @@
-import type { Agent, Component } from '@agentspec/core';
+import { laterComponent, type Agent, type Component } from '@agentspec/core';
 import {
-  admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, requireServerTools, referenceRuntime, resolveToolboxes, specializeAgents, RuntimeError,
+  a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, openTransforms, requireServerTools, referenceRuntime, resolveToolboxes,
+  specializeAgents, RuntimeError,
   type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionEnvelope, type SessionOptions, type StartOptions,
 } from '@agentspec/runtime';
 import { Mastra } from '@mastra/core';
@@ -60,6 +61,8 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
     async load(component: Component, load: RuntimeLoadOptions = {}): Promise<App> {
       checkLoadOptions('mastraRuntime', load);
       admit(component, MASTRA_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || options.model !== undefined });
+      const remote = laterComponent(component, 'A2AAgent');
+      if (remote) return a2aAgentApp(remote, load, options.name ?? MASTRA_RUNTIME_NAME);
       if (component.component_type === 'Swarm' || component.component_type === 'ManagerWorkers') {
         // the reference interpreter's multi-agent semantics, every LLM call made by Mastra's AI SDK model of the config
         return referenceRuntime({ backend: (llm) => mastraModelBackend(llm, options.model), name: options.name ?? MASTRA_RUNTIME_NAME, capabilities: MASTRA_CAPABILITIES.runtime }).load(component, load);
@@ -74,7 +77,15 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
       // the agents' toolboxes listed now: the Mastra agents get their tools as MCPTools (sessions keep the spec as given)
       // SpecializedAgents compile as the Agents they stand for
       const spec = await resolveToolboxes(specializeAgents(component), load);
-      const compiled = options.build ? await options.build(spec, compileOptions) : compileMastra(spec, compileOptions);
+      const transforms = await openTransforms(spec);
+      let compiled: MastraCompiled;
+      try {
+        const withTransforms = { ...compileOptions, transforms };
+        compiled = options.build ? await options.build(spec, withTransforms) : compileMastra(spec, withTransforms);
+      } catch (e) {
+        await transforms.close();
+        throw e;
+      }
       const storageOption = load.checkpointer ?? options.storage;
       const storage = await openStorage(storageOption);
       const mastra = new Mastra({
@@ -110,6 +121,7 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
         },
         async close() {
           await compiled.close();
+          await transforms.close();
           await closeStorage(storageOption, storage);
         },
       };

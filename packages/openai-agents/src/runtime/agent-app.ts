@@ -1,6 +1,7 @@
 import type { Agent, Component } from '@agentspec/core';
 import { Runner } from '@openai/agents';
-import { finishedRetention, KernelSession, McpConnections, openEnvelope, type App, type RuntimeLoadOptions, type Session } from '@agentspec/runtime';
+import { finishedRetention, KernelSession, McpConnections, openEnvelope, type AgentTransforms, type App, type RuntimeLoadOptions, type Session } from '@agentspec/runtime';
+import { openaiAgentsBackend } from '../backend/openai-agents-backend.js';
 import { compileAgent, type CompiledAgent } from '../compile/compile-agent.js';
 import { checkServerTools } from '../compile/check-server-tools.js';
 import type { CompileResult, OpenAiAgentsRuntimeOptions } from '../types.js';
@@ -13,7 +14,7 @@ import { AgentEngine, type AgentEngineState, type AgentServices } from './agent-
  * and runs it with one Runner. `given` is the agent as loaded (what sessions
  * are saved against); `spec` the one that runs, its toolboxes resolved.
  */
-export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiAgentsRuntimeOptions, given: Component = spec): App {
+export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiAgentsRuntimeOptions, given: Component = spec, transforms?: AgentTransforms): App {
   checkServerTools(spec, load.tools ?? {});
   const mcp = new McpConnections({ network: load.network ?? {}, ...(load.limits?.http?.maxBodyBytes !== undefined ? { maxResultBytes: load.limits.http.maxBodyBytes } : {}) });
   const structuredOutput = options.structuredOutput ?? 'submit_result';
@@ -43,6 +44,7 @@ export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiA
     },
     native: structuredOutput === 'native' && (spec.outputs ?? []).length > 0,
     ...(load.signal ? { signal: load.signal } : {}),
+    ...(transforms?.has(spec) ? { transforms, summarizer: openaiAgentsBackend(load.llm) } : {}),
   };
   // no store: what a finished session releases is what the `build` option built for it
   const retention = finishedRetention(load.retainFinished, 'runtime');
@@ -60,6 +62,7 @@ export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiA
     close: async () => {
       await Promise.all(built.splice(0).map((r) => r.close()));
       await mcp.close();
+      await transforms?.close();
     },
   };
 }

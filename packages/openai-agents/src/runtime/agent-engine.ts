@@ -1,6 +1,9 @@
 import type { Agent as SpecAgent, Tool } from '@agentspec/core';
 import { RunState, type AgentInputItem, type ModelInputData, type RunResult, type Runner, type StreamedRunResult } from '@openai/agents';
-import { RuntimeError, shapeOutputs, type EngineRun, type Message, type RunStatus, type SessionEngine } from '@agentspec/runtime';
+import {
+  backendTransformCall, llmMessages, RuntimeError, shapeOutputs, type AgentTransforms, type EngineRun, type LlmBackend, type Message, type RunStatus, type SessionEngine,
+} from '@agentspec/runtime';
+import { inputItems } from '../backend/model-request.js';
 import type { CompiledAgent } from '../compile/compile-agent.js';
 import { runData } from '../compile/run-data.js';
 import { toRuntimeError } from '../model/sdk-errors.js';
@@ -19,6 +22,9 @@ export interface AgentServices {
   readonly release: (agent: SessionAgent) => Promise<void>;
   readonly native: boolean;
   readonly signal?: AbortSignal;
+  /** The agent's message transforms (when it has any), and the backend making their summarization calls. */
+  readonly transforms?: AgentTransforms;
+  readonly summarizer?: LlmBackend;
 }
 
 /** What a session runs: the agent and its run options. */
@@ -56,6 +62,7 @@ export class AgentEngine implements SessionEngine {
   #asked: AgentInputItem[] | undefined;
   #llmAnswered = 0;
   readonly #tools: ReadonlyMap<string, Tool>;
+  #conversationId = '';
 
   constructor(
     private readonly services: AgentServices,
@@ -94,6 +101,7 @@ export class AgentEngine implements SessionEngine {
     try {
       for (const [id, given] of run.inbox.decisions) if (given.decision === 'reject') events?.rejected(id);
       this.#takeAnswers(run);
+      this.#conversationId = run.conversationId;
       const status = await this.#loop(run, events);
       this.messages = status.messages;
       events?.messages(status.messages.slice(before));
@@ -184,9 +192,9 @@ export class AgentEngine implements SessionEngine {
   async #runOnce(agent: CompiledAgent, maxTurns: number, input: AgentInputItem[] | RunState<unknown, CompiledAgent>, events: AgentEvents | undefined): Promise<SdkResult> {
     const { runner, signal } = this.services;
     // the input of each LLM request, kept: what a failed run goes on from
-    const callModelInputFilter = ({ modelData }: { modelData: ModelInputData }): ModelInputData => {
+    const callModelInputFilter = async ({ modelData }: { modelData: ModelInputData }): Promise<ModelInputData> => {
       this.#asked = structuredClone(modelData.input);
-      return modelData;
+      return this.#transformed(modelData, events);
     };
     const options = { maxTurns, callModelInputFilter, ...(signal ? { signal } : {}), ...(Array.isArray(input) ? { context: {} } : {}) };
     if (!events) return runner.run(agent, input, options);
@@ -195,6 +203,20 @@ export class AgentEngine implements SessionEngine {
     await streamed.completed;
     if (streamed.error) throw streamed.error;
     return streamed;
+  }
+
+  /**
+   * What the model is sent: the input through the agent's message transforms
+   * (the SDK's own hook, `callModelInputFilter`), their summarization calls
+   * made by the SDK's models and traced in the agent's span.
+   */
+  async #transformed(modelData: ModelInputData, events: AgentEvents | undefined): Promise<ModelInputData> {
+    const { transforms, summarizer, spec, signal } = this.services;
+    if (!transforms || !summarizer) return modelData;
+    const trace = events?.transforms();
+    const call = backendTransformCall({ conversationId: this.#conversationId, backend: summarizer, ...(trace ? { trace } : {}), ...(signal ? { signal } : {}) });
+    const conversation = llmMessages(toMessages(modelData.input, spec.name));
+    return { ...modelData, input: inputItems(await transforms.apply(spec, conversation, call)) };
   }
 
   state(): AgentEngineState {

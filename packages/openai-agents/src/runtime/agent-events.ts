@@ -1,7 +1,7 @@
 import { usageAttribute } from '@agentspec/runtime';
 import type { Agent, Tool } from '@agentspec/core';
 import type { RunStreamEvent } from '@openai/agents';
-import type { Message, RunSpans, SpanRef } from '@agentspec/runtime';
+import type { Message, RunSpans, SpanRef, TransformTrace } from '@agentspec/runtime';
 import { toMessages } from './to-messages.js';
 
 /** Whether an error is the LLM's (its request failed, timed out or answered something unusable). */
@@ -40,6 +40,11 @@ export class AgentEvents {
 
   #event(type: Parameters<RunSpans['event']>[0], name: string, attributes: Record<string, unknown>): void {
     this.spans.event(type, this.#agentSpan.id, name, attributes);
+  }
+
+  /** Where the agent's message transforms trace their summarization calls: inside the agent span. */
+  transforms(): TransformTrace {
+    return { spans: this.spans, parent: this.#agentSpan, position: 'agent/transforms' };
   }
 
   #openLlm(): SpanRef {

@@ -1,6 +1,6 @@
 import { laterComponent, type Agent, type Component } from '@agentspec/core';
 import { setTracingDisabled } from '@openai/agents';
-import { admit, checkLoadOptions, checkMultiAgent, checkRuntimeOptions, referenceRuntime, resolveToolboxes, specializeAgent, specializeAgents, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
+import { a2aAgentApp, admit, checkLoadOptions, checkMultiAgent, checkRuntimeOptions, openTransforms, referenceRuntime, resolveToolboxes, specializeAgent, specializeAgents, type App, type Runtime, type RuntimeLoadOptions } from '@agentspec/runtime';
 import { openaiAgentsBackend } from '../backend/openai-agents-backend.js';
 import { OPENAI_AGENTS_RUNTIME_NAME } from '../names.js';
 import type { OpenAiAgentsRuntimeOptions } from '../types.js';
@@ -36,11 +36,14 @@ export function openaiAgentsRuntime(options: OpenAiAgentsRuntimeOptions = {}): R
       // Flows, other Swarms and ManagerWorkers: admitted by the reference interpreter's load, with these capabilities
       if (component.component_type !== 'Agent' && component.component_type !== 'SpecializedAgent') return flows.load(component, load);
       admit(component, OPENAI_AGENTS_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) });
+      const remote = laterComponent(component, 'A2AAgent');
+      if (remote) return a2aAgentApp(remote, load, OPENAI_AGENTS_RUNTIME_NAME);
       // a SpecializedAgent runs natively as the Agent it stands for (sessions are saved against the spec as given)
       const special = laterComponent(component, 'SpecializedAgent');
       const agent = special ? specializeAgent(special) : (component as Agent);
       // the agent's toolboxes listed now: the SDK agent gets their tools as MCPTools (sessions keep the spec as given)
-      return agentApp(await resolveToolboxes(agent, load), load, options, component);
+      const resolved = await resolveToolboxes(agent, load);
+      return agentApp(resolved, load, options, component, await openTransforms(resolved));
     },
   };
 }

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { deserialize, type Agent, type Component } from '@agentspec/core';
-import { hasToolboxes } from '@agentspec/runtime';
+import { hasToolboxes, hasTransforms } from '@agentspec/runtime';
 
 /** The conformance cases folder of this repository. */
 export const CASES_DIR = new URL('../../../../conformance/cases/', import.meta.url).pathname;
@@ -19,9 +19,10 @@ const PLACEHOLDERS: Record<string, string> = {
 /**
  * Every valid case's spec, by case id; not those of `unsupported/`, which every runtime, compiler and emitter refuses
  * (that is what they check), nor those with toolboxes unless `withToolboxes` (a compiler or emitter takes them once a
- * runtime's load has listed their tools from their servers: the emit-conformance test runs them that way).
+ * runtime's load has listed their tools from their servers: the emit-conformance test runs them that way), nor those
+ * with message transforms unless `withTransforms` (the emitter refuses them; emit-conformance expects the refusal).
  */
-export function conformanceSpecs({ withToolboxes = false }: { withToolboxes?: boolean } = {}): { id: string; spec: Component }[] {
+export function conformanceSpecs({ withToolboxes = false, withTransforms = false }: { withToolboxes?: boolean; withTransforms?: boolean } = {}): { id: string; spec: Component }[] {
   const out: { id: string; spec: Component }[] = [];
   for (const area of readdirSync(CASES_DIR).sort()) {
     if (area.startsWith('_') || area === 'unsupported') continue;
@@ -33,7 +34,7 @@ export function conformanceSpecs({ withToolboxes = false }: { withToolboxes?: bo
       let text = readFileSync(file, 'utf8');
       for (const [k, v] of Object.entries(PLACEHOLDERS)) text = text.split(k).join(v);
       const spec = deserialize(text);
-      if (withToolboxes || !hasToolboxes(spec)) out.push({ id: `${area}/${name}`, spec });
+      if ((withToolboxes || !hasToolboxes(spec)) && (withTransforms || !hasTransforms(spec))) out.push({ id: `${area}/${name}`, spec });
     }
   }
   return out;

@@ -3,7 +3,7 @@ import {
 } from '@agentspec/core';
 import { eachComponent } from '../components.js';
 import { RuntimeError } from '../errors.js';
-import type { Capabilities, Refusal } from './capabilities.js';
+import { NO_CLIENT_HERE, type Capabilities, type Refusal } from './capabilities.js';
 
 /** What a load (compile, emit) gives that changes what runs. */
 export interface AdmitContext {
@@ -27,6 +27,8 @@ const ASKED = { run: 'load', compile: 'compile', emit: 'emit' } as const;
 export function admit(component: Component, capabilities: Capabilities, context: AdmitContext = {}): void {
   const { by, action, roots } = capabilities;
   if (!(roots as readonly string[]).includes(component.component_type)) {
+    // a component no runtime has a client for: that reason, rather than "not on its own"
+    if (isUnknownComponent(component) && Object.hasOwn(NO_CLIENT_HERE, component.component_type)) throw unsupportedComponent(component, capabilities);
     const takes = roots.map((t) => `${/^[AEIOU]/.test(t) ? 'an' : 'a'} ${t}`).join(' or ').replace(/ or (?=.* or )/g, ', ');
     throw new RuntimeError('AS_UNSUPPORTED', `${component.component_type} ${label(component)} cannot be ${PARTICIPLE[action]} on its own by ${by}: ${ASKED[action]} ${takes}`, {}, capabilities.rootHint ? { hint: capabilities.rootHint } : undefined);
   }
@@ -69,6 +71,8 @@ function reservedName(c: Component, capabilities: Capabilities): { at: string; r
 }
 
 function unknownRefusal(c: UnknownComponent, by: string): Refusal {
+  const noClient = (NO_CLIENT_HERE as Readonly<Record<string, Refusal>>)[c.component_type];
+  if (noClient) return noClient;
   const range = componentVersionRange(c.component_type);
   if (range) {
     return {

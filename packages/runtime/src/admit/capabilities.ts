@@ -51,6 +51,29 @@ export const MULTI_AGENT_ROOTS = ['Swarm', 'ManagerWorkers', 'SpecializedAgent']
  */
 export const MCP_TOOLBOXES = ['MCPToolBox', 'MCPToolSpec'] as const satisfies readonly LaterComponentType[];
 
+/**
+ * The message transforms of Agent Spec 26.1.2 and the datastores of their caches every runtime runs: `load()` opens them
+ * with `openTransforms`, and each runtime applies them before every LLM call of an agent.
+ */
+export const TRANSFORMS_AND_DATASTORES = [
+  'MessageSummarizationTransform', 'ConversationSummarizationTransform', 'InMemoryCollectionDatastore', 'PostgresDatabaseDatastore',
+  'TlsPostgresDatabaseConnectionConfig',
+] as const satisfies readonly LaterComponentType[];
+
+/**
+ * A2AAgent (25.4.2) and its connection config: every runtime runs it, as a root and in an AgentNode, with the A2A client
+ * of @agentspec/runtime (`a2aConnection`; no framework here has an A2A client of its own).
+ */
+export const A2A_AGENTS = ['A2AAgent', 'A2AConnectionConfig'] as const satisfies readonly LaterComponentType[];
+
+/** Later-version components no runtime runs for want of a client, with why and what to do instead (admit() reports these). */
+export const NO_CLIENT_HERE: Readonly<Partial<Record<LaterComponentType, Refusal>>> = {
+  OracleDatabaseDatastore: {
+    reason: 'an Oracle Database datastore, and no Oracle Database client (node-oracledb) is available here',
+    hint: 'use a PostgresDatabaseDatastore (or an InMemoryCollectionDatastore for development) with the same datastore_schema',
+  },
+};
+
 const remoteAgent = (by: string): Refusal => ({
   reason: 'a remote agent, which has no client here',
   hint: `run the agent it stands for as an Agent, or run it where its service is reachable; ${by} does not call remote agents`,

@@ -7,6 +7,8 @@ import type { LlmBackend } from '../llm/backend.js';
 import { Pause, type Journal, type JournalEntry } from './journal.js';
 import { traceTime } from '../trace/trace-clock.js';
 import type { ToolRunner } from './tool-runner.js';
+import type { AgentTransforms } from '../transforms/agent-transforms.js';
+import type { A2aConnections } from '../a2a/a2a-connections.js';
 
 export interface Limits {
   readonly maxSteps: number;
@@ -28,6 +30,10 @@ export interface Services {
   readonly network: NetworkPolicy;
   readonly signal?: AbortSignal;
   readonly toolRunner: ToolRunner;
+  /** The agents' message transforms, their datastores open. */
+  readonly transforms: AgentTransforms;
+  /** The A2A client of each A2AAgent. */
+  readonly a2a: A2aConnections;
 }
 
 /** What the caller has given the session and no run has consumed yet (the kernel's inbox). */
@@ -46,6 +52,8 @@ export class Execution {
     private readonly emit: ((e: RuntimeEvent) => void) | undefined,
     /** The session's span ids (`EngineRun.spans`): the span at a position has the same id in every run of the session. */
     readonly spanIds: (key: string) => string,
+    /** The session's conversation id (EngineRun.conversationId). */
+    readonly conversationId = '',
   ) {}
 
   scope(): Scope {

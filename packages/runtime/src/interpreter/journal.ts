@@ -1,5 +1,6 @@
 import type { Message } from '../contract.js';
-import type { LlmResponse } from '../llm/backend.js';
+import type { LlmMessage, LlmResponse } from '../llm/backend.js';
+import type { A2aReply } from '../a2a/a2a-client.js';
 
 /**
  * What a session has learned from the outside world, keyed by where in the
@@ -17,7 +18,11 @@ export type JournalEntry =
   | { readonly kind: 'tool_results'; readonly results: Readonly<Record<string, unknown>> }
   | { readonly kind: 'decisions'; readonly decisions: Readonly<Record<string, { readonly decision: 'approve' | 'reject'; readonly reason?: string }>> }
   /** A CatchExceptionNode caught its subflow's failure: replayed as caught (the failure is not retried), with the messages the subflow had added. */
-  | { readonly kind: 'caught'; readonly info: string; readonly messages: readonly Message[] };
+  | { readonly kind: 'caught'; readonly info: string; readonly messages: readonly Message[] }
+  /** The conversation an agent's LLM saw after its message transforms (replayed: caches and summarization calls are not asked again). */
+  | { readonly kind: 'transformed'; readonly messages: readonly LlmMessage[] }
+  /** What a remote A2A agent answered to one message. */
+  | { readonly kind: 'a2a'; readonly reply: A2aReply };
 
 export type Journal = Map<string, JournalEntry>;
 

@@ -1,10 +1,10 @@
 import type { LlmConfig } from '@agentspec/core';
-import type { Message } from '../contract.js';
 import type { RuntimeError } from '../errors.js';
 import { generationParams, type LlmMessage, type LlmResponse } from '../llm/backend.js';
 import type { ToolSpec } from '../semantics/agent-tools.js';
 import type { Scope } from './execution.js';
 import type { JournalEntry } from './journal.js';
+import { llmMessages } from '../transforms/transform-call.js';
 
 export interface LlmCall {
   readonly messages: readonly LlmMessage[];
@@ -65,11 +65,4 @@ function llmEntry(scope: Scope, config: LlmConfig, call: LlmCall, check: (r: Llm
 }
 
 /** The conversation as LLM messages. */
-export function toLlmMessages(messages: readonly Message[]): LlmMessage[] {
-  return messages.map((m) => ({
-    role: m.role,
-    content: m.content,
-    ...(m.toolCalls ? { toolCalls: m.toolCalls.map((c) => ({ id: c.id, name: c.name, arguments: JSON.stringify(c.args) })) } : {}),
-    ...(m.toolCallId ? { toolCallId: m.toolCallId } : {}),
-  }));
-}
+export const toLlmMessages = llmMessages;

@@ -2,6 +2,7 @@ import { laterComponent, type Agent, type Flow } from '@agentspec/core';
 import { unsupportedComponent } from '../admit/admit.js';
 import { resolveInputs } from '../semantics/inputs.js';
 import type { Execution } from './execution.js';
+import { runA2aAgent } from './run-a2a-agent.js';
 import { runAgent } from './run-agent.js';
 import { runFlow } from './run-flow.js';
 import { runManagerWorkers, runSwarm } from './run-multi-agent.js';
@@ -21,5 +22,7 @@ export async function runRoot(exec: Execution, inputs: Readonly<Record<string, u
   if (swarm) return { outputs: await runSwarm(swarm, inputs, scope) };
   const mw = laterComponent(root, 'ManagerWorkers');
   if (mw) return { outputs: await runManagerWorkers(mw, inputs, scope) };
+  const remote = laterComponent(root, 'A2AAgent');
+  if (remote) return { outputs: await runA2aAgent(remote, resolveInputs(remote.inputs, inputs, { agent: remote.id }), scope, false) };
   throw unsupportedComponent(root);
 }

@@ -7,7 +7,8 @@ import { checkToolCalls } from '../semantics/tool-call-check.js';
 import { renderTemplate } from '../semantics/templates.js';
 import { handleToolCalls } from './agent-tool-calls.js';
 import type { Scope } from './execution.js';
-import { askLlm, toLlmMessages } from './llm-call.js';
+import { askLlm, callLlm, toLlmMessages } from './llm-call.js';
+import type { LlmMessage } from '../llm/backend.js';
 
 /** Where an agent's messages go: the session's conversation, or one of its own (an agent asked by another). */
 export interface Conversation {
@@ -72,7 +73,8 @@ export function agentLoop(agent: Agent, inputs: Readonly<Record<string, unknown>
         const checked = checkToolCalls(agent, r.toolCalls, extraNames);
         return checked instanceof RuntimeError ? checked : undefined;
       };
-      const { response, refused } = await askLlm(s, agent.llm_config, { messages: [{ role: 'system', content: system }, ...toLlmMessages(conversation.messages)], tools, check });
+      const messages = await transformed(agent, toLlmMessages(conversation.messages), s);
+      const { response, refused } = await askLlm(s, agent.llm_config, { messages: [{ role: 'system', content: system }, ...messages], tools, check });
       if (refused) {
         // An answer refused in an earlier run (an invalid tool call) stays out of the conversation: the messages
         // given since then join it, and the LLM is asked again.
@@ -98,4 +100,24 @@ export function agentLoop(agent: Agent, inputs: Readonly<Record<string, unknown>
       if (done?.handoff) return { kind: 'handoff' as const, to: done.handoff, answeredUser };
     }
   }, (r): Record<string, unknown> => (r.kind === 'outputs' ? { outputs: r.outputs } : r.kind === 'answer' ? { outputs: {}, answer: r.text } : { outputs: {}, handoff_to: r.to.id }));
+}
+
+/**
+ * The conversation the agent's LLM sees: through the agent's message
+ * transforms (their summarization calls are LLM calls of the agent, traced),
+ * recorded in the journal so that a replayed run neither asks the caches
+ * nor summarizes again.
+ */
+async function transformed(agent: Agent, conversation: LlmMessage[], s: Scope): Promise<readonly LlmMessage[]> {
+  const { transforms } = s.exec.services;
+  if (!transforms.has(agent)) return conversation;
+  const inner = s.child('transforms');
+  const entry = await s.effect('transformed', async () => ({
+    kind: 'transformed' as const,
+    messages: await transforms.apply(agent, conversation, {
+      conversationId: s.exec.conversationId,
+      summarize: async (llm, messages) => (await callLlm(inner, llm, { messages })).text,
+    }),
+  }));
+  return entry.messages;
 }

@@ -25,7 +25,7 @@ export class ReferenceEngine implements SessionEngine {
   }
 
   async advance(run: EngineRun): Promise<RunStatus> {
-    const exec = new Execution(this.services, this.journal, run.inbox, run.emit, (position) => run.spans.id(position));
+    const exec = new Execution(this.services, this.journal, run.inbox, run.emit, (position) => run.spans.id(position), run.conversationId);
     if (run.emit) streaming.add(exec);
     try {
       const result = await runRoot(exec, this.inputs);

@@ -22,6 +22,8 @@ export interface SessionEnvelope extends SavedSession {
   readonly component: string;
   /** {@link specHash} of the spec: a session resumes only on the same spec. */
   readonly specHash: string;
+  /** The session's conversation id (absent in saves of earlier versions: a new one is drawn on resume). */
+  readonly conversation?: string;
   readonly inputs: Record<string, unknown>;
   readonly inbox: SavedInbox;
   readonly status?: RunStatus;

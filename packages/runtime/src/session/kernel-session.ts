@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Component } from '@agentspec/core';
 import type { Decision, Message, RunStatus, SavedSession, Session, ToolResult } from '../contract.js';
 import { RuntimeError } from '../errors.js';
@@ -23,6 +24,8 @@ export interface EngineRun {
   /** The code of the error the previous run failed with — {@link CRASHED} when its process died —, else undefined. */
   readonly failed: string | undefined;
   readonly emit: ((e: RuntimeEvent) => void) | undefined;
+  /** The session's conversation id: the same in every run, after save and resume too (keys of the transforms' caches). */
+  readonly conversationId: string;
   /** How the engine emits its spans: ids from the session's seed, the same in every run of the session (nothing is emitted without `emit`). */
   readonly spans: RunSpans;
 }
@@ -72,6 +75,7 @@ export class KernelSession implements Session {
   private running = false;
   private readonly ledger: Ledger;
   private readonly checkpoints: SessionCheckpoints | undefined;
+  private readonly conversationId: string;
   /** The seed of the session's span ids (kept in its saves). */
   private readonly spanSeed: string;
   private readonly spanIds: (position: string) => string;
@@ -81,6 +85,7 @@ export class KernelSession implements Session {
     this.last = saved?.status;
     this.failed = saved?.inFlight ? CRASHED : saved?.failed;
     this.checkpoints = options.checkpoints;
+    this.conversationId = saved?.conversation ?? randomUUID();
     this.ledger = new Ledger(saved?.ledger ?? [], this.checkpoints ? (entry) => this.checkpoint(entry) : undefined);
     this.spanSeed = typeof saved?.spans === 'string' ? saved.spans : newSpanSeed();
     this.spanIds = sessionSpanIds(this.spanSeed);
@@ -142,7 +147,7 @@ export class KernelSession implements Session {
         await this.write(this.started);
       }
       this.ledger.beginRun();
-      const status = await withLedger(this.ledger, () => this.engine.advance({ inbox: this.inbox, last: this.last, failed: this.failed, emit, spans: new RunSpans(emit, this.spanIds) }));
+      const status = await withLedger(this.ledger, () => this.engine.advance({ inbox: this.inbox, last: this.last, failed: this.failed, emit, spans: new RunSpans(emit, this.spanIds), conversationId: this.conversationId }));
       this.last = status;
       this.failed = undefined;
       this.ledger.clear();
@@ -182,6 +187,7 @@ export class KernelSession implements Session {
       kind: this.meta.kind,
       component: this.meta.component.id,
       specHash: componentHash(this.meta.component),
+      conversation: this.conversationId,
       inputs: this.meta.inputs as Record<string, unknown>,
       inbox: this.inbox.save(),
       ...(this.last ? { status: this.last } : {}),

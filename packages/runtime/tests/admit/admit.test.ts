@@ -178,7 +178,9 @@ describe('the reference runtime', () => {
   });
 
   it('declares what it runs as data', () => {
-    expect(REFERENCE_CAPABILITIES).toMatchObject({ action: 'run', roots: ['Agent', 'Flow', 'Swarm', 'ManagerWorkers', 'SpecializedAgent'] });
+    expect(REFERENCE_CAPABILITIES).toMatchObject({ action: 'run', roots: ['Agent', 'Flow', 'Swarm', 'ManagerWorkers', 'SpecializedAgent', 'A2AAgent'] });
+    expect(REFERENCE_CAPABILITIES.runs).toEqual(expect.arrayContaining(['MessageSummarizationTransform', 'PostgresDatabaseDatastore', 'A2AAgent', 'A2AConnectionConfig', 'Swarm']));
+    expect(REFERENCE_CAPABILITIES.runs).not.toContain('OracleDatabaseDatastore');
     expect(Object.keys(REFERENCE_CAPABILITIES.refuses).sort()).toEqual(['OciAgent', 'OciGenAiConfig', 'OpenAiAgent']);
   });
 });

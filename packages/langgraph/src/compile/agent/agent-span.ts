@@ -1,6 +1,8 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { Agent } from '@agentspec/core';
 import { emit, emitException, eventsOn, graphSpanId, parentSpan } from '../events.js';
+
+/** What names an agent's span: an Agent, an A2AAgent. */
+type SpanAgent = { readonly id: string; readonly name: string };
 
 /**
  * The AgentExecution span of an agent graph (DESIGN §4.5): one span for the
@@ -14,19 +16,19 @@ export function agentSpan(config: LangGraphRunnableConfig): string | undefined {
   return eventsOn(config) ? graphSpanId(config, 'agent') : undefined;
 }
 
-export function startAgentSpan(config: LangGraphRunnableConfig, agent: Agent, inputs: Readonly<Record<string, unknown>>): string | undefined {
+export function startAgentSpan(config: LangGraphRunnableConfig, agent: SpanAgent, inputs: Readonly<Record<string, unknown>>): string | undefined {
   const span = agentSpan(config);
   if (span) emit(config, 'AgentExecutionStart', span, agent.name, { agent: agent.id, inputs }, parentSpan(config));
   return span;
 }
 
-export function endAgentSpan(config: LangGraphRunnableConfig, agent: Agent, outputs: Readonly<Record<string, unknown>>): void {
+export function endAgentSpan(config: LangGraphRunnableConfig, agent: SpanAgent, outputs: Readonly<Record<string, unknown>>): void {
   const span = agentSpan(config);
   if (span) emit(config, 'AgentExecutionEnd', span, agent.name, { outputs }, parentSpan(config));
 }
 
 /** Run a task of the agent: an error (not an interrupt) fails the agent span. */
-export async function inAgentSpan<T>(config: LangGraphRunnableConfig, agent: Agent, fn: () => Promise<T>): Promise<T> {
+export async function inAgentSpan<T>(config: LangGraphRunnableConfig, agent: SpanAgent, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (e) {

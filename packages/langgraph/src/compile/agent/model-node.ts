@@ -1,12 +1,12 @@
 import { SystemMessage, type AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Agent } from '@agentspec/core';
-import { checkToolCalls, renderTemplate, resolveInputs, RuntimeError, submitResultSpec, toolSpec, type RawToolCall } from '@agentspec/runtime';
+import { checkToolCalls, llmMessages, renderTemplate, resolveInputs, RuntimeError, submitResultSpec, toolSpec, type RawToolCall } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import type { CompileContext } from '../context.js';
 import type { GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
 import { callModel, type ChatRunnable } from '../llm/call-model.js';
-import { withSender } from '../messages.js';
+import { fromLlmMessages, textOf, toContractMessages, withSender } from '../messages.js';
 import { endAgentSpan, inAgentSpan, startAgentSpan } from './agent-span.js';
 
 /** The tools an agent offers its LLM: its tools with JSON Schemas of their inputs, and submit_result when it has outputs. */
@@ -42,7 +42,7 @@ export function modelNode(agent: Agent, inFlow: boolean, ctx: CompileContext): N
     const turns = (state[CHANNELS.turns] as number | undefined) ?? 0;
     if (turns >= max) throw new RuntimeError('AS_MAX_ITERATIONS', `the agent took more than ${max} LLM turns`, { agent: agent.id }, { hint: 'raise limits.maxAgentSteps' });
     const system = renderTemplate(agent.system_prompt, inputs);
-    const messages = (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
+    const messages = await transformed(agent, (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [], ctx, config, span);
     const reply: AIMessage = await callModel(model, [new SystemMessage(system), ...messages], { config, llmConfig: agent.llm_config, site, tools, parent: span });
     // An answer with an invalid call is refused before it reaches the state: the checkpoint keeps the conversation
     // without it, so the session stays usable (the next run asks again, with any message given since).
@@ -64,4 +64,25 @@ function rawCalls(reply: AIMessage): RawToolCall[] {
     ...(reply.invalid_tool_calls ?? []).map((c, i) => ({ id: c.id ?? `invalid_${i}`, name: c.name ?? '?', arguments: c.args ?? '' })),
     ...(reply.tool_calls ?? []).map((c, i) => ({ id: c.id ?? `call_${i}`, name: c.name, arguments: JSON.stringify(c.args ?? {}) })),
   ];
+}
+
+/**
+ * The conversation the agent's LLM sees: through the agent's message
+ * transforms, their summarization calls made with the chat model of the
+ * transform's LLM config as LLM spans of the node (the state keeps the
+ * conversation as it is).
+ */
+async function transformed(agent: Agent, messages: BaseMessage[], ctx: CompileContext, config: LangGraphRunnableConfig, parent: string | undefined): Promise<BaseMessage[]> {
+  const transforms = ctx.options.transforms;
+  if (!transforms?.has(agent)) return messages;
+  const configurable = (config.configurable ?? {}) as { agentspec_conversation?: unknown; thread_id?: unknown };
+  const conversationId = String(configurable.agentspec_conversation ?? configurable.thread_id ?? '');
+  const out = await transforms.apply(agent, llmMessages(toContractMessages(messages)), {
+    conversationId,
+    summarize: async (llm, request) => {
+      const reply = await callModel(ctx.model(llm) as unknown as ChatRunnable, fromLlmMessages(request), { config, llmConfig: llm, site: { agent: agent.id, llm: llm.id }, parent });
+      return textOf(reply.content);
+    },
+  });
+  return fromLlmMessages(out);
 }

@@ -4,6 +4,7 @@ import { Agent as MastraAgent } from '@mastra/core/agent';
 import type { CompileContext } from '../compile-context.js';
 import { AGENTSPEC_METADATA_KEY } from '../../constants.js';
 import { modelSettings } from '../../model/llm-model.js';
+import { summarizerBackend, transformingModel } from '../../model/transforming-model.js';
 import { mastraTool, resultSubmitted, submitResultTool } from './agent-tools.js';
 import { inputsOf } from './run-state.js';
 
@@ -52,7 +53,9 @@ export function compileAgent(spec: Agent, ctx: CompileContext): CompiledAgent {
     name: spec.name,
     ...(spec.description ? { description: spec.description } : {}),
     instructions: ({ requestContext }: { requestContext: unknown }) => renderTemplate(spec.system_prompt, instructionValues(spec, inputsOf(requestContext as never))),
-    model: ctx.model(spec.llm_config),
+    model: ctx.options.transforms?.has(spec)
+      ? transformingModel(ctx.model(spec.llm_config), spec, ctx.options.transforms, summarizerBackend((config) => ctx.model(config)))
+      : ctx.model(spec.llm_config),
     tools,
     maxRetries: ctx.maxRetries,
     defaultOptions: {

@@ -9,10 +9,11 @@ export type NativeGroup =
 /**
  * Whether a member runs natively here: a chat agent whose tools the SDK runs
  * itself — no ClientTools or confirmations (interruptions of a multi-agent
- * run are the interpreter's), no outputs, no toolboxes, human in the loop.
+ * run are the interpreter's), no outputs, no toolboxes, no message transforms (the interpreter applies
+ * them), human in the loop.
  */
 function plainMember(a: SpecAgent): boolean {
-  return (a.outputs ?? []).length === 0 && a.human_in_the_loop !== false && (a.toolboxes ?? []).length === 0
+  return (a.outputs ?? []).length === 0 && a.human_in_the_loop !== false && (a.toolboxes ?? []).length === 0 && (a.transforms ?? []).length === 0
     && a.tools.every((t) => t.component_type !== 'ClientTool' && t.requires_confirmation !== true);
 }
 

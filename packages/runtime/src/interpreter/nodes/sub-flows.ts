@@ -1,10 +1,11 @@
 import type { AgentNode, Agent, Flow, FlowNode, MapNode } from '@agentspec/core';
-import { defaultReducers } from '@agentspec/core';
+import { defaultReducers, laterComponent } from '@agentspec/core';
 import { unsupportedComponent } from '../../admit/admit.js';
 import { collect, mapIterations, type MapLike } from '../../semantics/map-reduce.js';
 import { runBounded } from '../../semantics/parallel.js';
 import type { Scope } from '../execution.js';
 import { shapeOutputs } from '../../semantics/inputs.js';
+import { runA2aAgent } from '../run-a2a-agent.js';
 import { runAgent } from '../run-agent.js';
 import { runFlow } from '../run-flow.js';
 import type { NodeExecutor, NodeResult } from './types.js';
@@ -20,6 +21,8 @@ export const agentNode: NodeExecutor<AgentNode> = async (node, inputs, scope) =>
   const agent = node.agent;
   if (agent.component_type === 'Agent') return { outputs: shapeOutputs(node.outputs, await runAgent(agent as Agent, inputs, scope, true)) };
   if (agent.component_type === 'Flow') return { outputs: (await runFlow(agent as Flow, inputs, scope)).outputs };
+  const remote = laterComponent(agent, 'A2AAgent');
+  if (remote) return { outputs: shapeOutputs(node.outputs, await runA2aAgent(remote, inputs, scope, true)) };
   throw unsupportedComponent(agent);
 };
 

@@ -1,6 +1,7 @@
-import type { AgentNode } from '@agentspec/core';
+import { laterComponent, type AgentNode } from '@agentspec/core';
 import { admitted, shapeOutputs, unsupportedComponent } from '@agentspec/runtime';
 import { LANGGRAPH_CAPABILITIES } from '../../../capabilities.js';
+import { compileA2aGraph } from '../../agent/a2a-graph.js';
 import { agentRecursionLimit } from '../../agent/agent-limits.js';
 import type { NodeHandler } from '../node-handler.js';
 import { invokeSubgraph } from './sub-graphs.js';
@@ -11,6 +12,18 @@ import { invokeSubgraph } from './sub-graphs.js';
  * its own join them. An agent without outputs ends on its first text reply.
  */
 export const agentNode: NodeHandler<AgentNode> = (node, { ctx }) => {
+  const remote = laterComponent(node.agent, 'A2AAgent');
+  if (remote) {
+    // an A2AAgent: its exchanges with the remote agent as a subgraph (a2a-graph.ts)
+    const sub = compileA2aGraph(remote, ctx);
+    return {
+      subgraphs: [sub],
+      run: async ({ inputs, messages, config, span }) => {
+        const r = await invokeSubgraph(sub, inputs, remote.outputs, messages, config, span);
+        return { outputs: shapeOutputs(node.outputs, r.outputs), messages: r.added };
+      },
+    };
+  }
   const inner = admitted(node.agent);
   if (inner.component_type === 'Flow') {
     const sub = ctx.flowGraph(inner);
