@@ -65,7 +65,7 @@ describe('mastraRuntime: an Agent', () => {
     expect(events.at(-1)).toMatchObject({ type: 'RunStatus', status: { type: 'tool_request' } });
     expect(events.map((e) => e.type)).toContain('AgentExecutionStart');
     // the client tool's answer resumes the turn: the LLM span of the step that asked for it ends with the tokens it used
-    const pick = events.at(-1) as { status: { requests: { id: string }[] } };
+    const pick = events.at(-1) as unknown as { status: { requests: { id: string }[] } };
     session.appendToolResults([{ id: pick.status.requests[0]!.id, content: 'notes.md' }]);
     const more: RuntimeEvent[] = [];
     for await (const e of session.stream()) more.push(e);
