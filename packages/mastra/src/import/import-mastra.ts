@@ -1,4 +1,4 @@
-import { deserialize, type Agent, type Flow } from '@agentspec/core';
+import { deserialize, type Agent, type Component, type Flow } from '@agentspec/core';
 import { RuntimeError, type ImportedComponent, type ToolRegistry } from '@agentspec/runtime';
 import { AGENTSPEC_METADATA_KEY } from '../constants.js';
 import type { MastraWarning } from '../warnings.js';
@@ -25,7 +25,8 @@ export interface ImportMastraOptions {
 }
 
 export interface MastraImported extends ImportedComponent {
-  readonly component: Agent | Flow;
+  /** An Agent or a Flow; a Swarm or ManagerWorkers when the Mastra Agent is the one `compileMastra` made it start with (from `metadata.agentspec`). */
+  readonly component: Agent | Flow | Component;
   readonly warnings: readonly MastraWarning[];
   /** Implementations of the imported ServerTools (the workflow's steps, routers, mappings, the agents' tools), by tool name. */
   readonly tools: ToolRegistry;
@@ -104,10 +105,10 @@ export async function importMastra(source: unknown, options: ImportMastraOptions
   const warnings = new ImportWarnings();
   const tools: ImportedTools = {};
   const useMetadata = options.useMetadata ?? true;
-  const done = (component: Agent | Flow): MastraImported => ({ component, warnings: warnings.list, tools });
+  const done = (component: MastraImported['component']): MastraImported => ({ component, warnings: warnings.list, tools });
   if (isAgent(source)) {
     const meta = parsed(await (source as { getMetadata?: () => unknown }).getMetadata?.())?.[AGENTSPEC_METADATA_KEY];
-    if (useMetadata && meta) return done(deserialize(meta as Json) as Agent);
+    if (useMetadata && meta) return done(deserialize(meta as Json) as MastraImported['component']);
     return done(await importAgent(source, options, warnings, tools));
   }
   if (isWorkflow(source)) {
