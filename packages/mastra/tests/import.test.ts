@@ -58,8 +58,39 @@ describe('importMastra: workflows', () => {
       .branch([[async ({ inputData }) => inputData.n > 5, big], [async ({ inputData }) => inputData.n <= 5, small]]).commit();
     const f = await runBoth(functional, { kind: 'x', n: 9 });
     expect(f.imported).toEqual({ label: 'big 9' });
-    expect(kinds(f.component)).toContain('ToolNode:branch_0_router');
-    expect(f.warnings.map((w) => w.component)).toContain('branch_0');
+    expect(kinds(f.component)).toEqual(['StartNode:start', 'ParallelFlowNode:branch_0', 'ToolNode:branch_0_outputs', 'EndNode:end_3']);
+    expect(f.warnings.map((w) => [w.code, w.component])).toEqual([['MA_BRANCH_FUNCTION', 'branch_0'], ['MA_BRANCH_OUTPUT', 'branch_0']]);
+  });
+
+  it('runs every arm of a .branch whose condition holds, as Mastra does, and gives the next step each under its step id', async () => {
+    const kind = z.object({ kind: z.string(), n: z.number() });
+    const both = createStep({
+      id: 'both', inputSchema: z.object({ big: z.object({ label: z.string() }).optional(), small: z.object({ label: z.string() }).optional() }), outputSchema: z.object({ labels: z.string() }),
+      execute: async ({ inputData }) => ({ labels: [inputData.big?.label, inputData.small?.label].filter(Boolean).join(' + ') }),
+    });
+    const wf = createWorkflow({ id: 'every', inputSchema: kind, outputSchema: z.object({ labels: z.string() }) })
+      .branch([[async ({ inputData }) => inputData.n > 5, big], [async ({ inputData }) => inputData.n > 2, small]]).then(both).commit();
+    for (const n of [9, 3, 1]) {
+      const r = await runBoth(wf, { kind: 'x', n });
+      expect(r.imported).toEqual(r.direct);
+      if (n === 9) expect(r.imported).toEqual({ labels: 'big 9 + small 9' });
+      if (n === 1) expect(r.imported).toEqual({ labels: '' });
+      expect(validateComponent(r.component).filter((d) => d.severity === 'error')).toEqual([]);
+    }
+  });
+
+  it('gives a loop condition reading iterationCount the iterations done, as Mastra does (a counter in the loop)', async () => {
+    const wf = createWorkflow({ id: 'thrice', inputSchema: num, outputSchema: num })
+      .dountil(inc, async ({ iterationCount }) => iterationCount >= 3).dowhile(double, async ({ iterationCount }) => iterationCount < 2).commit();
+    const r = await runBoth(wf, { n: 0 });
+    expect(r.imported).toEqual(r.direct);
+    expect(r.imported).toEqual({ n: 12 });
+    expect(kinds(r.component)).toEqual([
+      'StartNode:start', 'ToolNode:loop_0_start', 'ToolNode:inc', 'ToolNode:loop_0_count', 'ToolNode:loop_0_check_router', 'BranchingNode:loop_0_check',
+      'ToolNode:loop_1_start', 'ToolNode:double', 'ToolNode:loop_1_count', 'ToolNode:loop_1_check_router', 'BranchingNode:loop_1_check', 'EndNode:end',
+    ]);
+    expect(r.warnings.map((w) => w.code)).toEqual(['MA_BRANCH_FUNCTION', 'MA_BRANCH_FUNCTION']);
+    expect(validateComponent(r.component).filter((d) => d.severity === 'error')).toEqual([]);
   });
 
   it('turns nested workflows into FlowNodes and .foreach into a MapNode; says what it leaves out', async () => {

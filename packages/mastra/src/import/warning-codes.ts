@@ -5,9 +5,9 @@
  * renamed.
  */
 export const MASTRA_IMPORT_WARNINGS = {
-  MA_BRANCH_FUNCTION: { kind: 'approximated', meaning: '`.branch()` or a loop whose conditions are functions: a router ToolNode (its ServerTool runs the conditions) before a BranchingNode; Mastra runs every arm whose condition holds, Agent Spec the first' },
-  MA_BRANCH_OUTPUT: { kind: 'approximated', meaning: "the arms of a `.branch()` reach the next step by their outputs' names, or under the arm's step id through a join ToolNode (Mastra nests them under the step id)" },
-  MA_CONDITION_CONTEXT: { kind: 'approximated', meaning: 'a condition or mapping reads what its ServerTool is not given (iterationCount, getStepResult, state, requestContext): it sees undefined there' },
+  MA_BRANCH_FUNCTION: { kind: 'approximated', meaning: "`.branch()` or a loop whose conditions are functions: a router ToolNode (its ServerTool runs the conditions) before a BranchingNode; a `.branch()` whose conditions may hold together is a ParallelFlowNode of one subflow per arm, each guarded by its condition, so every arm whose condition holds runs (as in Mastra)" },
+  MA_BRANCH_OUTPUT: { kind: 'approximated', meaning: "the arms of a `.branch()` reach the next step under each arm's step id (as Mastra gives them) and by their outputs' names; given when arms share an output name (by name, the first arm that ran) or when the arms are a BranchingNode's" },
+  MA_CONDITION_CONTEXT: { kind: 'approximated', meaning: "a condition or mapping reads what its ServerTool is not given (getStepResult, state, requestContext; iterationCount outside a loop's condition): it sees undefined there (a loop's condition gets iterationCount from a counter in the loop)" },
   MA_PARALLEL: { kind: 'approximated', meaning: 'no longer given: `.parallel()` imports as a ParallelFlowNode (kept so that the code is never reused)' },
   MA_FOREACH: { kind: 'approximated', meaning: '`.foreach()`: a MapNode over the array, each item given whole to the step (its ServerTool takes `item`, gives `result`); `concurrency` is the runtime limit limits.mapConcurrency' },
   MA_MAP: { kind: 'approximated', meaning: '`.map()`: a ToolNode whose ServerTool runs the mapping (a function, or step / init-data paths and constants), its outputs what the next step reads' },
