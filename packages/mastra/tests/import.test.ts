@@ -9,6 +9,7 @@ import { createStep, createWorkflow, toStorableGraph } from '@mastra/core/workfl
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { importMastra } from '../src/index.js';
+import { agentCallOf, stepSource } from '../src/import/agent-call.js';
 
 const num = z.object({ n: z.number() });
 const double = createStep({ id: 'double', inputSchema: num, outputSchema: num, execute: async ({ inputData }) => ({ n: inputData.n * 2 }) });
@@ -160,5 +161,40 @@ describe('importMastra: models', () => {
   it('says when a model has no endpoint Agent Spec can name, and takes the first of fallbacks', async () => {
     expect(await modelOf('anthropic/claude-sonnet-4')).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiCompatibleConfig', url: 'http://localhost:8000' }), codes: ['MA_MODEL_ENDPOINT'] });
     expect(await modelOf([{ model: 'openai/gpt-4o' }, { model: 'openai/gpt-4o-mini' }])).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiConfig', model_id: 'gpt-4o' }), codes: ['MA_MODEL_FALLBACKS'] });
+  });
+});
+
+describe('importMastra: steps that ask an agent, recognized in the program text', () => {
+  const program = `
+const plan = createStep({
+  id: 'plan',
+  inputSchema: z.object({ city: z.string() }),
+  outputSchema: z.object({ plan: z.string() }),
+  execute: async ({ inputData, mastra }) => {
+    const prompt = \`Plan a day in \${inputData.city}.\`;
+    const result = await mastra.getAgent('planner').generate(prompt);
+    return { plan: result.text };
+  },
+});
+const shout = createStep({
+  id: 'shout',
+  inputSchema: z.object({ city: z.string() }),
+  outputSchema: z.object({ plan: z.string() }),
+  execute: async ({ inputData, mastra }) => {
+    const result = await mastra.getAgent('planner').generate(\`Plan \${inputData.city.toUpperCase()}\`);
+    return { plan: result.text };
+  },
+});
+`;
+  const planner = new MastraAgent({ id: 'planner', name: 'Planner', instructions: 'You plan days.', model: 'openai/gpt-4o-mini' });
+  const mastra = new Mastra({ agents: { planner }, logger: false });
+
+  it('takes the prompt template and the agent of a step that only asks it; leaves any other expression as code', () => {
+    const plan = agentCallOf(stepSource(program, 'plan'), { type: 'object', properties: { plan: { type: 'string' } } }, mastra);
+    expect(plan).toMatchObject({ template: 'Plan a day in {{city}}.', reads: ['city'], output: 'plan' });
+    expect(plan?.agent).toBe(planner);
+    // `${inputData.city.toUpperCase()}` is code, not a field
+    expect(agentCallOf(stepSource(program, 'shout'), { type: 'object', properties: { plan: { type: 'string' } } }, mastra)).toBeUndefined();
+    expect(stepSource(program, 'missing')).toBeUndefined();
   });
 });

@@ -22,6 +22,12 @@ export interface ImportMastraOptions {
   readonly useMetadata?: boolean;
   /** Base URL of the OpenAI-compatible endpoint for an imported agent's model when the model does not name one. */
   readonly llmUrl?: string;
+  /**
+   * The source text of the program that defines the workflow (`agentspec
+   * import` reads the module): a step whose code only asks an agent, found
+   * there by its id, becomes an AgentNode (Mastra keeps no step's source).
+   */
+  readonly programSource?: string;
 }
 
 export interface MastraImported extends ImportedComponent {
@@ -74,6 +80,22 @@ function knownCalls(entries: readonly ImportEntry[]): boolean {
     || ((e.kind === 'loop' || e.kind === 'foreach') && knownCalls([e.body])));
 }
 
+/** Whether the source of every step (nested ones too) was found in the program's text. */
+function sourcesKnown(entries: readonly ImportEntry[]): boolean {
+  return entries.every((e) => {
+    switch (e.kind) {
+      case 'step': return e.step.sourceKnown === true;
+      case 'workflow': return sourcesKnown(e.entries);
+      case 'branch': return sourcesKnown(e.arms.map((a) => a.body));
+      case 'parallel': return sourcesKnown(e.steps);
+      case 'loop':
+      case 'foreach':
+        return sourcesKnown([e.body]);
+      default: return true;
+    }
+  });
+}
+
 /**
  * Mastra gives steps the Mastra their workflow is registered with, and binds
  * their code (its source cannot be read): when that Mastra has agents, a step
@@ -82,7 +104,7 @@ function knownCalls(entries: readonly ImportEntry[]): boolean {
 function reportRegisteredAgents(workflow: LiveWorkflow, entries: readonly ImportEntry[], warnings: ImportWarnings): void {
   const registered = (workflow.mastra as { listAgents?: () => Record<string, unknown> } | undefined)?.listAgents?.() ?? {};
   const names = Object.keys(registered);
-  if (names.length === 0 || knownCalls(entries)) return;
+  if (names.length === 0 || knownCalls(entries) || sourcesKnown(entries)) return;
   warnings.add('MA_STEP_CALLS_AGENT', workflow.id, `its steps are given the workflow's Mastra, which registers agent${names.length > 1 ? 's' : ''} ${names.map((n) => `'${n}'`).join(', ')}: a step that calls one is a ToolNode whose ServerTool runs the step, the agent's LLM calls inside it (createStep(agent) gives an AgentNode)`);
 }
 
@@ -117,7 +139,7 @@ export async function importMastra(source: unknown, options: ImportMastraOptions
     const input = toJsonSchema(source.inputSchema);
     const output = toJsonSchema(source.outputSchema);
     const info = { id: source.id, name: source.id, ...(source.description ? { description: source.description } : {}), ...(input ? { input } : {}), ...(output ? { output } : {}) };
-    const entries = liveEntries(source.stepGraph, source.mastra);
+    const entries = liveEntries(source.stepGraph, source.mastra, options.programSource);
     reportRegisteredAgents(source, entries, warnings);
     return done(await importWorkflow(info, entries, options, warnings, tools));
   }
