@@ -12,7 +12,7 @@ import { GroupEngine, type GroupEngineState } from './group-engine.js';
 
 /**
  * A Swarm or ManagerWorkers loaded to run as Mastra Agents ({@link GroupEngine}):
- * `compile` (compileMastra, or the runtime's `build`) gives one Mastra Agent
+ * `compile` (compileMastra) gives one Mastra Agent
  * per member that may own the conversation, registered with a `Mastra`; their
  * inputs come from each session through the RequestContext. `spec` is the
  * root with SpecializedAgents merged and toolboxes listed; `given` the

@@ -75,12 +75,14 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
         const root = await resolveToolboxes(specializeAgents(component), load);
         checkMultiAgent(root);
         const native = nativeGroup(root);
-        // members as Mastra Agents, the agents standing for one another as their tools
-        if (native?.group) {
+        // members as Mastra Agents, the agents standing for one another as their tools (a `build` hook — an emitted
+        // module — builds Agents and Flows only: the emitter does not write multi-agent components yet)
+        if (native?.group && !options.build) {
           requireServerTools(component, load.tools);
-          return groupApp(root, component, load, compileOptions, options.name ?? MASTRA_RUNTIME_NAME, options.build ?? compileMastra);
+          return groupApp(root, component, load, compileOptions, options.name ?? MASTRA_RUNTIME_NAME, compileMastra);
         }
-        // members whose tools stop the run for the caller: the shared multi-agent semantics, every LLM call made by Mastra's AI SDK model of the config
+        // members whose tools stop the run for the caller, or a `build` hook: the shared multi-agent semantics, every LLM call
+        // made by Mastra's AI SDK model of the config
         return referenceRuntime({ backend: (llm) => mastraModelBackend(llm, options.model), name: options.name ?? MASTRA_RUNTIME_NAME, capabilities: MASTRA_CAPABILITIES.runtime }).load(component, load);
       }
       requireServerTools(component, load.tools);
