@@ -10,9 +10,9 @@
  * task order, and the node's control edges leave from it.
  *
  * A task that fails does not fail its step at once (LangGraph would abort
- * the step's other tasks): it waits until the tasks running beside it have
- * finished, tasks that start meanwhile do not run, and then the first
- * failure in task order fails the step — `runBounded`'s rule (DESIGN §4.2),
+ * the step's other tasks): the tasks of a step are `SettlingTasks` of the
+ * runtime — the running ones finish, no new one starts, and then the first
+ * failure in task order fails the step (`runBounded`'s rule, DESIGN §4.2),
  * the same error whatever the timing, and the finished tasks' writes kept.
  *
  * At most limits.parallelism tasks of a step run their subflow at once (the
@@ -23,11 +23,10 @@
  * resumes, after an interrupt, a failure or a crash), and resumes an
  * interrupted task's subgraph where it stopped.
  */
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { isGraphBubbleUp, Send, type LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { BaseMessage } from '@langchain/core/messages';
 import { laterComponent, type Flow, type Node } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
+import { RuntimeError, SettlingTasks } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import { emit, emitException, eventsOn, taskSpanId } from '../events.js';
 import type { GraphBuilder, GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
@@ -54,24 +53,17 @@ export interface FanOutRun {
 /** A write to `agentspec_parallel`, by node id: a run starts, a task finished, the run is over (null). */
 export type FanOutWrite = { readonly start: { readonly tasks: readonly Record<string, unknown>[]; readonly span?: string } } | { readonly result: TaskResult & { readonly index: number } } | null;
 
-/** The tasks of a fan-out in one LangGraph step: how many run, the ones waiting for a lane, the failures so far (by task index), the end of the step once one failed. */
-interface StepTasks {
-  running: number;
-  readonly waiting: (() => void)[];
-  readonly failures: Map<number, unknown>;
-  failed?: { readonly promise: Promise<void>; readonly resolve: () => void };
-}
-
 /**
- * The fan-outs' tasks by LangGraph step: the tasks of one step share the
- * step's abort signal (a next run of the thread has another), then by node id.
+ * The fan-outs' tasks by LangGraph step (`SettlingTasks` of the runtime, by
+ * node id): the tasks of one step share the step's abort signal, and a next
+ * run of the thread has another.
  */
-const stepTasks = new WeakMap<AbortSignal, Map<string, StepTasks>>();
+const stepTasks = new WeakMap<AbortSignal, Map<string, SettlingTasks>>();
 
-function tasksOf(signal: AbortSignal | undefined, node: string): StepTasks | undefined {
+function tasksOf(signal: AbortSignal | undefined, node: string, width: number): SettlingTasks | undefined {
   if (!signal) return undefined;
   const byNode = stepTasks.get(signal) ?? stepTasks.set(signal, new Map()).get(signal)!;
-  return byNode.get(node) ?? byNode.set(node, { running: 0, waiting: [], failures: new Map() }).get(node)!;
+  return byNode.get(node) ?? byNode.set(node, new SettlingTasks(width, node)).get(node)!;
 }
 
 /** The reducer of `agentspec_parallel`. */
@@ -203,67 +195,29 @@ export class FanOutSteps {
   }
 
   /**
-   * Run task `index`, counted among the step's running tasks. A failure
-   * waits until no task of the step runs; the first failure in task order is
-   * thrown a turn later, the others (and tasks that did not start because of
-   * it) a turn after that, when LangGraph has taken the first as the step's error —
-   * none of them writes, so a next run of the thread runs them again.
+   * Run task `index` as one of the step's SettlingTasks: a failure waits for
+   * the tasks running beside it, and the first in task order fails the step
+   * (the others, and the tasks that did not start, write nothing: a next run
+   * of the thread runs them again).
    */
   private async runTask(index: number, inputs: Record<string, unknown>, messages: readonly BaseMessage[], span: string | undefined, config: LangGraphRunnableConfig): Promise<GraphUpdate> {
     const { fanOut, node } = this;
     const at = fanOut.kind === 'sends' ? 0 : index;
-    const step = tasksOf(config.signal, node.id);
-    if (step && step.running >= this.width && !step.failed) await new Promise<void>((wake) => step.waiting.push(wake));
-    if (step?.failed) {
-      // another task of the step failed before this one started: it does not start
-      await failing(step, undefined);
-      throw new RuntimeError('AS_CANCELLED', 'not started: another task of the node failed', { node: node.id });
-    }
-    if (step) step.running += 1;
-    let failed = false;
-    try {
+    const task = async (): Promise<GraphUpdate> => {
       const r = await invokeSubgraph(fanOut.graphs[at]!, inputs, fanOut.subflows[at]!.outputs, messages, config, span);
       return write(node, { result: { index, outputs: r.outputs, added: r.added } });
-    } catch (e) {
-      if (isGraphBubbleUp(e) || config.signal?.aborted) throw e;
-      // the failure of this task, not of the ones stopped because of it
-      if (span) emitException(config, span, node.name, e);
-      if (!step) throw e;
-      failed = true;
-      step.failures.set(index, e);
-      step.failed ??= withResolvers();
-      stopped(step);
-      await failing(step, index);
+    };
+    // an interrupt pauses the task and a cancelled run stops it: no failure of the task
+    const passes = (e: unknown) => isGraphBubbleUp(e) || config.signal?.aborted === true;
+    // the failure of this task, not of the ones stopped because of it
+    const onFailure = (e: unknown) => span && emitException(config, span, node.name, e);
+    const step = tasksOf(config.signal, node.id, this.width);
+    if (step) return step.run(index, task, { passes, onFailure });
+    return task().catch((e: unknown) => {
+      if (!passes(e)) onFailure(e);
       throw e;
-    } finally {
-      if (step && !failed) stopped(step);
-    }
+    });
   }
-}
-
-/** A task of the step stopped running: a waiting one takes its lane; after a failure, when none runs any more, the failed tasks throw. */
-function stopped(step: StepTasks): void {
-  step.running -= 1;
-  step.waiting.shift()?.();
-  if (step.running === 0) step.failed?.resolve();
-}
-
-/**
- * Wait until the step may fail: once no task of it runs, and a turn more for
- * the stream to take what the other tasks wrote (their trace events); the
- * first failure in task order goes then, every other task (`index` another
- * failure's, or none) a turn after it.
- */
-async function failing(step: StepTasks, index: number | undefined): Promise<void> {
-  await step.failed?.promise;
-  await nextTurn();
-  if (index !== Math.min(...step.failures.keys())) await nextTurn();
-}
-
-function withResolvers(): { promise: Promise<void>; resolve: () => void } {
-  let resolve!: () => void;
-  const promise = new Promise<void>((r) => (resolve = r));
-  return { promise, resolve };
 }
 
 /**
