@@ -12,6 +12,7 @@ import { llmEndpoint } from './llm-endpoint.js';
 import { llmFetch } from './llm-fetch.js';
 import { mcpRequest } from './mcp-request.js';
 import { submissionProblem } from './outputs.js';
+import { pause } from './pause.js';
 import type { Snippet, SnippetName } from './snippet.js';
 import { isTlsFailure, specRetryPolicy } from './retry-policy.js';
 import { stdioPolicy } from './stdio-policy.js';
@@ -31,6 +32,7 @@ export const EMIT_SNIPPETS = {
   hostListed,
   specRetryPolicy,
   isTlsFailure,
+  pause,
   httpCall,
   llmEndpoint,
   llmFetch,
