@@ -16,6 +16,7 @@ import { pause } from './pause.js';
 import type { Snippet, SnippetName } from './snippet.js';
 import { isTlsFailure, specRetryPolicy } from './retry-policy.js';
 import { stdioPolicy } from './stdio-policy.js';
+import { summarization } from './summarization.js';
 import { renderDeep, renderTemplate, toolResultText, valueText } from './text.js';
 
 /** Every snippet, in the order an emitter writes them (a new name breaks the build until listed). */
@@ -38,6 +39,7 @@ export const EMIT_SNIPPETS = {
   llmFetch,
   mcpRequest,
   stdioPolicy,
+  summarization,
 } as const satisfies { readonly [K in SnippetName]: Snippet };
 
 /** `wanted` and the snippets they need, in EMIT_SNIPPETS order. */
