@@ -16,7 +16,7 @@ import { pause } from './pause.js';
 import type { Snippet, SnippetName } from './snippet.js';
 import { isTlsFailure, specRetryPolicy } from './retry-policy.js';
 import { stdioPolicy } from './stdio-policy.js';
-import { summarization } from './summarization.js';
+import { summarization, summaryCache } from './summarization.js';
 import { renderDeep, renderTemplate, toolResultText, valueText } from './text.js';
 
 /** Every snippet, in the order an emitter writes them (a new name breaks the build until listed). */
@@ -40,6 +40,7 @@ export const EMIT_SNIPPETS = {
   mcpRequest,
   stdioPolicy,
   summarization,
+  summaryCache,
 } as const satisfies { readonly [K in SnippetName]: Snippet };
 
 /** `wanted` and the snippets they need, in EMIT_SNIPPETS order. */

@@ -57,34 +57,9 @@ interface SummaryEntry {
  * marks the one read as used; writing replaces the entry of its key and, when \`maxSize\` entries are there, drops the
  * least recently used first (null: no limit).
  */
-class SummaryCache {
-  readonly #entries = new Map<string, SummaryEntry>();
-
-  constructor(private readonly maxSize: number | null, private readonly maxLifetime: number | null, private readonly now: () => number = () => Date.now() / 1000) {}
-
-  get(key: string): SummaryEntry | undefined {
-    this.#dropExpired();
-    const entry = this.#entries.get(key);
-    if (entry) this.#entries.set(key, { ...entry, lastUsedAt: this.now() });
-    return entry;
-  }
-
-  put(key: string, content: string, prefixSize?: number): void {
-    this.#dropExpired();
-    this.#entries.delete(key);
-    if (this.maxSize !== null) {
-      const byUse = [...this.#entries].sort(([, a], [, b]) => a.lastUsedAt - b.lastUsedAt);
-      for (const [old] of byUse.slice(0, Math.max(0, byUse.length - this.maxSize + 1))) this.#entries.delete(old);
-    }
-    const t = this.now();
-    this.#entries.set(key, { content, ...(prefixSize !== undefined ? { prefixSize } : {}), createdAt: t, lastUsedAt: t });
-  }
-
-  #dropExpired(): void {
-    if (this.maxLifetime === null) return;
-    const t = this.now();
-    for (const [key, entry] of this.#entries) if (t - entry.createdAt > this.maxLifetime) this.#entries.delete(key);
-  }
+interface SummaryCache {
+  get(key: string): SummaryEntry | undefined;
+  put(key: string, content: string, prefixSize?: number): void;
 }
 
 /**
@@ -163,5 +138,38 @@ async function summarizeConversation(t: ConversationSummarization, messages: rea
   const kept = current.slice(start);
   t.cache?.put(conversationId, summary, messages.length - kept.length);
   return [{ role: 'user', content: summary }, ...kept];
+}`,
+};
+
+/** The in-memory cache of a transform with a datastore (apart: a module whose transforms cache nothing has no use for it). */
+export const summaryCache: Snippet<'summarization'> = {
+  declares: ['summaryCache'],
+  needs: ['summarization'],
+  code: `/** A new, empty {@link SummaryCache} (a function, not a class: a module may make its caches before this declaration runs). */
+function summaryCache(maxSize: number | null, maxLifetime: number | null, now: () => number = () => Date.now() / 1000): SummaryCache {
+  const entries = new Map<string, SummaryEntry>();
+  const dropExpired = (): void => {
+    if (maxLifetime === null) return;
+    const t = now();
+    for (const [key, entry] of entries) if (t - entry.createdAt > maxLifetime) entries.delete(key);
+  };
+  return {
+    get(key) {
+      dropExpired();
+      const entry = entries.get(key);
+      if (entry) entries.set(key, { ...entry, lastUsedAt: now() });
+      return entry;
+    },
+    put(key, content, prefixSize) {
+      dropExpired();
+      entries.delete(key);
+      if (maxSize !== null) {
+        const byUse = [...entries].sort(([, a], [, b]) => a.lastUsedAt - b.lastUsedAt);
+        for (const [old] of byUse.slice(0, Math.max(0, byUse.length - maxSize + 1))) entries.delete(old);
+      }
+      const t = now();
+      entries.set(key, { content, ...(prefixSize !== undefined ? { prefixSize } : {}), createdAt: t, lastUsedAt: t });
+    },
+  };
 }`,
 };

@@ -8,8 +8,8 @@ import { load } from './load-snippets.js';
 type Messages = readonly LlmMessage[];
 type Summarize = (messages: Messages) => Promise<string>;
 interface EmittedCache { get(key: string): unknown; put(key: string, content: string, prefixSize?: number): void }
-const emitted = load(['summarization']) as unknown as {
-  SummaryCache: new (maxSize: number | null, maxLifetime: number | null, now: () => number) => EmittedCache;
+const emitted = load(['summarization', 'summaryCache']) as unknown as {
+  summaryCache(maxSize: number | null, maxLifetime: number | null, now: () => number): EmittedCache;
   summarizeMessages(t: object, messages: Messages, conversationId: string, summarize: Summarize): Promise<LlmMessage[]>;
   summarizeConversation(t: object, messages: Messages, conversationId: string, summarize: Summarize): Promise<LlmMessage[]>;
 };
@@ -27,7 +27,7 @@ function caches(kind: 'message' | 'conversation', maxSize: number | null, maxLif
   const collection = kind === 'message' ? 'summarized_messages_cache' : 'summarized_conversations_cache';
   const props = { cache_key: { type: 'string' }, cache_content: { type: 'string' }, created_at: { type: 'number' }, last_used_at: { type: 'number' }, ...(kind === 'conversation' ? { prefix_size: { type: 'integer' } } : {}) };
   const store = inMemoryDatastore('store', { [collection]: props });
-  return { clock, runtime: new SummaryCache(store, { collection, maxSize, maxLifetime, now }), snippet: new emitted.SummaryCache(maxSize, maxLifetime, now) };
+  return { clock, runtime: new SummaryCache(store, { collection, maxSize, maxLifetime, now }), snippet: emitted.summaryCache(maxSize, maxLifetime, now) };
 }
 
 const text = (n: number, c = 'x') => c.repeat(n);
