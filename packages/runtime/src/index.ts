@@ -87,7 +87,7 @@ export { finishFlow } from './semantics/flow-outputs.js';
 export { collect, mapIterations, reduce, type MapLike } from './semantics/map-reduce.js';
 export { DEFAULT_PARALLELISM, mergeSubflowOutputs, runBounded, subflowInputs } from './semantics/parallel.js';
 export { caughtExceptionInfo, caughtOutcome, isCatchable } from './semantics/catch-exception.js';
-export { agentBlurb, agentToolName, checkToolNames, DEFAULT_MAX_HANDOFFS, handoffLimitError, memberAgent } from './semantics/multi-agent.js';
+export { agentBlurb, agentToolName, askedMessage, checkAskDepth, checkToolNames, countHandoff, DEFAULT_MAX_HANDOFFS, handoffLimitError, memberAgent } from './semantics/multi-agent.js';
 export {
   handoffMode, SEND_MESSAGE_PREFIX, sendMessageSpec, swarmAgents, swarmLinks, swarmRecipients, TRANSFER_PREFIX, transferIgnored, transferResult, transferSpec,
   type HandoffMode, type SwarmLink,

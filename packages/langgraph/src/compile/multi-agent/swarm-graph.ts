@@ -1,0 +1,139 @@
+import type { BaseMessage } from '@langchain/core/messages';
+import { Annotation, Command, START, StateGraph, type LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { Agent, Component, ComponentBase, Swarm } from '@agentspec/core';
+import {
+  checkSwarm, countHandoff, checkAskDepth, memberAgent, shapeOutputs, swarmAgents, swarmLinks, transferResult,
+  type SwarmLink, type ToolCall,
+} from '@agentspec/runtime';
+import { CHANNELS } from '../../constants.js';
+import { agentRecursionLimit } from '../agent/agent-limits.js';
+import { compileAgentGraph } from '../agent/compile-agent.js';
+import type { MemberRole } from '../agent/member-role.js';
+import type { CompileContext } from '../context.js';
+import { memberConfig } from '../events.js';
+import { messagesChannel } from '../flow/flow-state.js';
+import type { GraphBuilder, GraphState, GraphUpdate, LangGraph } from '../graph-types.js';
+import { componentDocument, nodeMetadata } from '../metadata.js';
+import { agentNodeNames, askAgent, checkMemberKeys, endGroupSpan, groupSpan, inputsIn, memberKeys } from './member-graphs.js';
+
+/** The channels of a Swarm's graph besides the conversation and the agents' inputs and outputs. */
+export const SWARM_CHANNELS = {
+  /** The node of the agent owning the conversation: where the next user turn starts (as in `@langchain/langgraph-swarm`). */
+  activeAgent: 'activeAgent',
+  /** Handoffs in a row since the user last spoke, and transfers since the session started ({@link Handoffs}). */
+  handoffs: 'agentspec_handoffs',
+} as const;
+
+/** How the conversation was handed over: `inARow` transfers since the user message `since` (its id), `total` in the session. */
+export interface Handoffs {
+  readonly inARow: number;
+  readonly since: string | undefined;
+  readonly total: number;
+}
+
+/** `configurable` key: how deep the agent asked by send_message is (0: asked by the agent owning the conversation). */
+const ASK_DEPTH_KEY = 'agentspec_ask_depth';
+
+/** The id of the last user message of a conversation (the handoffs in a row are counted since it). */
+function lastUserMessage(messages: readonly BaseMessage[]): string | undefined {
+  for (let i = messages.length - 1; i >= 0; i--) if (messages[i]!.getType() === 'human') return messages[i]!.id ?? `#${i}`;
+  return undefined;
+}
+
+/**
+ * A Swarm as a LangGraph StateGraph (DESIGN §4.2 semantics, written the way
+ * LangGraph users write a swarm): one node per agent — the agent's own graph
+ * (model → tools → model) as a subgraph — with the tools the Swarm gives it
+ * (`swarmLinks`): `transfer_to_<Agent>` returns
+ * `Command({ graph: Command.PARENT, goto: <agent>, update })`, which hands
+ * the conversation (and `activeAgent`) over; `send_message_to_<Agent>` asks
+ * the agent on a conversation of its own, its graph invoked inside the call.
+ * A text reply of the agent owning the conversation ends the graph's run (the
+ * user's turn); the next run (`invoke({ messages })` on the thread) starts at
+ * `activeAgent`. Handoffs in a row and asks inside asks are bounded by
+ * `limits.maxHandoffs` (`countHandoff`, `checkAskDepth`: AS_HANDOFF_LIMIT).
+ */
+export function compileSwarmGraph(swarm: Swarm, ctx: CompileContext, root = false): { graph: LangGraph; builder: GraphBuilder } {
+  checkSwarm(swarm);
+  const limit = ctx.limits.maxHandoffs;
+  const members = swarmAgents(swarm).map((a) => memberAgent(a as Component, swarm, 'agent'));
+  const byId = new Map(members.map((a) => [a.id, a]));
+  const keys = memberKeys(members, swarm.outputs);
+  checkMemberKeys(swarm, keys, [CHANNELS.messages, CHANNELS.done, CHANNELS.turns, ...Object.values(SWARM_CHANNELS)]);
+  const nodes = agentNodeNames(members, new Set([...Object.keys(keys), CHANNELS.messages, CHANNELS.done, ...Object.values(SWARM_CHANNELS)]));
+  const shared = {
+    [SWARM_CHANNELS.activeAgent]: Annotation<string>(),
+    [SWARM_CHANNELS.handoffs]: Annotation<Handoffs>(),
+  };
+  const state = Annotation.Root({ ...keys, ...shared, [CHANNELS.messages]: messagesChannel(), [CHANNELS.done]: Annotation<boolean>() });
+  const builder = new StateGraph(state) as unknown as GraphBuilder;
+
+  // agents asked with send_message: each its graph in `caller` mode (offered send_message only), compiled once
+  const callers = new Map<string, LangGraph>();
+  const callerGraph = (agent: Agent): LangGraph => {
+    let g = callers.get(agent.id);
+    if (!g) callers.set(agent.id, (g = compileAgentGraph(agent, false, ctx, false, role(agent, false)).graph));
+    return g;
+  };
+  const call = async (links: readonly SwarmLink[], c: ToolCall, s: GraphState, config: LangGraphRunnableConfig, parent: string | undefined) => {
+    const link = links.find((l) => l.spec.name === c.name)!;
+    if (link.kind === 'transfer') return { result: transferResult(link.to), handoff: link.to };
+    const to = byId.get(link.to.id)!;
+    const depth = Number(config.configurable?.[ASK_DEPTH_KEY] ?? 0);
+    checkAskDepth(depth, limit, to);
+    return { result: await askAgent(callerGraph(to), to, c, s, config, parent, ctx, { [ASK_DEPTH_KEY]: depth + 1 }) };
+  };
+  function role(agent: Agent, owner: boolean): MemberRole {
+    const links = swarmLinks(swarm, agent, owner);
+    return {
+      mode: owner ? 'owner' : 'caller',
+      specs: links.map((l) => l.spec),
+      call: (c, s, config, parent) => call(links, c, s, config, parent),
+      ...(owner ? {
+        state: shared,
+        handoff(to: ComponentBase, s: GraphState, messages: readonly BaseMessage[]) {
+          const before = s[SWARM_CHANNELS.handoffs] as Handoffs | undefined;
+          const since = lastUserMessage(messages);
+          const inARow = countHandoff(before && before.since === since ? before.inARow : 0, limit, to);
+          const handoffs: Handoffs = { inARow, since, total: (before?.total ?? 0) + 1 };
+          return new Command({ graph: Command.PARENT, goto: nodes.get(to.id)!, update: { [CHANNELS.messages]: [...messages], [SWARM_CHANNELS.activeAgent]: nodes.get(to.id)!, [SWARM_CHANNELS.handoffs]: handoffs } });
+        },
+      } : {}),
+    };
+  }
+
+  for (const agent of members) {
+    const graph = compileAgentGraph(agent, false, ctx, false, role(agent, true)).graph;
+    const name = nodes.get(agent.id)!;
+    const ends = [...new Set(swarmLinks(swarm, agent, true).filter((l) => l.kind === 'transfer').map((l) => nodes.get(l.to.id)!))];
+    builder.addNode(name, async (s: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
+      const group = groupSpan(config, 'Swarm', swarm, inputsOfSwarm(members, s));
+      // one AgentExecution span per turn of ownership: the transfers so far name it
+      const turn = (s[SWARM_CHANNELS.handoffs] as Handoffs | undefined)?.total ?? 0;
+      const out = (await graph.invoke(s, { ...memberConfig(config, group, group ? `${group}/owner:${turn}` : undefined), recursionLimit: agentRecursionLimit(ctx.limits.maxAgentSteps) })) as GraphState;
+      const update: GraphUpdate = { [CHANNELS.messages]: out[CHANNELS.messages], [SWARM_CHANNELS.activeAgent]: name, [CHANNELS.done]: out[CHANNELS.done] === true };
+      if (out[CHANNELS.done] === true) {
+        const given: Record<string, unknown> = {};
+        for (const p of agent.outputs ?? []) given[p.title] = out[p.title];
+        const outputs = shapeOutputs(swarm.outputs, given);
+        Object.assign(update, outputs);
+        endGroupSpan(config, 'Swarm', swarm, group, outputs);
+      }
+      return update;
+    }, { ends, subgraphs: [graph], metadata: nodeMetadata('Agent', () => ({ component: componentDocument(agent) })) } as never);
+  }
+  const first = nodes.get(members[0]!.id)!;
+  const names = [...nodes.values()];
+  builder.addConditionalEdges(START, (s: GraphState) => {
+    const active = s[SWARM_CHANNELS.activeAgent];
+    return typeof active === 'string' && names.includes(active) ? active : first;
+  }, names);
+  const checkpointer = root ? ctx.options.checkpointer : undefined;
+  const compiled = builder.compile({ name: String(swarm.name), ...(checkpointer !== undefined ? { checkpointer } : {}) });
+  return { graph: compiled as unknown as LangGraph, builder };
+}
+
+/** The Swarm's inputs as its span reports them: every member's inputs in the state. */
+function inputsOfSwarm(members: readonly Agent[], s: GraphState): Record<string, unknown> {
+  return Object.assign({}, ...members.map((a) => inputsIn(a, s))) as Record<string, unknown>;
+}

@@ -1,0 +1,117 @@
+/**
+ * Swarms and ManagerWorkers compiled to LangGraph graphs (a swarm graph, a
+ * supervisor graph) used directly — `invoke`, `getGraph()`, the thread's
+ * `activeAgent` — and run by the runtime with their sessions saved and
+ * resumed mid-swarm through a SQLite checkpointer, against the scripted LLM.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompiledStateGraph, MemorySaver } from '@langchain/langgraph';
+import { startScriptedLlm, type Rule, type ScriptedLlm } from '@agentspec/testing';
+import { compileLangGraph, langgraphRuntime } from '../src/index.js';
+import { caseSpec, TOOLS, type Invoked } from './fixtures/cases.js';
+
+const TRANSFER_RULES: Rule[] = [
+  { match: { systemPromptContains: 'You are Triage', lastUserMessage: 'My invoice is wrong' }, answer: { toolCalls: [{ name: 'transfer_to_Billing', arguments: {} }] } },
+  { match: { systemPromptContains: 'You are Billing', lastToolResult: { tool: 'transfer_to_Billing' } }, answer: { text: 'Billing here: I will correct your invoice.' } },
+  { match: { systemPromptContains: 'You are Billing', lastUserMessage: 'Thanks' }, answer: { text: 'You are welcome.' } },
+];
+
+let llm: ScriptedLlm;
+beforeAll(async () => {
+  llm = await startScriptedLlm({ strict: true, rules: TRANSFER_RULES });
+});
+afterAll(() => llm.close());
+
+const systemPrompts = () => llm.requests.map((r) => (r.body as { messages: { role: string; content: string }[] }).messages.find((m) => m.role === 'system')?.content);
+
+describe('compileLangGraph: a Swarm', () => {
+  it('is a swarm graph: a node per agent, a transfer a Command to the recipient, the next turn at activeAgent', async () => {
+    llm.setRules(TRANSFER_RULES);
+    llm.clear();
+    const { graph, builder } = compileLangGraph(caseSpec('multi-agent/swarm-transfer-optional'), { llm: { override: { url: llm.url } }, checkpointer: new MemorySaver() });
+    expect(graph).toBeInstanceOf(CompiledStateGraph);
+    expect(Object.keys(builder.nodes)).toEqual(['Triage', 'Billing']);
+    const drawn = await graph.getGraphAsync();
+    expect(Object.keys(drawn.nodes)).toEqual(expect.arrayContaining(['__start__', 'Triage', 'Billing']));
+    // Triage declares where its Command may go
+    expect(drawn.edges.some((e) => e.source === 'Triage' && e.target === 'Billing')).toBe(true);
+
+    const config = { configurable: { thread_id: 'swarm-1' } };
+    const first = (await graph.invoke({ messages: [{ role: 'user', content: 'My invoice is wrong' }] }, config)) as Invoked;
+    expect(first.__interrupt__).toBeUndefined();
+    expect(first.messages.map((m) => m.content)).toEqual(['My invoice is wrong', '', '{"assistant":"Billing"}', 'Billing here: I will correct your invoice.']);
+    expect(first.activeAgent).toBe('Billing');
+
+    const second = (await graph.invoke({ messages: [{ role: 'user', content: 'Thanks' }] }, config)) as Invoked;
+    expect(second.messages.at(-1)?.content).toBe('You are welcome.');
+    expect(systemPrompts()).toEqual(['You are Triage. Send billing questions to Billing.', 'You are Billing.', 'You are Billing.']);
+  });
+
+  it('stops handoffs in a row at limits.maxHandoffs with AS_HANDOFF_LIMIT', async () => {
+    llm.setRules([
+      { match: { systemPromptContains: 'You are Ping' }, answer: { toolCalls: [{ name: 'transfer_to_Pong', arguments: {} }] } },
+      { match: { systemPromptContains: 'You are Pong' }, answer: { toolCalls: [{ name: 'transfer_to_Ping', arguments: {} }] } },
+    ]);
+    llm.clear();
+    const { graph } = compileLangGraph(caseSpec('multi-agent/swarm-handoff-loop-limit'), { llm: { override: { url: llm.url } }, limits: { maxHandoffs: 2 }, checkpointer: new MemorySaver() });
+    await expect(graph.invoke({ messages: [{ role: 'user', content: 'Serve' }] }, { configurable: { thread_id: 'ping' } })).rejects.toMatchObject({ code: 'AS_HANDOFF_LIMIT' });
+    expect(systemPrompts()).toEqual(['You are Ping.', 'You are Pong.', 'You are Ping.']);
+  });
+});
+
+describe('compileLangGraph: a ManagerWorkers', () => {
+  it('is a supervisor graph: the manager node, whose tools invoke the workers\' graphs', async () => {
+    llm.setRules([
+      { match: { systemPromptContains: 'You are the manager', lastToolResult: { tool: 'Writer' } }, answer: { text: 'Paris, and HELLO.' } },
+      { match: { systemPromptContains: 'You are the manager', lastUserMessage: 'Brief me' }, answer: { toolCalls: [{ name: 'Researcher', arguments: { message: 'Capital of France?' } }, { name: 'Writer', arguments: { message: 'Shout hello' } }] } },
+      { match: { systemPromptContains: 'You are Researcher', lastToolResult: { tool: 'lookup_capital' } }, answer: { text: 'The capital is Paris.' } },
+      { match: { systemPromptContains: 'You are Researcher' }, answer: { toolCalls: [{ name: 'lookup_capital', arguments: { country: 'France' } }] } },
+      { match: { systemPromptContains: 'You are Writer', lastToolResult: { tool: 'to_upper' } }, answer: { text: 'HELLO' } },
+      { match: { systemPromptContains: 'You are Writer' }, answer: { toolCalls: [{ name: 'to_upper', arguments: { text: 'hello' } }] } },
+    ]);
+    const { graph, builder } = compileLangGraph(caseSpec('multi-agent/manager-two-workers-one-turn'), { llm: { override: { url: llm.url } }, tools: TOOLS, checkpointer: new MemorySaver() });
+    expect(graph).toBeInstanceOf(CompiledStateGraph);
+    expect(Object.keys(builder.nodes)).toEqual(['Manager']);
+    const out = (await graph.invoke({ messages: [{ role: 'user', content: 'Brief me' }] }, { configurable: { thread_id: 'mw-1' } })) as Invoked;
+    // the workers' conversations are their own: the manager's has the calls and their answers
+    expect(out.messages.map((m) => m.content)).toEqual(['Brief me', '', 'The capital is Paris.', 'HELLO', 'Paris, and HELLO.']);
+  });
+});
+
+describe('langgraphRuntime: a Swarm session', () => {
+  it('is saved mid-swarm and resumed by another app on the same SQLite checkpointer, at the agent owning the conversation', async () => {
+    llm.setRules(TRANSFER_RULES);
+    llm.clear();
+    const dir = mkdtempSync(join(tmpdir(), 'lg-swarm-'));
+    try {
+      const checkpointer = { kind: 'sqlite' as const, path: join(dir, 'checkpoints.sqlite') };
+      const spec = caseSpec('multi-agent/swarm-transfer-optional');
+      const app = await langgraphRuntime().load(spec, { checkpointer, llm: { override: { url: llm.url } } });
+      const session = app.start();
+      session.appendUserMessage('My invoice is wrong');
+      expect(await session.run()).toMatchObject({ type: 'user_input' });
+      const saved = await session.save();
+      await app.close();
+
+      const other = await langgraphRuntime().load(spec, { checkpointer, llm: { override: { url: llm.url } } });
+      const resumed = await other.resume(saved);
+      resumed.appendUserMessage('Thanks');
+      const status = await resumed.run();
+      expect(status.type).toBe('user_input');
+      expect(status.messages.map((m) => [m.role, m.role === 'assistant' ? m.sender : undefined, m.content])).toEqual([
+        ['user', undefined, 'My invoice is wrong'],
+        ['assistant', 'Triage', ''],
+        ['tool', undefined, '{"assistant":"Billing"}'],
+        ['assistant', 'Billing', 'Billing here: I will correct your invoice.'],
+        ['user', undefined, 'Thanks'],
+        ['assistant', 'Billing', 'You are welcome.'],
+      ]);
+      await other.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
