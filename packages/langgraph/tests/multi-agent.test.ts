@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CompiledStateGraph, MemorySaver } from '@langchain/langgraph';
+import { deserialize } from '@agentspec/core';
+import { compareTraces, referenceRuntime, TraceRecorder, type Runtime, type Trace } from '@agentspec/runtime';
 import { startScriptedLlm, type Rule, type ScriptedLlm } from '@agentspec/testing';
 import { compileLangGraph, langgraphRuntime } from '../src/index.js';
 import { caseSpec, TOOLS, type Invoked } from './fixtures/cases.js';
@@ -113,5 +115,59 @@ describe('langgraphRuntime: a Swarm session', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+/** A worker asks the caller for a ClientTool result between two calls of another worker (all in one answer of the manager). */
+const PAUSING_WORKER = `
+component_type: ManagerWorkers
+id: team
+name: Team
+group_manager: { $component_ref: manager }
+workers: [{ $component_ref: picker }, { $component_ref: other }]
+$referenced_components:
+  manager: { component_type: Agent, id: manager, name: Manager, system_prompt: You are the manager., llm_config: { $component_ref: llm }, tools: [] }
+  other: { component_type: Agent, id: other, name: Other, system_prompt: You are Other., llm_config: { $component_ref: llm }, tools: [] }
+  picker:
+    component_type: Agent
+    id: picker
+    name: Picker
+    system_prompt: You are Picker.
+    llm_config: { $component_ref: llm }
+    tools:
+      - { component_type: ClientTool, id: pick, name: pick, description: Pick one., inputs: [{ title: q, type: string }] }
+  llm: { component_type: OpenAiCompatibleConfig, id: llm, name: scripted model, model_id: scripted-model, url: http://127.0.0.1:8000 }
+agentspec_version: 25.4.2
+`;
+
+describe('langgraphRuntime: a worker pausing on a ClientTool', () => {
+  it('resumes inside the worker: no LLM call or worker run twice, the same conversation and span tree as the reference', async () => {
+    llm.setRules([
+      { match: { systemPromptContains: 'You are the manager', lastToolResult: { tool: 'Other' } }, answer: { text: 'Done.' } },
+      { match: { systemPromptContains: 'You are the manager' }, answer: { toolCalls: [{ name: 'Other', arguments: { message: 'first' } }, { name: 'Picker', arguments: { message: 'Pick one' } }, { name: 'Other', arguments: { message: 'again' } }] } },
+      { match: { systemPromptContains: 'You are Other' }, answer: { text: 'ok' } },
+      { match: { systemPromptContains: 'You are Picker', lastToolResult: { tool: 'pick' } }, answer: { text: 'Picked A.' } },
+      { match: { systemPromptContains: 'You are Picker' }, answer: { toolCalls: [{ name: 'pick', arguments: { q: 'x' } }] } },
+    ]);
+    const runOn = async (runtime: Runtime) => {
+      llm.clear();
+      const spec = deserialize(PAUSING_WORKER);
+      const app = await runtime.load(spec, { llm: { override: { url: llm.url } } });
+      const recorder = new TraceRecorder({ spec, runtime: runtime.name });
+      const session = app.start();
+      session.appendUserMessage('Go');
+      const paused = await recorder.run(session);
+      expect(paused.type).toBe('tool_request');
+      session.appendToolResults([{ id: paused.type === 'tool_request' ? paused.requests[0]!.id : '', content: 'A' }]);
+      const status = await recorder.run(session);
+      await app.close();
+      return { status: status.type, messages: status.messages.map((m) => [m.role, m.content]), calls: llm.requests.length, trace: recorder.finish() as Trace };
+    };
+    const reference = await runOn(referenceRuntime());
+    const langgraph = await runOn(langgraphRuntime());
+    expect(langgraph.messages).toEqual([['user', 'Go'], ['assistant', ''], ['tool', 'ok'], ['tool', 'Picked A.'], ['tool', 'ok'], ['assistant', 'Done.']]);
+    expect({ ...langgraph, trace: undefined }).toEqual({ ...reference, trace: undefined });
+    expect(langgraph.calls).toBe(6);
+    expect(compareTraces([reference.trace, langgraph.trace]).differences).toEqual([]);
   });
 });

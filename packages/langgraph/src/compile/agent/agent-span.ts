@@ -1,5 +1,6 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
-import { AGENT_SPAN_KEY, emit, emitException, eventsOn, graphSpanId, parentSpan } from '../events.js';
+import type { CallSpan } from '../events.js';
+import { AGENT_SPAN_KEY, CALL_SPAN_KEY, emit, emitException, eventsOn, graphSpanId, parentSpan } from '../events.js';
 
 /** What names an agent's span: an Agent, an A2AAgent. */
 type SpanAgent = { readonly id: string; readonly name: string };
@@ -23,6 +24,12 @@ export function agentSpan(config: LangGraphRunnableConfig): string | undefined {
 
 export function startAgentSpan(config: LangGraphRunnableConfig, agent: SpanAgent, inputs: Readonly<Record<string, unknown>>): string | undefined {
   const span = agentSpan(config);
+  const call = config.configurable?.[CALL_SPAN_KEY] as CallSpan | undefined;
+  if (span && call) {
+    // an asked agent runs: the span of the call it answers first
+    emit(config, 'ToolExecutionRequest', call.spanId, call.name, call.attributes, call.parent);
+    call.opened = true;
+  }
   if (span) emit(config, 'AgentExecutionStart', span, agent.name, { agent: agent.id, inputs }, parentSpan(config));
   return span;
 }

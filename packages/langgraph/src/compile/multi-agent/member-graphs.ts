@@ -5,7 +5,7 @@ import { agentToolName, askedMessage, resolveInputs, RuntimeError, toolResultTex
 import { CHANNELS } from '../../constants.js';
 import { agentRecursionLimit } from '../agent/agent-limits.js';
 import type { CompileContext } from '../context.js';
-import { emit, eventsOn, graphSpanId, memberConfig, parentSpan, span } from '../events.js';
+import { emit, emitException, eventsOn, graphSpanId, memberConfig, parentSpan, taskSpanId, type CallSpan } from '../events.js';
 import type { GraphState, LangGraph } from '../graph-types.js';
 import { textOf } from '../messages.js';
 
@@ -69,26 +69,38 @@ export function endGroupSpan(config: LangGraphRunnableConfig, kind: 'Swarm' | 'M
 
 /**
  * Ask an agent (a ManagerWorkers' worker, a Swarm's send_message recipient):
- * a ToolExecution span for the call (under `parent`), the agent's graph
- * invoked as a subgraph on a conversation of its own that starts with the
- * message, its AgentExecution span inside the call's. Its answer: its text
+ * a ToolExecution span for the call (under `parent`, opened by the agent's
+ * graph when it runs: {@link CallSpan}), the agent's graph invoked as a
+ * subgraph on a conversation of its own that starts with the message, its
+ * AgentExecution span inside the call's. Its answer: its text
  * reply, or its outputs as JSON when submit_result finished it.
  */
 export async function askAgent(
   graph: LangGraph, agent: Agent, c: ToolCall, state: GraphState, config: LangGraphRunnableConfig, parent: string | undefined, ctx: CompileContext,
   configurable: Record<string, unknown> = {},
 ): Promise<string> {
-  return span(config, ['ToolExecutionRequest', 'ToolExecutionResponse'], c.name, { tool: agent.id, tool_call_id: c.id, inputs: c.args }, parent, async (toolSpan) => {
-    const inputs = resolveInputs(agent.inputs, inputsIn(agent, state), { agent: agent.id });
-    const base = memberConfig(config, toolSpan, toolSpan ? `${toolSpan}/agent` : undefined);
-    const run = { ...base, configurable: { ...base.configurable, ...configurable }, recursionLimit: agentRecursionLimit(ctx.limits.maxAgentSteps) };
-    const out = (await graph.invoke({ ...inputs, [CHANNELS.messages]: [new HumanMessage(askedMessage(c.args))] }, run)) as GraphState;
-    if ((agent.outputs ?? []).some((p) => out[p.title] !== undefined)) {
-      const outputs: Record<string, unknown> = {};
-      for (const p of agent.outputs ?? []) outputs[p.title] = out[p.title];
-      return toolResultText(outputs);
-    }
+  const toolSpan = eventsOn(config) ? taskSpanId(config, `tool:${c.id}`) : undefined;
+  const call: CallSpan | undefined = toolSpan ? { spanId: toolSpan, name: c.name, attributes: { tool: agent.id, tool_call_id: c.id, inputs: c.args }, parent, opened: false } : undefined;
+  const inputs = resolveInputs(agent.inputs, inputsIn(agent, state), { agent: agent.id });
+  const base = memberConfig(config, toolSpan, toolSpan ? `${toolSpan}/agent` : undefined, call);
+  const run = { ...base, configurable: { ...base.configurable, ...configurable }, recursionLimit: agentRecursionLimit(ctx.limits.maxAgentSteps) };
+  let out: GraphState;
+  try {
+    out = (await graph.invoke({ ...inputs, [CHANNELS.messages]: [new HumanMessage(askedMessage(c.args))] }, run)) as GraphState;
+  } catch (e) {
+    if (call?.opened) emitException(config, call.spanId, c.name, e);
+    throw e;
+  }
+  let answer: string;
+  if ((agent.outputs ?? []).some((p) => out[p.title] !== undefined)) {
+    const outputs: Record<string, unknown> = {};
+    for (const p of agent.outputs ?? []) outputs[p.title] = out[p.title];
+    answer = toolResultText(outputs);
+  } else {
     const last = ((out[CHANNELS.messages] as BaseMessage[] | undefined) ?? []).at(-1) as AIMessage | undefined;
-    return last ? textOf(last.content) : '';
-  }, (answer) => ({ outputs: answer }), `tool:${c.id}`);
+    answer = last ? textOf(last.content) : '';
+  }
+  // a call answered in an earlier run (its graph finished then) has its span already
+  if (call?.opened) emit(config, 'ToolExecutionResponse', call.spanId, c.name, { outputs: answer }, parent);
+  return answer;
 }

@@ -130,7 +130,8 @@ export function compileSwarmGraph(swarm: Swarm, ctx: CompileContext, root = fals
   }, names);
   const checkpointer = root ? ctx.options.checkpointer : undefined;
   const compiled = builder.compile({ name: String(swarm.name), ...(checkpointer !== undefined ? { checkpointer } : {}) });
-  return { graph: compiled as unknown as LangGraph, builder };
+  // a run is a turn: the active agent and one step per handoff, which limits.maxHandoffs bounds
+  return { graph: compiled.withConfig({ recursionLimit: Math.max(25, limit + 5) }) as unknown as LangGraph, builder };
 }
 
 /** The Swarm's inputs as its span reports them: every member's inputs in the state. */
