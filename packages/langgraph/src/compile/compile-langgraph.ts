@@ -29,8 +29,8 @@ export function compileLangGraph(given: Component, options: CompileLangGraphOpti
   const component = specializeAgents(given);
   const swarm = laterComponent(component, 'Swarm');
   const mw = laterComponent(component, 'ManagerWorkers');
-  const { graph, builder } = swarm ? compileSwarmGraph(swarm, ctx, true)
-    : mw ? compileManagerWorkersGraph(mw, ctx, true)
+  const { graph, builder } = swarm ? compileSwarmGraph(swarm, ctx, true, given)
+    : mw ? compileManagerWorkersGraph(mw, ctx, true, given)
     : component.component_type === 'Flow'
       ? compileFlowGraph(component as Flow, ctx, true)
       : compileAgentGraph(component as Agent, false, ctx, true);

@@ -6,7 +6,7 @@ import { graphOf } from './graph-shape.js';
 import { ImportContext } from './import-context.js';
 import { multiAgentDocument } from './multi-agent-graph.js';
 import type { ImportedLangGraph, ImportLangGraphOptions } from './options.js';
-import { ownAgent, ownFlow, ownFlowDocument, type ImportNested } from './own-graph.js';
+import { ownAgent, ownFlow, ownFlowDocument, ownGroup, type ImportNested } from './own-graph.js';
 import { isReactAgent, isReactAgentGraph, reactAgentDocument, reactAgentGraphDocument, reactAgentGraphTools } from './prebuilt-agent.js';
 import { returnsDirectly } from './tool-documents.js';
 
@@ -53,6 +53,8 @@ async function componentDocument(value: unknown, name: string | undefined, docs:
     });
   }
   const b = shape.builder;
+  const own = ownGroup(b);
+  if (own) return docs.adopt(own);
   const agent = ownAgent(b);
   if (agent) return docs.adopt(agent);
   const flow = ownFlow(b);

@@ -1,5 +1,5 @@
 import { Annotation, START, StateGraph, type LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { Component, ManagerWorkers } from '@agentspec/core';
+import { toDocument, type Component, type ManagerWorkers } from '@agentspec/core';
 import { checkManagerWorkers, managerWorkers, memberAgent, shapeOutputs, workerToolSpec } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import { agentRecursionLimit } from '../agent/agent-limits.js';
@@ -19,8 +19,10 @@ import { agentNodeNames, askAgent, checkMemberKeys, endGroupSpan, groupSpan, inp
  * task, and its answer is the call's result. Calls of one answer run one
  * after another, in order. The manager's text reply ends the run (the
  * user's turn); the next run continues the conversation with the manager.
+ * The manager's node metadata holds its document and the group's (`given`,
+ * as written), which the importer reads.
  */
-export function compileManagerWorkersGraph(mw: ManagerWorkers, ctx: CompileContext, root = false): { graph: LangGraph; builder: GraphBuilder } {
+export function compileManagerWorkersGraph(mw: ManagerWorkers, ctx: CompileContext, root = false, given: Component = mw as unknown as Component): { graph: LangGraph; builder: GraphBuilder } {
   checkManagerWorkers(mw);
   const manager = memberAgent(mw.group_manager as Component, mw, 'group manager');
   const workers = managerWorkers(mw).map((w) => {
@@ -55,7 +57,7 @@ export function compileManagerWorkersGraph(mw: ManagerWorkers, ctx: CompileConte
       endGroupSpan(config, 'ManagerWorkers', mw, group, outputs);
     }
     return update;
-  }, { subgraphs: [graph, ...workers.map((w) => w.graph)], metadata: nodeMetadata('Agent', () => ({ component: componentDocument(manager) })) } as never);
+  }, { subgraphs: [graph, ...workers.map((w) => w.graph)], metadata: nodeMetadata('Agent', () => ({ component: componentDocument(manager), group: toDocument(given) })) } as never);
   builder.addEdge(START, name);
   const checkpointer = root ? ctx.options.checkpointer : undefined;
   const compiled = builder.compile({ name: String(mw.name), ...(checkpointer !== undefined ? { checkpointer } : {}) });

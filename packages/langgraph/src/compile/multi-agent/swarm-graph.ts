@@ -1,6 +1,6 @@
 import type { BaseMessage } from '@langchain/core/messages';
 import { Annotation, Command, START, StateGraph, type LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { Agent, Component, ComponentBase, Swarm } from '@agentspec/core';
+import { toDocument, type Agent, type Component, type ComponentBase, type Swarm } from '@agentspec/core';
 import {
   checkSwarm, countHandoff, checkAskDepth, memberAgent, shapeOutputs, swarmAgents, swarmLinks, transferResult,
   type SwarmLink, type ToolCall,
@@ -52,8 +52,10 @@ function lastUserMessage(messages: readonly BaseMessage[]): string | undefined {
  * user's turn); the next run (`invoke({ messages })` on the thread) starts at
  * `activeAgent`. Handoffs in a row and asks inside asks are bounded by
  * `limits.maxHandoffs` (`countHandoff`, `checkAskDepth`: AS_HANDOFF_LIMIT).
+ * Each agent node's metadata holds its agent's document and the Swarm's
+ * (`given`: as written, SpecializedAgents and all), which the importer reads.
  */
-export function compileSwarmGraph(swarm: Swarm, ctx: CompileContext, root = false): { graph: LangGraph; builder: GraphBuilder } {
+export function compileSwarmGraph(swarm: Swarm, ctx: CompileContext, root = false, given: Component = swarm as unknown as Component): { graph: LangGraph; builder: GraphBuilder } {
   checkSwarm(swarm);
   const limit = ctx.limits.maxHandoffs;
   const members = swarmAgents(swarm).map((a) => memberAgent(a as Component, swarm, 'agent'));
@@ -120,7 +122,7 @@ export function compileSwarmGraph(swarm: Swarm, ctx: CompileContext, root = fals
         endGroupSpan(config, 'Swarm', swarm, group, outputs);
       }
       return update;
-    }, { ends, subgraphs: [graph], metadata: nodeMetadata('Agent', () => ({ component: componentDocument(agent) })) } as never);
+    }, { ends, subgraphs: [graph], metadata: nodeMetadata('Agent', () => ({ component: componentDocument(agent), group: toDocument(given) })) } as never);
   }
   const first = nodes.get(members[0]!.id)!;
   const names = [...nodes.values()];
