@@ -27,8 +27,8 @@ export const LANGGRAPH_CAPABILITIES = {
   emit: {
     by: 'the LangGraph emitter',
     action: 'emit',
-    roots: ['Agent', 'Flow'],
-    runs: LANGGRAPH_LATER_NODES,
+    roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS],
+    runs: [...LANGGRAPH_LATER_NODES, ...MULTI_AGENT_COMPONENTS],
     refuses: {
       ...REMOTE,
       ...MTLS_TRANSPORTS_NOT_EMITTED,

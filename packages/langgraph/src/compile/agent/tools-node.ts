@@ -6,7 +6,7 @@ import { CHANNELS } from '../../constants.js';
 import type { CompileContext } from '../context.js';
 import { span } from '../events.js';
 import { agentSpan, endAgentSpan, inAgentSpan } from './agent-span.js';
-import type { GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
+import type { GraphState, GraphUpdate } from '../graph-types.js';
 import { askDecisions, askToolResults, type Decisions, type ToolResults } from '../interrupts.js';
 import type { MemberRole } from './member-role.js';
 

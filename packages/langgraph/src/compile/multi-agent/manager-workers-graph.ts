@@ -1,5 +1,5 @@
-import { Annotation, START, StateGraph, type LangGraphRunnableConfig } from '@langchain/langgraph';
-import { toDocument, type Component, type ManagerWorkers } from '@agentspec/core';
+import { Annotation, START, StateGraph, type LangGraphRunnableConfig, type StateDefinition } from '@langchain/langgraph';
+import type { Agent, Component, ManagerWorkers } from '@agentspec/core';
 import { checkManagerWorkers, managerWorkers, memberAgent, shapeOutputs, workerToolSpec } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import { agentRecursionLimit } from '../agent/agent-limits.js';
@@ -8,21 +8,35 @@ import type { CompileContext } from '../context.js';
 import { memberConfig } from '../events.js';
 import { messagesChannel } from '../flow/flow-state.js';
 import type { GraphBuilder, GraphState, GraphUpdate, LangGraph } from '../graph-types.js';
-import { componentDocument, nodeMetadata } from '../metadata.js';
-import { agentNodeNames, askAgent, checkMemberKeys, endGroupSpan, groupSpan, inputsIn, memberKeys } from './member-graphs.js';
+import { agentNodeNames, askAgent, checkMemberKeys, endGroupSpan, groupSpan, inputsIn, memberKeys, memberNodeMetadata } from './member-graphs.js';
+
+/** The manager of a ManagerWorkers as a node of its graph: the node's name, the manager's graph, the workers' graphs, the node body. */
+export interface ManagerNode {
+  readonly agent: Agent;
+  readonly name: string;
+  readonly graph: LangGraph;
+  readonly workers: readonly LangGraph[];
+  /** The state keys of the members' inputs and outputs, and the group's outputs. */
+  readonly keys: StateDefinition;
+  readonly run: (state: GraphState, config: LangGraphRunnableConfig) => Promise<GraphUpdate>;
+}
+
+/** The graph node name of a ManagerWorkers' manager (what `managerNode` names it; the emitter writes it). */
+export function managerNodeName(mw: ManagerWorkers): string {
+  const manager = memberAgent(mw.group_manager as Component, mw, 'group manager');
+  const members = [manager, ...managerWorkers(mw).map((w) => memberAgent(w as Component, mw, 'worker'))];
+  return agentNodeNames([manager], new Set([...Object.keys(memberKeys(members, mw.outputs)), CHANNELS.messages, CHANNELS.done])).get(manager.id)!;
+}
 
 /**
- * A ManagerWorkers as a LangGraph supervisor graph (DESIGN §4.2 semantics):
- * one node, the group manager — its agent graph as a subgraph — whose tools
- * include one per worker (`workerToolSpec`); a call invokes the worker's own
- * agent graph as a subgraph, on a conversation of its own starting with the
- * task, and its answer is the call's result. Calls of one answer run one
- * after another, in order. The manager's text reply ends the run (the
- * user's turn); the next run continues the conversation with the manager.
- * The manager's node metadata holds its document and the group's (`given`,
- * as written), which the importer reads.
+ * The manager of a ManagerWorkers as the node of a supervisor graph
+ * (DESIGN §4.2 semantics): the manager's agent graph, whose tools include
+ * one per worker (`workerToolSpec`); a call invokes the worker's own agent
+ * graph, on a conversation of its own starting with the task, and its answer
+ * is the call's result. Calls of one answer run one after another, in order.
+ * The node body invokes the manager's graph in the group's span.
  */
-export function compileManagerWorkersGraph(mw: ManagerWorkers, ctx: CompileContext, root = false, given: Component = mw as unknown as Component): { graph: LangGraph; builder: GraphBuilder } {
+export function managerNode(mw: ManagerWorkers, ctx: CompileContext): ManagerNode {
   checkManagerWorkers(mw);
   const manager = memberAgent(mw.group_manager as Component, mw, 'group manager');
   const workers = managerWorkers(mw).map((w) => {
@@ -32,8 +46,6 @@ export function compileManagerWorkersGraph(mw: ManagerWorkers, ctx: CompileConte
   const members = [manager, ...workers.map((w) => w.agent)];
   const keys = memberKeys(members, mw.outputs);
   checkMemberKeys(mw, keys, [CHANNELS.messages, CHANNELS.done, CHANNELS.turns]);
-  const state = Annotation.Root({ ...keys, [CHANNELS.messages]: messagesChannel(), [CHANNELS.done]: Annotation<boolean>() });
-  const builder = new StateGraph(state) as unknown as GraphBuilder;
   const graph = compileAgentGraph(manager, false, ctx, false, {
     mode: 'owner',
     specs: workers.map((w) => w.spec),
@@ -43,22 +55,36 @@ export function compileManagerWorkersGraph(mw: ManagerWorkers, ctx: CompileConte
       return { result: await askAgent(worker.graph, worker.agent, c, s, config, parent, ctx) };
     },
   }).graph;
-  const name = agentNodeNames([manager], new Set([...Object.keys(keys), CHANNELS.messages, CHANNELS.done])).get(manager.id)!;
-  builder.addNode(name, async (s: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
+  const run = async (s: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
     const inputs: Record<string, unknown> = Object.assign({}, ...members.map((a) => inputsIn(a, s)));
     const group = groupSpan(config, 'ManagerWorkers', mw, inputs);
     const out = (await graph.invoke(s, { ...memberConfig(config, group, group ? `${group}/manager` : undefined), recursionLimit: agentRecursionLimit(ctx.limits.maxAgentSteps) })) as GraphState;
     const update: GraphUpdate = { [CHANNELS.messages]: out[CHANNELS.messages], [CHANNELS.done]: out[CHANNELS.done] === true };
     if (out[CHANNELS.done] === true) {
-      const given: Record<string, unknown> = {};
-      for (const p of manager.outputs ?? []) given[p.title] = out[p.title];
-      const outputs = shapeOutputs(mw.outputs, given);
-      Object.assign(update, outputs);
-      endGroupSpan(config, 'ManagerWorkers', mw, group, outputs);
+      const outputs: Record<string, unknown> = {};
+      for (const p of manager.outputs ?? []) outputs[p.title] = out[p.title];
+      const shaped = shapeOutputs(mw.outputs, outputs);
+      Object.assign(update, shaped);
+      endGroupSpan(config, 'ManagerWorkers', mw, group, shaped);
     }
     return update;
-  }, { subgraphs: [graph, ...workers.map((w) => w.graph)], metadata: nodeMetadata('Agent', () => ({ component: componentDocument(manager), group: toDocument(given) })) } as never);
-  builder.addEdge(START, name);
+  };
+  return { agent: manager, name: managerNodeName(mw), graph, workers: workers.map((w) => w.graph), keys, run };
+}
+
+/**
+ * A ManagerWorkers as a LangGraph supervisor graph: one node, the manager's
+ * ({@link managerNode}). Its text reply ends the run (the user's turn); the
+ * next run continues the conversation with the manager. The node's metadata
+ * holds the manager's document and the group's (`given`, as written), which
+ * the importer reads.
+ */
+export function compileManagerWorkersGraph(mw: ManagerWorkers, ctx: CompileContext, root = false, given: Component = mw as unknown as Component): { graph: LangGraph; builder: GraphBuilder } {
+  const node = managerNode(mw, ctx);
+  const state = Annotation.Root({ ...node.keys, [CHANNELS.messages]: messagesChannel(), [CHANNELS.done]: Annotation<boolean>() });
+  const builder = new StateGraph(state) as unknown as GraphBuilder;
+  builder.addNode(node.name, node.run, { subgraphs: [node.graph, ...node.workers], metadata: memberNodeMetadata(node.agent, given) } as never);
+  builder.addEdge(START, node.name);
   const checkpointer = root ? ctx.options.checkpointer : undefined;
   const compiled = builder.compile({ name: String(mw.name), ...(checkpointer !== undefined ? { checkpointer } : {}) });
   return { graph: compiled as unknown as LangGraph, builder };

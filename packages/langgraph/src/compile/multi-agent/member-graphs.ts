@@ -1,6 +1,6 @@
 import { HumanMessage, type AIMessage, type BaseMessage } from '@langchain/core/messages';
 import { Annotation, type LangGraphRunnableConfig, type StateDefinition } from '@langchain/langgraph';
-import type { Agent, ComponentBase, Property } from '@agentspec/core';
+import { toDocument, type Agent, type Component, type ComponentBase, type Property } from '@agentspec/core';
 import { agentToolName, askedMessage, resolveInputs, RuntimeError, toolResultText, type ToolCall } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import { agentRecursionLimit } from '../agent/agent-limits.js';
@@ -8,6 +8,7 @@ import type { CompileContext } from '../context.js';
 import { emit, emitException, eventsOn, graphSpanId, memberConfig, parentSpan, taskSpanId, type CallSpan } from '../events.js';
 import type { GraphState, LangGraph } from '../graph-types.js';
 import { textOf } from '../messages.js';
+import { componentDocument, nodeMetadata } from '../metadata.js';
 
 /** The state keys of a group's members' inputs and outputs, and the group's outputs. */
 export function memberKeys(members: readonly Agent[], outputs: readonly Property[] | null | undefined): StateDefinition {
@@ -103,4 +104,9 @@ export async function askAgent(
   // a call answered in an earlier run (its graph finished then) has its span already
   if (call?.opened) emit(config, 'ToolExecutionResponse', call.spanId, c.name, { outputs: answer }, parent);
   return answer;
+}
+
+/** The metadata of an agent node of a Swarm's or ManagerWorkers' graph: its agent's document and the group's (as given), which the importer reads. */
+export function memberNodeMetadata(agent: Agent, given: Component): Record<string, unknown> {
+  return nodeMetadata('Agent', () => ({ component: componentDocument(agent), group: toDocument(given) }));
 }

@@ -1,6 +1,6 @@
 import type { BaseMessage } from '@langchain/core/messages';
-import { Annotation, Command, START, StateGraph, type LangGraphRunnableConfig } from '@langchain/langgraph';
-import { toDocument, type Agent, type Component, type ComponentBase, type Swarm } from '@agentspec/core';
+import { Annotation, Command, START, StateGraph, type LangGraphRunnableConfig, type StateDefinition } from '@langchain/langgraph';
+import type { Agent, Component, ComponentBase, Swarm } from '@agentspec/core';
 import {
   checkSwarm, countHandoff, checkAskDepth, memberAgent, shapeOutputs, swarmAgents, swarmLinks, transferResult,
   type SwarmLink, type ToolCall,
@@ -13,8 +13,7 @@ import type { CompileContext } from '../context.js';
 import { memberConfig } from '../events.js';
 import { messagesChannel } from '../flow/flow-state.js';
 import type { GraphBuilder, GraphState, GraphUpdate, LangGraph } from '../graph-types.js';
-import { componentDocument, nodeMetadata } from '../metadata.js';
-import { agentNodeNames, askAgent, checkMemberKeys, endGroupSpan, groupSpan, inputsIn, memberKeys } from './member-graphs.js';
+import { agentNodeNames, askAgent, checkMemberKeys, endGroupSpan, groupSpan, inputsIn, memberKeys, memberNodeMetadata } from './member-graphs.js';
 
 /** The channels of a Swarm's graph besides the conversation and the agents' inputs and outputs. */
 export const SWARM_CHANNELS = {
@@ -41,34 +40,65 @@ function lastUserMessage(messages: readonly BaseMessage[]): string | undefined {
 }
 
 /**
- * A Swarm as a LangGraph StateGraph (DESIGN §4.2 semantics, written the way
- * LangGraph users write a swarm): one node per agent — the agent's own graph
- * (model → tools → model) as a subgraph — with the tools the Swarm gives it
- * (`swarmLinks`): `transfer_to_<Agent>` returns
- * `Command({ graph: Command.PARENT, goto: <agent>, update })`, which hands
- * the conversation (and `activeAgent`) over; `send_message_to_<Agent>` asks
- * the agent on a conversation of its own, its graph invoked inside the call.
- * A text reply of the agent owning the conversation ends the graph's run (the
- * user's turn); the next run (`invoke({ messages })` on the thread) starts at
- * `activeAgent`. Handoffs in a row and asks inside asks are bounded by
- * `limits.maxHandoffs` (`countHandoff`, `checkAskDepth`: AS_HANDOFF_LIMIT).
- * Each agent node's metadata holds its agent's document and the Swarm's
- * (`given`: as written, SpecializedAgents and all), which the importer reads.
+ * What a transfer_to_<agent> call of an agent of the Swarm does: its graph
+ * goes to that agent's node in the swarm graph (its parent), with the
+ * conversation, the agent as `activeAgent`, and the handoffs so far.
  */
-export function compileSwarmGraph(swarm: Swarm, ctx: CompileContext, root = false, given: Component = swarm as unknown as Component): { graph: LangGraph; builder: GraphBuilder } {
+export type HandOver = (agent: string, update: Readonly<Record<string, unknown>>) => Command;
+
+/** LangGraph's own way to hand a conversation over: `Command({ graph: Command.PARENT, goto, update })`. */
+export const handOver: HandOver = (agent, update) => new Command({ graph: Command.PARENT, goto: agent, update: { ...update, [SWARM_CHANNELS.activeAgent]: agent } });
+
+/** An agent of a Swarm as a node of its graph: the node's name, where its Commands may go, its agent graph, the node body invoking it. */
+export interface SwarmAgentNode {
+  readonly agent: Agent;
+  readonly name: string;
+  readonly ends: readonly string[];
+  readonly graph: LangGraph;
+  readonly run: (state: GraphState, config: LangGraphRunnableConfig) => Promise<GraphUpdate>;
+}
+
+/** The parts of a Swarm's graph ({@link swarmParts}). */
+export interface SwarmParts {
+  readonly agents: readonly SwarmAgentNode[];
+  /** The node of the first agent: where START goes until a transfer set `activeAgent`. */
+  readonly first: string;
+  /** The state keys of the agents' inputs and outputs, and the Swarm's outputs. */
+  readonly keys: StateDefinition;
+  /** The graph's recursion limit: a run is a turn, the active agent and one step per handoff, which limits.maxHandoffs bounds. */
+  readonly recursionLimit: number;
+}
+
+/** The graph node names of a Swarm's agents, by agent id (what `swarmParts` names them; the emitter writes them). */
+export function swarmNodeNames(swarm: Swarm): Map<string, string> {
+  const members = swarmAgents(swarm).map((a) => memberAgent(a as Component, swarm, 'agent'));
+  const keys = memberKeys(members, swarm.outputs);
+  return agentNodeNames(members, new Set([...Object.keys(keys), CHANNELS.messages, CHANNELS.done, ...Object.values(SWARM_CHANNELS)]));
+}
+
+/**
+ * The agents of a Swarm as nodes of a LangGraph graph (DESIGN §4.2
+ * semantics): each agent's own graph (model → tools → model, ending on a
+ * text reply) with the tools the Swarm gives it (`swarmLinks`) —
+ * `transfer_to_<Agent>` ends its turn with `handOver`'s Command (the first
+ * of an answer; `countHandoff` bounds handoffs in a row), and
+ * `send_message_to_<Agent>` asks the agent on a conversation of its own, its
+ * graph invoked inside the call (`checkAskDepth` bounds asks inside asks).
+ * A node body invokes its agent's graph in the Swarm's span, the agent's
+ * span one per turn of ownership.
+ */
+export function swarmParts(swarm: Swarm, ctx: CompileContext, hand: HandOver = handOver): SwarmParts {
   checkSwarm(swarm);
   const limit = ctx.limits.maxHandoffs;
   const members = swarmAgents(swarm).map((a) => memberAgent(a as Component, swarm, 'agent'));
   const byId = new Map(members.map((a) => [a.id, a]));
   const keys = memberKeys(members, swarm.outputs);
   checkMemberKeys(swarm, keys, [CHANNELS.messages, CHANNELS.done, CHANNELS.turns, ...Object.values(SWARM_CHANNELS)]);
-  const nodes = agentNodeNames(members, new Set([...Object.keys(keys), CHANNELS.messages, CHANNELS.done, ...Object.values(SWARM_CHANNELS)]));
+  const nodes = swarmNodeNames(swarm);
   const shared = {
     [SWARM_CHANNELS.activeAgent]: Annotation<string>(),
     [SWARM_CHANNELS.handoffs]: Annotation<Handoffs>(),
   };
-  const state = Annotation.Root({ ...keys, ...shared, [CHANNELS.messages]: messagesChannel(), [CHANNELS.done]: Annotation<boolean>() });
-  const builder = new StateGraph(state) as unknown as GraphBuilder;
 
   // agents asked with send_message: each its graph in `caller` mode (offered send_message only), compiled once
   const callers = new Map<string, LangGraph>();
@@ -98,42 +128,65 @@ export function compileSwarmGraph(swarm: Swarm, ctx: CompileContext, root = fals
           const since = lastUserMessage(messages);
           const inARow = countHandoff(before && before.since === since ? before.inARow : 0, limit, to);
           const handoffs: Handoffs = { inARow, since, total: (before?.total ?? 0) + 1 };
-          return new Command({ graph: Command.PARENT, goto: nodes.get(to.id)!, update: { [CHANNELS.messages]: [...messages], [SWARM_CHANNELS.activeAgent]: nodes.get(to.id)!, [SWARM_CHANNELS.handoffs]: handoffs } });
+          return hand(nodes.get(to.id)!, { [CHANNELS.messages]: [...messages], [SWARM_CHANNELS.handoffs]: handoffs });
         },
       } : {}),
     };
   }
 
-  for (const agent of members) {
+  const agents = members.map((agent): SwarmAgentNode => {
     const graph = compileAgentGraph(agent, false, ctx, false, role(agent, true)).graph;
     const name = nodes.get(agent.id)!;
     const ends = [...new Set(swarmLinks(swarm, agent, true).filter((l) => l.kind === 'transfer').map((l) => nodes.get(l.to.id)!))];
-    builder.addNode(name, async (s: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
+    const run = async (s: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
       const group = groupSpan(config, 'Swarm', swarm, inputsOfSwarm(members, s));
       // one AgentExecution span per turn of ownership: the transfers so far name it
       const turn = (s[SWARM_CHANNELS.handoffs] as Handoffs | undefined)?.total ?? 0;
       const out = (await graph.invoke(s, { ...memberConfig(config, group, group ? `${group}/owner:${turn}` : undefined), recursionLimit: agentRecursionLimit(ctx.limits.maxAgentSteps) })) as GraphState;
       const update: GraphUpdate = { [CHANNELS.messages]: out[CHANNELS.messages], [SWARM_CHANNELS.activeAgent]: name, [CHANNELS.done]: out[CHANNELS.done] === true };
       if (out[CHANNELS.done] === true) {
-        const given: Record<string, unknown> = {};
-        for (const p of agent.outputs ?? []) given[p.title] = out[p.title];
-        const outputs = shapeOutputs(swarm.outputs, given);
-        Object.assign(update, outputs);
-        endGroupSpan(config, 'Swarm', swarm, group, outputs);
+        const outputs: Record<string, unknown> = {};
+        for (const p of agent.outputs ?? []) outputs[p.title] = out[p.title];
+        const shaped = shapeOutputs(swarm.outputs, outputs);
+        Object.assign(update, shaped);
+        endGroupSpan(config, 'Swarm', swarm, group, shaped);
       }
       return update;
-    }, { ends, subgraphs: [graph], metadata: nodeMetadata('Agent', () => ({ component: componentDocument(agent), group: toDocument(given) })) } as never);
-  }
-  const first = nodes.get(members[0]!.id)!;
-  const names = [...nodes.values()];
+    };
+    return { agent, name, ends, graph, run };
+  });
+  return { agents, first: nodes.get(members[0]!.id)!, keys, recursionLimit: Math.max(25, limit + 5) };
+}
+
+/**
+ * A Swarm as a LangGraph StateGraph, written the way LangGraph users write a
+ * swarm (`@langchain/langgraph-swarm`'s shape): a node per agent
+ * ({@link swarmParts}), each declaring `ends` (the agents it transfers to);
+ * START routes to `activeAgent`, the first agent at first. A text reply of
+ * the agent owning the conversation ends the run (the user's turn); the next
+ * run (`invoke({ messages })` on the thread) starts at `activeAgent`. Each
+ * node's metadata holds its agent's document and the Swarm's (`given`: as
+ * written), which the importer reads.
+ */
+export function compileSwarmGraph(swarm: Swarm, ctx: CompileContext, root = false, given: Component = swarm as unknown as Component): { graph: LangGraph; builder: GraphBuilder } {
+  const parts = swarmParts(swarm, ctx);
+  const state = Annotation.Root({
+    ...parts.keys,
+    [SWARM_CHANNELS.activeAgent]: Annotation<string>(),
+    [SWARM_CHANNELS.handoffs]: Annotation<Handoffs>(),
+    [CHANNELS.messages]: messagesChannel(),
+    [CHANNELS.done]: Annotation<boolean>(),
+  });
+  const builder = new StateGraph(state) as unknown as GraphBuilder;
+  for (const a of parts.agents) builder.addNode(a.name, a.run, { ends: [...a.ends], subgraphs: [a.graph], metadata: memberNodeMetadata(a.agent, given) } as never);
+  const names = parts.agents.map((a) => a.name);
   builder.addConditionalEdges(START, (s: GraphState) => {
     const active = s[SWARM_CHANNELS.activeAgent];
-    return typeof active === 'string' && names.includes(active) ? active : first;
+    return typeof active === 'string' && names.includes(active) ? active : parts.first;
   }, names);
   const checkpointer = root ? ctx.options.checkpointer : undefined;
   const compiled = builder.compile({ name: String(swarm.name), ...(checkpointer !== undefined ? { checkpointer } : {}) });
-  // a run is a turn: the active agent and one step per handoff, which limits.maxHandoffs bounds
-  return { graph: compiled.withConfig({ recursionLimit: Math.max(25, limit + 5) }) as unknown as LangGraph, builder };
+  return { graph: compiled.withConfig({ recursionLimit: parts.recursionLimit }) as unknown as LangGraph, builder };
 }
 
 /** The Swarm's inputs as its span reports them: every member's inputs in the state. */
