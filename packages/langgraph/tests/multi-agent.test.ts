@@ -12,7 +12,7 @@ import { CompiledStateGraph, MemorySaver } from '@langchain/langgraph';
 import { deserialize } from '@agentspec/core';
 import { compareTraces, referenceRuntime, TraceRecorder, type Runtime, type Trace } from '@agentspec/runtime';
 import { startScriptedLlm, type Rule, type ScriptedLlm } from '@agentspec/testing';
-import { compileLangGraph, langgraphRuntime } from '../src/index.js';
+import { compileLangGraph, emitLangGraph, importLangGraph, langgraphRuntime } from '../src/index.js';
 import { caseSpec, TOOLS, type Invoked } from './fixtures/cases.js';
 
 const TRANSFER_RULES: Rule[] = [
@@ -169,5 +169,30 @@ describe('langgraphRuntime: a worker pausing on a ClientTool', () => {
     expect({ ...langgraph, trace: undefined }).toEqual({ ...reference, trace: undefined });
     expect(langgraph.calls).toBe(6);
     expect(compareTraces([reference.trace, langgraph.trace]).differences).toEqual([]);
+  });
+});
+
+describe('emitLangGraph: a Swarm, a ManagerWorkers', () => {
+  it('writes the swarm graph out as LangGraph users write one: activeAgent, a Command to the parent graph, ends, START routed to activeAgent', () => {
+    const { code } = emitLangGraph(caseSpec('multi-agent/swarm-transfer-optional'));
+    expect(code).toContain('activeAgent: Annotation<string>()');
+    expect(code).toContain('return new Command({ graph: Command.PARENT, goto: agent, update: { ...update, activeAgent: agent } });');
+    expect(code).toContain(".addNode('Triage', swarm.agents.Triage.run, { ends: ['Billing'], subgraphs: [swarm.agents.Triage.graph] })");
+    expect(code).toContain(".addConditionalEdges(START, (state) => state.activeAgent ?? 'Triage', ['Triage', 'Billing']);");
+  });
+
+  it('writes the supervisor graph out: the manager\'s node, the workers\' graphs its subgraphs', () => {
+    const { code } = emitLangGraph(caseSpec('multi-agent/manager-two-workers-one-turn'));
+    expect(code).toContain(".addNode('Manager', manager.run, { subgraphs: [manager.graph, ...manager.workers] })");
+    expect(code).toContain(".addEdge(START, 'Manager');");
+  });
+});
+
+describe('importLangGraph of a compiled Swarm', () => {
+  it('gives the Swarm back, as written', async () => {
+    const spec = caseSpec('multi-agent/swarm-send-message-never');
+    const { component, warnings } = await importLangGraph(compileLangGraph(spec, { llm: { override: { url: llm.url } } }).graph);
+    expect(warnings).toEqual([]);
+    expect(component).toMatchObject({ component_type: 'Swarm', id: 'desk', handoff: 'never', first_agent: { id: 'triage' }, relationships: [[{ id: 'triage' }, { id: 'billing' }]] });
   });
 });
