@@ -196,3 +196,63 @@ describe('importLangGraph of a compiled Swarm', () => {
     expect(component).toMatchObject({ component_type: 'Swarm', id: 'desk', handoff: 'never', first_agent: { id: 'triage' }, relationships: [[{ id: 'triage' }, { id: 'billing' }]] });
   });
 });
+
+/** Triage asks the caller (a ClientTool) before handing over; Billing, on the next turn, asks Triage with send_message. */
+const PAUSING_OWNER = `
+component_type: Swarm
+id: desk
+name: Desk
+first_agent: { $component_ref: triage }
+relationships: [[{ $component_ref: triage }, { $component_ref: billing }], [{ $component_ref: billing }, { $component_ref: triage }]]
+handoff: optional
+$referenced_components:
+  triage:
+    component_type: Agent
+    id: triage
+    name: Triage
+    system_prompt: You are Triage.
+    llm_config: { $component_ref: llm }
+    tools:
+      - { component_type: ClientTool, id: pick, name: pick, description: Pick one., inputs: [{ title: q, type: string }] }
+  billing: { component_type: Agent, id: billing, name: Billing, system_prompt: You are Billing., llm_config: { $component_ref: llm }, tools: [] }
+  llm: { component_type: OpenAiCompatibleConfig, id: llm, name: scripted model, model_id: scripted-model, url: http://127.0.0.1:8000 }
+agentspec_version: 26.1.0
+`;
+
+describe('langgraphRuntime: the agent owning a Swarm\'s conversation pausing on a ClientTool', () => {
+  it('resumes, hands over, is saved and resumed, asks another agent: the same conversation, LLM calls and span tree as the reference', async () => {
+    llm.setRules([
+      { match: { systemPromptContains: 'You are Billing', lastToolResult: { tool: 'send_message_to_Triage' } }, answer: { text: 'Triage says all good.' } },
+      { match: { systemPromptContains: 'You are Billing', lastUserMessage: 'And now?' }, answer: { toolCalls: [{ name: 'send_message_to_Triage', arguments: { message: 'status?' } }] } },
+      { match: { systemPromptContains: 'You are Triage', lastUserMessage: 'status?' }, answer: { text: 'all good' } },
+      { match: { systemPromptContains: 'You are Billing' }, answer: { text: 'Billing here.' } },
+      { match: { systemPromptContains: 'You are Triage', lastToolResult: { tool: 'pick' } }, answer: { toolCalls: [{ name: 'transfer_to_Billing', arguments: {} }] } },
+      { match: { systemPromptContains: 'You are Triage' }, answer: { toolCalls: [{ name: 'pick', arguments: { q: 'x' } }] } },
+    ]);
+    const runOn = async (runtime: Runtime) => {
+      llm.clear();
+      const spec = deserialize(PAUSING_OWNER);
+      const app = await runtime.load(spec, { llm: { override: { url: llm.url } } });
+      const recorder = new TraceRecorder({ spec, runtime: runtime.name });
+      const session = app.start();
+      session.appendUserMessage('Hi');
+      const paused = await recorder.run(session);
+      expect(paused.type).toBe('tool_request');
+      session.appendToolResults([{ id: paused.type === 'tool_request' ? paused.requests[0]!.id : '', content: 'A' }]);
+      expect((await recorder.run(session)).type).toBe('user_input');
+      const resumed = await app.resume(await session.save());
+      resumed.appendUserMessage('And now?');
+      const status = await recorder.run(resumed);
+      await app.close();
+      return { status: status.type, messages: status.messages.map((m) => [m.role, m.role === 'assistant' ? m.sender : undefined, m.content]), calls: llm.requests.length, trace: recorder.finish() as Trace };
+    };
+    const reference = await runOn(referenceRuntime());
+    const langgraph = await runOn(langgraphRuntime());
+    expect(langgraph.messages).toEqual([
+      ['user', undefined, 'Hi'], ['assistant', 'Triage', ''], ['tool', undefined, 'A'], ['assistant', 'Triage', ''], ['tool', undefined, '{"assistant":"Billing"}'],
+      ['assistant', 'Billing', 'Billing here.'], ['user', undefined, 'And now?'], ['assistant', 'Billing', ''], ['tool', undefined, 'all good'], ['assistant', 'Billing', 'Triage says all good.'],
+    ]);
+    expect({ ...langgraph, trace: undefined }).toEqual({ ...reference, trace: undefined });
+    expect(compareTraces([reference.trace, langgraph.trace]).differences).toEqual([]);
+  });
+});
