@@ -256,3 +256,60 @@ describe('langgraphRuntime: the agent owning a Swarm\'s conversation pausing on 
     expect(compareTraces([reference.trace, langgraph.trace]).differences).toEqual([]);
   });
 });
+
+const OUTPUTS_LLM = '  llm: { component_type: OpenAiCompatibleConfig, id: llm, name: scripted model, model_id: scripted-model, url: http://127.0.0.1:8000 }\nagentspec_version: 26.1.0\n';
+/** A manager whose prompt reads an input, finishing with outputs after a worker answered with its own (as JSON). */
+const MANAGER_WITH_OUTPUTS = `
+component_type: ManagerWorkers
+id: team
+name: Team
+outputs: [{ title: total, type: integer }]
+group_manager: { $component_ref: manager }
+workers: [{ $component_ref: w }]
+$referenced_components:
+  manager: { component_type: Agent, id: manager, name: Manager, system_prompt: "You are the manager of {{ team_name }}.", inputs: [{ title: team_name, type: string }], outputs: [{ title: total, type: integer }], llm_config: { $component_ref: llm }, tools: [] }
+  w: { component_type: Agent, id: w, name: Counter, system_prompt: You count., outputs: [{ title: n, type: integer }], llm_config: { $component_ref: llm }, tools: [] }
+${OUTPUTS_LLM}`;
+/** A Swarm finished by the agent it was handed to, with outputs. */
+const SWARM_WITH_OUTPUTS = `
+component_type: Swarm
+id: desk
+name: Desk
+outputs: [{ title: total, type: integer }]
+first_agent: { $component_ref: a }
+relationships: [[{ $component_ref: a }, { $component_ref: b }]]
+handoff: always
+$referenced_components:
+  a: { component_type: Agent, id: a, name: A, system_prompt: You are A., llm_config: { $component_ref: llm }, tools: [] }
+  b: { component_type: Agent, id: b, name: B, system_prompt: You are B., outputs: [{ title: total, type: integer }], llm_config: { $component_ref: llm }, tools: [] }
+${OUTPUTS_LLM}`;
+
+describe('langgraphRuntime: groups finishing with outputs', () => {
+  it.each([['a ManagerWorkers', MANAGER_WITH_OUTPUTS, { total: 7 }], ['a Swarm', SWARM_WITH_OUTPUTS, { total: 3 }]] as const)('%s: finished with the outputs, conversation and span tree of the reference', async (_what, text, outputs) => {
+    llm.setRules([
+      { match: { systemPromptContains: 'You count' }, answer: { toolCalls: [{ name: 'submit_result', arguments: { n: 7 } }] } },
+      { match: { systemPromptContains: 'You are the manager', lastToolResult: { tool: 'Counter' } }, answer: { toolCalls: [{ name: 'submit_result', arguments: { total: 7 } }] } },
+      { match: { systemPromptContains: 'You are the manager of Reds' }, answer: { toolCalls: [{ name: 'Counter', arguments: { message: 'count' } }] } },
+      { match: { systemPromptContains: 'You are A' }, answer: { toolCalls: [{ name: 'transfer_to_B', arguments: {} }] } },
+      { match: { systemPromptContains: 'You are B' }, answer: { toolCalls: [{ name: 'submit_result', arguments: { total: 3 } }] } },
+    ]);
+    const runOn = async (runtime: Runtime) => {
+      llm.clear();
+      const spec = deserialize(text);
+      const app = await runtime.load(spec, { llm: { override: { url: llm.url } } });
+      const recorder = new TraceRecorder({ spec, runtime: runtime.name });
+      const session = app.start({ inputs: { team_name: 'Reds' } });
+      session.appendUserMessage('Go');
+      const status = await recorder.run(session);
+      await app.close();
+      return { status, calls: llm.requests.length, trace: recorder.finish() as Trace };
+    };
+    const reference = await runOn(referenceRuntime());
+    const langgraph = await runOn(langgraphRuntime());
+    expect(langgraph.status).toMatchObject({ type: 'finished', outputs });
+    const said = (r: typeof reference) => r.status.messages.map((m) => [m.role, m.role === 'assistant' ? m.sender : undefined, m.content, m.toolCalls?.map((c) => [c.name, c.args])]);
+    expect(said(langgraph)).toEqual(said(reference));
+    expect(langgraph.calls).toBe(reference.calls);
+    expect(compareTraces([reference.trace, langgraph.trace]).differences).toEqual([]);
+  });
+});

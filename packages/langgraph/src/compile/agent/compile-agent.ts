@@ -31,7 +31,7 @@ function agentNodeNames(stateKeys: ReadonlySet<string>): { model: string; tools:
  * model node's metadata carries the agent's document.
  */
 export function buildAgentGraph(agent: Agent, inFlow: boolean, ctx: CompileContext, member?: MemberRole): GraphBuilder {
-  const schemas = agentSchemas(agent, member?.state);
+  const schemas = agentSchemas(agent, member ? (member.state ?? {}) : undefined);
   const builder = new StateGraph({ stateSchema: schemas.state, input: schemas.input, output: schemas.output }) as unknown as GraphBuilder;
   const names = agentNodeNames(new Set(Object.keys(schemas.state.spec)));
   const endsOnText = member !== undefined || (inFlow && (agent.outputs ?? []).length === 0);
