@@ -86,6 +86,7 @@ export { selectBranch } from './semantics/branching.js';
 export { finishFlow } from './semantics/flow-outputs.js';
 export { collect, mapIterations, reduce, type MapLike } from './semantics/map-reduce.js';
 export { DEFAULT_PARALLELISM, mergeSubflowOutputs, runBounded, subflowInputs } from './semantics/parallel.js';
+export { SettlingTasks } from './semantics/settling-tasks.js';
 export { caughtExceptionInfo, caughtOutcome, isCatchable } from './semantics/catch-exception.js';
 export { agentBlurb, agentToolName, askedMessage, checkAskDepth, checkToolNames, countHandoff, DEFAULT_MAX_HANDOFFS, handoffLimitError, memberAgent } from './semantics/multi-agent.js';
 export {
