@@ -18,17 +18,17 @@ export const LANGGRAPH_LATER_NODES = ['ParallelFlowNode', 'ParallelMapNode', 'Ca
 
 /** What the LangGraph runtime, compiler and emitter take and refuse (DESIGN §2.1), read by `admit()`. */
 export const LANGGRAPH_CAPABILITIES = {
-  // Swarms and ManagerWorkers run on the reference interpreter with LangChain chat models; SpecializedAgents compile as their Agents
+  // Swarms compile to swarm graphs, ManagerWorkers to supervisor graphs, SpecializedAgents to the Agents they stand for
   runtime: {
     by: 'the LangGraph runtime', action: 'run', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS, 'A2AAgent'], runs: [...LANGGRAPH_LATER_NODES, ...MCP_TOOLBOXES, ...MULTI_AGENT_COMPONENTS, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS],
     refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE }, reservedNames: STATE_KEYS,
   },
-  compile: { by: 'the LangGraph compiler', action: 'compile', roots: ['Agent', 'Flow'], runs: [...LANGGRAPH_LATER_NODES, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE }, reservedNames: STATE_KEYS },
+  compile: { by: 'the LangGraph compiler', action: 'compile', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS], runs: [...LANGGRAPH_LATER_NODES, ...MULTI_AGENT_COMPONENTS, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE }, reservedNames: STATE_KEYS },
   emit: {
     by: 'the LangGraph emitter',
     action: 'emit',
-    roots: ['Agent', 'Flow'],
-    runs: LANGGRAPH_LATER_NODES,
+    roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS],
+    runs: [...LANGGRAPH_LATER_NODES, ...MULTI_AGENT_COMPONENTS],
     refuses: {
       ...REMOTE,
       ...MTLS_TRANSPORTS_NOT_EMITTED,

@@ -22,4 +22,5 @@ export { IMPORT_WARNING_CODES, type ImportWarningCode } from './import/warning-c
 // Emit (Agent Spec → a TypeScript module written with LangGraph's API)
 export { emitLangGraph, type EmitOptions, type EmitResult } from './emit/index.js';
 export { flowNodes, type FlowBuildOptions, type FlowContext } from './emit/flow-nodes.js';
+export { multiAgentNodes, type SwarmNodes } from './emit/multi-agent-nodes.js';
 export { langgraphAdapter } from './adapter.js';

@@ -8,12 +8,11 @@ import { buildEmitted, caseComponent, conformance, emittedBuilds, prepareEmitted
 
 prepareEmittedDir();
 
-// Which cases run: every valid case (Agents and Flows are both emitted; a
-// SpecializedAgent is emitted as the Agent it stands for; Swarms and
-// ManagerWorkers run on the runtime's interpreter, which `build` does not change). The
+// Which cases run: every valid case (Agents, Flows, Swarms and ManagerWorkers
+// are all emitted; a SpecializedAgent is emitted as the Agent it stands for). The
 // `_invalid_` cases check the spec loader, which no runtime (and no emitted
 // module) is involved in: they are left out. EMIT_ONLY=Agent|Flow narrows
-// the run while developing.
+// the run while developing (EMIT_ONLY=Swarm|ManagerWorkers too).
 const only = process.env.EMIT_ONLY;
 const kinds = new Map<string, string>();
 for (const c of await validCases()) kinds.set(c.id, (await caseComponent(c)).component_type);

@@ -5,7 +5,7 @@
  * with the same result as LangGraph's.
  */
 import { describe, expect, it } from 'vitest';
-import { Annotation, Command, MemorySaver, Send, START, StateGraph } from '@langchain/langgraph';
+import { Annotation, Command, MemorySaver, MessagesAnnotation, Send, START, StateGraph } from '@langchain/langgraph';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { tool } from '@langchain/core/tools';
 import { ChatOpenAI } from '@langchain/openai';
@@ -44,6 +44,20 @@ function commandGraph(ends?: string[]) {
     .addNode('left', (s: typeof State.State) => ({ path: `left after ${s.n}` }))
     .addNode('right', (s: typeof State.State) => ({ path: `right after ${s.n}` }))
     .addEdge(START, 'a');
+}
+
+/** A handoff tool going to `goto` in the parent graph (the LangGraph guides' way), named as given. */
+const handoff = (name: string, goto: () => string) => tool(async () => new Command({ goto: goto(), graph: Command.PARENT }), { name, description: 'Hand over.', schema: z.object({}) });
+
+/** A swarm of prebuilt agents a, b (and c when asked): a hands off to b, b with `bTool` (default: back to a). */
+function swarm(options: { bTool?: ReturnType<typeof handoff>; withC?: boolean; state?: typeof MessagesAnnotation } = {}) {
+  const a = createReactAgent({ llm: model(), tools: [handoff('transfer_to_b', () => 'b')], prompt: 'You are a.' });
+  const b = createReactAgent({ llm: model(), tools: [options.bTool ?? handoff('transfer_to_a', () => 'a')], prompt: 'You are b.' });
+  const g = new StateGraph(options.state ?? MessagesAnnotation).addNode('a', a, { ends: ['b'] }).addNode('b', b, { ends: ['a'] });
+  g.addEdge(START, 'a');
+  // an agent no one hands off to: LangGraph does not compile such a graph, the importer takes its builder
+  if (options.withC) return g.addNode('c', createReactAgent({ llm: model(), tools: [echo], prompt: 'You are c.' }));
+  return g.compile();
 }
 
 const Log = Annotation.Root({ log: Annotation<string[]>({ reducer: (a, b) => [...new Set([...a, ...b])], default: () => [] }) });
@@ -88,6 +102,12 @@ const PROGRAMS: Record<ImportWarningCode, () => unknown> = {
   LG_MODEL_UNREAD: () => createReactAgent({ llm: model(), tools: [], prompt: () => { throw new Error('no prompt today'); } }),
   LG_MODEL_PROVIDER: () => createAgent({ model: 'anthropic:claude-sonnet-4-5', tools: [] }),
   LG_TOOL_SCHEMA: () => createAgent({ model: model(), tools: [tool(async () => 'ok', { name: 'odd', description: 'Odd schema', schema: z.object({ when: z.date() }) })] }),
+  LG_HANDOFF_TOOL: () => corpus('swarm-network'),
+  LG_HANDOFF_TARGET_UNKNOWN: () => swarm({ bTool: handoff('escalate', () => ['a', 'c'].join('').slice(0, 1)) }),
+  LG_SWARM_ENTRY: () => corpus('swarm-network'),
+  LG_AGENT_UNREACHABLE: () => swarm({ withC: true }),
+  LG_SUPERVISOR_HANDOFF: () => corpus('supervisor'),
+  LG_GROUP_STATE: () => swarm({ state: Annotation.Root({ ...MessagesAnnotation.spec, mood: Annotation<string> }) as unknown as typeof MessagesAnnotation }),
   LG_FOREIGN_NODE: () => {
     const spec = deserialize(`component_type: Flow
 id: f

@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { deserialize, type Component } from '@agentspec/core';
 import { hasA2aAgents, hasToolboxes, hasTransforms } from '@agentspec/runtime';
 
-const MULTI_AGENT_ROOTS = new Set(['Swarm', 'ManagerWorkers', 'SpecializedAgent']);
 import { compileLangGraph, importLangGraph } from '../src/index.js';
 import { normalized } from './fixtures/normalize.js';
 
@@ -24,8 +23,8 @@ function validCases(): string[] {
   return readdirSync(casesDir).filter((area) => !area.startsWith('_') && area !== 'unsupported').flatMap((area) =>
     readdirSync(new URL(`${area}/`, casesDir)).filter((c) => existsSync(new URL(`${area}/${c}/case.yaml`, casesDir))).map((c) => `${area}/${c}`))
     // nor specs with message transforms or A2AAgents, which the compiled graphs run with what a load opens
-    // Swarm, ManagerWorkers and SpecializedAgent roots run on the shared multi-agent semantics, not as one graph to import back
-    .filter((id) => !hasToolboxes(spec(id)) && !hasTransforms(spec(id)) && !hasA2aAgents(spec(id)) && !MULTI_AGENT_ROOTS.has(spec(id).component_type));
+    // nor SpecializedAgent roots, which compile as the Agent they stand for (that Agent is what comes back)
+    .filter((id) => !hasToolboxes(spec(id)) && !hasTransforms(spec(id)) && !hasA2aAgents(spec(id)) && spec(id).component_type !== 'SpecializedAgent');
 }
 
 function spec(id: string): Component {

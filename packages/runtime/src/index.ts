@@ -88,7 +88,7 @@ export { collect, mapIterations, reduce, type MapLike } from './semantics/map-re
 export { DEFAULT_PARALLELISM, mergeSubflowOutputs, runBounded, subflowInputs } from './semantics/parallel.js';
 export { SettlingTasks } from './semantics/settling-tasks.js';
 export { caughtExceptionInfo, caughtOutcome, isCatchable } from './semantics/catch-exception.js';
-export { agentAnswer, agentBlurb, agentMessage, agentToolName, checkToolNames, countHandoff, DEFAULT_MAX_HANDOFFS, handoffLimitError, memberAgent } from './semantics/multi-agent.js';
+export { agentAnswer, agentBlurb, agentToolName, askedMessage, checkAskDepth, checkToolNames, countHandoff, DEFAULT_MAX_HANDOFFS, handoffLimitError, memberAgent } from './semantics/multi-agent.js';
 export {
   handoffMode, SEND_MESSAGE_PREFIX, sendMessageSpec, swarmAgents, swarmLinks, swarmRecipients, TRANSFER_PREFIX, transferIgnored, transferResult, transferSpec,
   type HandoffMode, type SwarmLink,

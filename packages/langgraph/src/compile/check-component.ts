@@ -1,8 +1,7 @@
-import { laterComponent, type Component, type Tool } from '@agentspec/core';
+import type { Component, Tool } from '@agentspec/core';
 import { admit, eachComponent, hasTransforms, requireServerTools, RuntimeError } from '@agentspec/runtime';
 import { LANGGRAPH_CAPABILITIES } from '../capabilities.js';
 import type { CompileContext } from './context.js';
-import type { CompileWarning } from './options.js';
 
 /** limits.maxSteps bounds each graph: the warning of a spec with nested flows. */
 export const NESTED_STEPS_MESSAGE = 'limits.maxSteps is the recursion limit of each graph: nested flows (FlowNode, MapNode, AgentNode, ParallelFlowNode, ParallelMapNode, CatchExceptionNode) count their node executions separately, not towards one total per run';

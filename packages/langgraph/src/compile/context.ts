@@ -1,6 +1,6 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { Agent, Flow, LlmConfig } from '@agentspec/core';
-import { a2aConnections, DEFAULT_PARALLELISM, type A2aConnections, type LlmOptions, type NetworkPolicy, type ToolRegistry } from '@agentspec/runtime';
+import { a2aConnections, DEFAULT_MAX_HANDOFFS, DEFAULT_PARALLELISM, type A2aConnections, type LlmOptions, type NetworkPolicy, type ToolRegistry } from '@agentspec/runtime';
 import type { LangGraph } from './graph-types.js';
 import { chatOpenAI } from './llm/chat-model.js';
 import type { CompileLangGraphOptions, CompileWarning } from './options.js';
@@ -9,6 +9,8 @@ import { createToolRunner, type ToolRunner } from './tools/tool-runner.js';
 export interface ResolvedLimits {
   readonly maxSteps: number;
   readonly maxAgentSteps: number;
+  /** Handoffs in a row of a Swarm, asks inside asks (AS_HANDOFF_LIMIT past it). */
+  readonly maxHandoffs: number;
   readonly mapConcurrency: number;
   /** Tasks of a ParallelFlowNode or ParallelMapNode run at once at most: the graphs' `maxConcurrency`. */
   readonly parallelism: number;
@@ -37,7 +39,7 @@ export class CompileContext {
 
   constructor(readonly options: CompileLangGraphOptions, private readonly compilers: SubgraphCompilers) {
     const l = options.limits ?? {};
-    this.limits = { maxSteps: l.maxSteps ?? 1000, maxAgentSteps: l.maxAgentSteps ?? 20, mapConcurrency: l.mapConcurrency ?? 1, parallelism: Math.max(1, Math.floor(l.parallelism ?? DEFAULT_PARALLELISM) || 1), http: l.http ?? {} };
+    this.limits = { maxSteps: l.maxSteps ?? 1000, maxAgentSteps: l.maxAgentSteps ?? 20, maxHandoffs: l.maxHandoffs ?? DEFAULT_MAX_HANDOFFS, mapConcurrency: l.mapConcurrency ?? 1, parallelism: Math.max(1, Math.floor(l.parallelism ?? DEFAULT_PARALLELISM) || 1), http: l.http ?? {} };
     this.tools = options.tools ?? {};
     this.llm = options.llm ?? {};
     this.network = options.network ?? {};

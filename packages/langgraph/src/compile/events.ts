@@ -11,6 +11,24 @@ import { errorAttributes, traceTime, type TraceEvent, type TraceEventType } from
 export const EVENTS_KEY = 'agentspec_events';
 /** `configurable` key holding the span a subgraph runs in. */
 export const SPAN_KEY = 'agentspec_span';
+/** `configurable` key holding the id of the AgentExecution span of a multi-agent member's graph. */
+export const AGENT_SPAN_KEY = 'agentspec_agent_span';
+/** `configurable` key holding the ToolExecution span of the call an asked agent answers ({@link CallSpan}). */
+export const CALL_SPAN_KEY = 'agentspec_call_span';
+
+/**
+ * The span of a call of a tool standing for an agent (a worker, a
+ * send_message recipient): opened by the asked agent's graph when it runs
+ * (`opened`), so a call whose graph finished in an earlier run — the tools
+ * task run again after an interrupt of a later call — opens no span again.
+ */
+export interface CallSpan {
+  readonly spanId: string;
+  readonly name: string;
+  readonly attributes: Record<string, unknown>;
+  readonly parent: string | undefined;
+  opened: boolean;
+}
 
 export function eventsOn(config: LangGraphRunnableConfig | undefined): boolean {
   return config?.configurable?.[EVENTS_KEY] === true && typeof config.writer === 'function';
@@ -47,6 +65,15 @@ export function parentSpan(config: LangGraphRunnableConfig): string | undefined 
 export function inSpanConfig(config: LangGraphRunnableConfig, spanId: string | undefined): LangGraphRunnableConfig {
   if (!spanId) return config;
   return { ...config, configurable: { ...config.configurable, [SPAN_KEY]: spanId } };
+}
+
+/**
+ * The config to invoke the graph of a Swarm's or ManagerWorkers' member
+ * with: its spans nest in `parent`, its AgentExecution span is `agent`.
+ */
+export function memberConfig(config: LangGraphRunnableConfig, parent: string | undefined, agent: string | undefined, call?: CallSpan): LangGraphRunnableConfig {
+  const configurable: Record<string, unknown> = { ...config.configurable, [SPAN_KEY]: parent, [AGENT_SPAN_KEY]: agent, [CALL_SPAN_KEY]: call };
+  return { ...config, configurable };
 }
 
 export function emit(config: LangGraphRunnableConfig, type: TraceEventType, spanId: string, name: string, attributes: Record<string, unknown>, parentSpanId?: string): void {

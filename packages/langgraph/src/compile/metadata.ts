@@ -37,6 +37,8 @@ export interface NodeMetadata {
   readonly controlEdges?: readonly ControlEdgeMetadata[];
   /** On a flow's StartNode: the flow's own fields (id, name, inputs, outputs, whether it has data edges). */
   readonly flow?: Record<string, unknown>;
+  /** On the agent nodes of a Swarm's or ManagerWorkers' graph: the group's whole document, as given. */
+  readonly group?: Record<string, unknown>;
 }
 
 const NESTED = ['subflow', 'subflows', 'agent'];
@@ -69,7 +71,7 @@ export function nodeMetadata(componentType: string, make: () => NodeMetadata): R
   let made: NodeMetadata | undefined;
   const get = () => (made ??= make());
   const value = {};
-  for (const key of ['component', 'dataEdges', 'controlEdges', 'flow'] as const) {
+  for (const key of ['component', 'dataEdges', 'controlEdges', 'flow', 'group'] as const) {
     Object.defineProperty(value, key, { get: () => get()[key], enumerable: true });
   }
   Object.defineProperty(value, 'toString', { value: () => componentType, enumerable: false });

@@ -1,10 +1,12 @@
 import type { Agent, Component, Flow } from '@agentspec/core';
+import { specializeAgents } from '@agentspec/runtime';
 import { serverToolNames } from '@agentspec/runtime';
 import { key, literal, moduleHeader } from '@agentspec/runtime/emit';
 import { DEFAULT_LLM_TIMEOUT_MS } from '../compile/llm/chat-model.js';
 import { emitAgent } from './agent/emit-agent.js';
 import { checkEmittable } from './check.js';
 import { emitFlow } from './flow/emit-flow.js';
+import { emitMultiAgent } from './multi-agent/emit-multi-agent.js';
 import type { EmitOptions, EmitResult } from './options.js';
 
 export type { EmitOptions, EmitResult } from './options.js';
@@ -21,12 +23,16 @@ function toolsUsage(root: Component): string {
  * the graph `compileLangGraph` builds in memory (DESIGN §4.4): an Agent as a
  * `StateGraph` written out with `@langchain/langgraph`, `@langchain/core` and
  * `@langchain/openai` only; a Flow as a `StateGraph` whose nodes and edges
- * are written out and whose node bodies are the package's `flowNodes`. The
+ * are written out and whose node bodies are the package's `flowNodes`; a
+ * Swarm as its swarm graph, a ManagerWorkers as its supervisor graph, written
+ * out, whose agents' graphs are the package's `multiAgentNodes`. The
  * module exports `build(options)` and `BuildOptions`. Same input, same text.
  * Unsupported components throw AS_UNSUPPORTED, as compileLangGraph does.
  */
-export function emitLangGraph(component: Component, options: EmitOptions = {}): EmitResult {
-  const secrets = checkEmittable(component);
+export function emitLangGraph(given: Component, options: EmitOptions = {}): EmitResult {
+  const secrets = checkEmittable(given);
+  // a SpecializedAgent is written as the Agent it stands for
+  const component = given.component_type === 'SpecializedAgent' ? specializeAgents(given) : given;
   const header = (what: string, notes: string, usage: readonly string[]): string =>
     moduleHeader({ component, what, target: 'langgraph', source: options.source, version: options.version, notes: [notes], usage });
   if (component.component_type === 'Agent') {
@@ -38,6 +44,19 @@ export function emitLangGraph(component: Component, options: EmitOptions = {}): 
       "await graph.invoke({ messages: [{ role: 'user', content: 'Hello' }] }, { configurable: { thread_id: '1' } });",
     ]);
     return { code: w.render(head), warnings: secrets };
+  }
+  // SpecializedAgents in a group are written as the Agents they stand for
+  const group = component.component_type === 'Swarm' || component.component_type === 'ManagerWorkers' ? emitMultiAgent(specializeAgents(component)) : undefined;
+  if (group) {
+    const swarm = component.component_type === 'Swarm';
+    const head = header(`an Agent Spec ${component.component_type} as a LangGraph.js ${swarm ? 'swarm' : 'supervisor'} graph`, swarm
+      ? 'The swarm graph is written out with LangGraph\'s API (a node per agent, handoffs as Command.PARENT, START routed to activeAgent); the agents\' graphs run the Agent Spec semantics (multiAgentNodes of @agentspec/langgraph).'
+      : 'The supervisor graph is written out with LangGraph\'s API; the manager\'s graph and its workers\' run the Agent Spec semantics (multiAgentNodes of @agentspec/langgraph).', [
+      "import { MemorySaver } from '@langchain/langgraph';",
+      `const { graph } = build({ checkpointer: new MemorySaver(), llm: { baseURL: 'http://localhost:8000/v1' }${toolsUsage(component)} });`,
+      "await graph.invoke({ messages: [{ role: 'user', content: 'Hello' }] }, { configurable: { thread_id: '1' } });",
+    ]);
+    return { code: group.render(head), warnings: [...secrets, ...group.warnings] };
   }
   const flow = component as Flow;
   const w = emitFlow(flow);

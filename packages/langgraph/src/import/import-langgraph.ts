@@ -4,8 +4,9 @@ import { DocumentBuilder, type Doc } from './document.js';
 import { foreignFlowDocument } from './foreign-flow.js';
 import { graphOf } from './graph-shape.js';
 import { ImportContext } from './import-context.js';
+import { multiAgentDocument } from './multi-agent-graph.js';
 import type { ImportedLangGraph, ImportLangGraphOptions } from './options.js';
-import { ownAgent, ownFlow, ownFlowDocument, type ImportNested } from './own-graph.js';
+import { ownAgent, ownFlow, ownFlowDocument, ownGroup, type ImportNested } from './own-graph.js';
 import { isReactAgent, isReactAgentGraph, reactAgentDocument, reactAgentGraphDocument, reactAgentGraphTools } from './prebuilt-agent.js';
 import { returnsDirectly } from './tool-documents.js';
 
@@ -15,7 +16,9 @@ import { returnsDirectly } from './tool-documents.js';
  * named after them, conditional edges with a path map as a router and a
  * BranchingNode, subgraphs as FlowNodes, START and END as a StartNode and an
  * EndNode, state keys as inputs and outputs); `createAgent` and
- * `createReactAgent` agents become an Agent; a graph compiled by
+ * `createReactAgent` agents become an Agent; a swarm of prebuilt agents
+ * handing off to one another a Swarm, a supervisor graph a ManagerWorkers
+ * (multi-agent-graph.ts); a graph compiled by
  * `compileLangGraph` gives its spec back. What cannot be represented is a
  * warning naming it.
  */
@@ -50,6 +53,8 @@ async function componentDocument(value: unknown, name: string | undefined, docs:
     });
   }
   const b = shape.builder;
+  const own = ownGroup(b);
+  if (own) return docs.adopt(own);
   const agent = ownAgent(b);
   if (agent) return docs.adopt(agent);
   const flow = ownFlow(b);
@@ -61,6 +66,8 @@ async function componentDocument(value: unknown, name: string | undefined, docs:
     returnDirectWarning(label, direct, ctx);
     return foreignFlowDocument(b, label, shape.breakpoints, docs, ctx, nested);
   }
+  const group = await multiAgentDocument(b, name ?? shape.name ?? 'LangGraph graph', docs, ctx);
+  if (group) return group;
   return foreignFlowDocument(b, name ?? shape.name ?? 'LangGraph graph', shape.breakpoints, docs, ctx, nested);
 }
 

@@ -13,6 +13,15 @@ import type { ImportContext } from './import-context.js';
 
 export type ImportNested = (graph: unknown) => Promise<Doc>;
 
+/** The Swarm or ManagerWorkers document of a graph compiled from one (its agent nodes carry it). */
+export function ownGroup(b: StateGraphLike): Doc | undefined {
+  for (const spec of Object.values(b.nodes)) {
+    const group = readNodeMetadata(spec.metadata)?.group;
+    if (group) return group;
+  }
+  return undefined;
+}
+
 /** The Agent document of a graph compiled from an Agent (its model node carries it). */
 export function ownAgent(b: StateGraphLike): Doc | undefined {
   for (const spec of Object.values(b.nodes)) {

@@ -80,8 +80,9 @@ export function reactAgentGraphTools(b: StateGraphLike): readonly unknown[] {
   return (b.nodes.tools?.runnable as { tools?: unknown[] }).tools ?? [];
 }
 
-export async function reactAgentGraphDocument(b: StateGraphLike, name: string, breakpoints: Breakpoints, ctx: ImportContext): Promise<Doc> {
-  const tools = reactAgentGraphTools(b);
+/** A createReactAgent graph as an Agent; `keep` leaves tools out (the handoff tools of a swarm's or supervisor's agents). */
+export async function reactAgentGraphDocument(b: StateGraphLike, name: string, breakpoints: Breakpoints, ctx: ImportContext, keep: (tool: unknown) => boolean = () => true): Promise<Doc> {
+  const tools = reactAgentGraphTools(b).filter(keep);
   const confirm = confirmsTools(name, breakpoints, ctx);
   for (const hook of ['pre_model_hook', 'post_model_hook', 'generate_structured_response']) {
     if (b.nodes[hook]) ctx.warn('LG_AGENT_HOOK', hook, `'${hook}' of agent '${name}' has no Agent Spec equivalent: it is left out`);

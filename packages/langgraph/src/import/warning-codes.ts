@@ -32,6 +32,12 @@ export const IMPORT_WARNING_CODES = {
   LG_MODEL_UNREAD: { kind: 'unsupported', what: 'The model of a prebuilt agent could not be read: the spec has a placeholder OpenAI config.' },
   LG_MODEL_PROVIDER: { kind: 'approximated', what: 'A chat model of another provider than OpenAI: the spec has an OpenAI config for its model name.' },
   LG_TOOL_SCHEMA: { kind: 'approximated', what: 'A tool whose schema is not readable as JSON Schema: the tool has no inputs in the spec.' },
+  LG_HANDOFF_TOOL: { kind: 'approximated', what: 'A handoff tool of a swarm\'s agent (`Command({ goto, graph: Command.PARENT })`): it is the Swarm\'s `transfer_to_<agent>`, with the spec\'s name, description and result; what its Command updates besides the conversation is left out.' },
+  LG_HANDOFF_TARGET_UNKNOWN: { kind: 'unsupported', what: 'A handoff tool whose destination neither its metadata, a `goto` literal, its name nor its closure says: it is left out.' },
+  LG_SWARM_ENTRY: { kind: 'approximated', what: 'A swarm graph whose runs all start at one agent (START has an edge, not a router on `activeAgent`): in the Swarm, the next turn starts at the agent the conversation was handed over to.' },
+  LG_AGENT_UNREACHABLE: { kind: 'unsupported', what: 'An agent of a swarm graph that is not where it starts and that no agent hands off to: the Swarm leaves it out.' },
+  LG_SUPERVISOR_HANDOFF: { kind: 'approximated', what: 'A supervisor\'s handoff tools are the ManagerWorkers\' worker tools: a worker answers the supervisor\'s message in a conversation of its own (not the whole conversation), its answer the call\'s result, with no handoff messages.' },
+  LG_GROUP_STATE: { kind: 'unsupported', what: 'A state key of a swarm or supervisor graph other than the conversation (and `activeAgent`): the agents of a Swarm or ManagerWorkers share the conversation only.' },
   LG_FOREIGN_NODE: { kind: 'unsupported', what: 'A node added to a graph compiled from Agent Spec: left out.' },
 } as const satisfies Record<string, { readonly kind: 'unsupported' | 'approximated'; readonly what: string }>;
 

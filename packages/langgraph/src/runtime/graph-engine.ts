@@ -7,7 +7,7 @@ import type { LangGraph } from '../compile/graph-types.js';
 import { userMessage } from '../compile/messages.js';
 import type { CheckpointerDescription } from './checkpointers.js';
 import { toRunError } from './run-error.js';
-import { statusOf, type PendingInterrupt } from './status.js';
+import { statusOf, takesTurns, type PendingInterrupt } from './status.js';
 
 /** Where a session is: not run yet, waiting on an interrupt, failed (the next run retries), finished. */
 export type Phase = 'new' | 'paused' | 'failed' | 'finished';
@@ -60,6 +60,10 @@ export class GraphEngine implements SessionEngine {
     if (this.phase === 'paused' && this.pending) {
       const answer = this.pending.type === 'user_input' ? (inbox.user.length > 0 ? inbox.takeUser() : undefined) : inbox.takeAll(last);
       return answer === undefined ? undefined : { value: new Command({ resume: { [this.pending.id]: answer } }) };
+    }
+    if (this.phase === 'paused' && takesTurns(this.app.component)) {
+      // a Swarm's or ManagerWorkers' next turn: a run of its graph on the user's messages (it starts at the active agent)
+      return inbox.user.length > 0 ? { value: { [CHANNELS.messages]: inbox.takeUser().map(userMessage) } } : undefined;
     }
     if (this.phase === 'failed' && (await this.app.graph.getState(config)).createdAt !== undefined) {
       // An agent whose LLM answer was refused asks again: with the messages the user gave since, when there are any.

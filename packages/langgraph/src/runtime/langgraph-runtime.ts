@@ -3,7 +3,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
 import { laterComponent, type Component, type LlmConfig } from '@agentspec/core';
 import {
-  a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, openTransforms, referenceRuntime, resolveToolboxes, RuntimeError,
+  a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, openTransforms, resolveToolboxes, RuntimeError,
   specializeAgents,
   type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionOptions, type StartOptions,
 } from '@agentspec/runtime';
@@ -13,7 +13,6 @@ import { compileLangGraph } from '../compile/compile-langgraph.js';
 import type { LangGraph } from '../compile/graph-types.js';
 import type { CompiledLangGraph } from '../compile/options.js';
 import { openCheckpointer, sameCheckpointer, type CheckpointerOption } from './checkpointers.js';
-import { chatModelBackend } from '../multi-agent/chat-model-backend.js';
 import { GraphEngine, type AppServices, type GraphEngineState } from './graph-engine.js';
 
 export interface LangGraphRuntimeOptions {
@@ -74,12 +73,8 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
       admit(component, LANGGRAPH_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || Boolean(options.chatModel) });
       const remote = laterComponent(component, 'A2AAgent');
       if (remote) return a2aAgentApp(remote, load, LANGGRAPH_RUNTIME_NAME);
-      if (component.component_type === 'Swarm' || component.component_type === 'ManagerWorkers') {
-        // the reference interpreter's multi-agent semantics, every LLM call made by a LangChain chat model
-        return referenceRuntime({ backend: (llm) => chatModelBackend(llm, options.chatModel), name: LANGGRAPH_RUNTIME_NAME, capabilities: LANGGRAPH_CAPABILITIES.runtime }).load(component, load);
-      }
-      // SpecializedAgents compile as the Agents they stand for; the agents' toolboxes listed now: the graphs get their
-      // tools as MCPTools (sessions keep the spec as given)
+      // Swarms compile to swarm graphs, ManagerWorkers to supervisor graphs, SpecializedAgents to the Agents they stand
+      // for; the agents' toolboxes listed now: the graphs get their tools as MCPTools (sessions keep the spec as given)
       const spec = await resolveToolboxes(specializeAgents(component), load);
       const transforms = await openTransforms(spec);
       const checkpointer = await openCheckpointer(load.checkpointer ?? options.checkpointer).catch(async (e: unknown) => {

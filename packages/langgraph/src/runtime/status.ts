@@ -12,6 +12,11 @@ export interface PendingInterrupt {
   readonly type: 'user_input' | 'tool_request' | 'tool_confirmation';
 }
 
+/** Whether each run of the component's graph is one turn of the user: a run that ends without finishing waits for the user. */
+export function takesTurns(component: Component): boolean {
+  return component.component_type === 'Swarm' || component.component_type === 'ManagerWorkers';
+}
+
 /**
  * The status of a run from the thread's state: paused on the first pending
  * interrupt (its payload says what for, and carries the conversation) — of
@@ -32,6 +37,8 @@ export function statusOf(snapshot: StateSnapshot, component: Component, stoppedO
   }
   if (snapshot.next.length > 0) throw new RuntimeError('AS_INVALID_STATE', `the graph stopped before ${snapshot.next.join(', ')} without an interrupt`);
   const values = snapshot.values as Record<string, unknown>;
+  // a Swarm's or ManagerWorkers' run ends with the user's turn, unless an agent finished it with submit_result
+  if (takesTurns(component) && values[CHANNELS.done] !== true) return { status: { type: 'user_input', messages: toContractMessages(values[CHANNELS.messages] as BaseMessage[] | undefined) } };
   const outputs: Record<string, unknown> = {};
   for (const p of ((component as { outputs?: readonly Property[] | null }).outputs ?? [])) if (values[p.title] !== undefined) outputs[p.title] = values[p.title];
   const branch = values[CHANNELS.branch];

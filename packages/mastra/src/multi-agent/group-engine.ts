@@ -1,5 +1,5 @@
 import {
-  countHandoff, handoffLimitError, resolveInputs, shapeOutputs, type EngineRun, type Message, type RunStatus, type SessionEngine,
+  countHandoff, resolveInputs, shapeOutputs, type EngineRun, type Message, type RunStatus, type SessionEngine,
 } from '@agentspec/runtime';
 import { runAgent, type AgentRunOutcome } from '../compile/agent/run-agent.js';
 import { CONTEXT_GROUP } from '../constants.js';
@@ -102,10 +102,9 @@ export class GroupEngine implements SessionEngine {
         this.#answered = true;
         return { type: 'user_input', messages: this.messages };
       }
-      this.#handoffs = countHandoff(this.#handoffs, this.#answered);
-      this.#answered = false;
       const next = this.group.owners.get(outcome.handoff)!;
-      if (this.#handoffs > this.maxHandoffs) throw handoffLimitError('the conversation was handed over', this.maxHandoffs, next.spec);
+      this.#handoffs = countHandoff(this.#answered ? 0 : this.#handoffs, this.maxHandoffs, next.spec);
+      this.#answered = false;
       this.#owner = outcome.handoff;
       this.#transfers += 1;
     }

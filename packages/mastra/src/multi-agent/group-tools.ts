@@ -1,6 +1,6 @@
 import type { ComponentBase } from '@agentspec/core';
 import {
-  agentAnswer, agentMessage, handoffLimitError, resolveInputs, RuntimeError, transferIgnored, transferResult, type ToolSpec,
+  agentAnswer, askedMessage, checkAskDepth, resolveInputs, RuntimeError, transferIgnored, transferResult, type ToolSpec,
 } from '@agentspec/runtime';
 import { createTool } from '@mastra/core/tools';
 import type { CompiledAgent } from '../compile/agent/compile-agent.js';
@@ -49,9 +49,9 @@ export function askAgentTool(spec: ToolSpec, asked: () => CompiledAgent, limit?:
       const target = asked();
       const callId = context?.agent?.toolCallId;
       try {
-        if (limit !== undefined && group.depth >= limit) throw handoffLimitError('the agents asked one another (send_message inside send_message)', limit, target.spec);
+        if (limit !== undefined) checkAskDepth(group.depth, limit, target.spec);
         const events = eventsOfRun(state);
-        const run = () => askAgent(target, agentMessage(args), group, events);
+        const run = () => askAgent(target, askedMessage(args), group, events);
         return events
           ? await events.span('ToolExecutionRequest', 'ToolExecutionResponse', spec.name, { tool: target.spec.id, tool_call_id: callId ?? null, inputs: args }, run, (r) => ({ outputs: r }), undefined,
             callId !== undefined ? `tool:${callId}` : undefined)

@@ -3,7 +3,7 @@ import { eachComponent } from '../components.js';
 import type { Message as ChatMessage } from '../contract.js';
 import { resolveInputs, shapeOutputs } from '../semantics/inputs.js';
 import { managerWorkers, workerToolSpec } from '../semantics/manager-workers.js';
-import { agentAnswer, agentMessage, checkToolNames, countHandoff, handoffLimitError, memberAgent } from '../semantics/multi-agent.js';
+import { agentAnswer, askedMessage, checkAskDepth, checkToolNames, countHandoff, memberAgent } from '../semantics/multi-agent.js';
 import { swarmAgents, swarmLinks, transferResult, type SwarmLink } from '../semantics/swarm.js';
 import type { Scope } from './execution.js';
 import { agentLoop, type AgenticTools, type AgentEnd, type Conversation } from './run-agent.js';
@@ -65,8 +65,8 @@ export function runSwarm(swarm: Swarm, inputs: Inputs, scope: Scope): Promise<Re
     const callLink = async (link: SwarmLink, c: { id: string; name: string; args: Readonly<Record<string, unknown>> }, cs: Scope, depth: number) => {
       if (link.kind === 'transfer') return { result: transferResult(link.to), handoff: link.to as Component };
       const to = memberAgent(link.to as Component, swarm, 'agent');
-      if (depth >= limit) throw handoffLimitError('the agents asked one another (send_message inside send_message)', limit, to);
-      const message = agentMessage(c.args);
+      checkAskDepth(depth, limit, to);
+      const message = askedMessage(c.args);
       const end = await cs.span('ToolExecutionRequest', 'ToolExecutionResponse', c.name, { tool: to.id, tool_call_id: c.id, inputs: c.args }, (ts) =>
         agentLoop(to, agentInputs(to), ts, { mode: 'caller', conversation: ownConversation(ts, message), extra: tools(to, false, depth + 1) }),
       (e) => ({ outputs: answerText(e) }));
@@ -77,9 +77,8 @@ export function runSwarm(swarm: Swarm, inputs: Inputs, scope: Scope): Promise<Re
     for (;;) {
       const end = await agentLoop(active, agentInputs(active), s, { mode: 'user', extra: tools(active, true, 0) });
       if (end.kind !== 'handoff') return shapeOutputs(swarm.outputs, end.kind === 'outputs' ? end.outputs : {});
-      handoffs = countHandoff(handoffs, end.answeredUser);
       const next = memberAgent(end.to, swarm, 'agent');
-      if (handoffs > limit) throw handoffLimitError('the conversation was handed over', limit, next);
+      handoffs = countHandoff(end.answeredUser ? 0 : handoffs, limit, next);
       active = next;
     }
   }, (r) => ({ outputs: r }));
@@ -100,7 +99,7 @@ export function runManagerWorkers(mw: ManagerWorkers, inputs: Inputs, scope: Sco
       async call(c, cs) {
         const worker = workers.find((w) => w.spec.name === c.name)!.agent;
         const end = await cs.span('ToolExecutionRequest', 'ToolExecutionResponse', c.name, { tool: worker.id, tool_call_id: c.id, inputs: c.args }, (ts) =>
-          agentLoop(worker, resolveInputs(worker.inputs, inputs, { agent: worker.id }), ts, { mode: 'caller', conversation: ownConversation(ts, agentMessage(c.args)) }),
+          agentLoop(worker, resolveInputs(worker.inputs, inputs, { agent: worker.id }), ts, { mode: 'caller', conversation: ownConversation(ts, askedMessage(c.args)) }),
         (e) => ({ outputs: answerText(e) }));
         return { result: answerText(end) };
       },

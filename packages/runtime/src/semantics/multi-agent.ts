@@ -47,6 +47,31 @@ export function handoffLimitError(what: string, limit: number, agent: ComponentB
   });
 }
 
+/**
+ * A transfer of a Swarm's conversation (DESIGN §4.2, Swarm): the handoffs in
+ * a row it makes — `inARow` before it (0 when the agent handing over answered
+ * the user since it took the conversation), plus one. More than `limit` is
+ * AS_HANDOFF_LIMIT, naming the agent it would go to.
+ */
+export function countHandoff(inARow: number, limit: number, to: ComponentBase): number {
+  const n = inARow + 1;
+  if (n > limit) throw handoffLimitError('the conversation was handed over', limit, to);
+  return n;
+}
+
+/**
+ * A send_message of a Swarm's agent asked at `depth` (0: the agent owning the
+ * conversation asks): agents asking one another `limit` deep is AS_HANDOFF_LIMIT.
+ */
+export function checkAskDepth(depth: number, limit: number, to: ComponentBase): void {
+  if (depth >= limit) throw handoffLimitError('the agents asked one another (send_message inside send_message)', limit, to);
+}
+
+/** The message a call of a tool standing for an agent asks it: its `message` argument (else the arguments as JSON). */
+export function askedMessage(args: Readonly<Record<string, unknown>>): string {
+  return typeof args.message === 'string' ? args.message : JSON.stringify(args);
+}
+
 /** Two tools an agent is offered with one name: a load error naming both. */
 export function checkToolNames(agent: ComponentBase, names: readonly string[], group: ComponentBase): void {
   const seen = new Set<string>();
@@ -60,22 +85,7 @@ export function checkToolNames(agent: ComponentBase, names: readonly string[], g
   }
 }
 
-/** The message an agent is asked with, from a call of the tool standing for it: its `message` argument, else the arguments as JSON. */
-export function agentMessage(args: Readonly<Record<string, unknown>>): string {
-  return typeof args.message === 'string' ? args.message : JSON.stringify(args);
-}
-
 /** What an asked agent (a worker, a send_message recipient) gives back to the agent that asked: its text reply, or its outputs as JSON. */
 export function agentAnswer(end: { readonly text: string } | { readonly outputs: Readonly<Record<string, unknown>> }): string {
   return 'outputs' in end ? toolResultText(end.outputs) : end.text;
-}
-
-/**
- * The handoffs in a row after one more transfer of a Swarm's conversation:
- * 1 when the agent handing it over had answered the user since it got it,
- * else one more than before. More than `limits.maxHandoffs` is
- * AS_HANDOFF_LIMIT ({@link handoffLimitError}).
- */
-export function countHandoff(previous: number, answeredUser: boolean): number {
-  return answeredUser ? 1 : previous + 1;
 }

@@ -1,5 +1,6 @@
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
-import { emit, emitException, eventsOn, graphSpanId, parentSpan } from '../events.js';
+import type { CallSpan } from '../events.js';
+import { AGENT_SPAN_KEY, CALL_SPAN_KEY, emit, emitException, eventsOn, graphSpanId, parentSpan } from '../events.js';
 
 /** What names an agent's span: an Agent, an A2AAgent. */
 type SpanAgent = { readonly id: string; readonly name: string };
@@ -10,21 +11,32 @@ type SpanAgent = { readonly id: string; readonly name: string };
  * conversation takes — named by the agent graph's namespace, nested in the
  * span the graph was invoked in (an AgentNode's node span). Each model task
  * announces it (a start of a span already open is the same span; a later
- * run continues it); its LLM and tool spans are its children.
+ * run continues it); its LLM and tool spans are its children. A member of
+ * a Swarm or ManagerWorkers is invoked with its span's id
+ * (`configurable.agentspec_agent_span`, see `memberConfig`).
  */
 export function agentSpan(config: LangGraphRunnableConfig): string | undefined {
-  return eventsOn(config) ? graphSpanId(config, 'agent') : undefined;
+  if (!eventsOn(config)) return undefined;
+  // a member of a Swarm or ManagerWorkers: the span its group gave it (a turn of ownership, a call)
+  const given = config.configurable?.[AGENT_SPAN_KEY];
+  return typeof given === 'string' ? given : graphSpanId(config, 'agent');
 }
 
 export function startAgentSpan(config: LangGraphRunnableConfig, agent: SpanAgent, inputs: Readonly<Record<string, unknown>>): string | undefined {
   const span = agentSpan(config);
+  const call = config.configurable?.[CALL_SPAN_KEY] as CallSpan | undefined;
+  if (span && call) {
+    // an asked agent runs: the span of the call it answers first
+    emit(config, 'ToolExecutionRequest', call.spanId, call.name, call.attributes, call.parent);
+    call.opened = true;
+  }
   if (span) emit(config, 'AgentExecutionStart', span, agent.name, { agent: agent.id, inputs }, parentSpan(config));
   return span;
 }
 
-export function endAgentSpan(config: LangGraphRunnableConfig, agent: SpanAgent, outputs: Readonly<Record<string, unknown>>): void {
+export function endAgentSpan(config: LangGraphRunnableConfig, agent: SpanAgent, outputs: Readonly<Record<string, unknown>>, more: Readonly<Record<string, unknown>> = {}): void {
   const span = agentSpan(config);
-  if (span) emit(config, 'AgentExecutionEnd', span, agent.name, { outputs }, parentSpan(config));
+  if (span) emit(config, 'AgentExecutionEnd', span, agent.name, { outputs, ...more }, parentSpan(config));
 }
 
 /** Run a task of the agent: an error (not an interrupt) fails the agent span. */

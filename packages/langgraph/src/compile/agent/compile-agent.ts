@@ -3,11 +3,12 @@ import type { AIMessage, BaseMessage } from '@langchain/core/messages';
 import type { Agent } from '@agentspec/core';
 import { CHANNELS } from '../../constants.js';
 import type { CompileContext } from '../context.js';
-import type { GraphBuilder, GraphState, LangGraph } from '../graph-types.js';
+import type { GraphBuilder, GraphState, LangGraph, NodeFn } from '../graph-types.js';
 import { componentDocument, nodeMetadata } from '../metadata.js';
 import { agentRecursionLimit } from './agent-limits.js';
 import { agentSchemas } from './agent-state.js';
 import { humanNode } from './human-node.js';
+import type { MemberRole } from './member-role.js';
 import { modelNode } from './model-node.js';
 import { toolsNode } from './tools-node.js';
 
@@ -26,17 +27,18 @@ function agentNodeNames(stateKeys: ReadonlySet<string>): { model: string; tools:
  * when it called tools → back to `model`, until submit_result finishes it;
  * a text reply goes to `human`, which waits for the user with `interrupt()`
  * (in a flow, an agent without outputs ends on its first text reply
- * instead). The model node's metadata carries the agent's document.
+ * instead; a member of a Swarm or ManagerWorkers ends on it: `member`). The
+ * model node's metadata carries the agent's document.
  */
-export function buildAgentGraph(agent: Agent, inFlow: boolean, ctx: CompileContext): GraphBuilder {
-  const schemas = agentSchemas(agent);
+export function buildAgentGraph(agent: Agent, inFlow: boolean, ctx: CompileContext, member?: MemberRole): GraphBuilder {
+  const schemas = agentSchemas(agent, member ? (member.state ?? {}) : undefined);
   const builder = new StateGraph({ stateSchema: schemas.state, input: schemas.input, output: schemas.output }) as unknown as GraphBuilder;
   const names = agentNodeNames(new Set(Object.keys(schemas.state.spec)));
-  const endsOnText = inFlow && (agent.outputs ?? []).length === 0;
-  builder.addNode(names.model, modelNode(agent, inFlow, ctx), {
+  const endsOnText = member !== undefined || (inFlow && (agent.outputs ?? []).length === 0);
+  builder.addNode(names.model, modelNode(agent, inFlow, ctx, member), {
     metadata: nodeMetadata('Agent', () => ({ component: componentDocument(agent) })),
   });
-  builder.addNode(names.tools, toolsNode(agent, ctx));
+  builder.addNode(names.tools, toolsNode(agent, ctx, member) as NodeFn);
   if (!endsOnText) builder.addNode(names.human, humanNode(agent));
   builder.addEdge(START, names.model);
   const afterModel = (state: GraphState) => {
@@ -50,8 +52,8 @@ export function buildAgentGraph(agent: Agent, inFlow: boolean, ctx: CompileConte
   return builder;
 }
 
-export function compileAgentGraph(agent: Agent, inFlow: boolean, ctx: CompileContext, root = false): { graph: LangGraph; builder: GraphBuilder } {
-  const builder = buildAgentGraph(agent, inFlow, ctx);
+export function compileAgentGraph(agent: Agent, inFlow: boolean, ctx: CompileContext, root = false, member?: MemberRole): { graph: LangGraph; builder: GraphBuilder } {
+  const builder = buildAgentGraph(agent, inFlow, ctx, member);
   const checkpointer = root ? ctx.options.checkpointer : undefined;
   const compiled = builder.compile({ name: agent.name, ...(checkpointer !== undefined ? { checkpointer } : {}) });
   return { graph: compiled.withConfig({ recursionLimit: agentRecursionLimit(ctx.limits.maxAgentSteps) }) as LangGraph, builder };

@@ -8,17 +8,22 @@ import type { GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
 import { callModel, type ChatRunnable } from '../llm/call-model.js';
 import { fromLlmMessages, textOf, toContractMessages, withSender } from '../messages.js';
 import { endAgentSpan, inAgentSpan, startAgentSpan } from './agent-span.js';
+import type { MemberRole } from './member-role.js';
 
-/** The tools an agent offers its LLM: its tools with JSON Schemas of their inputs, and submit_result when it has outputs. */
-export function offeredTools(agent: Agent) {
+/**
+ * The tools an agent offers its LLM: its tools with JSON Schemas of their
+ * inputs, those its Swarm or ManagerWorkers adds (`member`), and
+ * submit_result when it has outputs.
+ */
+export function offeredTools(agent: Agent, member?: MemberRole) {
   const outputs = agent.outputs ?? [];
-  return [...agent.tools.map(toolSpec), ...(outputs.length > 0 ? [submitResultSpec(outputs)] : [])];
+  return [...agent.tools.map(toolSpec), ...(member?.specs ?? []), ...(outputs.length > 0 ? [submitResultSpec(outputs)] : [])];
 }
 
 /** The agent's chat model with its tools bound (OpenAI function tools). */
-export function agentModel(agent: Agent, ctx: CompileContext): ChatRunnable {
+export function agentModel(agent: Agent, ctx: CompileContext, member?: MemberRole): ChatRunnable {
   const model = ctx.model(agent.llm_config);
-  const tools = offeredTools(agent);
+  const tools = offeredTools(agent, member);
   if (tools.length === 0) return model as unknown as ChatRunnable;
   if (typeof model.bindTools !== 'function') throw new RuntimeError('AS_UNSUPPORTED', `the chat model of '${agent.llm_config.id}' cannot bind tools`, { agent: agent.id });
   return model.bindTools(tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } }))) as unknown as ChatRunnable;
@@ -28,12 +33,17 @@ export function agentModel(agent: Agent, ctx: CompileContext): ChatRunnable {
  * The agent's LLM turn: the system prompt (rendered with the agent's inputs)
  * and the conversation, with the tools offered. Counts turns since the user
  * last spoke: past `limits.maxAgentSteps` the run fails with AS_MAX_ITERATIONS.
+ * A member of a multi-agent group ends on a text reply: its answer to the
+ * user (`owner`; the agent span stays open for the next turn) or to the agent
+ * that asked it (`caller`; the span ends with the answer).
  */
-export function modelNode(agent: Agent, inFlow: boolean, ctx: CompileContext): NodeFn {
-  const model = agentModel(agent, ctx);
-  const tools = offeredTools(agent).map((t) => t.name);
+export function modelNode(agent: Agent, inFlow: boolean, ctx: CompileContext, member?: MemberRole): NodeFn {
+  const model = agentModel(agent, ctx, member);
+  const tools = offeredTools(agent, member).map((t) => t.name);
+  const extraNames = (member?.specs ?? []).map((t) => t.name);
   const site = { agent: agent.id, llm: agent.llm_config.id };
-  const endsOnText = inFlow && (agent.outputs ?? []).length === 0;
+  const endsOnText = member === undefined && inFlow && (agent.outputs ?? []).length === 0;
+  const asksUser = member === undefined ? !endsOnText : member.mode === 'owner';
   const max = ctx.limits.maxAgentSteps;
   return async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
     const inputs = resolveInputs(agent.inputs, state, { agent: agent.id });
@@ -46,13 +56,14 @@ export function modelNode(agent: Agent, inFlow: boolean, ctx: CompileContext): N
     const reply: AIMessage = await callModel(model, [new SystemMessage(system), ...messages], { config, llmConfig: agent.llm_config, site, tools, parent: span });
     // An answer with an invalid call is refused before it reaches the state: the checkpoint keeps the conversation
     // without it, so the session stays usable (the next run asks again, with any message given since).
-    const checked = checkToolCalls(agent, rawCalls(reply));
+    const checked = checkToolCalls(agent, rawCalls(reply), extraNames);
     if (checked instanceof RuntimeError) throw checked;
-    if ((reply.tool_calls ?? []).length === 0 && !endsOnText && agent.human_in_the_loop === false) {
+    if ((reply.tool_calls ?? []).length === 0 && asksUser && agent.human_in_the_loop === false) {
       throw new RuntimeError('AS_INVALID_STATE', 'the agent replied in text but may not ask the user (human_in_the_loop: false)', { agent: agent.id });
     }
     // an agent in a flow ends on its first text reply when it has no outputs
     if (endsOnText && (reply.tool_calls ?? []).length === 0) endAgentSpan(config, agent, {});
+    if (member?.mode === 'caller' && (reply.tool_calls ?? []).length === 0) endAgentSpan(config, agent, {}, { answer: textOf(reply.content) });
     return { [CHANNELS.messages]: [withSender(reply, agent.name)], [CHANNELS.turns]: turns + 1 };
     });
   };

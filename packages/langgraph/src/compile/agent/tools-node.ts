@@ -1,13 +1,14 @@
 import { ToolMessage, type AIMessage, type BaseMessage } from '@langchain/core/messages';
-import type { LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { Agent, Tool } from '@agentspec/core';
-import { shapeOutputs, SUBMIT_RESULT, submissionProblem, toolResultText, type ToolCall } from '@agentspec/runtime';
+import type { Command, LangGraphRunnableConfig } from '@langchain/langgraph';
+import type { Agent, ComponentBase, Tool } from '@agentspec/core';
+import { shapeOutputs, SUBMIT_RESULT, submissionProblem, toolResultText, transferIgnored, type ToolCall } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import type { CompileContext } from '../context.js';
 import { span } from '../events.js';
 import { agentSpan, endAgentSpan, inAgentSpan } from './agent-span.js';
-import type { GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
+import type { GraphState, GraphUpdate } from '../graph-types.js';
 import { askDecisions, askToolResults, type Decisions, type ToolResults } from '../interrupts.js';
+import type { MemberRole } from './member-role.js';
 
 /**
  * The tool calls of the agent's last LLM turn, in order: confirmations
@@ -15,12 +16,17 @@ import { askDecisions, askToolResults, type Decisions, type ToolResults } from '
  * all), then server tools run — so a node resumed after an interrupt has
  * run nothing twice. Every call gets a tool message; a valid submit_result
  * finishes the agent with its outputs, an invalid one goes back to the LLM.
+ * A member of a Swarm or ManagerWorkers also runs the tools its group added
+ * (`member.call`, in order with the others); a transfer (the first of the
+ * answer; later ones are refused) ends the agent's turn with the group's
+ * `Command` handing the conversation over.
  */
-export function toolsNode(agent: Agent, ctx: CompileContext): NodeFn {
+export function toolsNode(agent: Agent, ctx: CompileContext, member?: MemberRole): (state: GraphState, config: LangGraphRunnableConfig) => Promise<GraphUpdate | Command> {
   const byName = new Map<string, Tool>(agent.tools.map((t) => [t.name, t]));
+  const memberTools = new Set((member?.specs ?? []).map((t) => t.name));
   const outputs = agent.outputs ?? [];
   const isSubmit = (c: ToolCall) => c.name === SUBMIT_RESULT && outputs.length > 0;
-  return (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => inAgentSpan(config, agent, async () => {
+  return (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate | Command> => inAgentSpan(config, agent, async () => {
     const parent = agentSpan(config);
     const messages = (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
     const last = messages.at(-1) as AIMessage | undefined;
@@ -32,9 +38,14 @@ export function toolsNode(agent: Agent, ctx: CompileContext): NodeFn {
     const given: ToolResults = clientCalls.length > 0 ? askToolResults(agent.id, clientCalls, messages) : {};
     const results = new Map<string, string>();
     let finished: Record<string, unknown> | undefined;
+    let handoff: ComponentBase | undefined;
     for (const c of calls) {
       const decision = decisions[c.id];
-      if (isSubmit(c)) {
+      if (member && memberTools.has(c.name)) {
+        const r = await member.call(c, state, config, parent);
+        results.set(c.id, r.handoff && handoff ? transferIgnored(r.handoff, handoff) : r.result);
+        handoff ??= r.handoff;
+      } else if (isSubmit(c)) {
         const problem = submissionProblem(outputs, c.args);
         if (!problem) finished ??= shapeOutputs(outputs, c.args);
         results.set(c.id, problem ?? 'Result submitted.');
@@ -55,6 +66,10 @@ export function toolsNode(agent: Agent, ctx: CompileContext): NodeFn {
     if (finished) {
       Object.assign(update, finished, { [CHANNELS.done]: true });
       endAgentSpan(config, agent, finished);
+    } else if (handoff && member?.handoff) {
+      const command = member.handoff(handoff, state, [...messages, ...(update[CHANNELS.messages] as BaseMessage[])]);
+      endAgentSpan(config, agent, {}, { handoff_to: handoff.id });
+      return command;
     }
     return update;
   });

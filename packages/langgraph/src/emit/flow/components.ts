@@ -1,4 +1,4 @@
-import { fieldsOf, isBuiltinType, isTypedType, type Component, type Flow } from '@agentspec/core';
+import { fieldsOf, isBuiltinType, isTypedType, type Component } from '@agentspec/core';
 import { SECRET_FIELDS } from '../check.js';
 import { commentText, identifier, literal, raw, str, type Names, type Raw } from '@agentspec/runtime/emit';
 
@@ -8,6 +8,8 @@ const INLINE = new Set(['ControlFlowEdge', 'DataFlowEdge']);
 /** The suffix of a constant's name, by kind of component (nodes and LLM configs have none). */
 function suffix(type: string): string {
   if (type === 'Flow') return 'Flow';
+  if (type === 'Swarm') return 'Swarm';
+  if (type === 'ManagerWorkers') return 'Team';
   if (type === 'Agent') return 'Agent';
   if (type.endsWith('Tool')) return 'Tool';
   if (type.endsWith('Transport')) return 'Transport';
@@ -28,7 +30,7 @@ export class ComponentConstants {
   readonly names = new Map<Component, string>();
   readonly types = new Set<string>();
 
-  constructor(root: Flow, private readonly taken: Names) {
+  constructor(root: Component, private readonly taken: Names) {
     this.visit(root);
   }
 
@@ -38,7 +40,7 @@ export class ComponentConstants {
     for (const [k, v] of Object.entries(c)) if (k !== 'metadata') this.children(v);
     this.names.set(c, this.taken.take(`${identifier(c.name)}${suffix(c.component_type)}`, { alternative: `${identifier(`${c.name} ${c.id}`)}${suffix(c.component_type)}` }));
     this.types.add(c.component_type);
-    if (isLater(c)) this.types.add('Node');
+    if (isLater(c) && !GROUPS.has(c.component_type)) this.types.add('Node');
     this.order.push(c);
   }
 
@@ -84,6 +86,10 @@ export class ComponentConstants {
       : '';
     // multi-line text (prompts) as template literals: nothing re-indents a declaration
     const value = literal(this.fields(c), '', 0, { multiline: true });
+    if (GROUPS.has(c.component_type)) {
+      // the root of a Swarm's or ManagerWorkers' module: checked against its own interface
+      return `const ${this.names.get(c) as string} = ${value} satisfies ${c.component_type};`;
+    }
     if (isLater(c)) {
       // checked against its own interface; the flows' node lists (the 25.4.1 unions) hold it as a Node of an unknown kind
       return `/** A ${c.component_type} (a node of a later Agent Spec version), held as a Node. */\nconst ${this.names.get(c) as string} = ${value} satisfies ${c.component_type} as unknown as Node;`;
@@ -91,6 +97,9 @@ export class ComponentConstants {
     return `${doc}const ${this.names.get(c) as string}: ${c.component_type} = ${value};`;
   }
 }
+
+/** The multi-agent groups (Agent Spec 25.4.2), the roots of their modules. */
+const GROUPS: ReadonlySet<string> = new Set(['Swarm', 'ManagerWorkers']);
 
 /** A component of a later Agent Spec version that this library types (a ParallelFlowNode…), outside the 25.4.1 unions. */
 function isLater(c: Component): boolean {

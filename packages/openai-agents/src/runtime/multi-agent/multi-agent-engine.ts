@@ -1,7 +1,7 @@
 import type { Agent as SpecAgent, ComponentBase } from '@agentspec/core';
 import { handoff, tool, type AgentInputItem, type Runner, type RunStreamEvent } from '@openai/agents';
 import {
-  handoffLimitError, resolveInputs, swarmRecipients, transferSpec, workerToolSpec,
+  countHandoff, resolveInputs, swarmRecipients, transferSpec, workerToolSpec,
   type EngineRun, type Message, type RunStatus, type SessionEngine,
 } from '@agentspec/runtime';
 import type { CompiledAgent } from '../../compile/compile-agent.js';
@@ -130,9 +130,8 @@ export class MultiAgentEngine implements SessionEngine {
 
   /** A transfer: more than maxHandoffs in a row without the owning agent answering the user is AS_HANDOFF_LIMIT. */
   #handedOver(to: ComponentBase): void {
-    this.#handoffs = this.#answered ? 1 : this.#handoffs + 1;
+    this.#handoffs = countHandoff(this.#answered ? 0 : this.#handoffs, this.services.maxHandoffs, to);
     this.#answered = false;
-    if (this.#handoffs > this.services.maxHandoffs) throw handoffLimitError('the conversation was handed over', this.services.maxHandoffs, to);
   }
 
   /** The manager's tool for a worker: the worker run by the Runner on the message, in the call's ToolExecutionSpan; a failure fails the run. */
