@@ -13,15 +13,25 @@ const READABLE_SCOPES = /^(Closure|Block|Module|Script)\b/;
 
 /**
  * The value of the variable `name` as `fn` sees it: from the innermost of its
- * closure, module or script scopes that holds it (the global scope is not
- * read). A variable `fn` never mentions may be absent: V8 keeps only those a
- * closure uses (a module's scope keeps all of them).
+ * closure, block, module or script scopes that holds it (the global scope is
+ * not read). A variable `fn` never mentions may be absent: V8 keeps only those
+ * a closure uses.
  */
 export async function closureValue(fn: unknown, name: string): Promise<unknown> {
-  if (typeof fn !== 'function') return undefined;
+  return (await closureValues(fn, [name])).get(name);
+}
+
+/**
+ * The values of the variables `names` as `fn` sees them (see
+ * {@link closureValue}), read in one inspector session: only the names found
+ * are in the map (a variable holding `undefined` is found).
+ */
+export async function closureValues(fn: unknown, names: readonly string[]): Promise<Map<string, unknown>> {
+  const found = new Map<string, unknown>();
+  if (typeof fn !== 'function' || names.length === 0) return found;
   // loaded when needed: a runtime without an inspector reads nothing, and the rest of the import goes on
   const inspector = await import('node:inspector/promises').catch(() => undefined);
-  if (!inspector) return undefined;
+  if (!inspector) return found;
   const session = new inspector.Session();
   const key = `__agentspec_import_${process.pid}_${Math.random().toString(36).slice(2)}`;
   const slot = globalThis as Record<string, unknown>;
@@ -30,25 +40,30 @@ export async function closureValue(fn: unknown, name: string): Promise<unknown> 
     slot[key] = fn;
     const { result } = (await session.post('Runtime.evaluate', { expression: `globalThis[${JSON.stringify(key)}]` })) as { result: RemoteObject };
     delete slot[key];
-    if (!result.objectId) return undefined;
+    if (!result.objectId) return found;
     const own = (await session.post('Runtime.getProperties', { objectId: result.objectId, ownProperties: true })) as { internalProperties?: Property[] };
     const scopes = own.internalProperties?.find((p) => p.name === '[[Scopes]]')?.value?.objectId;
-    if (!scopes) return undefined;
+    if (!scopes) return found;
     const list = (await session.post('Runtime.getProperties', { objectId: scopes, ownProperties: true })) as { result: Property[] };
+    const wanted = new Set(names);
     for (const scope of list.result) {
       if (!scope.value?.objectId || !READABLE_SCOPES.test(scope.value.description ?? '')) continue;
       const vars = (await session.post('Runtime.getProperties', { objectId: scope.value.objectId, ownProperties: true })) as { result: Property[] };
-      const found = vars.result.find((v) => v.name === name);
-      if (!found) continue;
-      const held = found.value;
-      if (!held?.objectId) return held && 'value' in held ? (held as { value: unknown }).value : undefined;
-      // hand the value itself back to this side: the inspector puts it where the caller reads it
-      await session.post('Runtime.callFunctionOn', { objectId: held.objectId, functionDeclaration: `function () { globalThis[${JSON.stringify(key)}] = this; }` });
-      return slot[key];
+      for (const v of vars.result) {
+        if (!wanted.has(v.name) || found.has(v.name)) continue;
+        const held = v.value;
+        if (!held?.objectId) {
+          found.set(v.name, held && 'value' in held ? (held as { value: unknown }).value : undefined);
+          continue;
+        }
+        // hand the value itself back to this side: the inspector puts it where the caller reads it
+        await session.post('Runtime.callFunctionOn', { objectId: held.objectId, functionDeclaration: `function () { globalThis[${JSON.stringify(key)}] = this; }` });
+        found.set(v.name, slot[key]);
+      }
     }
-    return undefined;
+    return found;
   } catch {
-    return undefined;
+    return found;
   } finally {
     delete slot[key];
     session.disconnect();
