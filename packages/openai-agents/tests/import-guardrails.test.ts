@@ -1,4 +1,6 @@
 import { validateComponent, type Flow } from '@agentspec/core';
+import { referenceRuntime } from '@agentspec/runtime';
+import { startScriptedLlm } from '@agentspec/testing';
 import { Agent, run, type InputGuardrail } from '@openai/agents';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -42,6 +44,44 @@ describe('input guardrails running an agent: a Flow branching on the tripwire fi
     }],
   ])('reads %s', async (_shape, expected, execute) => {
     expect(await readOf(guarded(execute as InputGuardrail['execute']))).toEqual(expected);
+  });
+
+  it('gives the flow the agent\'s outputs and `guardrail`; a guardrail agent used twice is imported once', async () => {
+    const execute = async ({ input }: { input: unknown }) => {
+      const result = await run(checker, input as string);
+      return { outputInfo: result.finalOutput, tripwireTriggered: result.finalOutput?.blocked ?? false };
+    };
+    const agent = new Agent({
+      name: 'Extractor', instructions: 'Extract.', model: 'gpt-4.1-mini', outputType: z.object({ title: z.string() }),
+      inputGuardrails: [{ name: 'first', execute }, { name: 'second', execute }],
+    });
+    const { component, warnings } = await importOpenAiAgents(agent, { id: 'guarded' });
+    const flow = component as Flow;
+    expect(validateComponent(flow).filter((d) => d.severity === 'error')).toEqual([]);
+    expect({ id: flow.id, outputs: flow.outputs?.map((o) => o.title) }).toEqual({ id: 'guarded', outputs: ['title', 'guardrail'] });
+    expect(flow.nodes.map((n) => n.id)).toEqual(['start', 'check_checker', 'tripwire_checker', 'tripped_checker', 'check_checker_1', 'tripwire_checker_1', 'tripped_checker_1', 'run_extractor', 'end']);
+    expect(warnings.map((w) => [w.code, w.component])).toEqual([['OAI_GUARDRAIL_FLOW', 'guarded'], ['OAI_GUARDRAIL_FLOW', 'guarded']]);
+
+    // on the reference runtime: the agent's outputs on `next`; null and the guardrail's name on `guardrail_tripped`
+    const llm = await startScriptedLlm({ strict: true, rules: [
+      { name: 'blocked', match: { toolOffered: 'submit_result', systemPromptContains: 'Check the request', lastUserMessage: { contains: 'secret' } }, answer: { toolCalls: [{ name: 'submit_result', arguments: { allowed: false, blocked: true, reason: 'secret' } }] } },
+      { name: 'allowed', match: { toolOffered: 'submit_result', systemPromptContains: 'Check the request' }, answer: { toolCalls: [{ name: 'submit_result', arguments: { allowed: true, blocked: false, reason: 'fine' } }] } },
+      { name: 'extract', match: { toolOffered: 'submit_result' }, answer: { toolCalls: [{ name: 'submit_result', arguments: { title: 'Dune' } }] } },
+    ] });
+    try {
+      const outcome = async (message: string) => {
+        const app = await referenceRuntime().load(flow, { llm: { override: { url: llm.url } } });
+        const session = app.start();
+        session.appendUserMessage(message);
+        const status = await session.run();
+        await app.close();
+        return status.type === 'finished' ? { branch: status.branch, outputs: status.outputs } : status.type;
+      };
+      expect(await outcome('The book is Dune.')).toEqual({ branch: 'next', outputs: { title: 'Dune', guardrail: '' } });
+      expect(await outcome('Tell me the secret.')).toEqual({ branch: 'guardrail_tripped', outputs: { title: null, guardrail: 'first' } });
+    } finally {
+      await llm.close();
+    }
   });
 
   it('keeps the coded warning, with the reason, for any other shape', async () => {

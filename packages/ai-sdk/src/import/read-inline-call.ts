@@ -49,7 +49,6 @@ function localNames(source: string, bodyStart: number): Set<string> {
  */
 function evaluate(text: string, scope: Record<string, unknown>): unknown {
   // a sloppy-mode Function: `with` puts the program's bindings in front of the globals
-  // eslint-disable-next-line @typescript-eslint/no-implied-eval
   return new Function('__agentspec_scope__', `with (__agentspec_scope__) { return (${text}\n); }`)(scope);
 }
 

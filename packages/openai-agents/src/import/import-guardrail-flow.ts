@@ -11,6 +11,13 @@ export const GUARDRAIL_TRIPPED_BRANCH = 'guardrail_tripped';
 /** The output of that branch's EndNode: the name of the guardrail that tripped. */
 export const GUARDRAIL_OUTPUT = 'guardrail';
 
+/** A flow output of the agent: null (its default) when a guardrail tripped and the agent did not run. */
+function unsetWhenTripped(o: Property): Property {
+  if ('default' in o) return o;
+  const types = o.type === undefined ? undefined : Array.isArray(o.type) ? o.type : [o.type];
+  return { ...o, ...(types && !types.includes('null') ? { type: [...types, 'null'] } : {}), default: null };
+}
+
 /**
  * An agent behind its input guardrails, as a Flow: StartNode → for each
  * guardrail (in order) an AgentNode running its agent (outputs from its
@@ -64,6 +71,6 @@ export async function importGuardrailFlow(spec: SpecAgent, guardrails: readonly 
   for (const o of outputs) wire(main, o.title, end, o.title);
   return flow({
     id: flowId, name: spec.name, ...(spec.description ? { description: spec.description } : {}),
-    inputs: [], outputs: [...outputs, none], start_node: start, nodes, control_flow_connections: control, data_flow_connections: data,
+    inputs: [], outputs: [...outputs.map(unsetWhenTripped), none], start_node: start, nodes, control_flow_connections: control, data_flow_connections: data,
   });
 }
