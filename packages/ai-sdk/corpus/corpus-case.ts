@@ -1,8 +1,9 @@
 /**
  * One program of the corpus: `program.ts` (written the way the AI SDK's own
  * docs write it), `llm.yaml` (the scripted LLM both runs talk to) and this
- * description. tests/corpus.test.ts imports the export (a ToolLoopAgent, or
- * the settings a generateText / streamText / generateObject call spreads),
+ * description. tests/corpus.test.ts imports the export (a ToolLoopAgent, the
+ * settings a generateText / streamText / generateObject call spreads, or a
+ * function making such a call inline),
  * validates the spec, runs it on the reference runtime and the program's own
  * function natively, and compares.
  */
@@ -10,8 +11,10 @@ export interface CorpusCase {
   readonly description: string;
   /** The export of program.ts to import. */
   readonly export: string;
-  /** The export of program.ts that runs the program natively: `(message, options?) => Promise<text | object>`. */
+  /** The export of program.ts that runs the program natively: `(message, options?) => Promise<text | object>`, or a route handler (`route`). */
   readonly native: string;
+  /** The native export is a chat route handler, `POST(req: Request)`: it is sent `{ messages }` (UI messages) and its UI message stream read for the text. */
+  readonly route?: boolean;
   readonly runs: readonly CorpusRun[];
   /** A partial match of the imported component (`${llm}` is the scripted LLM's server URL). */
   readonly component?: Readonly<Record<string, unknown>>;

@@ -39,9 +39,18 @@ function toolResults(from: number): unknown[] {
   return (last?.messages ?? []).filter((m) => m.role === 'tool').map((m) => parsed(String(m.content)));
 }
 
-async function nativeRun(run: (message: string, options?: unknown) => Promise<unknown>, r: CorpusRun): Promise<Outcome> {
+/** A chat route handler's answer: it is POSTed the message as UI messages; the text of its UI message stream's last text part. */
+async function routeRun(post: (req: Request) => Promise<Response>, message: string): Promise<string> {
+  const messages = [{ id: 'm1', role: 'user', parts: [{ type: 'text', text: message }] }];
+  const response = await post(new Request('http://localhost/api/chat', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ messages }) }));
+  const chunks = (await response.text()).split('\n').filter((l) => l.startsWith('data: {')).map((l) => JSON.parse(l.slice(6)) as { type: string; id?: string; delta?: string });
+  const lastText = chunks.filter((c) => c.type === 'text-start').at(-1)?.id;
+  return chunks.filter((c) => c.type === 'text-delta' && c.id === lastText).map((c) => c.delta).join('');
+}
+
+async function nativeRun(run: (message: string, options?: unknown) => Promise<unknown>, r: CorpusRun, route: boolean): Promise<Outcome> {
   const from = llm.requests.length;
-  const result = await run(r.message, r.options);
+  const result = route ? await routeRun(run as unknown as (req: Request) => Promise<Response>, r.message) : await run(r.message, r.options);
   return { result, toolResults: toolResults(from) };
 }
 
@@ -76,7 +85,7 @@ describe('the AI SDK corpus: each program imports, validates and runs as it does
       expect(validateComponent(imported.component).filter((d) => d.severity === 'error')).toEqual([]);
       if (c.component) expect(imported.component).toMatchObject(filled(c.component) as object);
       for (const r of c.runs) {
-        const native = await nativeRun(program[c.native] as (message: string, options?: unknown) => Promise<unknown>, r);
+        const native = await nativeRun(program[c.native] as (message: string, options?: unknown) => Promise<unknown>, r, c.route === true);
         const spec = await specRun(imported, r);
         expect(spec.result).toEqual(native.result);
         expect(spec.toolResults).toEqual(native.toolResults);

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { validateComponent, type Component } from '@agentspec/core';
 import { referenceRuntime, type ToolRegistry } from '@agentspec/runtime';
 import { loadRulesFile, startScriptedLlm } from '@agentspec/testing';
-import { run, setDefaultOpenAIClient, setTracingDisabled, type Agent } from '@openai/agents';
+import { InputGuardrailTripwireTriggered, run, setDefaultOpenAIClient, setTracingDisabled, type Agent } from '@openai/agents';
 import OpenAI from 'openai';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CorpusCase, CorpusRun } from '../corpus/corpus-case.js';
@@ -18,8 +18,8 @@ const corpus = new URL('../corpus/', import.meta.url);
 const names = readdirSync(corpus, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
 
 interface Outcome {
-  /** Who answered last and what: the text, the structured output, or the error that stopped the run. */
-  readonly result: { readonly agent: string; readonly output: unknown } | { readonly error: string };
+  /** Who answered last and what: the text, the structured output, the input guardrail that tripped, or the error that stopped the run. */
+  readonly result: { readonly agent: string; readonly output: unknown } | { readonly tripwire: string } | { readonly error: string };
   /** The tool results the LLM was last sent, in order. */
   readonly toolResults: readonly unknown[];
 }
@@ -49,6 +49,7 @@ async function nativeRun(agent: Agent, message: string): Promise<Outcome> {
     }
     return { result: { agent: result.lastAgent?.name ?? '', output: result.finalOutput }, toolResults: toolResults(from) };
   } catch (e) {
+    if (e instanceof InputGuardrailTripwireTriggered) return { result: { tripwire: e.result.guardrail.name }, toolResults: toolResults(from) };
     return { result: { error: (e as Error).constructor.name }, toolResults: toolResults(from) };
   }
 }
@@ -65,8 +66,13 @@ async function specRun(component: Component, tools: ToolRegistry, message: strin
       for (const r of status.requests) session.decide(r.id, 'approve');
       status = await session.run();
     }
+    // an input guardrail that tripped: the guarded flow finished on its EndNode, which names it
+    if (status.type === 'finished' && status.branch === 'guardrail_tripped') return { result: { tripwire: String(status.outputs.guardrail) }, toolResults: toolResults(from) };
     const last = status.messages.filter((m) => m.role === 'assistant').at(-1);
-    const output = status.type === 'finished' ? status.outputs : last?.content;
+    // the outputs of an agent that has some (a guarded flow's, without its `guardrail`); else its text
+    const { guardrail: _none, ...agentOutputs } = status.type === 'finished' ? status.outputs : {};
+    const outputs = component.component_type === 'Flow' ? agentOutputs : status.type === 'finished' ? status.outputs : {};
+    const output = status.type === 'finished' && Object.keys(outputs).length > 0 ? outputs : last?.content;
     // who answered: the sender of the last answer (in a Swarm, the agent owning the conversation then)
     return { result: { agent: last?.sender ?? (component as { name: string }).name, output }, toolResults: toolResults(from) };
   } finally {
@@ -95,8 +101,10 @@ describe('the OpenAI Agents corpus: each program imports, validates and runs as 
           expect({ native: native.result, spec: spec.result }).toEqual({ native: r.differs.native, spec: r.differs.spec });
           continue;
         }
+        if (r.trips) expect(native.result).toEqual({ tripwire: r.trips });
         expect(spec.result).toEqual(native.result);
-        expect(spec.toolResults).toEqual(native.toolResults);
+        const submissions = 'tripwire' in native.result ? [] : Array<string>(c.guardrails ?? 0).fill('Result submitted.');
+        expect(spec.toolResults).toEqual([...submissions, ...native.toolResults]);
       }
     });
   });

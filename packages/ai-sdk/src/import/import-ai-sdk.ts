@@ -13,7 +13,8 @@ import { importOutput } from './import-output.js';
 import { importStopConditions } from './import-stop-conditions.js';
 import { importTools } from './import-tools.js';
 import { ImportWarnings } from './import-warnings.js';
-import { programOf, type Program } from './program-kind.js';
+import { isModel, programOf, type Program } from './program-kind.js';
+import { readInlineCall } from './read-inline-call.js';
 
 export interface AiSdkImportResult extends ImportedComponent {
   readonly component: Agent;
@@ -54,9 +55,11 @@ function stepLimit(program: Program, warnings: ImportWarnings): void {
 }
 
 /**
- * Import an AI SDK program as an Agent (DESIGN §5): a `ToolLoopAgent`, or the
+ * Import an AI SDK program as an Agent (DESIGN §5): a `ToolLoopAgent`, the
  * settings of a `generateText` / `streamText` / `generateObject` call (an
- * object with a `model`, the one the program spreads into the call):
+ * object with a `model`, the one the program spreads into the call), or a
+ * function making such a call inline (a route handler, a helper: its call's
+ * settings read without running it, see `readInlineCall`):
  * instructions (or `system`; call options as inputs of the system prompt),
  * model id and provider base URL, generation settings, tools with their input
  * JSON Schemas and approval flags, `Output.object` or generateObject's
@@ -66,11 +69,16 @@ function stepLimit(program: Program, warnings: ImportWarnings): void {
  * same program are the same document.
  */
 export async function importAiSdk(agent: ToolLoopAgent<never, ToolSet> | object, options: AiSdkImportOptions = {}): Promise<AiSdkImportResult> {
-  const program = programOf(agent);
-  if (!program) throw new RuntimeError('AS_UNSUPPORTED', 'importAiSdk takes a ToolLoopAgent of the AI SDK (agent-v1), or the settings of a generateText / streamText / generateObject call (an object with a model)');
-  const settings = program.settings;
   const warnings = new ImportWarnings();
-  const id = options.id ?? (typeof settings.id === 'string' ? settings.id : options.exportName ?? 'agent');
+  const inline = typeof agent === 'function' ? await readInlineCall(agent as (...args: never[]) => unknown, warnings) : undefined;
+  const program: Program | undefined = inline ? { kind: 'call', settings: inline.settings, object: inline.object } : programOf(agent);
+  if (!program || !isModel(program.settings.model)) {
+    const what = inline ? `the ${inline.call} call in '${(agent as { name?: string }).name ?? 'the function'}' has no model that can be read without running it` : 'importAiSdk takes a ToolLoopAgent of the AI SDK (agent-v1), the settings of a generateText / streamText / generateObject call (an object with a model), or a function making such a call inline';
+    throw new RuntimeError('AS_UNSUPPORTED', what);
+  }
+  const settings = program.settings;
+  const fnName = typeof agent === 'function' ? (agent as { name?: string }).name || undefined : undefined;
+  const id = options.id ?? (typeof settings.id === 'string' ? settings.id : options.exportName ?? fnName ?? 'agent');
   const model = settings.model as LanguageModel;
   const provider = typeof model === 'string' ? undefined : (model as { provider: string }).provider.split('.')[0];
   const llm = importModel(model, importGeneration(settings, provider, warnings), id, warnings);
@@ -82,6 +90,8 @@ export async function importAiSdk(agent: ToolLoopAgent<never, ToolSet> | object,
   stepLimit(program, warnings);
   for (const key of ['prompt', 'messages']) {
     if (settings[key] !== undefined) warnings.add('AISDK_PROMPT', key, `the call's ${key} is what the user says when the spec runs, not part of the agent: left out`);
+    const written = inline?.prompts.get(key);
+    if (written !== undefined) warnings.add('AISDK_PROMPT', key, `the call's ${key} (${written.length > 60 ? `${written.slice(0, 57)}…` : written}) is made when the function runs: what the user says when the spec runs, not part of the agent; left out`);
   }
   for (const [key, value] of Object.entries(settings)) {
     if (value === undefined || HANDLED.has(key) || markOf(value)?.kind === 'runtime') continue;

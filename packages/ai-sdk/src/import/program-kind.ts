@@ -5,7 +5,8 @@ export type Program =
   | { readonly kind: 'agent'; readonly settings: Settings }
   | { readonly kind: 'call'; readonly settings: Settings; readonly object: boolean };
 
-const isModel = (m: unknown): boolean => typeof m === 'string' || (typeof m === 'object' && m !== null && typeof (m as { modelId?: unknown }).modelId === 'string');
+/** A model: an id string or a LanguageModel (its `modelId`). */
+export const isModel = (m: unknown): boolean => typeof m === 'string' || (typeof m === 'object' && m !== null && typeof (m as { modelId?: unknown }).modelId === 'string');
 
 /** A ToolLoopAgent (`version: 'agent-v1'`, its settings), or call settings (a plain object with a model: not another framework's agent), else undefined. */
 export function programOf(source: unknown): Program | undefined {

@@ -21,6 +21,8 @@ export const AI_SDK_IMPORT_WARNINGS = {
   AISDK_SCHEMA_SHAPE: { kind: 'unsupported', meaning: 'a tool input schema that is not an object schema: no inputs' },
   AISDK_OUTPUT_SCHEMA: { kind: 'approximated', meaning: 'a tool output schema with neither a title nor properties: one output named `result`' },
   AISDK_PROMPT: { kind: 'unsupported', meaning: "a prompt or messages in the call settings: the user's messages when running the spec, not part of the agent; left out" },
+  AISDK_RUNTIME_VALUE: { kind: 'unsupported', meaning: "a setting of an inline generateText / streamText call made when the function runs (from its parameters or locals, or awaited): it cannot be read without running the function; left out" },
+  AISDK_INLINE_CALLS: { kind: 'unsupported', meaning: 'a function making several AI SDK calls: the first is imported, the others left out' },
   AISDK_SETTING: { kind: 'unsupported', meaning: 'a setting with no Agent Spec equivalent (tool choice, callbacks, telemetry, …): left out' },
 } as const satisfies Record<string, { kind: 'unsupported' | 'approximated'; meaning: string }>;
 

@@ -3,7 +3,7 @@
  * tools it interrupts on require confirmation in the spec. Its options live
  * in the closure of its hook (read with closureValue: nothing is run).
  */
-import { closureValue } from './closure-value.js';
+import { closureValue } from '@agentspec/runtime/import';
 import type { ImportContext } from './import-context.js';
 
 interface MiddlewareLike {

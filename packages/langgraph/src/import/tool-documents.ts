@@ -3,7 +3,7 @@ import type { Doc } from './document.js';
 import type { ImportContext } from './import-context.js';
 import { runNode } from './node-runner.js';
 import { scanText } from './source-scan.js';
-import { toolFunctionText } from './closure-value.js';
+import { toolFunctionText } from './tool-function-text.js';
 import { objectProperties } from './state-properties.js';
 
 interface LangChainTool {

@@ -3,7 +3,7 @@ import { RunContext } from '@openai/agents';
 import type { ToolRegistry } from '@agentspec/runtime';
 import type { ImportOptions } from '../types.js';
 import type { AnyAgent } from './any-agent.js';
-import { importGuardrails } from './import-guardrails.js';
+import { importGuardrails, type ReadGuardrails } from './import-guardrails.js';
 import { importModel } from './import-model.js';
 import { importModelSettings } from './import-model-settings.js';
 import { importOutputType } from './import-output-type.js';
@@ -37,9 +37,9 @@ async function instructionsOf(agent: AnyAgent, id: string, warnings: Warnings): 
   return text ?? '';
 }
 
-function reportUnsupported(agent: AnyAgent, id: string, warnings: Warnings): void {
+function reportUnsupported(agent: AnyAgent, id: string, warnings: Warnings, guardrails?: ReadGuardrails): void {
   if (agent.mcpServers.length > 0) warnings.add('OAI_MCP_SERVER', id, `MCP servers (${agent.mcpServers.map((s) => s.name).join(', ')}): Agent Spec MCPTools name each tool and its transport`);
-  importGuardrails(agent, id, warnings);
+  importGuardrails(agent, id, warnings, guardrails);
   if (agent.prompt) warnings.add('OAI_PROMPT', id, 'a Responses API prompt template has no Agent Spec equivalent');
   if (agent.toolUseBehavior !== 'run_llm_again' && typeof agent.toolUseBehavior !== 'function' && typeof agent.toolUseBehavior !== 'object') {
     warnings.add('OAI_TOOL_USE_BEHAVIOR', id, `toolUseBehavior '${String(agent.toolUseBehavior)}' has no Agent Spec equivalent`);
@@ -53,6 +53,8 @@ export interface ImportAgentOptions {
   readonly agentToolsWhy?: string;
   /** A description to use when the agent has no `handoffDescription` (an `asTool()`'s tool description). */
   readonly description?: string;
+  /** The agent's input guardrails already read into a guarded Flow (not warned of), and why the others were not. */
+  readonly guardrails?: ReadGuardrails;
 }
 
 /** An imported SDK agent and the agents its `asTool()` tools run (when `agentTools: 'workers'`). */
@@ -75,7 +77,7 @@ export async function importAgent(agent: AnyAgent, run: ImportRun, opts: ImportA
   const tools = await importTools(agent, id, options, warnings, { agentToolsAsWorkers: asWorkers });
   Object.assign(run.registry, tools.registry);
   const outputs = tools.outputs ?? importOutputType(agent.outputType, id, warnings);
-  reportUnsupported(agent, id, warnings);
+  reportUnsupported(agent, id, warnings, opts.guardrails);
   if (!asWorkers) {
     for (const { toolName, agent: target } of tools.agentTools) {
       const known = run.ids.has(target);

@@ -5,7 +5,10 @@ import type { AnyAgent } from './any-agent.js';
 import { isSdkAgent } from './handoff-target.js';
 import { agentId, importAgent, type ImportRun } from './import-agent.js';
 import { importManagerWorkers } from './import-manager-workers.js';
+import { GUARDRAIL_TRIPPED_BRANCH, importGuardrailFlow } from './import-guardrail-flow.js';
 import { hasHandoffs, importSwarm } from './import-swarm.js';
+import { readInputGuardrail, type AgentGuardrail } from './read-input-guardrail.js';
+import { importOutputType } from './import-output-type.js';
 import { readHandoff } from './read-handoff.js';
 import { agentToolSource } from './sdk-internals.js';
 import { Warnings } from './warnings.js';
@@ -14,6 +17,38 @@ import { Warnings } from './warnings.js';
 async function hasAgentTools(agent: AnyAgent, options: ImportOptions): Promise<boolean> {
   for (const t of agent.tools) if (t.type === 'function' && (await agentToolSource(t, options.modulePath))) return true;
   return false;
+}
+
+/**
+ * An agent, behind its input guardrails when some are of the documented
+ * shape (an agent's boolean field is the tripwire): then a Flow running each
+ * guardrail's agent first and finishing on `guardrail_tripped` when one trips.
+ */
+async function importGuardedAgent(agent: AnyAgent, run: ImportRun): Promise<Component> {
+  const flow: AgentGuardrail[] = [];
+  const read = new Set<unknown>();
+  const why = new Map<unknown, string>();
+  for (const g of agent.inputGuardrails as readonly { name?: string; execute?: unknown }[]) {
+    const r = await readInputGuardrail(g);
+    const field = 'why' in r ? undefined : importOutputType(r.agent.outputType, r.name, new Warnings()).find((o) => o.title === r.field);
+    if ('why' in r) why.set(g, r.why);
+    else if (field?.type !== 'boolean') why.set(g, `'${r.field}' is not a boolean output of agent '${r.agent.name}'`);
+    else {
+      flow.push(r);
+      read.add(g);
+    }
+  }
+  if (flow.length === 0) {
+    if (run.options.id) run.ids.set(agent, run.options.id);
+    return (await importAgent(agent, run, { guardrails: { flow: read, why } })).spec;
+  }
+  const spec = (await importAgent(agent, run, { guardrails: { flow: read, why } })).spec;
+  const guarded = await importGuardrailFlow(spec, flow, run.options.id ?? `${spec.id}_guarded`, run);
+  for (const g of flow) {
+    run.warnings.add('OAI_GUARDRAIL_FLOW', guarded.id,
+      `input guardrail '${g.name}' runs agent '${g.agent.name}' before the agent (not alongside it), in the flow's conversation; '${g.field}' ${g.tripsOn} finishes the flow on branch '${GUARDRAIL_TRIPPED_BRANCH}' (the SDK throws InputGuardrailTripwireTriggered)`);
+  }
+  return guarded;
 }
 
 /**
@@ -40,8 +75,7 @@ export async function importOpenAiAgents(agent: AnyAgent, options: ImportOptions
     if (await hasAgentTools(agent, options)) {
       component = await importManagerWorkers(agent, options.id, run);
     } else {
-      if (options.id) run.ids.set(agent, options.id);
-      component = (await importAgent(agent, run)).spec;
+      component = await importGuardedAgent(agent, run);
     }
     for (const h of agent.handoffs as unknown[]) await readHandoff(h, agent, agentId(agent, run), run.warnings); // none readable: each reported
   }
