@@ -8,7 +8,8 @@
  * `goto` string literal, else the tool's name (`transfer_to_<agent>`), else
  * the `agentName` its function holds in its closure.
  */
-import { closureValue, toolFunctionText } from './closure-value.js';
+import { closureValue } from '@agentspec/runtime/import';
+import { toolFunctionText } from './tool-function-text.js';
 import { functionOf, scanText } from './source-scan.js';
 
 interface ToolLike {

@@ -18,7 +18,7 @@ import { ref } from './document.js';
 import { END_KEY, graphOf, isGraph, START_KEY, type Breakpoints, type NodeSpecLike, type StateGraphLike } from './graph-shape.js';
 import { handoffOf, ownDescription, type Handoff } from './handoff-tools.js';
 import type { ImportContext } from './import-context.js';
-import { closureValue } from './closure-value.js';
+import { closureValue } from '@agentspec/runtime/import';
 import { isReactAgentGraph, reactAgentGraphDocument, reactAgentGraphTools } from './prebuilt-agent.js';
 import { functionOf, scanSource } from './source-scan.js';
 
