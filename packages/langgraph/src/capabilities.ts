@@ -1,7 +1,7 @@
 import type { LaterComponentType } from '@agentspec/core';
 import { RESERVED_STATE_KEYS } from './constants.js';
 import {
-  A2A_AGENTS, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type Capabilities,
+  A2A_AGENTS, GENERIC_LLM_CONFIG, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type Capabilities,
 } from '@agentspec/runtime';
 
 const REMOTE = remoteAgents('LangGraph');
@@ -20,10 +20,10 @@ export const LANGGRAPH_LATER_NODES = ['ParallelFlowNode', 'ParallelMapNode', 'Ca
 export const LANGGRAPH_CAPABILITIES = {
   // Swarms and ManagerWorkers run on the reference interpreter with LangChain chat models; SpecializedAgents compile as their Agents
   runtime: {
-    by: 'the LangGraph runtime', action: 'run', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS, 'A2AAgent'], runs: [...LANGGRAPH_LATER_NODES, ...MCP_TOOLBOXES, ...MULTI_AGENT_COMPONENTS, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS],
+    by: 'the LangGraph runtime', action: 'run', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS, 'A2AAgent'], runs: [...LANGGRAPH_LATER_NODES, ...MCP_TOOLBOXES, ...MULTI_AGENT_COMPONENTS, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS, ...GENERIC_LLM_CONFIG],
     refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE }, reservedNames: STATE_KEYS,
   },
-  compile: { by: 'the LangGraph compiler', action: 'compile', roots: ['Agent', 'Flow'], runs: [...LANGGRAPH_LATER_NODES, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE }, reservedNames: STATE_KEYS },
+  compile: { by: 'the LangGraph compiler', action: 'compile', roots: ['Agent', 'Flow'], runs: [...LANGGRAPH_LATER_NODES, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS, ...GENERIC_LLM_CONFIG], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE }, reservedNames: STATE_KEYS },
   emit: {
     by: 'the LangGraph emitter',
     action: 'emit',

@@ -1,6 +1,6 @@
 import type { LaterComponentType } from '@agentspec/core';
 import {
-  A2A_AGENTS, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type Capabilities,
+  A2A_AGENTS, GENERIC_LLM_CONFIG, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type Capabilities,
 } from '@agentspec/runtime';
 
 const REMOTE = remoteAgents('Mastra');
@@ -12,10 +12,10 @@ const LATER_NODES = ['ParallelFlowNode', 'ParallelMapNode', 'CatchExceptionNode'
 export const MASTRA_CAPABILITIES = {
   // Swarms and ManagerWorkers run on the reference interpreter with Mastra's AI SDK models; SpecializedAgents compile as their Agents
   runtime: {
-    by: 'the Mastra runtime', action: 'run', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS, 'A2AAgent'], runs: [...LATER_NODES, ...MCP_TOOLBOXES, ...MULTI_AGENT_COMPONENTS, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS],
+    by: 'the Mastra runtime', action: 'run', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS, 'A2AAgent'], runs: [...LATER_NODES, ...MCP_TOOLBOXES, ...MULTI_AGENT_COMPONENTS, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS, ...GENERIC_LLM_CONFIG],
     refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE },
   },
-  compile: { by: 'the Mastra compiler', action: 'compile', roots: ['Agent', 'Flow'], runs: [...LATER_NODES, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE } },
+  compile: { by: 'the Mastra compiler', action: 'compile', roots: ['Agent', 'Flow'], runs: [...LATER_NODES, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS, ...GENERIC_LLM_CONFIG], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE } },
   emit: {
     by: 'the Mastra emitter',
     action: 'emit',
