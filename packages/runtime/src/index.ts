@@ -66,11 +66,11 @@ export { coerceArgs, toolRunner, type ToolRunner, type ToolRunnerOptions } from 
 // LLM access
 export { generationParams, type GenerationParams, type LlmBackend, type LlmMessage, type LlmRequest, type LlmResponse } from './llm/backend.js';
 export { openAiBaseUrl, resolveEndpoint, type Endpoint } from './llm/endpoint.js';
-export { apiTypeRefusal, hasApiType, LLM_API_TYPES, llmApi, type LlmApi } from './llm/llm-api.js';
-export { genericLlmTarget, isGenericLlmConfig, OPENAI_COMPATIBLE_API_PROVIDERS, type GenericLlmTarget } from './llm/generic-llm-config.js';
+export { apiTypeRefusal, hasApiType, LLM_API_TYPES, llmApi, usesResponsesApi, type LlmApi } from './llm/llm-api.js';
+export { genericLlmTarget, hasGenericLlmConfigs, isGenericLlmConfig, OPENAI_COMPATIBLE_API_PROVIDERS, type GenericLlmTarget } from './llm/generic-llm-config.js';
 export { parseResponse, readResponsesStream, responsesRequestBody } from './llm/openai-responses.js';
 export {
-  builtinToolRefusal, HOSTED_TOOL_EXECUTORS, HOSTED_TOOLS, hostedToolDefinition, type BuiltinToolSupport, type HostedToolKind,
+  builtinToolRefusal, hasBuiltinTools, HOSTED_TOOL_EXECUTORS, HOSTED_TOOLS, hostedToolDefinition, type BuiltinToolSupport, type HostedToolKind,
 } from './semantics/builtin-tools.js';
 export { connectionFailure } from './llm/connection-error.js';
 export { llmErrorDetail, llmHttpError, openAiErrorBody } from './llm/llm-http-error.js';

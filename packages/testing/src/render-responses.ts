@@ -157,9 +157,9 @@ function itemEvents(item: OutputItem, outputIndex: number): PendingEvent[] {
     ];
   }
   if (!isMessage(item)) {
-    // a hosted tool call: added in progress, then done with its results (`response.<type>.completed` between)
+    // a hosted tool call: added in progress (its fields already there, as clients parse them), then done
     return [
-      { type: 'response.output_item.added', output_index: outputIndex, item: { type: item.type, id: item.id, status: 'in_progress' } },
+      { type: 'response.output_item.added', output_index: outputIndex, item: { ...item, status: 'in_progress' } },
       { type: `response.${item.type}.completed`, ...at },
       { type: 'response.output_item.done', output_index: outputIndex, item },
     ];

@@ -45,7 +45,7 @@ describe('hosted tool calls', () => {
     const events = parseSse(res.text).map((e) => JSON.parse(e.data) as { type: string; item?: Record<string, unknown>; output_index?: number });
     const first = events.filter((e) => e.output_index === 0).map((e) => e.type);
     expect(first).toEqual(['response.output_item.added', 'response.code_interpreter_call.completed', 'response.output_item.done']);
-    expect(events.find((e) => e.type === 'response.output_item.added')?.item).toEqual({ type: 'code_interpreter_call', id: 'ci_fixed', status: 'in_progress' });
+    expect(events.find((e) => e.type === 'response.output_item.added')?.item).toMatchObject({ type: 'code_interpreter_call', id: 'ci_fixed', status: 'in_progress', code: 'print(6*7)' });
     expect(events.find((e) => e.type === 'response.output_item.done' && e.output_index === 0)?.item).toEqual({
       type: 'code_interpreter_call', id: 'ci_fixed', status: 'completed', code: 'print(6*7)', container_id: 'cntr_1', outputs: [{ type: 'logs', logs: '42\n' }],
     });

@@ -1,5 +1,5 @@
 import type { Known, LlmConfig } from '@agentspec/core';
-import { admitted, generationParams, openAiBaseUrl } from '@agentspec/runtime';
+import { admitted, generationParams, llmApi, openAiBaseUrl } from '@agentspec/runtime';
 import { modelSettings } from '../model/model-settings.js';
 import { commentText, literal, retryPolicyLiteral, str } from '@agentspec/runtime/emit';
 import type { AgentModule as ModuleWriter } from './agent-module.js';
@@ -8,7 +8,7 @@ import type { AgentModule as ModuleWriter } from './agent-module.js';
 interface LlmRoute {
   /** The spec's base URL ('openai': OpenAI's own, OPENAI_BASE_URL else api.openai.com; undefined: `llm.baseURL` must be given). */
   readonly baseURL: (config: Known<LlmConfig>) => string | 'openai' | undefined;
-  readonly api: 'chat' | 'responses-unless-overridden';
+  readonly api: 'chat' | 'responses' | 'responses-unless-overridden';
 }
 
 const compatible: LlmRoute = { baseURL: (c) => openAiBaseUrl((c as { url: string }).url), api: 'chat' };
@@ -31,10 +31,12 @@ const LLM_ROUTES: Readonly<Record<Known<LlmConfig>['component_type'], LlmRoute>>
 /** The `LLM` constant and `model()` function of the module. */
 export function emitModel(w: ModuleWriter, spec: LlmConfig): string {
   const config = admitted(spec);
-  const route = LLM_ROUTES[config.component_type];
+  const known = LLM_ROUTES[config.component_type];
+  // api_type responses: the Responses API wherever the config points
+  const route: LlmRoute = llmApi(config) === 'responses' ? { ...known, api: 'responses' } : known;
   const baseURL = route.baseURL(config);
   w.importDefault('openai', 'OpenAI');
-  w.use('chatModel');
+  if (route.api !== 'responses') w.use('chatModel');
   w.use('llmEndpoint');
   w.use('llmFetch');
   if (route.api !== 'chat') w.use('responsesModel');
@@ -70,6 +72,7 @@ export function emitModel(w: ModuleWriter, spec: LlmConfig): string {
     '  });',
   );
   if (route.api === 'chat') lines.push('  return new CheckedChatCompletionsModel(client, endpoint.model);');
+  else if (route.api === 'responses') lines.push('  return new CheckedResponsesModel(client, endpoint.model);');
   else {
     lines.push(
       '  // OpenAI itself through the Responses API; another endpoint (llm.baseURL) through Chat Completions',

@@ -1,5 +1,6 @@
 import type { Component, GenericLlmConfig } from '@agentspec/core';
 import type { Refusal } from '../admit/capabilities.js';
+import { eachComponent } from '../components.js';
 
 /** The `api_provider` values of a generic LlmConfig that name an OpenAI-compatible server (reached at its `url`). */
 export const OPENAI_COMPATIBLE_API_PROVIDERS = ['vllm', 'ollama', 'openai_compatible', 'openai-compatible'] as const;
@@ -50,4 +51,13 @@ export function genericLlmTarget(config: GenericLlmConfig): GenericLlmTarget | {
       unlessLlmOverride: true,
     },
   };
+}
+
+/** Whether a component tree holds a generic LlmConfig (emitters refuse them; every runtime reaches them). */
+export function hasGenericLlmConfigs(root: Component): boolean {
+  let found = false;
+  eachComponent(root, (c) => {
+    if (isGenericLlmConfig(c)) found = true;
+  });
+  return found;
 }

@@ -1,5 +1,6 @@
 import type { Component } from '@agentspec/core';
 import type { Refusal } from '../admit/capabilities.js';
+import { eachComponent } from '../components.js';
 
 /** The two OpenAI APIs every runtime speaks to an LLM endpoint (DESIGN §4.2, "LLM APIs"). */
 export type LlmApi = 'chat_completions' | 'responses';
@@ -47,4 +48,13 @@ export function apiTypeRefusal(config: Component): Refusal | undefined {
 export function llmApi(config: Component): LlmApi {
   const t = apiTypeOf(config);
   return typeof t === 'string' ? (LLM_API_TYPES[t] ?? 'chat_completions') : 'chat_completions';
+}
+
+/** Whether any LLM config in a component tree is called through the Responses API (`llmApi`). */
+export function usesResponsesApi(root: Component): boolean {
+  let found = false;
+  eachComponent(root, (c) => {
+    if (hasApiType(c) && llmApi(c) === 'responses') found = true;
+  });
+  return found;
 }

@@ -16,13 +16,13 @@ function inputItems(messages: readonly LlmMessage[]): Record<string, unknown>[] 
 
 /**
  * The Responses API request body of an LlmRequest (`POST /responses`): the
- * whole conversation as input items each time (`store: false`, nothing kept
- * on the server), function tools, structured output as `text.format`, the
+ * whole conversation as input items each time (no `previous_response_id`:
+ * the session holds the conversation), function tools, structured output as `text.format`, the
  * generation parameters (`max_output_tokens`) and any other parameter of the
  * config as it is.
  */
 export function responsesRequestBody(model: string, r: LlmRequest): Record<string, unknown> {
-  const body: Record<string, unknown> = { model, input: inputItems(r.messages), store: false };
+  const body: Record<string, unknown> = { model, input: inputItems(r.messages) };
   if (r.tools && r.tools.length > 0) {
     body.tools = r.tools.map((t) => ({ type: 'function', name: t.name, description: t.description, parameters: t.parameters, strict: false }));
   }

@@ -1,4 +1,5 @@
-import type { BuiltinTool, JsonObject } from '@agentspec/core';
+import type { BuiltinTool, Component, JsonObject } from '@agentspec/core';
+import { eachComponent } from '../components.js';
 import type { Refusal } from '../admit/capabilities.js';
 
 /**
@@ -43,7 +44,7 @@ export interface BuiltinToolSupport {
   readonly executor: string;
 }
 
-const NO_BUILTIN_HINT = 'run the agent on the openai-agents or ai-sdk runtime (hosted tools of OpenAI\'s Responses API, with api_type: responses), or replace the tool with a ServerTool, RemoteTool or MCPTool';
+const NO_BUILTIN_HINT = 'run the agent on a framework runtime (langgraph, ai-sdk, openai-agents, mastra: hosted tools of OpenAI\'s Responses API, with api_type: responses), or replace the tool with a ServerTool, RemoteTool or MCPTool';
 
 /**
  * Why a runtime does not run a BuiltinTool, or undefined when it does
@@ -99,4 +100,13 @@ export function hostedToolDefinition(tool: BuiltinTool): { readonly type: string
   const kind = HOSTED_TOOLS[tool.tool_type];
   if (!kind) throw new Error(`not a hosted tool: ${tool.tool_type}`);
   return { ...kind.defaults, ...(tool.configuration ?? {}), type: kind.type };
+}
+
+/** Whether a component tree holds a BuiltinTool (emitters refuse them; the framework runtimes run them). */
+export function hasBuiltinTools(root: Component): boolean {
+  let found = false;
+  eachComponent(root, (c) => {
+    if (c.component_type === 'BuiltinTool') found = true;
+  });
+  return found;
 }
