@@ -80,7 +80,7 @@ describe('BuiltinTool on the framework runtimes', () => {
         expect(await runCase(c, RUNTIMES[runtime]!(), { onTrace: (run, trace) => (t[run] = spanTreeText(trace)) }), `${runtime} ${id}`).toMatchObject({ status: 'pass' });
         trees[runtime] = t;
       }
-      expect(trees['openai-agents']?.[0], id).toMatch(/^agent '[^\n]+\n  llm '/);
+      expect(trees['openai-agents']?.[0], id).toMatch(/^agent '[^\n]+\n {2}llm '/);
       expect(trees['openai-agents']?.[0], id).not.toMatch(/tool '(web_search|code_interpreter)'/);
       for (const runtime of FRAMEWORKS) expect(trees[runtime], `${runtime} ${id}`).toEqual(trees['openai-agents']);
     }
