@@ -1,17 +1,21 @@
 import {
-  A2A_AGENTS, EMITTED_TRANSFORMS, INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents,
-  TRANSFORMS_AND_DATASTORES, type Capabilities,
+  A2A_AGENTS, EMITTED_TRANSFORMS, GENERIC_LLM_CONFIG, HOSTED_TOOLS, INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents,
+  TRANSFORMS_AND_DATASTORES, type BuiltinToolSupport, type Capabilities,
 } from '@agentspec/runtime';
 
 const FLOWS_RUN = 'run Flows with aiSdkRuntime(), which interprets them with LLM steps on the AI SDK';
 
+/** The built-in tools it runs: every hosted tool of OpenAI's Responses API (HOSTED_TOOLS), as the framework's own. */
+const BUILTIN_TOOLS: BuiltinToolSupport = { toolTypes: Object.keys(HOSTED_TOOLS), executor: 'ai-sdk' };
+
 /** What the AI SDK runtime, compiler and emitter take and refuse (DESIGN §2.1), read by `admit()`. */
 export const AI_SDK_CAPABILITIES = {
   runtime: {
-    by: 'the AI SDK runtime', action: 'run', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS, 'A2AAgent'], runs: [...INTERPRETED_LATER_NODES, ...MCP_TOOLBOXES, ...MULTI_AGENT_COMPONENTS, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS],
+    by: 'the AI SDK runtime', action: 'run', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS, 'A2AAgent'], runs: [...INTERPRETED_LATER_NODES, ...MCP_TOOLBOXES, ...MULTI_AGENT_COMPONENTS, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS, ...GENERIC_LLM_CONFIG],
+    builtinTools: BUILTIN_TOOLS,
     refuses: { ...remoteAgents('the AI SDK runtime'), ...OCI_GENAI_UNLESS_OVERRIDE },
   },
-  compile: { by: 'the AI SDK compiler', action: 'compile', roots: ['Agent'], rootHint: FLOWS_RUN, refuses: OCI_GENAI_UNLESS_OVERRIDE },
+  compile: { by: 'the AI SDK compiler', action: 'compile', roots: ['Agent'], runs: GENERIC_LLM_CONFIG, builtinTools: BUILTIN_TOOLS, rootHint: FLOWS_RUN, refuses: OCI_GENAI_UNLESS_OVERRIDE },
   // OciGenAiConfig is emitted with a warning: the module asks for llm.baseURL
   // message transforms are emitted with their caches in memory: a PostgresDatabaseDatastore (and its TLS config) stays refused
   emit: { by: 'the AI SDK emitter', action: 'emit', roots: ['Agent'], rootHint: FLOWS_RUN, runs: EMITTED_TRANSFORMS, refuses: MTLS_TRANSPORTS_NOT_EMITTED },

@@ -1,14 +1,18 @@
 import {
-  A2A_AGENTS, EMITTED_TRANSFORMS, INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type Capabilities,
+  A2A_AGENTS, EMITTED_TRANSFORMS, GENERIC_LLM_CONFIG, HOSTED_TOOLS, INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type BuiltinToolSupport, type Capabilities,
 } from '@agentspec/runtime';
+
+/** The built-in tools it runs: every hosted tool of OpenAI's Responses API (HOSTED_TOOLS), as the framework's own. */
+const BUILTIN_TOOLS: BuiltinToolSupport = { toolTypes: Object.keys(HOSTED_TOOLS), executor: 'openai-agents' };
 
 /** What the OpenAI Agents runtime, compiler and emitter take and refuse (DESIGN §2.1), read by `admit()`. */
 export const OPENAI_AGENTS_CAPABILITIES = {
   runtime: {
-    by: 'the openai-agents runtime', action: 'run', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS, 'A2AAgent'], runs: [...INTERPRETED_LATER_NODES, ...MCP_TOOLBOXES, ...MULTI_AGENT_COMPONENTS, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS],
+    by: 'the openai-agents runtime', action: 'run', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS, 'A2AAgent'], runs: [...INTERPRETED_LATER_NODES, ...MCP_TOOLBOXES, ...MULTI_AGENT_COMPONENTS, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS, ...GENERIC_LLM_CONFIG],
+    builtinTools: BUILTIN_TOOLS,
     refuses: { ...remoteAgents('the openai-agents runtime'), ...OCI_GENAI_UNLESS_OVERRIDE },
   },
-  compile: { by: 'the OpenAI Agents compiler', action: 'compile', roots: ['Agent'], rootHint: 'run Flows with openaiAgentsRuntime()', refuses: OCI_GENAI_UNLESS_OVERRIDE },
+  compile: { by: 'the OpenAI Agents compiler', action: 'compile', roots: ['Agent'], runs: GENERIC_LLM_CONFIG, builtinTools: BUILTIN_TOOLS, rootHint: 'run Flows with openaiAgentsRuntime()', refuses: OCI_GENAI_UNLESS_OVERRIDE },
   // OciGenAiConfig is emitted: the module asks for llm.baseURL
   emit: {
     by: 'the OpenAI Agents emitter',

@@ -35,7 +35,7 @@ export { eachComponent, requireServerTools, serverToolNames } from './components
 export { replaceComponents } from './replace-components.js';
 export { admit, admitted, refuseUnknown, unsupportedComponent, type AdmitContext } from './admit/admit.js';
 export {
-  A2A_AGENTS, INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, NO_CLIENT_HERE, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents,
+  A2A_AGENTS, GENERIC_LLM_CONFIG, INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, NO_CLIENT_HERE, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents,
   TRANSFORMS_AND_DATASTORES, EMITTED_TRANSFORMS, type Capabilities, type Refusal,
 } from './admit/capabilities.js';
 export { REFERENCE_CAPABILITIES } from './admit/reference-capabilities.js';
@@ -66,6 +66,12 @@ export { coerceArgs, toolRunner, type ToolRunner, type ToolRunnerOptions } from 
 // LLM access
 export { generationParams, type GenerationParams, type LlmBackend, type LlmMessage, type LlmRequest, type LlmResponse } from './llm/backend.js';
 export { openAiBaseUrl, resolveEndpoint, type Endpoint } from './llm/endpoint.js';
+export { apiTypeRefusal, hasApiType, LLM_API_TYPES, llmApi, usesResponsesApi, type LlmApi } from './llm/llm-api.js';
+export { genericLlmTarget, hasGenericLlmConfigs, isGenericLlmConfig, OPENAI_COMPATIBLE_API_PROVIDERS, type GenericLlmTarget } from './llm/generic-llm-config.js';
+export { parseResponse, readResponsesStream, responsesRequestBody } from './llm/openai-responses.js';
+export {
+  builtinToolRefusal, hasBuiltinTools, HOSTED_TOOL_EXECUTORS, HOSTED_TOOLS, hostedToolDefinition, type BuiltinToolSupport, type HostedToolKind,
+} from './semantics/builtin-tools.js';
 export { connectionFailure } from './llm/connection-error.js';
 export { llmErrorDetail, llmHttpError, openAiErrorBody } from './llm/llm-http-error.js';
 export { openAiChatBackend, parseCompletion, requestBody } from './llm/openai-chat.js';

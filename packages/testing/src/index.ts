@@ -7,7 +7,7 @@ export type { RecordedRequest, ScriptedLlm, ScriptedLlmOptions } from './server.
 
 export { DEFAULT_ANSWER, ruleLabel } from './rules.js';
 export type {
-  Answer, Endpoint, ErrorAnswer, FinishReason, MalformedAnswer, RegexCondition, Rule, RuleMatch,
+  Answer, Endpoint, ErrorAnswer, FinishReason, HostedToolCallSpec, MalformedAnswer, RegexCondition, Rule, RuleMatch,
   ScriptedLlmConfig, SequenceAnswer, SingleAnswer, StructuredAnswer, TextAnswer, TextCondition,
   ToolCallSpec, ToolCallsAnswer, UsageOverride,
 } from './rules.js';
@@ -17,7 +17,7 @@ export type { RulesFile } from './load-rules-file.js';
 
 export { findRule, matchesConditions, ruleLimit } from './match.js';
 export { pickAnswer, planReply } from './plan-reply.js';
-export type { CompletionReply, ErrorReply, Reply, ReplyToolCall } from './plan-reply.js';
+export type { CompletionReply, ErrorReply, HostedToolCallItem, Reply, ReplyToolCall } from './plan-reply.js';
 
 export { normalizeChatRequest } from './normalize-chat.js';
 export { normalizeResponsesRequest } from './normalize-responses.js';
@@ -30,7 +30,7 @@ export type {
 export { renderChatChunks, renderChatCompletion } from './render-chat.js';
 export type { ChatCompletionBody, ChatCompletionChunkBody } from './render-chat.js';
 export { renderResponse, renderResponseEvents } from './render-responses.js';
-export type { FunctionCallItem, MessageItem, OutputItem, ResponseBody, ResponseStreamEvent } from './render-responses.js';
+export type { FunctionCallItem, HostedToolCallOutputItem, MessageItem, OutputItem, ResponseBody, ResponseStreamEvent } from './render-responses.js';
 export { sseEvent, splitArguments, splitText } from './sse.js';
 
 export { formatViolations, validateJsonSchema } from './json-schema.js';

@@ -20,7 +20,7 @@ const MATCH_KEYS = [
   'lastMessage', 'lastUserMessage', 'systemPromptContains', 'regex', 'lastToolResult',
   'model', 'hasTools', 'toolOffered', 'endpoint', 'times',
 ];
-const COMMON_KEYS = ['delayMs', 'usage', 'finishReason'];
+const COMMON_KEYS = ['delayMs', 'usage', 'finishReason', 'hostedToolCalls'];
 const ANSWER_KINDS = ['text', 'toolCalls', 'structured', 'error', 'malformed', 'sequence'];
 const CONFIG_KEYS = ['rules', 'strict', 'defaultAnswer', 'port', 'host'];
 
@@ -95,7 +95,19 @@ function checkToolCalls(value: unknown, path: string, problems: Problems): void 
   });
 }
 
+function checkHostedToolCalls(value: unknown, path: string, problems: Problems): void {
+  if (!Array.isArray(value) || value.length === 0) return void problems.push(`${path} must be a non-empty list of output items`);
+  value.forEach((item: unknown, i) => {
+    const at = `${path}[${i}]`;
+    if (!isObject(item)) return void problems.push(`${at} must be an object`);
+    expect(typeof item.type === 'string' && item.type.endsWith('_call') && item.type !== 'function_call',
+      `${at}.type must be the type of a hosted tool's output item (web_search_call, file_search_call, code_interpreter_call, …)`, problems);
+    expect(item.id === undefined || typeof item.id === 'string', `${at}.id must be a string`, problems);
+  });
+}
+
 function checkCommon(value: Obj, path: string, problems: Problems): void {
+  if (value.hostedToolCalls !== undefined) checkHostedToolCalls(value.hostedToolCalls, `${path}.hostedToolCalls`, problems);
   if (value.delayMs !== undefined) expect(isCount(value.delayMs), `${path}.delayMs must be a whole number >= 0`, problems);
   if (value.finishReason !== undefined) {
     expect(['stop', 'tool_calls', 'length', 'content_filter'].includes(value.finishReason as string),

@@ -4,7 +4,7 @@ import { newId } from './ids.js';
 import { formatViolations, validateJsonSchema } from './json-schema.js';
 import type { NormalizedRequest } from './normalize.js';
 import { argumentsText } from './normalize.js';
-import type { Answer, ErrorAnswer, FinishReason, SingleAnswer, ToolCallSpec } from './rules.js';
+import type { Answer, ErrorAnswer, FinishReason, HostedToolCallSpec, SingleAnswer, ToolCallSpec } from './rules.js';
 import { countCompletionTokens, countPromptTokens, usageWith } from './usage.js';
 import type { Usage } from './usage.js';
 
@@ -34,6 +34,35 @@ export interface CompletionReply {
   readonly delayMs: number;
   /** Break the wire format: a body / event that is not JSON, or a connection cut mid-way. */
   readonly fault?: 'body' | 'sse';
+  /** Output items of hosted tool calls (Responses API), ids and status filled in. */
+  readonly hostedToolCalls?: readonly HostedToolCallItem[];
+}
+
+/** A hosted tool call's output item as sent. */
+export interface HostedToolCallItem {
+  readonly type: string;
+  readonly id: string;
+  readonly status: string;
+  readonly [field: string]: unknown;
+}
+
+const HOSTED_ID_PREFIX: Readonly<Record<string, string>> = {
+  web_search_call: 'ws_', file_search_call: 'fs_', code_interpreter_call: 'ci_', image_generation_call: 'ig_',
+};
+
+function hostedItems(specs: readonly HostedToolCallSpec[]): HostedToolCallItem[] {
+  return specs.map((spec) => ({ ...spec, id: spec.id ?? newId(HOSTED_ID_PREFIX[spec.type] ?? 'htc_', 48), status: 'completed' }));
+}
+
+function hostedOnChat(label: string): ErrorReply {
+  return {
+    kind: 'error',
+    status: 400,
+    body: openAiError(`Scripted LLM: rule ${label} answers with hosted tool calls, which only the Responses API (/v1/responses) has.`,
+      'invalid_request_error', 'hosted_tools_need_responses'),
+    headers: { 'x-should-retry': 'false' },
+    delayMs: 0,
+  };
 }
 
 /** What the server sends for one request, independent of the API's wire format. */
@@ -128,10 +157,15 @@ export function planReply(answer: SingleAnswer, request: NormalizedRequest, labe
       delayMs,
     };
   }
+  const hosted = answer.hostedToolCalls;
+  if (hosted !== undefined && request.endpoint !== 'responses') return hostedOnChat(label);
   const content = contentOf(answer, request, label);
   if ('kind' in content) return content;
   const { text, toolCalls, fault } = content;
   const finishReason = answer.finishReason ?? (toolCalls.length > 0 ? 'tool_calls' : 'stop');
   const usage = usageWith(countPromptTokens(request.messages), countCompletionTokens(text, toolCalls), answer.usage);
-  return { kind: 'completion', text, toolCalls, finishReason, usage, delayMs, ...(fault ? { fault } : {}) };
+  return {
+    kind: 'completion', text, toolCalls, finishReason, usage, delayMs, ...(fault ? { fault } : {}),
+    ...(hosted !== undefined ? { hostedToolCalls: hostedItems(hosted) } : {}),
+  };
 }

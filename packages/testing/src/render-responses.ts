@@ -28,7 +28,15 @@ export interface FunctionCallItem {
   status: 'in_progress' | 'completed' | 'incomplete';
 }
 
-export type OutputItem = MessageItem | FunctionCallItem;
+/** A hosted tool call's output item (`web_search_call`, …), as the rule gave it. */
+export interface HostedToolCallOutputItem {
+  type: string;
+  id: string;
+  status: string;
+  [field: string]: unknown;
+}
+
+export type OutputItem = MessageItem | FunctionCallItem | HostedToolCallOutputItem;
 
 export interface ResponsesUsage {
   input_tokens: number;
@@ -85,7 +93,7 @@ const isNumber = (v: unknown): boolean => typeof v === 'number';
 export function renderResponse(reply: CompletionReply, body: Obj, createdAt = Math.floor(Date.now() / 1000)): ResponseBody {
   const incomplete = reply.finishReason === 'length' || reply.finishReason === 'content_filter';
   const itemStatus = incomplete ? 'incomplete' : 'completed';
-  const output: OutputItem[] = [];
+  const output: OutputItem[] = (reply.hostedToolCalls ?? []).map((item) => ({ ...item }));
   if (reply.text !== null) {
     output.push({
       type: 'message', id: newId('msg_', 48), status: itemStatus, role: 'assistant',
@@ -133,13 +141,26 @@ export function renderResponse(reply: CompletionReply, body: Obj, createdAt = Ma
   };
 }
 
+function isMessage(item: OutputItem): item is MessageItem {
+  return item.type === 'message';
+}
+
 function itemEvents(item: OutputItem, outputIndex: number): PendingEvent[] {
   const at = { item_id: item.id, output_index: outputIndex };
   if (item.type === 'function_call') {
+    const call = item as FunctionCallItem;
     return [
-      { type: 'response.output_item.added', output_index: outputIndex, item: { ...item, arguments: '', status: 'in_progress' } },
-      ...splitArguments(item.arguments).map((delta) => ({ type: 'response.function_call_arguments.delta', ...at, delta })),
-      { type: 'response.function_call_arguments.done', ...at, arguments: item.arguments },
+      { type: 'response.output_item.added', output_index: outputIndex, item: { ...call, arguments: '', status: 'in_progress' } },
+      ...splitArguments(call.arguments).map((delta) => ({ type: 'response.function_call_arguments.delta', ...at, delta })),
+      { type: 'response.function_call_arguments.done', ...at, arguments: call.arguments },
+      { type: 'response.output_item.done', output_index: outputIndex, item },
+    ];
+  }
+  if (!isMessage(item)) {
+    // a hosted tool call: added in progress (its fields already there, as clients parse them), then done
+    return [
+      { type: 'response.output_item.added', output_index: outputIndex, item: { ...item, status: 'in_progress' } },
+      { type: `response.${item.type}.completed`, ...at },
       { type: 'response.output_item.done', output_index: outputIndex, item },
     ];
   }

@@ -1,5 +1,5 @@
 import type { NormalizedMessage, NormalizedRequest } from './normalize.js';
-import type { OutputItem, ResponseBody } from './render-responses.js';
+import type { FunctionCallItem, MessageItem, OutputItem, ResponseBody } from './render-responses.js';
 
 /** What the Responses normalizer may look up: stored output items and conversations. */
 export interface ResponseLookup {
@@ -12,10 +12,13 @@ export interface ResponseLookup {
 /** The assistant message that a response's output items amount to. */
 export function outputMessages(output: readonly OutputItem[]): NormalizedMessage[] {
   if (output.length === 0) return [];
-  const text = output.flatMap((item) => (item.type === 'message' ? item.content.map((part) => part.text) : [])).join('\n');
-  const toolCalls = output.flatMap((item) =>
-    item.type === 'function_call' ? [{ id: item.call_id, name: item.name, arguments: item.arguments }] : [],
-  );
+  // hosted tool calls (web_search_call, …) carry no conversation text
+  const text = output.flatMap((item) => (item.type === 'message' ? (item as MessageItem).content.map((part) => part.text) : [])).join('\n');
+  const toolCalls = output.flatMap((item) => {
+    if (item.type !== 'function_call') return [];
+    const call = item as FunctionCallItem;
+    return [{ id: call.call_id, name: call.name, arguments: call.arguments }];
+  });
   return [{ role: 'assistant', content: text, ...(toolCalls.length > 0 ? { toolCalls } : {}) }];
 }
 

@@ -53,7 +53,26 @@ export interface ToolCallSpec {
   readonly id?: string;
 }
 
+/**
+ * A call of a hosted (built-in) tool of the Responses API, as the output item
+ * the provider ran it as: its `type` (`web_search_call`, `file_search_call`,
+ * `code_interpreter_call`, `image_generation_call`, …) and the item's other
+ * fields as they are sent (`action`, `queries`, `results`, `code`, `outputs`,
+ * …); `id` (generated when absent) and `status: completed` are added.
+ */
+export interface HostedToolCallSpec {
+  readonly type: string;
+  readonly id?: string;
+  readonly [field: string]: unknown;
+}
+
 interface AnswerOptions {
+  /**
+   * Hosted tool calls the model ran before answering (Responses API only: on
+   * Chat Completions the request gets an HTTP 400 naming the rule). Their
+   * output items come before the answer's message and function calls.
+   */
+  readonly hostedToolCalls?: readonly HostedToolCallSpec[];
   /** Wait this long before answering (for timeout tests). */
   readonly delayMs?: number;
   readonly usage?: UsageOverride;

@@ -1,4 +1,4 @@
-import type { Agent } from '@agentspec/core';
+import type { Agent, BuiltinTool } from '@agentspec/core';
 import { admitted, parametersSchema, renderTemplate, resolveInputs, type RuntimeError } from '@agentspec/runtime';
 import { jsonSchema, Output, type JSONSchema7, type Tool, type ToolLoopAgentSettings, type ToolSet } from 'ai';
 import { generationSettings, lenientStructuredOutput, mergeProviderOptions, sendsParametersAsIs } from '../model/generation-settings.js';
@@ -8,6 +8,7 @@ import { speakFirst } from './speak-first.js';
 import { stepLimit, submitResultAccepted, type AgentStopCondition } from './stop-conditions.js';
 import { submitResultTool } from './tools/submit-result-tool.js';
 import type { ToolExecutor } from './tools/tool-executor.js';
+import { providerTool } from './tools/provider-tool.js';
 import { TOOL_KINDS } from './tools/tool-kinds.js';
 
 export type AgentSettings = ToolLoopAgentSettings<never, ToolSet, Record<string, unknown>, Output.Output<unknown, unknown, never>>;
@@ -25,6 +26,11 @@ export const DEFAULT_MAX_STEPS = 20;
 function agentTools(agent: Agent, executor: ToolExecutor, submit: boolean, onFailure?: (e: RuntimeError) => void): Record<string, Tool> {
   const tools: Record<string, Tool> = {};
   for (const spec of agent.tools) {
+    // BuiltinTool (25.4.2): OpenAI's provider tool of that type, run by the provider (admit() refused any other)
+    if (spec.component_type === 'BuiltinTool') {
+      tools[spec.name] = providerTool(spec as unknown as BuiltinTool);
+      continue;
+    }
     const t = admitted(spec);
     tools[t.name] = TOOL_KINDS[t.component_type](t, { agent, executor, ...(onFailure ? { onFailure } : {}) });
   }

@@ -1,5 +1,5 @@
 import type { LlmConfig } from '@agentspec/core';
-import { admitted, openAiBaseUrl } from '@agentspec/runtime';
+import { admitted, llmApi, openAiBaseUrl } from '@agentspec/runtime';
 import { providerName } from '../model/language-model.js';
 import { commentText, retryPolicyLiteral, str } from '@agentspec/runtime/emit';
 import type { AiSdkModule as ModuleWriter } from './helpers.js';
@@ -59,6 +59,20 @@ export function emitLanguageModel(spec: LlmConfig, w: ModuleWriter, names: Langu
   ];
   let body: string[];
   let constants: string[];
+  if (llmApi(config) === 'responses') {
+    // api_type responses: OpenAI's provider's Responses model, wherever the config points (as compileAiSdk builds it)
+    w.import('@ai-sdk/openai', 'createOpenAI');
+    const own = config.component_type === 'OpenAiConfig' || config.component_type === 'OciGenAiConfig';
+    constants = [...(own ? [] : [`const BASE_URL = ${str(openAiBaseUrl((config as { url: string }).url))};`]), model, ...retry];
+    body = [
+      ...(config.component_type === 'OciGenAiConfig' ? ["  if (!llm.baseURL) throw new Error('OCI Generative AI needs its provider package, which is not available: pass llm.baseURL (an OpenAI-compatible endpoint)');"] : []),
+      ...start,
+      '  // the Responses API (api_type: responses); an OpenAI-compatible server takes any key',
+      `  return createOpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey${own ? '' : " ?? 'not-needed'"}, fetch: send }).responses(endpoint.model);`,
+    ];
+    w.section([doc, ...constants, '', 'function languageModel(llm: LlmOptions): LanguageModel {', ...body, '}'].join('\n'));
+    return;
+  }
   switch (config.component_type) {
     case 'OpenAiConfig':
       w.import('@ai-sdk/openai', 'createOpenAI');

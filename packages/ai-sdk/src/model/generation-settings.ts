@@ -1,5 +1,5 @@
 import type { LlmConfig } from '@agentspec/core';
-import { generationParams, type GenerationParams } from '@agentspec/runtime';
+import { generationParams, llmApi, type GenerationParams } from '@agentspec/runtime';
 import type { JSONValue } from 'ai';
 import type { AiSdkWarning } from '../options.js';
 import { providerName } from './language-model.js';
@@ -27,7 +27,8 @@ export const TYPED_PARAMETERS = { seed: 'seed', frequency_penalty: 'frequencyPen
  * in the options may not.
  */
 export function sendsParametersAsIs(config: LlmConfig, llm: { readonly override?: unknown }, model: unknown): boolean {
-  return model === undefined && (llm.override !== undefined || config.component_type !== 'OpenAiConfig');
+  // a Responses model's fetch adds them to the body (language-model.ts)
+  return model === undefined && (llm.override !== undefined || config.component_type !== 'OpenAiConfig' || llmApi(config) === 'responses');
 }
 
 /** The key of the provider options of the model built for a config (its provider name). */
@@ -55,7 +56,8 @@ export function generationSettings(config: LlmConfig, passthrough: boolean, warn
     else if (passthrough) rest[key] = value as JSONValue;
     else warnings?.push({ kind: 'unsupported', component: config.id, message: `generation parameter '${key}' has no AI SDK setting and OpenAI's provider takes no unknown options: it is not sent` });
   }
-  if (Object.keys(rest).length > 0) out.providerOptions = { [providerKey(config)]: rest };
+  // (a Responses model's fetch sends them: OpenAI's provider takes no unknown options)
+  if (Object.keys(rest).length > 0 && llmApi(config) !== 'responses') out.providerOptions = { [providerKey(config)]: rest };
   return out;
 }
 

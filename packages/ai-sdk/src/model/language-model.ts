@@ -1,5 +1,7 @@
 import { kindOf, type LlmConfig, type LlmConfigKind } from '@agentspec/core';
-import { llmRetryOptions, refuseUnknown, resolveEndpoint, retryingFetch, unsupportedComponent, type LlmOptions } from '@agentspec/runtime';
+import {
+  generationParams, isGenericLlmConfig, llmApi, llmRetryOptions, refuseUnknown, resolveEndpoint, retryingFetch, unsupportedComponent, type LlmOptions,
+} from '@agentspec/runtime';
 import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
@@ -24,9 +26,9 @@ export const PROVIDER_NAMES: Readonly<Record<LlmConfigKind, string>> = {
   Unknown: 'compatible',
 };
 
-/** The provider name of a config. */
+/** The provider name of a config: `openai` for one called through the Responses API (OpenAI's provider), else its kind's. */
 export function providerName(config: LlmConfig): string {
-  return PROVIDER_NAMES[kindOf(config)];
+  return llmApi(config) === 'responses' ? 'openai' : PROVIDER_NAMES[kindOf(config)];
 }
 
 /**
@@ -37,14 +39,33 @@ export function providerName(config: LlmConfig): string {
  * `timeout.stepMs` would also count the tools run in the step.) A timed-out
  * request is not retried; it is AS_LLM_TIMEOUT.
  */
-function withFetch(config: LlmConfig, llm: LlmOptions): { fetch: typeof fetch } {
+function withFetch(config: LlmConfig, llm: LlmOptions, extra?: Readonly<Record<string, unknown>>): { fetch: typeof fetch } {
   const { timeoutMs } = llm;
-  const attempt: typeof fetch = timeoutMs === undefined ? fetch : (input, init) => {
+  const timed: typeof fetch = timeoutMs === undefined ? fetch : (input, init) => {
     const timeout = AbortSignal.timeout(timeoutMs);
     return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
   };
+  // parameters OpenAI's provider has no option for go into the body as they are, as the reference runtime sends them
+  const attempt: typeof fetch = !extra ? timed : (input, init) => timed(input, typeof init?.body === 'string' ? { ...init, body: withExtra(init.body, extra) } : init);
   return { fetch: retryingFetch(llmRetryOptions(config, llm), attempt) };
 }
+
+function withExtra(body: string, extra: Readonly<Record<string, unknown>>): string {
+  const json = JSON.parse(body) as Record<string, unknown>;
+  for (const [k, v] of Object.entries(extra)) if (!(k in json)) json[k] = v;
+  return JSON.stringify(json);
+}
+
+/**
+ * A config with `api_type: responses` (`llmApi`): OpenAI's provider's Responses model at the config's endpoint (or
+ * `llm.override`), whichever the config kind; its other generation parameters sent as they are.
+ */
+const responses: ModelFactory = (config, llm) => {
+  const endpoint = resolveEndpoint(config, llm);
+  // OpenAI-compatible servers (and llm.override) take any key; OpenAI's own falls back to OPENAI_API_KEY
+  const apiKey = endpoint.apiKey ?? (endpoint.openAi ? undefined : 'not-needed');
+  return createOpenAI({ baseURL: endpoint.baseUrl, ...(apiKey ? { apiKey } : {}), ...withFetch(config, llm, generationParams(config).extra) }).responses(endpoint.model);
+};
 
 /** The AI SDK's own retries: off, `withFetch` retries. */
 export const AI_SDK_MAX_RETRIES = 0;
@@ -78,11 +99,13 @@ export const MODEL_FACTORIES: Readonly<Record<LlmConfigKind, ModelFactory>> = {
     if (llm.override) return compatible(config, llm);
     throw unsupportedComponent(config, AI_SDK_CAPABILITIES.runtime);
   },
-  Unknown: refuseUnknown,
+  // the generic LlmConfig (26.1.2): an OpenAI-compatible chat model wherever genericLlmTarget points it
+  Unknown: (config, llm) => (isGenericLlmConfig(config) ? compatible(config, llm) : refuseUnknown(config)),
 };
 
 /** The AI SDK model of an LLM config: the `model` option when given, else `@ai-sdk/openai(-compatible)`. */
 export function languageModel(config: LlmConfig, llm: LlmOptions = {}, model?: ModelOption): LanguageModel {
   if (model !== undefined) return typeof model === 'function' ? model(config) : model;
+  if (llmApi(config) === 'responses' && !(config.component_type === 'OciGenAiConfig' && !llm.override)) return responses(config, llm);
   return MODEL_FACTORIES[kindOf(config)](config, llm);
 }

@@ -91,10 +91,13 @@ export class AgentTrace {
         this.spans.event('LlmGenerationStreamingChunkReceived', this.llm.span.id, config.name, { content: part.text });
         return;
       case 'tool-call':
+        // a provider-executed call (a BuiltinTool: a hosted tool of the Responses API) is part of the LLM generation
+        if (part.providerExecuted === true) return;
         this.llm?.calls.push({ id: part.toolCallId, name: part.toolName, arguments: typeof part.input === 'string' ? part.input : JSON.stringify(part.input ?? {}) });
         return;
       case 'tool-result':
       case 'tool-error': {
+        if (part.providerExecuted === true) return;
         this.closeLlm();
         const tool = this.agent.tools.find((t) => t.name === part.toolName);
         // submit_result is not a tool execution, nor is an invalid call (unknown tool, malformed arguments)

@@ -29,7 +29,8 @@ export function textOf(parts: readonly { type: string; text?: string }[]): strin
 export function turnAt(history: readonly ModelMessage[], index: number): Turn {
   const m = history[index] as AssistantModelMessage;
   const parts = assistantParts(m);
-  const calls = parts.filter((p): p is ToolCallPart => p.type === 'tool-call');
+  // a provider-executed call (a BuiltinTool: a hosted tool of the Responses API) ran within the answer: not a call of the turn
+  const calls = parts.filter((p): p is ToolCallPart => p.type === 'tool-call' && p.providerExecuted !== true);
   const approvals = new Map<string, string>();
   for (const p of parts) if (p.type === 'tool-approval-request') approvals.set(p.toolCallId, p.approvalId);
   const results = new Map<string, ToolResultPart>();

@@ -89,39 +89,61 @@ interface LlmEndpoint extends ResolvedLlm, LlmRetryOptions {
   readonly fetch?: typeof fetch | undefined;
 }
 
-/**
- * An AI SDK chat model at an OpenAI-compatible endpoint (Mastra runs on AI SDK models): its requests retried by
- * llmFetch (Mastra's own retries are off), each attempt with a timeout until its body has been read.
- */
-function chatModel(endpoint: LlmEndpoint) {
+/** The fetch of a model: its requests retried by llmFetch (Mastra's own retries are off), each attempt with a timeout until its body has been read. */
+function timedFetch(endpoint: LlmEndpoint): typeof fetch {
   const timeoutMs = endpoint.timeoutMs ?? 60_000;
+  return llmFetch(endpoint, async (input, init) => {
+    // the timer runs until the response body has been read, streamed or not
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new DOMException(\`no answer within \${timeoutMs} ms\`, 'TimeoutError')), timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
+    try {
+      const response = await (endpoint.fetch ?? fetch)(input, { ...init, signal });
+      if (!response.body) {
+        clearTimeout(timer);
+        return response;
+      }
+      const body = response.body.pipeThrough(new TransformStream({ flush: () => clearTimeout(timer) }));
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    } catch (e) {
+      clearTimeout(timer);
+      throw e;
+    }
+  });
+}
+
+`;
+
+const chat = `
+/** An AI SDK chat model at an OpenAI-compatible endpoint (Mastra runs on AI SDK models). */
+function chatModel(endpoint: LlmEndpoint) {
   const provider = createOpenAICompatible({
     name: 'agentspec',
     baseURL: endpoint.baseURL.replace(/\\/+$/, '').replace(/(\\/v1)?$/, '/v1'),
     ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
     supportsStructuredOutputs: true,
     ...(endpoint.extraBody ? { transformRequestBody: (body: Record<string, unknown>) => ({ ...body, ...endpoint.extraBody }) } : {}),
-    fetch: llmFetch(endpoint, async (input, init) => {
-      // the timer runs until the response body has been read, streamed or not
-      const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(new DOMException(\`no answer within \${timeoutMs} ms\`, 'TimeoutError')), timeoutMs);
-      const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
-      try {
-        const response = await (endpoint.fetch ?? fetch)(input, { ...init, signal });
-        if (!response.body) {
-          clearTimeout(timer);
-          return response;
-        }
-        const body = response.body.pipeThrough(new TransformStream({ flush: () => clearTimeout(timer) }));
-        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-      } catch (e) {
-        clearTimeout(timer);
-        throw e;
-      }
-    }),
+    fetch: timedFetch(endpoint),
   });
   // the provider's model type comes from its own copy of @ai-sdk/provider; Mastra runs it as it is
   return provider.chatModel(endpoint.model) as unknown as MastraModelConfig;
+}`;
+
+const responses = `
+/** The Responses model of OpenAI's AI SDK provider at an endpoint (api_type: responses); extra fields go into each request body. */
+function responsesModel(endpoint: LlmEndpoint) {
+  const send = timedFetch(endpoint);
+  const provider = createOpenAI({
+    baseURL: endpoint.baseURL.replace(/\\/+$/, '').replace(/(\\/v1)?$/, '/v1'),
+    // an OpenAI-compatible server takes any key
+    apiKey: endpoint.apiKey ?? 'not-needed',
+    fetch: !endpoint.extraBody ? send : (input, init) => {
+      if (typeof init?.body !== 'string') return send(input, init);
+      const body = { ...endpoint.extraBody, ...(JSON.parse(init.body) as Record<string, unknown>) };
+      return send(input, { ...init, body: JSON.stringify(body) });
+    },
+  });
+  return provider.responses(endpoint.model) as unknown as MastraModelConfig;
 }`;
 
 const mcp = `
@@ -238,7 +260,7 @@ function resultSubmitted({ steps }: { readonly steps: readonly { readonly toolRe
 }`;
 
 /** The helpers of this emitter, and those shared by every emitter (EMIT_SNIPPETS of @agentspec/runtime). */
-export type HelperName = SnippetName | 'failure' | 'jsonSchema' | 'parameters' | 'asIs' | 'runControl' | 'runTool' | 'chatModel' | 'mcp' | 'submitResult';
+export type HelperName = SnippetName | 'failure' | 'jsonSchema' | 'parameters' | 'asIs' | 'runControl' | 'runTool' | 'llmModel' | 'chatModel' | 'responsesModel' | 'mcp' | 'submitResult';
 
 /** Every helper, in the order they are written (a new name breaks the build until listed). */
 export const HELPERS: ModuleHelpers<HelperName> = {
@@ -249,7 +271,9 @@ export const HELPERS: ModuleHelpers<HelperName> = {
   asIs: { code: asIs, declares: ['asIs'], needs: ['jsonSchema'], imports: { '@mastra/core/schema': ['type StandardSchemaWithJSON'] } },
   runControl: { code: runControl, declares: ['RunControl', 'runControl'] },
   runTool: { code: runTool, declares: ['runTool'], needs: ['failure', 'runControl'] },
-  chatModel: { code: model, declares: ['LlmEndpoint', 'chatModel'], needs: ['llmEndpoint', 'llmFetch'], imports: { '@ai-sdk/openai-compatible': ['createOpenAICompatible'], '@mastra/core/llm': ['type MastraModelConfig'] } },
+  llmModel: { code: model, declares: ['LlmEndpoint', 'timedFetch'], needs: ['llmEndpoint', 'llmFetch'], imports: { '@mastra/core/llm': ['type MastraModelConfig'] } },
+  chatModel: { code: chat, declares: ['chatModel'], needs: ['llmModel'], imports: { '@ai-sdk/openai-compatible': ['createOpenAICompatible'] } },
+  responsesModel: { code: responses, declares: ['responsesModel'], needs: ['llmModel'], imports: { '@ai-sdk/openai': ['createOpenAI'] } },
   mcp: {
     code: mcp,
     declares: ['McpServer', 'McpClients'],
@@ -268,7 +292,7 @@ export const HELPERS: ModuleHelpers<HelperName> = {
 const DECLARED = [
   'build', 'BuildOptions', 'Built', 'ToolImplementation', 'Inputs', 'INPUTS', 'RUN', 'INSTRUCTIONS', 'OUTPUTS', 'instructions', 'options', 'agent', 'mcp',
   'tools', 'steps', 'SPEC', 'llmOptions', 'Agent', 'createTool', 'createStep', 'createWorkflow', 'flowSteps', 'Client', 'SSEClientTransport',
-  'StdioClientTransport', 'StreamableHTTPClientTransport', 'createOpenAICompatible', 'StandardSchemaWithJSON', 'MastraModelConfig', 'CompileMastraOptions',
+  'StdioClientTransport', 'StreamableHTTPClientTransport', 'createOpenAICompatible', 'createOpenAI', 'StandardSchemaWithJSON', 'MastraModelConfig', 'CompileMastraOptions',
   'MastraCompiled',
 ];
 

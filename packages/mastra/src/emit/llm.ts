@@ -1,5 +1,5 @@
 import type { LlmConfig } from '@agentspec/core';
-import { admitted, generationParams, openAiBaseUrl, unsupportedComponent } from '@agentspec/runtime';
+import { admitted, generationParams, llmApi, openAiBaseUrl, unsupportedComponent } from '@agentspec/runtime';
 import { MASTRA_CAPABILITIES } from '../capabilities.js';
 import { modelSettings } from '../model/llm-model.js';
 import { literal, retryPolicyLiteral, str } from '@agentspec/runtime/emit';
@@ -17,7 +17,9 @@ import type { MastraModule as ModuleWriter } from './helpers.js';
  */
 export function modelExpression(spec: LlmConfig, m: ModuleWriter, pad: string): string {
   const config = admitted(spec);
-  m.use('chatModel');
+  // api_type responses: the Responses model of OpenAI's provider, as the runtime's llmModel
+  const responses = llmApi(config) === 'responses';
+  m.use(responses ? 'responsesModel' : 'chatModel');
   let baseURL: string;
   switch (config.component_type) {
     case 'OpenAiConfig':
@@ -34,7 +36,7 @@ export function modelExpression(spec: LlmConfig, m: ModuleWriter, pad: string): 
   const extra = generationParams(config).extra;
   const policy = retryPolicyLiteral(config, `${pad}  `);
   return [
-    'chatModel({',
+    `${responses ? 'responsesModel' : 'chatModel'}({`,
     `${pad}  ...llmEndpoint(${baseURL}, ${str(config.model_id)}, options.llm ?? {}),`,
     `${pad}  timeoutMs: options.llm?.timeoutMs,`,
     `${pad}  retries: options.llm?.retries,`,

@@ -1,5 +1,6 @@
 import type { LlmConfig } from '@agentspec/core';
 import { generationParams, llmRetryOptions, resolveEndpoint, retryingFetch, type LlmOptions } from '@agentspec/runtime';
+import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { quoteUnparsedToolInput } from './quote-unparsed-tool-input.js';
@@ -29,36 +30,56 @@ export function modelSettings(config: LlmConfig): ModelSettings {
  * models): an OpenAI-compatible Chat Completions model at the config's
  * endpoint (`llm.override` wins), with structured outputs on, the load's
  * request timeout, and the config's other generation parameters (`seed`, …)
- * sent as they are.
+ * sent as they are; with `api_type: responses` (`endpoint.api`), the
+ * Responses model of OpenAI's AI SDK provider at that endpoint.
  */
 export function llmModel(config: LlmConfig, llm: LlmOptions = {}): MastraModelConfig {
   const endpoint = resolveEndpoint(config, llm);
   const extra = generationParams(config).extra;
-  const timeoutMs = llm.timeoutMs ?? 60_000;
+  const fetch = timedFetch(config, llm, endpoint.api === 'responses' ? extra : undefined);
+  if (endpoint.api === 'responses') {
+    // OpenAI-compatible servers (and llm.override) take any key; OpenAI's own falls back to OPENAI_API_KEY
+    const apiKey = endpoint.apiKey ?? (endpoint.openAi ? undefined : 'not-needed');
+    const provider = createOpenAI({ baseURL: endpoint.baseUrl, ...(apiKey ? { apiKey } : {}), fetch });
+    return quoteUnparsedToolInput(provider.responses(endpoint.model)) as unknown as MastraModelConfig;
+  }
   const provider = createOpenAICompatible({
     name: PROVIDER_NAME,
     baseURL: endpoint.baseUrl,
     ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
     supportsStructuredOutputs: true,
-    // the runtime's one LLM retry policy (429/5xx/network errors, Retry-After honoured up to llm.maxRetryAfterMs) around
-    // each attempt, whose timer runs until the response body has been read, streamed or not
-    fetch: retryingFetch(llmRetryOptions(config, llm), async (input, init) => {
-      const { signal, dispose } = linkedSignal([init?.signal ?? undefined], timeoutMs);
-      let response: Response;
-      try {
-        response = await fetch(input, { ...init, signal });
-      } catch (e) {
-        dispose();
-        throw e;
-      }
-      if (!response.body) {
-        dispose();
-        return response;
-      }
-      const body = response.body.pipeThrough(new TransformStream({ flush: dispose }));
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    }),
+    fetch,
     ...(extra ? { transformRequestBody: (body: Record<string, unknown>) => ({ ...body, ...extra }) } : {}),
   });
   return quoteUnparsedToolInput(provider.chatModel(endpoint.model)) as unknown as MastraModelConfig;
+}
+
+/**
+ * The runtime's one LLM retry policy (429/5xx/network errors, Retry-After honoured up to llm.maxRetryAfterMs) around
+ * each attempt, whose timer runs until the response body has been read, streamed or not; `extra` parameters added to
+ * the JSON body (OpenAI's provider takes no unknown options).
+ */
+function timedFetch(config: LlmConfig, llm: LlmOptions, extra: Readonly<Record<string, unknown>> | undefined): typeof fetch {
+  const timeoutMs = llm.timeoutMs ?? 60_000;
+  return retryingFetch(llmRetryOptions(config, llm), async (input, init) => {
+    if (extra && typeof init?.body === 'string') {
+      const json = JSON.parse(init.body) as Record<string, unknown>;
+      for (const [k, v] of Object.entries(extra)) if (!(k in json)) json[k] = v;
+      init = { ...init, body: JSON.stringify(json) };
+    }
+    const { signal, dispose } = linkedSignal([init?.signal ?? undefined], timeoutMs);
+    let response: Response;
+    try {
+      response = await fetch(input, { ...init, signal });
+    } catch (e) {
+      dispose();
+      throw e;
+    }
+    if (!response.body) {
+      dispose();
+      return response;
+    }
+    const body = response.body.pipeThrough(new TransformStream({ flush: dispose }));
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  });
 }

@@ -1,5 +1,5 @@
 import type { Known, LlmConfig } from '@agentspec/core';
-import { admitted, generationParams, openAiBaseUrl } from '@agentspec/runtime';
+import { admitted, generationParams, llmApi, openAiBaseUrl } from '@agentspec/runtime';
 import { modelSettings } from '../model/model-settings.js';
 import { commentText, literal, retryPolicyLiteral, str } from '@agentspec/runtime/emit';
 import type { AgentModule as ModuleWriter } from './agent-module.js';
@@ -8,7 +8,7 @@ import type { AgentModule as ModuleWriter } from './agent-module.js';
 interface LlmRoute {
   /** The spec's base URL ('openai': OpenAI's own, OPENAI_BASE_URL else api.openai.com; undefined: `llm.baseURL` must be given). */
   readonly baseURL: (config: Known<LlmConfig>) => string | 'openai' | undefined;
-  readonly api: 'chat' | 'responses-unless-overridden';
+  readonly api: 'chat' | 'responses' | 'responses-unless-overridden';
 }
 
 const compatible: LlmRoute = { baseURL: (c) => openAiBaseUrl((c as { url: string }).url), api: 'chat' };
@@ -42,10 +42,12 @@ const AGENT_MODEL: ModelNames = { llm: 'LLM', policy: 'LLM_RETRY_POLICY', fn: 'm
 /** The `LLM` constant and `model()` function of the module (or those of `names`). */
 export function emitModel(w: ModuleWriter, spec: LlmConfig, names: ModelNames = AGENT_MODEL): string {
   const config = admitted(spec);
-  const route = LLM_ROUTES[config.component_type];
+  const known = LLM_ROUTES[config.component_type];
+  // api_type responses: the Responses API wherever the config points
+  const route: LlmRoute = llmApi(config) === 'responses' ? { ...known, api: 'responses' } : known;
   const baseURL = route.baseURL(config);
   w.importDefault('openai', 'OpenAI');
-  w.use('chatModel');
+  if (route.api !== 'responses') w.use('chatModel');
   w.use('llmEndpoint');
   w.use('llmFetch');
   if (route.api !== 'chat') w.use('responsesModel');
@@ -81,6 +83,7 @@ export function emitModel(w: ModuleWriter, spec: LlmConfig, names: ModelNames = 
     '  });',
   );
   if (route.api === 'chat') lines.push('  return new CheckedChatCompletionsModel(client, endpoint.model);');
+  else if (route.api === 'responses') lines.push('  return new CheckedResponsesModel(client, endpoint.model);');
   else {
     lines.push(
       '  // OpenAI itself through the Responses API; another endpoint (llm.baseURL) through Chat Completions',

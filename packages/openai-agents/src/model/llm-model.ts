@@ -1,24 +1,35 @@
 import { kindOf, type LlmConfig, type LlmConfigKind } from '@agentspec/core';
-import { llmRetryOptions, refuseUnknown, resolveEndpoint, retryingFetch, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
+import { isGenericLlmConfig, llmRetryOptions, refuseUnknown, resolveEndpoint, retryingFetch, type Endpoint, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
 import { openAiClient } from '../openai-client.js';
 import { AgentSpecChatCompletionsModel, AgentSpecResponsesModel } from './agentspec-models.js';
 
 /** Which OpenAI API an LLM config is reached through. */
-type ApiChoice = (llm: LlmOptions, config: LlmConfig) => 'chat' | 'responses';
+type ApiChoice = (endpoint: Endpoint, config: LlmConfig) => 'chat' | 'responses';
+
+/** The config's API (`api_type`, resolved by `resolveEndpoint`). */
+const asConfigured: ApiChoice = (endpoint) => (endpoint.api === 'responses' ? 'responses' : 'chat');
+
+/** The config's API; on OpenAI's own endpoint without an `api_type`, the Responses API (the SDK's own for OpenAI). */
+const openAiOwn: ApiChoice = (endpoint, config) => {
+  const apiType = (config as { api_type?: unknown }).api_type;
+  return endpoint.api === 'responses' || (endpoint.openAi && (apiType === undefined || apiType === null)) ? 'responses' : 'chat';
+};
 
 /**
  * One entry per LLM config kind (a new kind in core breaks the build until it
- * is listed): OpenAiConfig uses the Responses API unless `llm.override` points
- * it at another endpoint; the OpenAI-compatible configs use Chat Completions;
- * OciGenAiConfig is refused by resolveEndpoint (AS_UNSUPPORTED) unless overridden.
+ * is listed): each config is called through its `api_type` (Chat Completions
+ * by default, `llmApi` of @agentspec/runtime), but OpenAI's own endpoint
+ * without an `api_type` uses the Responses API; the generic LlmConfig
+ * (26.1.2) as OpenAiConfig; OciGenAiConfig is refused by resolveEndpoint
+ * (AS_UNSUPPORTED) unless overridden.
  */
 export const LLM_APIS: Readonly<Record<LlmConfigKind, ApiChoice>> = {
-  OpenAiConfig: (llm) => (llm.override ? 'chat' : 'responses'),
-  OpenAiCompatibleConfig: () => 'chat',
-  VllmConfig: () => 'chat',
-  OllamaConfig: () => 'chat',
-  OciGenAiConfig: () => 'chat',
-  Unknown: (_llm, config) => refuseUnknown(config),
+  OpenAiConfig: openAiOwn,
+  OpenAiCompatibleConfig: asConfigured,
+  VllmConfig: asConfigured,
+  OllamaConfig: asConfigured,
+  OciGenAiConfig: asConfigured,
+  Unknown: (endpoint, config) => (isGenericLlmConfig(config) ? openAiOwn(endpoint, config) : refuseUnknown(config)),
 };
 
 export type AgentSpecModel = AgentSpecChatCompletionsModel | AgentSpecResponsesModel;
@@ -39,7 +50,7 @@ export function modelFor(config: LlmConfig, llm: LlmOptions = {}, checkToolCalls
     fetch: retryingFetch(llmRetryOptions(config, llm)),
   });
   const options = { modelId: endpoint.model, baseURL: endpoint.baseUrl, ...(checkToolCallsAt ? { checkToolCallsAt } : {}) };
-  return LLM_APIS[kindOf(config)](llm, config) === 'responses'
+  return LLM_APIS[kindOf(config)](endpoint, config) === 'responses'
     ? new AgentSpecResponsesModel(client, options)
     : new AgentSpecChatCompletionsModel(client, options);
 }

@@ -1,8 +1,11 @@
 import {
-  AgentSpecLoadError, componentVersionRange, hasErrors, isUnknownComponent, validateComponent, type Component, type UnknownComponent,
+  AgentSpecLoadError, componentVersionRange, type BuiltinTool, hasErrors, isUnknownComponent, validateComponent, type Component, type UnknownComponent,
 } from '@agentspec/core';
 import { eachComponent } from '../components.js';
 import { RuntimeError } from '../errors.js';
+import { genericLlmTarget, isGenericLlmConfig } from '../llm/generic-llm-config.js';
+import { apiTypeRefusal, hasApiType, llmApi } from '../llm/llm-api.js';
+import { builtinToolRefusal } from '../semantics/builtin-tools.js';
 import { NO_CLIENT_HERE, type Capabilities, type Refusal } from './capabilities.js';
 import { pushNotificationRefusal } from './push-notification-refusal.js';
 
@@ -37,6 +40,11 @@ export function admit(component: Component, capabilities: Capabilities, context:
   if (hasErrors(diagnostics)) throw new AgentSpecLoadError(diagnostics);
   const refused: { component: Component; path: string; refusal?: Refusal }[] = [];
   eachComponent(component, (c, path) => {
+    const refusal = fieldRefusal(c, path, component, capabilities, context);
+    if (refusal) {
+      refused.push({ component: c, path, refusal });
+      return false;
+    }
     if (isRefused(c, capabilities, context)) {
       refused.push({ component: c, path });
       return false;
@@ -51,8 +59,44 @@ export function admit(component: Component, capabilities: Capabilities, context:
   throw unsupportedComponent(first.component, capabilities, { path: first.path, also, ...(first.refusal ? { refusal: first.refusal } : {}) });
 }
 
+/**
+ * What admit() refuses in a component's fields rather than its type (DESIGN §4.2): an LLM config's `api_type` no
+ * runtime speaks; a generic LlmConfig that names no endpoint a runtime reaches (unless every request goes to
+ * `llm.override`); a BuiltinTool the capabilities do not run, or that is not a tool of the root Agent, or whose
+ * Agent is not called through the Responses API (hosted tools exist only there).
+ */
+function fieldRefusal(c: Component, path: string, root: Component, capabilities: Capabilities, context: AdmitContext): Refusal | undefined {
+  if (hasApiType(c)) {
+    const refusal = apiTypeRefusal(c);
+    if (refusal) return refusal;
+  }
+  if (isGenericLlmConfig(c) && (capabilities.runs as readonly string[] | undefined)?.includes('LlmConfig')) {
+    const target = genericLlmTarget(c);
+    if ('refusal' in target && !(target.refusal.unlessLlmOverride && context.llmOverride)) return target.refusal;
+  }
+  if (c.component_type === 'BuiltinTool') {
+    const refusal = builtinToolRefusal(c as unknown as BuiltinTool, capabilities.by, capabilities.builtinTools);
+    if (refusal) return refusal;
+    if (root.component_type !== 'Agent' || !/^\/tools\/\d+$/.test(path)) {
+      return {
+        reason: `a built-in tool runs only among the tools of the Agent ${capabilities.by} runs (its root), not here`,
+        hint: 'run that Agent as the root, or replace the tool with a ServerTool, RemoteTool or MCPTool',
+      };
+    }
+    const llm = (root as { llm_config?: Component }).llm_config;
+    if (!llm || llmApi(llm) !== 'responses') {
+      return {
+        reason: "a hosted tool of OpenAI's Responses API, and the Agent's LLM config is called through Chat Completions",
+        hint: "set api_type: responses on the Agent's LLM config",
+      };
+    }
+  }
+  return undefined;
+}
+
 /** Whether `capabilities` refuse one component. */
 function isRefused(c: Component, capabilities: Capabilities, context: AdmitContext): boolean {
+  if (c.component_type === 'BuiltinTool') return !capabilities.builtinTools;
   if (isUnknownComponent(c)) return !(capabilities.runs as readonly string[] | undefined)?.includes(c.component_type);
   const refusal = capabilities.refuses[c.component_type];
   return refusal !== undefined && !(refusal.unlessLlmOverride && context.llmOverride);

@@ -1,4 +1,5 @@
 import type { ComponentType, LaterComponentType } from '@agentspec/core';
+import type { BuiltinToolSupport } from '../semantics/builtin-tools.js';
 
 /** Why a runtime (compiler, emitter) does not run a built-in component type. */
 export interface Refusal {
@@ -29,6 +30,11 @@ export interface Capabilities {
   readonly runs?: readonly LaterComponentType[];
   /** Built-in types it does not run, wherever they are in the tree. */
   readonly refuses: Readonly<Partial<Record<ComponentType, Refusal>>>;
+  /**
+   * The built-in tools it runs (BuiltinTool, 25.4.2: hosted tools of OpenAI's Responses API, among the tools of the
+   * root Agent); without it every BuiltinTool is refused, naming its tool_type (`builtinToolRefusal`).
+   */
+  readonly builtinTools?: BuiltinToolSupport;
   /** Input and output names of Agents and Flows it cannot take (names its framework uses itself), with why. */
   readonly reservedNames?: { readonly names: readonly string[]; readonly reason: string; readonly hint?: string };
 }
@@ -72,6 +78,12 @@ export const EMITTED_TRANSFORMS = ['MessageSummarizationTransform', 'Conversatio
  * of @agentspec/runtime (`a2aConnection`; no framework here has an A2A client of its own).
  */
 export const A2A_AGENTS = ['A2AAgent', 'A2AConnectionConfig'] as const satisfies readonly LaterComponentType[];
+
+/**
+ * The generic LlmConfig of Agent Spec 26.1.2 every runtime runs: reached as `genericLlmTarget` says (OpenAI's API or
+ * an OpenAI-compatible server), through the API its `api_type` names.
+ */
+export const GENERIC_LLM_CONFIG = ['LlmConfig'] as const satisfies readonly LaterComponentType[];
 
 /** Later-version components no runtime runs for want of a client, with why and what to do instead (admit() reports these). */
 export const NO_CLIENT_HERE: Readonly<Partial<Record<LaterComponentType, Refusal>>> = {

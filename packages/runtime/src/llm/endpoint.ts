@@ -3,6 +3,8 @@ import { admitted, unsupportedComponent } from '../admit/admit.js';
 import { OCI_GENAI_UNLESS_OVERRIDE } from '../admit/capabilities.js';
 import type { LlmOptions } from '../contract.js';
 import { credentialAllowed, OPENAI_DEFAULT_BASE_URL } from './credential-origin.js';
+import { genericLlmTarget, isGenericLlmConfig } from './generic-llm-config.js';
+import { llmApi, type LlmApi } from './llm-api.js';
 
 /** Where and how an LLM config is reached. */
 export interface Endpoint {
@@ -10,6 +12,10 @@ export interface Endpoint {
   readonly baseUrl: string;
   readonly model: string;
   readonly apiKey?: string;
+  /** The API it is called through: the config's `api_type` (Chat Completions by default). */
+  readonly api: LlmApi;
+  /** OpenAI's own API (no `llm.override`): where `llm.apiKey` / OPENAI_API_KEY is expected. */
+  readonly openAi: boolean;
 }
 
 /** Append `/v1` to an OpenAI-compatible server URL that lacks it; add a scheme when missing. */
@@ -27,21 +33,32 @@ export function openAiBaseUrl(url: string): string {
  * to the origin it was given for (DESIGN §11): `override.apiKey` to the
  * override URL; `llm.apiKey` / OPENAI_API_KEY to OPENAI_BASE_URL (else
  * https://api.openai.com), or to a host listed in `llm.credentialHosts`.
+ * The generic LlmConfig (26.1.2) is reached as `genericLlmTarget` says.
+ * Every endpoint is called through the config's API (`llmApi`).
  */
 export function resolveEndpoint(spec: LlmConfig, options: LlmOptions = {}): Endpoint {
-  const config = admitted(spec);
+  const api = llmApi(spec);
   const o = options.override;
-  if (o) return { baseUrl: openAiBaseUrl(o.url), model: o.model ?? config.model_id, ...(o.apiKey ? { apiKey: o.apiKey } : {}) };
+  if (o) return { baseUrl: openAiBaseUrl(o.url), model: o.model ?? (spec as { model_id: string }).model_id, api, openAi: false, ...(o.apiKey ? { apiKey: o.apiKey } : {}) };
   const openAiBase = process.env.OPENAI_BASE_URL ? openAiBaseUrl(process.env.OPENAI_BASE_URL) : OPENAI_DEFAULT_BASE_URL;
   const key = options.apiKey ?? (process.env.OPENAI_API_KEY || undefined);
-  const endpoint = (baseUrl: string): Endpoint => ({
+  const endpoint = (baseUrl: string, openAi = false): Endpoint => ({
     baseUrl,
-    model: config.model_id,
+    model: (spec as { model_id: string }).model_id,
+    api,
+    openAi,
     ...(key && credentialAllowed(baseUrl, openAiBase, options.credentialHosts) ? { apiKey: key } : {}),
   });
+  if (isGenericLlmConfig(spec)) {
+    const target = genericLlmTarget(spec);
+    // admit() refuses it first
+    if ('refusal' in target) throw unsupportedComponent(spec, {}, { refusal: target.refusal });
+    return target.kind === 'openai' ? endpoint(target.url ? openAiBaseUrl(target.url) : openAiBase, !target.url) : endpoint(openAiBaseUrl(target.url));
+  }
+  const config = admitted(spec as LlmConfig);
   switch (config.component_type) {
     case 'OpenAiConfig':
-      return endpoint(openAiBase);
+      return endpoint(openAiBase, true);
     case 'OpenAiCompatibleConfig':
     case 'VllmConfig':
     case 'OllamaConfig':

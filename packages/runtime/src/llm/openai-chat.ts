@@ -5,12 +5,14 @@ import { redactUrl, redactUrlsIn } from '../store/redact-url.js';
 import type { LlmBackend, LlmMessage, LlmRequest, LlmResponse } from './backend.js';
 import { resolveEndpoint } from './endpoint.js';
 import { readChatStream } from './chat-stream.js';
+import { parseResponse, readResponsesStream, responsesRequestBody } from './openai-responses.js';
 import { retryingFetch } from './retrying-fetch.js';
 import { llmRetryOptions } from './spec-retry-policy.js';
 
 /**
  * An LlmBackend over the OpenAI Chat Completions API, for OpenAI and every
- * OpenAI-compatible server (vLLM, Ollama, the scripted test server). Retries
+ * OpenAI-compatible server (vLLM, Ollama, the scripted test server), or over
+ * the Responses API for a config with `api_type: responses` (`llmApi`). Retries
  * 429/5xx and network errors through `retryingFetch`; coded errors otherwise.
  */
 export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
@@ -22,7 +24,8 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
     async generate(request: LlmRequest): Promise<LlmResponse> {
       const endpoint = resolveEndpoint(request.config, options);
       const site = { llm: request.config.id };
-      const body = requestBody(endpoint.model, request);
+      const responses = endpoint.api === 'responses';
+      const body = responses ? responsesRequestBody(endpoint.model, request) : requestBody(endpoint.model, request);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
       // a controller and a timer we hold (a bare AbortSignal.timeout inside AbortSignal.any can be collected before it fires)
@@ -39,7 +42,7 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
         try {
           let send = sends.get(request.config);
           if (!send) sends.set(request.config, (send = retryingFetch(llmRetryOptions(request.config, options))));
-          res = await send(`${endpoint.baseUrl}/chat/completions`, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
+          res = await send(`${endpoint.baseUrl}/${responses ? 'responses' : 'chat/completions'}`, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
         } catch (e) {
           if (request.signal?.aborted) throw new RuntimeError('AS_CANCELLED', 'the run was cancelled', site, { cause: e });
           if (timedOut) throw new RuntimeError('AS_LLM_TIMEOUT', `no answer from ${redactUrl(endpoint.baseUrl)} within ${timeoutMs} ms`, site, { cause: e });
@@ -50,6 +53,7 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
           throw llmHttpError(res.status, text, site);
         }
         try {
+          if (responses) return request.onDelta ? await readResponsesStream(res, request.onDelta) : parseResponse(await res.json());
           return request.onDelta ? await readChatStream(res, request.onDelta) : parseCompletion(await res.json());
         } catch (e) {
           if (RuntimeError.isInstance(e)) throw e;

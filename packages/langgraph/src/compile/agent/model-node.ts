@@ -1,7 +1,9 @@
 import { SystemMessage, type AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { Agent } from '@agentspec/core';
-import { checkToolCalls, llmMessages, renderTemplate, resolveInputs, RuntimeError, submitResultSpec, toolSpec, type RawToolCall } from '@agentspec/runtime';
+import type { Agent, BuiltinTool } from '@agentspec/core';
+import {
+  checkToolCalls, hostedToolDefinition, llmMessages, renderTemplate, resolveInputs, RuntimeError, submitResultSpec, toolSpec, type RawToolCall,
+} from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import type { CompileContext } from '../context.js';
 import type { GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
@@ -10,23 +12,38 @@ import { fromLlmMessages, textOf, toContractMessages, withSender } from '../mess
 import { endAgentSpan, inAgentSpan, startAgentSpan } from './agent-span.js';
 import type { MemberRole } from './member-role.js';
 
+const isBuiltin = (t: Agent['tools'][number]): boolean => t.component_type === 'BuiltinTool';
+
 /**
- * The tools an agent offers its LLM: its tools with JSON Schemas of their
- * inputs, those its Swarm or ManagerWorkers adds (`member`), and
- * submit_result when it has outputs.
+ * The tools an agent offers its LLM as functions: its tools with JSON Schemas
+ * of their inputs (not its BuiltinTools, which the provider runs), those its
+ * Swarm or ManagerWorkers adds (`member`), and submit_result when it has outputs.
  */
 export function offeredTools(agent: Agent, member?: MemberRole) {
   const outputs = agent.outputs ?? [];
-  return [...agent.tools.map(toolSpec), ...(member?.specs ?? []), ...(outputs.length > 0 ? [submitResultSpec(outputs)] : [])];
+  return [...agent.tools.filter((t) => !isBuiltin(t)).map(toolSpec), ...(member?.specs ?? []), ...(outputs.length > 0 ? [submitResultSpec(outputs)] : [])];
 }
 
-/** The agent's chat model with its tools bound (OpenAI function tools). */
+/**
+ * The agent's chat model with its tools bound: OpenAI function tools, in the spec's order (then those of its group),
+ * and each BuiltinTool as the built-in tool of ChatOpenAI's Responses API (the Responses API tool
+ * `{ type, ...configuration }`, which the provider runs within the answer; admit() made sure the model is a Responses one).
+ */
 export function agentModel(agent: Agent, ctx: CompileContext, member?: MemberRole): ChatRunnable {
   const model = ctx.model(agent.llm_config);
-  const tools = offeredTools(agent, member);
-  if (tools.length === 0) return model as unknown as ChatRunnable;
+  const outputs = agent.outputs ?? [];
+  const bound = [
+    ...agent.tools.map((t) => (isBuiltin(t) ? hostedToolDefinition(t as unknown as BuiltinTool) : functionTool(toolSpec(t)))),
+    ...(member?.specs ?? []).map(functionTool),
+    ...(outputs.length > 0 ? [functionTool(submitResultSpec(outputs))] : []),
+  ];
+  if (bound.length === 0) return model as unknown as ChatRunnable;
   if (typeof model.bindTools !== 'function') throw new RuntimeError('AS_UNSUPPORTED', `the chat model of '${agent.llm_config.id}' cannot bind tools`, { agent: agent.id });
-  return model.bindTools(tools.map((t) => ({ type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } }))) as unknown as ChatRunnable;
+  return model.bindTools(bound as never) as unknown as ChatRunnable;
+}
+
+function functionTool(t: ReturnType<typeof toolSpec>) {
+  return { type: 'function' as const, function: { name: t.name, description: t.description, parameters: t.parameters } };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { placeholdersIn, type Agent, type LlmConfig, type Property } from '@agentspec/core';
 import {
-  admitted, generationParams, openAiBaseUrl, outputRules, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
+  admitted, llmApi, generationParams, openAiBaseUrl, outputRules, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
 } from '@agentspec/runtime';
 import { commentText, key, literal, retryPolicyLiteral, member, ModuleWriter, networkOptionFields, str, text } from '@agentspec/runtime/emit';
 import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
@@ -54,6 +54,8 @@ function chatModel(spec: LlmConfig, timeoutMs: number): { constants: string; bod
     ...(params.extra ? [`    modelKwargs: ${literal(params.extra, '    ')},`] : []),
     `    timeout: llm.timeoutMs ?? ${timeoutMs},`,
     '    maxRetries: 0,',
+    // api_type responses: ChatOpenAI's Responses API, as the runtime's chatOpenAI
+    ...(llmApi(config) === 'responses' ? ['    useResponsesApi: true,'] : []),
     '  });',
   ].join('\n');
   return { constants, body };

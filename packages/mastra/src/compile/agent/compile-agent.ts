@@ -1,10 +1,11 @@
-import { toDocument, type Agent, type Component, type Tool } from '@agentspec/core';
+import { toDocument, type Agent, type BuiltinTool, type Component, type Tool } from '@agentspec/core';
 import { admitted, coerce, parametersSchema, renderTemplate } from '@agentspec/runtime';
 import { Agent as MastraAgent } from '@mastra/core/agent';
 import type { CompileContext } from '../compile-context.js';
 import { AGENTSPEC_METADATA_KEY } from '../../constants.js';
 import { modelSettings } from '../../model/llm-model.js';
 import { summarizerBackend, transformingModel } from '../../model/transforming-model.js';
+import { providerTool } from '../tools/provider-tool.js';
 import { mastraTool, resultSubmitted, submitResultTool } from './agent-tools.js';
 import { inputsOf } from './run-state.js';
 
@@ -53,6 +54,8 @@ export function compileAgent(spec: Agent, ctx: CompileContext, group?: GroupTool
   const tools: Record<string, ReturnType<typeof mastraTool>> = {};
   for (const t of spec.tools) {
     if (Object.hasOwn(tools, t.name)) ctx.warnings.add('unsupported', t.id, `agent '${spec.id}' has two tools named '${t.name}': only the first is offered`);
+    // BuiltinTool (25.4.2): OpenAI's provider tool of that type, run by the provider (admit() refused any other)
+    else if (t.component_type === 'BuiltinTool') tools[t.name] = providerTool(t as unknown as BuiltinTool) as unknown as ReturnType<typeof mastraTool>;
     else tools[t.name] = mastraTool(admitted(t), spec, ctx);
   }
   // the tools of a Swarm or ManagerWorkers standing for its agents, after the agent's own (as the reference offers them)

@@ -29,7 +29,16 @@ export function toModelMessages(messages: readonly Message[]): ModelMessage[] {
 /** A chunk of Mastra's stream (only the fields read here). */
 export interface StreamChunk {
   readonly type: string;
-  readonly payload?: { readonly toolCallId?: string; readonly toolName?: string; readonly args?: unknown; readonly argsTextDelta?: string; readonly result?: unknown; readonly text?: string; readonly error?: unknown };
+  readonly payload?: {
+    readonly toolCallId?: string; readonly toolName?: string; readonly args?: unknown; readonly argsTextDelta?: string; readonly result?: unknown; readonly text?: string; readonly error?: unknown;
+    /** A call the provider ran itself (a BuiltinTool: a hosted tool of the Responses API). */
+    readonly providerExecuted?: boolean;
+  };
+}
+
+/** The calls of a step the agent makes: a provider-executed one (a hosted tool) ran within the answer and is not one. */
+export function ownCalls(calls: readonly StreamChunk[] | undefined): StreamChunk[] {
+  return (calls ?? []).filter((c) => c.payload?.providerExecuted !== true);
 }
 
 /** One finished step of Mastra's agent loop (only the fields read here). */
@@ -59,7 +68,7 @@ export function callOf(chunk: StreamChunk): ToolCall {
  * the runtime decided itself (a rejected call).
  */
 export function stepMessages(step: FinishedStep, agentName: string, override: ReadonlyMap<string, string>): Message[] {
-  const calls = (step.toolCalls ?? []).map(callOf);
+  const calls = ownCalls(step.toolCalls).map(callOf);
   const out: Message[] = [{ role: 'assistant', content: step.text ?? '', sender: agentName, ...(calls.length > 0 ? { toolCalls: calls } : {}) }];
   const results = new Map((step.toolResults ?? []).map((r) => [r.payload?.toolCallId ?? '', r.payload?.result]));
   for (const c of calls) {

@@ -1,7 +1,7 @@
 import { type Message, RuntimeError, type SpanRef, SUBMIT_RESULT, type ToolCall, usageAttribute } from '@agentspec/runtime';
 import type { AgentPending } from './agent-pending.js';
 import type { CompiledAgent } from './compile-agent.js';
-import { callOf, stepMessages, type FinishedStep, type StreamChunk } from './messages.js';
+import { callOf, ownCalls, stepMessages, type FinishedStep, type StreamChunk } from './messages.js';
 import { failRun, type AgentRunState } from './run-state.js';
 
 /**
@@ -40,7 +40,7 @@ export class TurnTracker {
     const p = c.payload ?? {};
     if (c.type === 'text-delta' && typeof p.text === 'string') this.text += p.text;
     else if (c.type === 'tool-call-delta' && p.toolCallId) this.raw.set(p.toolCallId, (this.raw.get(p.toolCallId) ?? '') + (p.argsTextDelta ?? ''));
-    else if (c.type === 'tool-call') this.toolCall(c);
+    else if (c.type === 'tool-call' && p.providerExecuted !== true) this.toolCall(c);
   }
 
   private toolCall(c: StreamChunk): void {
@@ -72,13 +72,14 @@ export class TurnTracker {
 
   stepFinished(step: FinishedStep): void {
     // A failed LLM call ends its step with nothing said: the run fails, and the conversation stays as it was.
-    if (step.finishReason === 'error' && !step.text && (step.toolCalls?.length ?? 0) === 0) return;
-    if (this.llm) this.state.events?.close(this.llm, { content: step.text ?? '', tool_calls: (step.toolCalls ?? []).map((c) => callOf(c)), ...usageAttribute(step.usage) });
+    const calls = ownCalls(step.toolCalls);
+    if (step.finishReason === 'error' && !step.text && calls.length === 0) return;
+    if (this.llm) this.state.events?.close(this.llm, { content: step.text ?? '', tool_calls: calls.map((c) => callOf(c)), ...usageAttribute(step.usage) });
     this.llm = undefined;
     const added = stepMessages(step, this.compiled.spec.name, new Map(Object.entries(this.rejected)));
     this.committed.push(...added);
     for (const m of added) this.state.events?.emit('ConversationMessageAdded', 'run', m.sender ?? m.role, { message: m, ...(this.state.own ? { conversation: 'own' } : {}) });
-    this.lastStepCalledTools = (step.toolCalls?.length ?? 0) > 0;
+    this.lastStepCalledTools = calls.length > 0;
     this.text = '';
     this.calls = [];
     this.answered = [];

@@ -1,7 +1,9 @@
-import { kindOf, type OfKind, type Tool, type ToolKind } from '@agentspec/core';
+import { kindOf, type BuiltinTool, type OfKind, type Tool, type ToolKind } from '@agentspec/core';
+import type { HostedTool } from '@openai/agents';
 import { refuseUnknown } from '@agentspec/runtime';
 import { compileClientTool } from './client-tool.js';
 import type { SdkFunctionTool } from './function-tool.js';
+import { compileHostedTool } from './hosted-tool.js';
 import { compileRunnerTool } from './runner-tool.js';
 import type { ToolCompiler, ToolContext } from './tool-context.js';
 
@@ -11,10 +13,11 @@ export const TOOL_COMPILERS: { readonly [K in ToolKind]: ToolCompiler<OfKind<Too
   ClientTool: compileClientTool,
   RemoteTool: compileRunnerTool,
   MCPTool: compileRunnerTool,
-  Unknown: refuseUnknown,
+  // BuiltinTool (25.4.2): the SDK's hosted tool of that type (admit() refused any other, and every other later kind)
+  Unknown: (tool) => (tool.component_type === 'BuiltinTool' ? compileHostedTool(tool as unknown as BuiltinTool) : refuseUnknown(tool)),
 };
 
-export function compileTool(tool: Tool, context: ToolContext): SdkFunctionTool {
+export function compileTool(tool: Tool, context: ToolContext): SdkFunctionTool | HostedTool {
   return (TOOL_COMPILERS[kindOf(tool)] as ToolCompiler<Tool>)(tool, context);
 }
 
