@@ -40,6 +40,8 @@ export function llmModel(config: LlmConfig, llm: LlmOptions = {}): MastraModelCo
     baseURL: endpoint.baseUrl,
     ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
     supportsStructuredOutputs: true,
+    // usage of streamed completions too (the agent loop streams)
+    includeUsage: true,
     // the runtime's one LLM retry policy (429/5xx/network errors, Retry-After honoured up to llm.maxRetryAfterMs) around
     // each attempt, whose timer runs until the response body has been read, streamed or not
     fetch: retryingFetch(llmRetryOptions(config, llm), async (input, init) => {

@@ -55,6 +55,18 @@ interface MastraOutput {
 }
 
 /**
+ * What Mastra's `generate` answers, through its stream API (`stream`,
+ * `approveToolCall`, `resumeStream`): the model streams, so the loop's
+ * `onChunk` sees each text delta as it comes (the TurnTracker emits them as
+ * token events); the full output, its error thrown, as `generate` does.
+ */
+async function streamed(output: Promise<unknown>): Promise<MastraOutput> {
+  const full = await (await output as { getFullOutput(): Promise<MastraOutput> }).getFullOutput();
+  if (full.error) throw full.error;
+  return full;
+}
+
+/**
  * Runs (or resumes) a compiled agent's Mastra loop until it ends, replies in
  * text, or stops for a client tool or a confirmation that the caller has not
  * answered yet (answers already given are applied in turn, in call order).
@@ -83,10 +95,10 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
       let out: MastraOutput;
       try {
         if (!pending) {
-          out = await inAgentRun(state, () => agent.generate(toModelMessages(tracker.committed) as never, {
+          out = await inAgentRun(state, () => streamed(agent.stream(toModelMessages(tracker.committed) as never, {
             ...options,
             ...(compiled.native ? { structuredOutput: { schema: compiled.outputSchema } } : {}),
-          } as never)) as MastraOutput;
+          } as never))) as MastraOutput;
         } else {
           const id = pending.toolCallId;
           const { runId } = pending;
@@ -95,16 +107,16 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
             const d = req.answers.decisions.get(id);
             if (!d) return pauseOf(compiled, tracker, pending, req.answers, consumed);
             consumed.push(id);
-            if (d.decision === 'approve') out = await inAgentRun(state, () => agent.approveToolCallGenerate({ runId, toolCallId: id, ...options } as never)) as MastraOutput;
+            if (d.decision === 'approve') out = await inAgentRun(state, () => streamed(agent.approveToolCall({ runId, toolCallId: id, ...options } as never))) as MastraOutput;
             else {
               const text = rejectionText(call?.name ?? '', d.reason);
               tracker.reject(id, text);
-              out = await inAgentRun(state, () => agent.declineToolCallGenerate({ runId, toolCallId: id, reason: text, ...options } as never)) as MastraOutput;
+              out = await inAgentRun(state, () => streamed(agent.resumeStream({ approved: false, reason: text }, { runId, toolCallId: id, ...options } as never))) as MastraOutput;
             }
           } else {
             if (!req.answers.toolResults.has(id)) return pauseOf(compiled, tracker, pending, req.answers, consumed);
             consumed.push(id);
-            out = await inAgentRun(state, () => agent.resumeGenerate({ content: req.answers.toolResults.get(id) }, { runId, toolCallId: id, ...options } as never)) as MastraOutput;
+            out = await inAgentRun(state, () => streamed(agent.resumeStream({ content: req.answers.toolResults.get(id) }, { runId, toolCallId: id, ...options } as never))) as MastraOutput;
           }
         }
       } catch (e) {
