@@ -107,6 +107,7 @@ ${EXIT_HELP}`)
     .option('--max-repeated-tool-calls <n>', 'the same tool call repeated more than this is a loop (default 5)')
     .option('--max-request-bytes <n>', 'largest request body (default 1048576)')
     .option('--run-timeout <ms>', 'longest run (default 300000)')
+    .option('--cors <origins>', 'origins whose pages may call the server, comma-separated (default none; * only without a token)')
     .addHelpText('after', `
 Example:
   $ agentspec serve examples/serve/approval-flow.yaml --tools examples/serve/tools.ts --offline examples/serve/rules.yaml

@@ -8,6 +8,7 @@ import { playgroundRoute } from './playground/playground-route.js';
 import { ServerError } from './errors.js';
 import { DEFAULT_GUARDS } from './guards.js';
 import { checkBearer, isLoopback } from './http/bearer-auth.js';
+import { applyCors, corsOrigins } from './http/cors.js';
 import { sendError, sendJson } from './http/respond.js';
 import { SessionHost, type SessionHostOptions } from './session-host.js';
 import { SERVER_VERSION } from './version.js';
@@ -19,6 +20,8 @@ export interface AgentServerOptions extends SessionHostOptions {
   readonly port?: number;
   /** Bearer token every request must carry (`Authorization: Bearer <token>`). */
   readonly token?: string;
+  /** Origins whose pages may call the server (CORS); default none. `*` only without a token. */
+  readonly cors?: readonly string[];
   /** The flow's graph as SVG for the playground (`agentspec graph --format svg`), its nodes highlighted as they run. */
   readonly graphSvg?: string;
 }
@@ -45,6 +48,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
   if (!isLoopback(host) && !options.token) {
     throw new ServerError('AS_INSECURE_BIND', `refusing to listen on ${host} without a bearer token`, { hint: 'give --token (or AGENTSPEC_SERVE_TOKEN), or listen on 127.0.0.1' });
   }
+  corsOrigins(options.cors, options.token !== undefined);
   const sessions = new SessionHost(options);
   const handle = requestHandler(sessions, options);
   const http = createServer((req, res) => void handle(req, res));
@@ -66,8 +70,9 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
 }
 
 /** The server's request handler (for a server of your own): the routes behind the bearer check, errors as coded JSON. */
-export function requestHandler(sessions: SessionHost, options: Pick<AgentServerOptions, 'token' | 'guards' | 'graphSvg'>, extra: readonly Route[] = []): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+export function requestHandler(sessions: SessionHost, options: Pick<AgentServerOptions, 'token' | 'guards' | 'graphSvg' | 'cors'>, extra: readonly Route[] = []): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const maxBytes = options.guards?.maxRequestBytes ?? DEFAULT_GUARDS.maxRequestBytes;
+  const origins = corsOrigins(options.cors, options.token !== undefined);
   const routes: Route[] = [
     async (req, res, url) => {
       if (url.pathname !== '/health') return false;
@@ -90,6 +95,7 @@ export function requestHandler(sessions: SessionHost, options: Pick<AgentServerO
   return async (req, res) => {
     try {
       const url = new URL(req.url ?? '/', 'http://localhost');
+      if (applyCors(req, res, origins)) return;
       checkBearer(req, url, options.token);
       for (const route of routes) if (await route(req, res, url)) return;
       throw new ServerError('AS_NOT_FOUND', `no route ${req.method} ${url.pathname}`);

@@ -29,6 +29,7 @@ export interface ServeOptions {
   readonly maxRepeatedToolCalls?: string;
   readonly maxRequestBytes?: string;
   readonly runTimeout?: string;
+  readonly cors?: string;
 }
 
 /** The environment variable that gives `serve` its bearer token when --token is not given. */
@@ -80,6 +81,7 @@ export async function serveCommand(io: Io, file: string, options: ServeOptions):
       component: served.component, runtimes: served.runtimes, store: served.store, tools: served.tools, guards,
       ...(served.llm ? { llm: served.llm } : {}), ...(options.host ? { host: options.host } : {}), port, ...(token ? { token } : {}),
       ...(graph ? { graphSvg: toSvg(graph) } : {}),
+      ...(options.cors ? { cors: options.cors.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
     });
     const page = `${server.url}/${token ? `?token=${encodeURIComponent(token)}` : ''}`;
     io.stdout(`agentspec serve: ${served.component.name} on ${Object.keys(served.runtimes).join(', ')} at ${server.url}\n`);
@@ -91,7 +93,7 @@ export async function serveCommand(io: Io, file: string, options: ServeOptions):
     const err = e as { code?: unknown; message?: unknown; hint?: unknown };
     const code = typeof err.code === 'string' ? err.code : 'ERROR';
     io.stderr(errorLine(code, String(err.message ?? e).replace(`${code}: `, '').replace(typeof err.hint === 'string' ? ` (hint: ${err.hint})` : '', ''), typeof err.hint === 'string' ? err.hint : undefined));
-    return code === 'AS_INSECURE_BIND' ? EXIT.USAGE : EXIT.RUN_FAILED;
+    return code === 'AS_INSECURE_BIND' || code === 'AS_INSECURE_CORS' ? EXIT.USAGE : EXIT.RUN_FAILED;
   } finally {
     release();
     await server?.close();
