@@ -10,5 +10,6 @@ export { acpAgent } from './acp/acp-agent.js';
 export { connectAcp } from './acp/acp-stdio.js';
 export { agentCard } from './a2a/agent-card.js';
 export { SpecAgentExecutor } from './a2a/a2a-executor.js';
+export { SessionTaskStore } from './a2a/session-task-store.js';
 export { playgroundHtml, type PlaygroundOptions } from './playground/playground-html.js';
 export { SERVER_VERSION } from './version.js';

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HttpAgent } from '@ag-ui/client';
 import { openSessionStore } from '@agentspec/runtime';
@@ -67,7 +70,8 @@ describe('CORS (--cors)', () => {
   });
 
   it('refuses * with a token, and values that are not origins (AS_INSECURE_CORS)', async () => {
-    const store = await openSessionStore(':memory:');
+    const dir = mkdtempSync(join(tmpdir(), 'agentspec-cors-'));
+    const store = await openSessionStore(join(dir, 'sessions.db'));
     const base = { component: spec(ASSISTANT), runtimes: await runtimes(['reference']), store };
     await expect(startAgentServer({ ...base, token: 't', cors: ['*'] })).rejects.toMatchObject({ code: 'AS_INSECURE_CORS' });
     await expect(startAgentServer({ ...base, cors: ['http://app.example/path'] })).rejects.toMatchObject({ code: 'AS_INSECURE_CORS' });
@@ -76,5 +80,6 @@ describe('CORS (--cors)', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('*');
     await open.close();
     await store.close();
+    rmSync(dir, { recursive: true, force: true });
   });
 });
