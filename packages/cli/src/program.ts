@@ -108,6 +108,8 @@ ${EXIT_HELP}`)
     .option('--max-request-bytes <n>', 'largest request body (default 1048576)')
     .option('--run-timeout <ms>', 'longest run (default 300000)')
     .option('--cors <origins>', 'origins whose pages may call the server, comma-separated (default none; * only without a token)')
+    .option('--otlp <url>', 'export the traces of served runs to this OTLP/HTTP endpoint (JSON), as they run')
+    .option('--otlp-content', 'export content too (prompts, messages, tool arguments and results) to --otlp')
     .addHelpText('after', `
 Example:
   $ agentspec serve examples/serve/approval-flow.yaml --tools examples/serve/tools.ts --offline examples/serve/rules.yaml

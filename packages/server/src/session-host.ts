@@ -3,11 +3,12 @@ import { frameworkPersistence } from '@agentspec/adapters';
 import type { Component } from '@agentspec/core';
 import {
   serverToolNames, specHash, type Decision, type LlmOptions, type Message, type NetworkPolicy, type RunStatus, type Runtime, type RuntimeEvent,
-  type RuntimeLimits, type SavedSession, type SessionCheckpoints, type SessionStore, type StoredSession, type ToolRegistry, type ToolResult,
+  type RuntimeLimits, type SavedSession, type SessionCheckpoints, type SessionStore, type StoredSession, type ToolRegistry, type ToolResult, type TraceListener,
 } from '@agentspec/runtime';
 import { ServerError } from './errors.js';
 import { withClientTools, type FrontendTool } from './frontend-tools.js';
 import { NO_USAGE, RunGuard, type GuardLimits, type Usage } from './guards.js';
+import { ServedTraces } from './served-traces.js';
 
 /** Makes a fresh runtime (an adapter's `runtime()`). */
 export type RuntimeFactory = () => Runtime;
@@ -24,6 +25,10 @@ export interface SessionHostOptions {
   readonly limits?: RuntimeLimits;
   readonly network?: NetworkPolicy;
   readonly guards?: GuardLimits;
+  /** Record each session's trace (default true): `GET /traces/:id`, kept in the store. */
+  readonly traces?: boolean;
+  /** Listeners given to every session's TraceRecorder (an OTLP export: `otlpTracing(…).listener()` of @agentspec/otel), made per session. */
+  readonly traceListeners?: () => readonly TraceListener[];
 }
 
 /** What the server keeps with a session, beside its envelope (under `server` in the stored save). */
@@ -89,6 +94,8 @@ const OWNER = `agentspec serve (pid ${process.pid} on ${hostname()})`;
 export class SessionHost {
   readonly component: Component;
   readonly runtimeNames: readonly string[];
+  /** The sessions' traces (undefined when `traces: false`). */
+  readonly traces: ServedTraces | undefined;
   private readonly serverTools: ReadonlySet<string>;
 
   constructor(private readonly options: SessionHostOptions) {
@@ -96,6 +103,7 @@ export class SessionHost {
     this.runtimeNames = Object.keys(options.runtimes);
     if (this.runtimeNames.length === 0) throw new ServerError('AS_UNKNOWN_RUNTIME', 'a server needs at least one runtime');
     this.serverTools = new Set(serverToolNames(options.component));
+    this.traces = options.traces === false ? undefined : new ServedTraces(options.store, options.component, options.traceListeners);
   }
 
   get store(): SessionStore {
@@ -146,9 +154,10 @@ export class SessionHost {
         for (const d of t.decisions ?? []) session.decide(d.id, d.decision, d.reason);
         let status: RunStatus | undefined;
         let failure: { code: string; message: string } | undefined;
+        const recorder = await this.traces?.recorder(t.threadId, runtime);
         guard.start();
         try {
-          for await (const e of session.stream()) {
+          for await (const e of recorder ? recorder.record(session.stream()) : session.stream()) {
             if (e.type === 'RunStatus') status = e.status;
             else if (e.type === 'RunError') failure = e.error;
             else {
@@ -160,6 +169,7 @@ export class SessionHost {
           guard.stop();
           // the kernel checkpointed the end of the run; this write adds what the guards counted since
           await put(await session.save()).catch(() => undefined);
+          await this.traces?.save(t.threadId).catch(() => undefined);
         }
         if (guard.tripped && (failure || !status)) throw guard.tripped;
         if (failure || !status) throw runFailure(failure, t.signal);
@@ -186,6 +196,7 @@ export class SessionHost {
   }
 
   async delete(id: string): Promise<boolean> {
+    await this.traces?.delete(id);
     return this.options.store.delete(id);
   }
 }

@@ -5,6 +5,8 @@ export interface PlaygroundOptions {
   readonly title: string;
   readonly runtimes: readonly string[];
   readonly isFlow: boolean;
+  /** Link each thread to its trace view (`traces/<thread>/view`). */
+  readonly traces?: boolean;
   /** The flow's graph as SVG (`agentspec graph --format svg`): drawn beside the chat, its current node highlighted. */
   readonly graphSvg?: string;
 }
@@ -51,7 +53,7 @@ main { display: flex; gap: 16px; padding: 16px; height: calc(100vh - 52px); }
  * that chats with the served spec over the server's AG-UI endpoint.
  */
 export function playgroundHtml(o: PlaygroundOptions): string {
-  const config = JSON.stringify({ runtimes: o.runtimes, isFlow: o.isFlow }).replace(/</g, '\\u003c');
+  const config = JSON.stringify({ runtimes: o.runtimes, isFlow: o.isFlow, traces: o.traces === true }).replace(/</g, '\\u003c');
   const side = o.isFlow || o.graphSvg
     ? `<aside class="side">${o.isFlow ? '<h2>Inputs (JSON, for a new thread)</h2><textarea id="inputs" spellcheck="false">{}</textarea>' : ''}${o.graphSvg ? `<h2>Graph</h2><div id="graph">${o.graphSvg}</div>` : ''}</aside>`
     : '';
