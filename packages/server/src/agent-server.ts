@@ -68,6 +68,7 @@ export async function startAgentServer(options: AgentServerOptions): Promise<Age
     async close() {
       http.closeAllConnections();
       await new Promise<void>((resolve) => http.close(() => resolve()));
+      await sessions.close();
     },
   };
 }

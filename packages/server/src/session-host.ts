@@ -5,6 +5,7 @@ import {
   serverToolNames, specHash, type Decision, type LlmOptions, type Message, type NetworkPolicy, type RunStatus, type Runtime, type RuntimeEvent,
   type RuntimeLimits, type SavedSession, type SessionCheckpoints, type SessionStore, type StoredSession, type ToolRegistry, type ToolResult, type TraceListener,
 } from '@agentspec/runtime';
+import { AppPool } from './app-pool.js';
 import { ServerError } from './errors.js';
 import { withClientTools, type FrontendTool } from './frontend-tools.js';
 import { NO_USAGE, RunGuard, type GuardLimits, type Usage } from './guards.js';
@@ -27,6 +28,11 @@ export interface SessionHostOptions {
   readonly guards?: GuardLimits;
   /** Record each session's trace (default true): `GET /traces/:id`, kept in the store. */
   readonly traces?: boolean;
+  /**
+   * Loaded apps kept idle per runtime (and client tools) for the next turns (default 16): a turn takes one rather
+   * than loading the spec again. 0: every turn loads its app.
+   */
+  readonly maxIdleApps?: number;
   /** Listeners given to every session's TraceRecorder (an OTLP export: `otlpTracing(…).listener()` of @agentspec/otel), made per session. */
   readonly traceListeners?: () => readonly TraceListener[];
 }
@@ -97,12 +103,15 @@ export class SessionHost {
   /** The sessions' traces (undefined when `traces: false`). */
   readonly traces: ServedTraces | undefined;
   private readonly serverTools: ReadonlySet<string>;
+  /** The apps loaded for turns, kept for the next ones. */
+  readonly apps: AppPool;
 
   constructor(private readonly options: SessionHostOptions) {
     this.component = options.component;
     this.runtimeNames = Object.keys(options.runtimes);
     if (this.runtimeNames.length === 0) throw new ServerError('AS_UNKNOWN_RUNTIME', 'a server needs at least one runtime');
     this.serverTools = new Set(serverToolNames(options.component));
+    this.apps = new AppPool(Object.keys(options.tools ?? {}), options.maxIdleApps ?? 16);
     this.traces = options.traces === false ? undefined : new ServedTraces(options.store, options.component, options.traceListeners);
   }
 
@@ -132,21 +141,26 @@ export class SessionHost {
       if (!make) throw new ServerError('AS_UNKNOWN_RUNTIME', `session '${t.threadId}' was saved on the runtime '${runtime}', which this server does not serve (it serves ${this.runtimeNames.join(', ')})`);
       const meta: SessionMeta = stored ? metaOf(stored) : { clientTools: t.clientTools ?? [], usage: NO_USAGE, createdAt: new Date().toISOString() };
       const component = withClientTools(this.component, meta.clientTools);
-      const controller = new AbortController();
+      const hash = specHash(component);
+      // the app of this runtime (and client tools), loaded for an earlier turn or now; its signal is this turn's
+      const key = `${runtime}\u0000${hash}`;
+      const pooled = await this.apps.take(key, (appController, tools) => {
+        const checkpointer = frameworkPersistence(runtime, store.location);
+        return make().load(component, {
+          tools, signal: appController.signal,
+          ...(this.options.llm ? { llm: this.options.llm } : {}), ...(this.options.limits ? { limits: this.options.limits } : {}),
+          ...(this.options.network ? { network: this.options.network } : {}), ...(checkpointer !== undefined ? { checkpointer } : {}),
+        });
+      });
+      const { app, controller } = pooled;
       const onAbort = () => controller.abort(t.signal?.reason);
       t.signal?.addEventListener('abort', onAbort, { once: true });
       const guard = new RunGuard(this.options.guards ?? {}, meta.usage, controller);
-      guard.before();
-      const hash = specHash(component);
+      pooled.tools = guard.wrapTools(this.options.tools ?? {});
       const put = (saved: SavedSession) => store.put({ name: t.threadId, runtime, specHash: hash, saved: { ...saved, server: { ...meta, usage: guard.usage } } }, { lease });
       const checkpoints: SessionCheckpoints = { write: async (envelope) => void (await put(envelope)) };
-      const checkpointer = frameworkPersistence(runtime, store.location);
-      const app = await make().load(component, {
-        tools: guard.wrapTools(this.options.tools ?? {}), signal: controller.signal,
-        ...(this.options.llm ? { llm: this.options.llm } : {}), ...(this.options.limits ? { limits: this.options.limits } : {}),
-        ...(this.options.network ? { network: this.options.network } : {}), ...(checkpointer !== undefined ? { checkpointer } : {}),
-      });
       try {
+        guard.before();
         const session = stored ? await app.resume(envelopeOf(stored), { checkpoints }) : app.start({ inputs: t.inputs ?? {}, checkpoints });
         const before = stored ? messagesOf(stored).length : 0;
         if (t.userMessage !== undefined) session.appendUserMessage(t.userMessage);
@@ -176,7 +190,7 @@ export class SessionHost {
         return { threadId: t.threadId, runtime, status, before, usage: guard.usage, created: !stored };
       } finally {
         t.signal?.removeEventListener('abort', onAbort);
-        await app.close();
+        await this.apps.give(key, pooled);
       }
     } finally {
       await lease.release().catch(() => undefined);
@@ -193,6 +207,11 @@ export class SessionHost {
   async list(): Promise<SessionView[]> {
     const all = await this.options.store.list();
     return all.filter((s) => typeof (s.saved as { server?: unknown }).server === 'object').map(viewOf).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
+  }
+
+  /** Close the apps kept for later turns (the server stops). */
+  async close(): Promise<void> {
+    await this.apps.close();
   }
 
   async delete(id: string): Promise<boolean> {

@@ -47,6 +47,8 @@ export const llmNode: NodeCompiler<LlmNode> = (node, fc): MastraEntry[] => {
           const out = await agent.stream([{ role: 'user', content: prompt }], { ...options, onChunk } as never) as unknown as { getFullOutput(): Promise<LlmNodeOutput> };
           const full = await out.getFullOutput();
           if (full.error) throw full.error;
+          // an aborted stream ends quietly (generate throws): the run was stopped all the same
+          if (signal?.aborted) throw signal.reason ?? new DOMException('the run was aborted', 'AbortError');
           return full;
         } catch (e) {
           throw llmError(e, site, signal);
