@@ -110,6 +110,7 @@ ${EXIT_HELP}`)
     .option('--cors <origins>', 'origins whose pages may call the server, comma-separated (default none; * only without a token)')
     .option('--otlp <url>', 'export the traces of served runs to this OTLP/HTTP endpoint (JSON), as they run')
     .option('--otlp-content', 'export content too (prompts, messages, tool arguments and results) to --otlp')
+    .option('--max-idle-apps <n>', 'loaded apps kept per runtime for later turns (default 16; 0: load the spec every turn)')
     .addHelpText('after', `
 Example:
   $ agentspec serve examples/serve/approval-flow.yaml --tools examples/serve/tools.ts --offline examples/serve/rules.yaml

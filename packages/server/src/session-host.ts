@@ -92,7 +92,8 @@ const OWNER = `agentspec serve (pid ${process.pid} on ${hostname()})`;
 /**
  * The sessions of a served spec, every protocol's one way in: each turn
  * leases the session in the store (another turn of it, in this process or
- * another, gets AS_SESSION_BUSY), loads the spec on its runtime, starts or
+ * another, gets AS_SESSION_BUSY), loads the spec on its runtime (or takes the
+ * app an earlier turn loaded: {@link AppPool}), starts or
  * resumes the session from the store, gives it the caller's input, runs it as
  * a stream under the guards and checkpoints it as it runs — so a session
  * outlives the process, and a restarted server resumes it.

@@ -34,6 +34,7 @@ export interface ServeOptions {
   readonly cors?: string;
   readonly otlp?: string;
   readonly otlpContent?: boolean;
+  readonly maxIdleApps?: string;
 }
 
 /** The environment variable that gives `serve` its bearer token when --token is not given. */
@@ -88,6 +89,7 @@ export async function serveCommand(io: Io, file: string, options: ServeOptions):
       ...(served.llm ? { llm: served.llm } : {}), ...(options.host ? { host: options.host } : {}), port, ...(token ? { token } : {}),
       ...(graph ? { graphSvg: toSvg(graph) } : {}),
       ...(options.cors ? { cors: options.cors.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
+      ...(options.maxIdleApps !== undefined ? { maxIdleApps: integer(options.maxIdleApps, '--max-idle-apps') } : {}),
       traceView: traceHtml, ...(tracing ? { traceListeners: () => [tracing.listener()] } : {}),
     });
     const page = `${server.url}/${token ? `?token=${encodeURIComponent(token)}` : ''}`;
