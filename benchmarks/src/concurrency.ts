@@ -104,11 +104,11 @@ export async function measureConcurrency(runtime: string, sessions: number, url:
   }
 }
 
-/** Start the scripted LLM server (its bin) in its own process; resolves with its URL and a stop function. */
-export async function startLlmProcess(): Promise<{ url: string; stop: () => void }> {
+/** Start the scripted LLM server (its bin) in its own process, with these rules (default: the agent's); resolves with its URL and a stop function. */
+export async function startLlmProcess(script: unknown = RULES): Promise<{ url: string; stop: () => void }> {
   const dir = mkdtempSync(join(tmpdir(), 'agentspec-bench-'));
   const rules = join(dir, 'rules.json');
-  writeFileSync(rules, JSON.stringify(RULES));
+  writeFileSync(rules, JSON.stringify(script));
   const bin = join(dirname(createRequire(import.meta.url).resolve('@agentspec/testing')), 'bin.js');
   const child = spawn(process.execPath, [bin, '--rules', rules], { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {

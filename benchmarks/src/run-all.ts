@@ -34,11 +34,12 @@ export const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
   emitted: async () => (await import('./emitted.js')).emittedBenchmark,
   'cli-startup': async () => (await import('./cli-startup.js')).cliStartupBenchmark,
   concurrency: async () => (await import('./concurrency.js')).concurrencyBenchmark,
+  'parallel-map': async () => (await import('./parallel-map.js')).parallelMapBenchmark,
   soak: async () => (await import('./soak.js')).soakBenchmark,
 };
 
-/** What --quick runs unless --only says otherwise: all but the soak, which the test suite runs (tests/soak.test.ts). */
-export const QUICK = Object.keys(BENCHMARKS).filter((name) => name !== 'soak');
+/** What --quick runs unless --only says otherwise: all but the soak, which the test suite runs (tests/soak.test.ts), and the ParallelMapNode figures (no target to check). */
+export const QUICK = Object.keys(BENCHMARKS).filter((name) => name !== 'soak' && name !== 'parallel-map');
 
 export const DEFAULT_MARGIN = 2;
 

@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { spanTreeText, type Trace } from '@agentspec/runtime';
+import { missingSpecAttributes, SPAN_EVENTS, spanTreeText, type Trace } from '@agentspec/runtime';
 import type { Difference } from './compare.js';
 
 /** The file beside case.yaml that holds the expected span trees. */
@@ -59,4 +59,24 @@ export function checkTrace(expected: string, trace: Trace, run: number): Differe
     expected: want[i] ?? '(no more spans)',
     actual: got[i] ?? '(no more spans)',
   };
+}
+
+/**
+ * The first event of a run's trace that lacks an attribute Agent Spec Tracing
+ * gives it without a default (`tracing.rst`): a span's start and end events,
+ * its point events; path `trace.yaml#/runs/<r>/attributes`.
+ */
+export function checkSpecAttributes(trace: Trace, run: number): Difference | undefined {
+  for (const span of trace.spans) {
+    const [start, end] = SPAN_EVENTS[span.kind];
+    const checks: [string, Readonly<Record<string, unknown>> | null][] = [[start, span.attributes], [end, span.endAttributes], ...span.events.map((e): [string, Readonly<Record<string, unknown>>] => [e.type, e.attributes])];
+    for (const [type, attributes] of checks) {
+      if (attributes === null) continue;
+      const missing = missingSpecAttributes(type as Parameters<typeof missingSpecAttributes>[0], attributes);
+      if (missing.length > 0) {
+        return { path: `${TRACE_FILE}#/runs/${run}/attributes`, expected: `${type} of ${span.kind} '${span.name}' with ${missing.join(', ')}`, actual: `attributes ${Object.keys(attributes).join(', ') || '(none)'}` };
+      }
+    }
+  }
+  return undefined;
 }

@@ -22,7 +22,7 @@ export {
   type ExpectedMessage, type ExpectedOfferedTool, type ExpectedToolCall, type InvalidCase, type ServerName,
   type StatusName, type StepAction, type StepExpectation,
 } from './case-types.js';
-export { caseTracesYaml, checkTrace, readCaseTraces, TRACE_FILE } from './case-traces.js';
+export { caseTracesYaml, checkSpecAttributes, checkTrace, readCaseTraces, TRACE_FILE } from './case-traces.js';
 export { readKnownGaps, type KnownGap, type KnownGaps } from './known-gaps.js';
 export { LIBRARY_TOOL_NAMES, TOOL_LIBRARY, toolRegistry, type LibraryToolName } from './tool-library.js';
 export { startLocalServers, type LocalServers } from './servers/local-servers.js';

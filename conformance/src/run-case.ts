@@ -11,7 +11,7 @@ import { under, type Difference } from './compare.js';
 import { pointer } from './check.js';
 import { checkError, checkStep, type StepOutcome } from './expectations.js';
 import { checkLlmRequests } from './llm-requests.js';
-import { checkTrace } from './case-traces.js';
+import { checkSpecAttributes, checkTrace } from './case-traces.js';
 import { errorCode, errorMessage, type CaseDifference, type CaseOutcome, type UnexpectedError } from './outcome.js';
 import { startLocalServers, type LocalServers } from './servers/local-servers.js';
 import { substitute } from './servers/placeholders.js';
@@ -143,7 +143,7 @@ async function drive(c: ConformanceCase, runtime: Runtime, signal: AbortSignal, 
         caseOptions.onTrace?.(r, trace);
       }
       const expected = caseOptions.traces === false ? undefined : c.traces?.[r];
-      const d = expected === undefined ? undefined : checkTrace(expected, trace, r);
+      const d = expected === undefined ? undefined : checkTrace(expected, trace, r) ?? checkSpecAttributes(trace, r);
       if (d) return { difference: { ...d, run: r } };
     }
     return undefined;

@@ -1,5 +1,6 @@
 import {
-  A2A_AGENTS, INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type Capabilities,
+  A2A_AGENTS, EMITTED_TRANSFORMS, INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents,
+  TRANSFORMS_AND_DATASTORES, type Capabilities,
 } from '@agentspec/runtime';
 
 const FLOWS_RUN = 'run Flows with aiSdkRuntime(), which interprets them with LLM steps on the AI SDK';
@@ -12,5 +13,6 @@ export const AI_SDK_CAPABILITIES = {
   },
   compile: { by: 'the AI SDK compiler', action: 'compile', roots: ['Agent'], rootHint: FLOWS_RUN, refuses: OCI_GENAI_UNLESS_OVERRIDE },
   // OciGenAiConfig is emitted with a warning: the module asks for llm.baseURL
-  emit: { by: 'the AI SDK emitter', action: 'emit', roots: ['Agent'], rootHint: FLOWS_RUN, refuses: MTLS_TRANSPORTS_NOT_EMITTED },
+  // message transforms are emitted with their caches in memory: a PostgresDatabaseDatastore (and its TLS config) stays refused
+  emit: { by: 'the AI SDK emitter', action: 'emit', roots: ['Agent'], rootHint: FLOWS_RUN, runs: EMITTED_TRANSFORMS, refuses: MTLS_TRANSPORTS_NOT_EMITTED },
 } as const satisfies { readonly runtime: Capabilities; readonly compile: Capabilities; readonly emit: Capabilities };

@@ -1,5 +1,5 @@
 import type { Agent, LlmConfig } from '@agentspec/core';
-import type { AdapterWarning, LlmOptions, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
+import type { AdapterWarning, LlmMessage, LlmOptions, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
 import type { LanguageModel, OnToolExecutionEndCallback, PrepareStepFunction, StopCondition, ToolLoopAgent, ToolLoopAgentSettings, ToolSet } from 'ai';
 
 /** How an agent with outputs finishes: the synthetic `submit_result` tool (default), or the AI SDK's `Output.object`. */
@@ -58,6 +58,14 @@ export interface AgentHooks {
   readonly prepareStep: PrepareStepFunction<ToolSet>;
   readonly onToolExecutionEnd: OnToolExecutionEndCallback<ToolSet>;
   readonly onError: NonNullable<ToolLoopAgentSettings<never, ToolSet>['onError']>;
+  /**
+   * For an agent with message transforms (which the module applies itself, in its `prepareStep`): one summary, made by
+   * the runtime's backend with the transform's LLM config and traced in the agent's span, instead of the module's own
+   * generation.
+   */
+  readonly summarize?: (transform: string, messages: readonly LlmMessage[]) => Promise<string>;
+  /** The session's conversation id (the key of the transforms' cached summaries), once a run has started. */
+  readonly conversationId?: () => string | undefined;
 }
 
 /** The options aiSdkRuntime gives an {@link AgentBuilder}: compileAiSdk's, with the session's inputs resolved, and the hooks to add. */

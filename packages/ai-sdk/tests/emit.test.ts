@@ -147,6 +147,58 @@ describe('the emitted module', () => {
     await new Promise<void>((r) => http.close(() => r()));
   });
 
+  it('summarizes on its own with its message transforms: the transform\'s LLM and instructions, cached per conversation across builds', async () => {
+    const agent = conformanceAgents(undefined, { withTransforms: true }).find((c) => c.id === 'multi-agent/summarization-message-cached')?.agent as Agent;
+    const long = 'Hello, my parcel number 42 arrived today and the box was completely crushed.';
+    llm.setRules([
+      { match: { systemPromptContains: 'Summarize this message', lastMessage: { contains: 'parcel number 42' } }, answer: { text: 'parcel 42 arrived crushed' } },
+      { match: { systemPromptContains: 'You answer customer emails' }, answer: { text: 'Sorry about parcel 42.' } },
+    ]);
+    llm.clear();
+    const mod = await importEmitted(agent, 'unit');
+    const ask = async (conversationId: string, messages: unknown[]) => {
+      const { agent: built, close } = mod.build({ llm: { baseURL: llm.url }, conversationId });
+      const result = await (built as unknown as { generate(o: unknown): Promise<{ text: string }> }).generate({ messages });
+      await close?.();
+      return result.text;
+    };
+    expect(await ask('c1', [{ role: 'user', content: long }])).toBe('Sorry about parcel 42.');
+    // another build, the same conversation: the summary comes from the cache
+    expect(await ask('c1', [{ role: 'user', content: long }, { role: 'assistant', content: 'Sorry about parcel 42.' }, { role: 'user', content: 'Refund?' }])).toBe('Sorry about parcel 42.');
+    // another conversation: summarized again
+    expect(await ask('c2', [{ role: 'user', content: long }])).toBe('Sorry about parcel 42.');
+    const seen = llm.requests.map((r) => [r.model, r.systemPrompt, r.messages.filter((m) => m.role !== 'system').map((m) => m.content)]);
+    expect(seen).toEqual([
+      ['scripted-summarizer', 'Summarize this message in a few words.', [long]],
+      ['scripted-model', 'You answer customer emails.', ['Summary: parcel 42 arrived crushed']],
+      ['scripted-model', 'You answer customer emails.', ['Summary: parcel 42 arrived crushed', 'Sorry about parcel 42.', 'Refund?']],
+      ['scripted-summarizer', 'Summarize this message in a few words.', [long]],
+      ['scripted-model', 'You answer customer emails.', ['Summary: parcel 42 arrived crushed']],
+    ]);
+  });
+
+  it('refuses a transform cache it cannot write: a PostgreSQL datastore (AS_UNSUPPORTED), a collection missing from the schema (AS_DATASTORE)', () => {
+    const agent = conformanceAgents(undefined, { withTransforms: true }).find((c) => c.id === 'multi-agent/summarization-message-cached')?.agent as Agent;
+    const [transform] = agent.transforms ?? [];
+    const datastore = (transform as unknown as { datastore: Record<string, unknown> }).datastore;
+    const postgres = {
+      ...datastore, component_type: 'PostgresDatabaseDatastore',
+      connection_config: { component_type: 'TlsPostgresDatabaseConnectionConfig', id: 'pg', name: 'pg', user: 'u', password: 'p', url: 'postgresql://127.0.0.1:5432/db' },
+    };
+    const withDatastore = (d: unknown) => ({ ...agent, transforms: [{ ...transform, datastore: d }] }) as unknown as Component;
+    const codeOf = (c: Component) => {
+      try {
+        emitAiSdk(c);
+        return 'emitted';
+      } catch (e) {
+        return (e as RuntimeError).message;
+      }
+    };
+    expect(codeOf(withDatastore(postgres))).toMatch(/^AS_UNSUPPORTED: PostgresDatabaseDatastore 'cache' at \/transforms\/0\/datastore cannot be emitted by the AI SDK emitter/);
+    expect(codeOf(withDatastore({ ...datastore, datastore_schema: {} }))).toMatch(/^AS_DATASTORE: .*message_cache/);
+    expect(codeOf(agent)).toBe('emitted');
+  });
+
   it('builds a ToolLoopAgent that sends the spec\'s strings as they are: system prompt rendered once, tool descriptions, model id', async () => {
     const agent = kitchenSink(httpUrl, { mcp: false });
     llm.setRules([{ match: { lastUserMessage: 'Hello' }, answer: { text: 'Hi.' } }]);
@@ -337,7 +389,7 @@ describe('typecheck', () => {
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
     const agents: [string, Agent][] = [
-      ...conformanceAgents().map((c) => [c.id.replace('/', '--'), c.agent] as [string, Agent]),
+      ...conformanceAgents(undefined, { withTransforms: true }).filter((c) => !c.id.startsWith('multi-agent/datastore-')).map((c) => [c.id.replace('/', '--'), c.agent] as [string, Agent]),
       ['small', SMALL],
       ['kitchen-sink', kitchenSink('http://127.0.0.1:1')],
       ['openai', spec({ ...SMALL, llm_config: { component_type: 'OpenAiConfig', id: 'gpt', name: 'gpt', model_id: 'gpt-4o-mini' } })],

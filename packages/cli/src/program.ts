@@ -168,10 +168,17 @@ ${EXIT_HELP}`)
     .argument('<spec>', 'JSON or YAML document of an Agent (any target) or a Flow (langgraph, mastra)')
     .requiredOption('--target <framework>', 'langgraph, ai-sdk, openai-agents or mastra')
     .option('--out <file>', 'write the module here (.ts) instead of stdout')
+    .option('--allow-stdio <command...>', "command lines an MCPToolBox's stdio server may be started with, to list its tools (e.g. 'node /abs/server.mjs', or a command name)")
+    .option('--allow <host...>', "hosts an MCPToolBox's server may be on besides a fixed public or loopback one (private addresses, templated hosts)")
     .addHelpText('after', `
 The module exports build(options) (ServerTool implementations, the LLM endpoint,
 …) returning the same objects the in-memory compiler gives; it is yours to edit.
 Warnings (what the framework cannot represent exactly) go to stderr.
+
+An agent's MCPToolBoxes are listed from their servers when compiling (their
+tool_filter, specs and confirmation flags applied) and emitted as MCPTools on
+the toolbox's transport: compile again when a server's tools change. A stdio
+server is started only when --allow-stdio allows its command line.
 
 Example:
   $ agentspec compile examples/specs/weather-agent.yaml --target openai-agents --out src/weather-agent.ts

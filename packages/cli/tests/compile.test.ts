@@ -1,8 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { load } from '@agentspec/core';
 import { hasToolboxes, hasTransforms } from '@agentspec/runtime';
+import { startLocalServers, substitute } from '@agentspec/conformance';
+import { EXIT } from '../src/exit-codes.js';
 import { COMPILE_TARGETS } from '../src/index.js';
 import { cli, tempFiles } from './helpers.js';
 
@@ -100,5 +102,49 @@ describe('agentspec compile', () => {
     const r = await cli('compile', '--help');
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('$ agentspec compile examples/specs/weather-agent.yaml --target openai-agents');
+  });
+});
+
+describe('agentspec compile of an agent with MCPToolBoxes', () => {
+  const caseSpec = (name: string) => readFileSync(`${root}conformance/cases/mcp/${name}/spec.yaml`, 'utf8');
+
+  it('lists the toolbox\'s tools from its server (filter and specs applied) and emits them as MCPTools, for every target', async () => {
+    const servers = await startLocalServers(['mcp-http']);
+    try {
+      const spec = tempFiles({ 'agent.yaml': substitute(caseSpec('toolbox-filter'), servers.substitutions) })('agent.yaml');
+      for (const target of Object.keys(COMPILE_TARGETS)) {
+        const r = await cli('compile', spec, '--target', target);
+        expect(r.code, r.stderr).toBe(0);
+        expect(r.stderr).toContain("listed the agent's MCP toolboxes: 2 tools (");
+        expect(r.stdout, target).toContain('lookup_capital');
+        expect(r.stdout, target).toContain('The sum of a and b.');
+        expect(r.stdout, target).toContain(servers.substitutions['mcp-http']);
+      }
+    } finally {
+      await servers.close();
+    }
+  });
+
+  it('starts a stdio server only when --allow-stdio allows its command line', async () => {
+    const servers = await startLocalServers(['mcp-stdio']);
+    const spec = tempFiles({ 'agent.yaml': substitute(caseSpec('toolbox-stdio'), servers.substitutions) })('agent.yaml');
+    const refused = await cli('compile', spec, '--target', 'ai-sdk');
+    expect(refused.code).toBe(EXIT.INVALID);
+    expect(refused.stderr).toContain('AS_HTTP_REFUSED');
+    const commandLine = [servers.substitutions['mcp-stdio-command'], ...JSON.parse(servers.substitutions['mcp-stdio-args']!) as string[]].join(' ');
+    const allowed = await cli('compile', spec, '--target', 'ai-sdk', '--allow-stdio', commandLine);
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stderr).toContain('1 tool (');
+    expect(allowed.stdout).toContain('lookup_capital');
+    await servers.close();
+  });
+
+  it('fails with AS_MCP, writing nothing, when the server cannot be reached', async () => {
+    const text = caseSpec('toolbox-filter').replace('${mcp-http}', 'http://127.0.0.1:9/mcp');
+    const files = tempFiles({ 'agent.yaml': text });
+    const r = await cli('compile', files('agent.yaml'), '--target', 'openai-agents', '--out', files('out.ts'));
+    expect(r.code).toBe(EXIT.INVALID);
+    expect(r.stderr).toContain('AS_MCP');
+    expect(existsSync(files('out.ts'))).toBe(false);
   });
 });

@@ -32,8 +32,8 @@ await (await conformance()).describeConformance(() => langgraphRuntime({ build: 
   traces: false,
 });
 
-it('runs every valid case of the suite (175) on emitted modules', () => {
-  expect(ran.length).toBe(only === undefined ? 175 : [...kinds.values()].filter((k) => k === only).length);
+it('runs every valid case of the suite (178) on emitted modules', () => {
+  expect(ran.length).toBe(only === undefined ? 178 : [...kinds.values()].filter((k) => k === only).length);
 });
 
 afterAll(() => {

@@ -50,7 +50,7 @@ describe('ParallelFlowNode and ParallelMapNode compile to fan-outs', () => {
     const { calls, tools } = recorder();
     const { graph, builder, warnings } = compileLangGraph(deserialize(ASK_IN_MAP), { tools });
     expect(builder.branches['each item']?.condition?.ends).toEqual({ 'each item (each)': 'each item (each)', 'each item (collect)': 'each item (collect)' });
-    expect(warnings).toContainEqual(expect.objectContaining({ kind: 'approximated', component: 'map', message: expect.stringContaining('aborts the others still running') }));
+    expect(warnings.filter((w) => w.component === 'map')).toEqual([]);
     expect(graph.config).toMatchObject({ maxConcurrency: 16 });
     expect(await graph.invoke({ iterated_item: ['c', 'a', 'b'] })).toMatchObject({ collected_value: ['C', 'A', 'B'] });
     expect(await graph.invoke({ iterated_item: [] })).toMatchObject({ collected_value: [] });
@@ -129,6 +129,36 @@ describe('checkpoints of a ParallelMapNode', () => {
     await expect(session.run()).rejects.toMatchObject({ code: 'AS_TOOL_FAILED', message: expect.stringContaining('the recorder is jammed') });
     expect(await session.run()).toMatchObject({ type: 'finished', outputs: { collected_value: ['A', 'BOOM', 'B'] } });
     expect([...calls].sort()).toEqual(['a', 'b', 'boom', 'boom']);
+    await app.close();
+  });
+});
+
+describe('a failing task of a fan-out', () => {
+  it('lets the running ones finish, and fails with the first failure in task order, whatever the timing', async () => {
+    const finished: string[] = [];
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const record = async ({ item }: Record<string, unknown>) => {
+      const [what, ms] = String(item).split(':');
+      await wait(Number(ms));
+      if (what!.startsWith('fail')) throw new Error(`${what} failed`);
+      finished.push(what!);
+      return what!.toUpperCase();
+    };
+    const app = await langgraphRuntime().load(deserialize(ASK_IN_MAP), { tools: { record } });
+    // the first task fails last; the third fails first; the second finishes in between
+    const session = app.start({ inputs: { iterated_item: ['fail-first:60', 'ok:30', 'fail-second:1'] } });
+    await expect(session.run()).rejects.toMatchObject({ code: 'AS_TOOL_FAILED', message: expect.stringContaining('fail-first failed') });
+    expect(finished).toEqual(['ok']);
+    const reference = referenceRuntime().load(deserialize(ASK_IN_MAP), { tools: { record } });
+    await expect((await reference).start({ inputs: { iterated_item: ['fail-first:60', 'ok:30', 'fail-second:1'] } }).run()).rejects.toMatchObject({ code: 'AS_TOOL_FAILED', message: expect.stringContaining('fail-first failed') });
+    await app.close();
+  });
+
+  it('starts no task once one failed: with one task at a time, the tasks after it never run', async () => {
+    const { calls, tools } = recorder(5);
+    const app = await langgraphRuntime().load(deserialize(ASK_IN_MAP), { tools, limits: { parallelism: 1 } });
+    await expect(app.start({ inputs: { iterated_item: ['a', 'boom', 'b', 'c'] } }).run()).rejects.toMatchObject({ code: 'AS_TOOL_FAILED' });
+    expect(calls).toEqual(['a', 'boom']);
     await app.close();
   });
 });

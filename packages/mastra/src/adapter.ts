@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { FrameworkAdapter } from '@agentspec/runtime';
 import { MASTRA_CAPABILITIES } from './capabilities.js';
 import { compileMastra } from './compile/compile-mastra.js';
@@ -14,5 +15,9 @@ export const mastraAdapter: FrameworkAdapter = {
   runtime: () => mastraRuntime(),
   compile: compileMastra,
   emit: emitMastra,
-  import: (program) => importMastra(program),
+  // the module's text, when the CLI names it: steps that ask an agent are recognized in it
+  import: async (program, context) => {
+    const programSource = context?.modulePath ? await readFile(context.modulePath, 'utf8').catch(() => undefined) : undefined;
+    return importMastra(program, programSource !== undefined ? { programSource } : {});
+  },
 };

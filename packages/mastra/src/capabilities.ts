@@ -10,12 +10,16 @@ const LATER_NODES = ['ParallelFlowNode', 'ParallelMapNode', 'CatchExceptionNode'
 
 /** What the Mastra runtime, compiler and emitter take and refuse (DESIGN §2.1), read by `admit()`. */
 export const MASTRA_CAPABILITIES = {
-  // Swarms and ManagerWorkers run on the reference interpreter with Mastra's AI SDK models; SpecializedAgents compile as their Agents
+  // Swarms and ManagerWorkers run as Mastra Agents (members whose tools stop the run for the caller: on the shared semantics with Mastra's models); SpecializedAgents compile as their Agents
   runtime: {
     by: 'the Mastra runtime', action: 'run', roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS, 'A2AAgent'], runs: [...LATER_NODES, ...MCP_TOOLBOXES, ...MULTI_AGENT_COMPONENTS, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS],
     refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE },
   },
-  compile: { by: 'the Mastra compiler', action: 'compile', roots: ['Agent', 'Flow'], runs: [...LATER_NODES, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS], refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE } },
+  // Swarms and ManagerWorkers compile into Mastra Agents whose tools stand for the other agents
+  compile: {
+    by: 'the Mastra compiler', action: 'compile', roots: ['Agent', 'Flow', 'Swarm', 'ManagerWorkers'], runs: [...LATER_NODES, ...TRANSFORMS_AND_DATASTORES, ...A2A_AGENTS, ...MULTI_AGENT_COMPONENTS],
+    refuses: { ...REMOTE, ...OCI_GENAI_UNLESS_OVERRIDE },
+  },
   emit: {
     by: 'the Mastra emitter',
     action: 'emit',

@@ -4,6 +4,7 @@ import { errorAttributes, type RunSpans, type SpanRef, type SpanType, type Trace
 const KIND_OF: Partial<Record<TraceEventType, SpanType>> = {
   FlowExecutionStart: 'FlowExecutionSpan', NodeExecutionStart: 'NodeExecutionSpan', AgentExecutionStart: 'AgentExecutionSpan',
   LlmGenerationRequest: 'LlmGenerationSpan', ToolExecutionRequest: 'ToolExecutionSpan',
+  SwarmExecutionStart: 'SwarmExecutionSpan', ManagerWorkersExecutionStart: 'ManagerWorkersExecutionSpan',
 };
 
 /** A span as the workflow's state keeps it (plain JSON), for the steps that run in it later: a sub-flow's nodes, the step that ends it. */

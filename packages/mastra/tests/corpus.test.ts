@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { validateComponent, type Component, type Flow } from '@agentspec/core';
 import { referenceRuntime, type ToolRegistry } from '@agentspec/runtime';
 import { loadRulesFile, startScriptedLlm } from '@agentspec/testing';
@@ -85,7 +85,8 @@ describe('the Mastra corpus: each program imports, validates and runs as it does
       const c = (await import(new URL(`${name}/case.ts`, corpus).href)).default as CorpusCase;
       const program = (await import(new URL(`${name}/program.ts`, corpus).href)) as Record<string, unknown>;
       llm.setRules((await loadRulesFile(new URL(`${name}/llm.yaml`, corpus).pathname)).rules);
-      const imported = await importMastra(program[c.export]);
+      // as `agentspec import` does: the program's text, where steps that ask an agent are recognized
+      const imported = await importMastra(program[c.export], { programSource: readFileSync(new URL(`${name}/program.ts`, corpus), 'utf8') });
       expect(imported.warnings.map((w) => w.code)).toEqual(c.warnings);
       expect(validateComponent(imported.component).filter((d) => d.severity === 'error')).toEqual([]);
       if (c.component) expect(imported.component).toMatchObject(filled(c.component) as object);

@@ -29,6 +29,6 @@ await conformance.describeConformance(() => mastraRuntime({ build: emittedCompil
 
 describe('emitted conformance', () => {
   it('runs every valid case', () => {
-    expect(conformance.collectCases(conformance.DEFAULT_CASES_DIR, filter).cases.length).toBe(175);
+    expect(conformance.collectCases(conformance.DEFAULT_CASES_DIR, filter).cases.length).toBe(178);
   });
 });

@@ -9,6 +9,7 @@ import { createStep, createWorkflow, toStorableGraph } from '@mastra/core/workfl
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { importMastra } from '../src/index.js';
+import { agentCallOf, stepSource } from '../src/import/agent-call.js';
 
 const num = z.object({ n: z.number() });
 const double = createStep({ id: 'double', inputSchema: num, outputSchema: num, execute: async ({ inputData }) => ({ n: inputData.n * 2 }) });
@@ -58,8 +59,39 @@ describe('importMastra: workflows', () => {
       .branch([[async ({ inputData }) => inputData.n > 5, big], [async ({ inputData }) => inputData.n <= 5, small]]).commit();
     const f = await runBoth(functional, { kind: 'x', n: 9 });
     expect(f.imported).toEqual({ label: 'big 9' });
-    expect(kinds(f.component)).toContain('ToolNode:branch_0_router');
-    expect(f.warnings.map((w) => w.component)).toContain('branch_0');
+    expect(kinds(f.component)).toEqual(['StartNode:start', 'ParallelFlowNode:branch_0', 'ToolNode:branch_0_outputs', 'EndNode:end_3']);
+    expect(f.warnings.map((w) => [w.code, w.component])).toEqual([['MA_BRANCH_FUNCTION', 'branch_0'], ['MA_BRANCH_OUTPUT', 'branch_0']]);
+  });
+
+  it('runs every arm of a .branch whose condition holds, as Mastra does, and gives the next step each under its step id', async () => {
+    const kind = z.object({ kind: z.string(), n: z.number() });
+    const both = createStep({
+      id: 'both', inputSchema: z.object({ big: z.object({ label: z.string() }).optional(), small: z.object({ label: z.string() }).optional() }), outputSchema: z.object({ labels: z.string() }),
+      execute: async ({ inputData }) => ({ labels: [inputData.big?.label, inputData.small?.label].filter(Boolean).join(' + ') }),
+    });
+    const wf = createWorkflow({ id: 'every', inputSchema: kind, outputSchema: z.object({ labels: z.string() }) })
+      .branch([[async ({ inputData }) => inputData.n > 5, big], [async ({ inputData }) => inputData.n > 2, small]]).then(both).commit();
+    for (const n of [9, 3, 1]) {
+      const r = await runBoth(wf, { kind: 'x', n });
+      expect(r.imported).toEqual(r.direct);
+      if (n === 9) expect(r.imported).toEqual({ labels: 'big 9 + small 9' });
+      if (n === 1) expect(r.imported).toEqual({ labels: '' });
+      expect(validateComponent(r.component).filter((d) => d.severity === 'error')).toEqual([]);
+    }
+  });
+
+  it('gives a loop condition reading iterationCount the iterations done, as Mastra does (a counter in the loop)', async () => {
+    const wf = createWorkflow({ id: 'thrice', inputSchema: num, outputSchema: num })
+      .dountil(inc, async ({ iterationCount }) => iterationCount >= 3).dowhile(double, async ({ iterationCount }) => iterationCount < 2).commit();
+    const r = await runBoth(wf, { n: 0 });
+    expect(r.imported).toEqual(r.direct);
+    expect(r.imported).toEqual({ n: 12 });
+    expect(kinds(r.component)).toEqual([
+      'StartNode:start', 'ToolNode:loop_0_start', 'ToolNode:inc', 'ToolNode:loop_0_count', 'ToolNode:loop_0_check_router', 'BranchingNode:loop_0_check',
+      'ToolNode:loop_1_start', 'ToolNode:double', 'ToolNode:loop_1_count', 'ToolNode:loop_1_check_router', 'BranchingNode:loop_1_check', 'EndNode:end',
+    ]);
+    expect(r.warnings.map((w) => w.code)).toEqual(['MA_BRANCH_FUNCTION', 'MA_BRANCH_FUNCTION']);
+    expect(validateComponent(r.component).filter((d) => d.severity === 'error')).toEqual([]);
   });
 
   it('turns nested workflows into FlowNodes and .foreach into a MapNode; says what it leaves out', async () => {
@@ -129,5 +161,40 @@ describe('importMastra: models', () => {
   it('says when a model has no endpoint Agent Spec can name, and takes the first of fallbacks', async () => {
     expect(await modelOf('anthropic/claude-sonnet-4')).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiCompatibleConfig', url: 'http://localhost:8000' }), codes: ['MA_MODEL_ENDPOINT'] });
     expect(await modelOf([{ model: 'openai/gpt-4o' }, { model: 'openai/gpt-4o-mini' }])).toEqual({ llm: expect.objectContaining({ component_type: 'OpenAiConfig', model_id: 'gpt-4o' }), codes: ['MA_MODEL_FALLBACKS'] });
+  });
+});
+
+describe('importMastra: steps that ask an agent, recognized in the program text', () => {
+  const program = `
+const plan = createStep({
+  id: 'plan',
+  inputSchema: z.object({ city: z.string() }),
+  outputSchema: z.object({ plan: z.string() }),
+  execute: async ({ inputData, mastra }) => {
+    const prompt = \`Plan a day in \${inputData.city}.\`;
+    const result = await mastra.getAgent('planner').generate(prompt);
+    return { plan: result.text };
+  },
+});
+const shout = createStep({
+  id: 'shout',
+  inputSchema: z.object({ city: z.string() }),
+  outputSchema: z.object({ plan: z.string() }),
+  execute: async ({ inputData, mastra }) => {
+    const result = await mastra.getAgent('planner').generate(\`Plan \${inputData.city.toUpperCase()}\`);
+    return { plan: result.text };
+  },
+});
+`;
+  const planner = new MastraAgent({ id: 'planner', name: 'Planner', instructions: 'You plan days.', model: 'openai/gpt-4o-mini' });
+  const mastra = new Mastra({ agents: { planner }, logger: false });
+
+  it('takes the prompt template and the agent of a step that only asks it; leaves any other expression as code', () => {
+    const plan = agentCallOf(stepSource(program, 'plan'), { type: 'object', properties: { plan: { type: 'string' } } }, mastra);
+    expect(plan).toMatchObject({ template: 'Plan a day in {{city}}.', reads: ['city'], output: 'plan' });
+    expect(plan?.agent).toBe(planner);
+    // `${inputData.city.toUpperCase()}` is code, not a field
+    expect(agentCallOf(stepSource(program, 'shout'), { type: 'object', properties: { plan: { type: 'string' } } }, mastra)).toBeUndefined();
+    expect(stepSource(program, 'missing')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import {
-  A2A_AGENTS, INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type Capabilities,
+  A2A_AGENTS, EMITTED_TRANSFORMS, INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, MTLS_TRANSPORTS_NOT_EMITTED, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type Capabilities,
 } from '@agentspec/runtime';
 
 /** What the OpenAI Agents runtime, compiler and emitter take and refuse (DESIGN §2.1), read by `admit()`. */
@@ -15,6 +15,8 @@ export const OPENAI_AGENTS_CAPABILITIES = {
     action: 'emit',
     roots: ['Agent'],
     rootHint: 'Flows run on openaiAgentsRuntime() (the reference interpreter with the SDK\'s models); emit a Flow with --target langgraph or mastra',
+    // message transforms are emitted with their caches in memory: a PostgresDatabaseDatastore stays refused
+    runs: EMITTED_TRANSFORMS,
     refuses: MTLS_TRANSPORTS_NOT_EMITTED,
   },
 } as const satisfies { readonly runtime: Capabilities; readonly compile: Capabilities; readonly emit: Capabilities };

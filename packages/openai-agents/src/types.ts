@@ -1,6 +1,6 @@
 import type { Agent as SpecAgent, Component } from '@agentspec/core';
-import type { Agent, AgentOutputType } from '@openai/agents';
-import type { AdapterWarning, CompiledProgram, ImportedComponent, LlmOptions, McpConnections, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
+import type { Agent, AgentOutputType, CallModelInputFilter } from '@openai/agents';
+import type { AdapterWarning, CompiledProgram, ImportedComponent, LlmMessage, LlmOptions, McpConnections, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
 
 /** Something of the spec (or of the SDK object, when importing) that did not carry over exactly (the one warning type of @agentspec/runtime). */
 export type CompileWarning = AdapterWarning;
@@ -28,14 +28,30 @@ export interface CompileOptions {
   readonly mcp?: McpConnections;
   /** Export traces to OpenAI (default false: `setTracingDisabled(true)` is called). */
   readonly tracing?: boolean;
+  /**
+   * For an agent with message transforms built by the `build` option (an emitted module, which applies them itself):
+   * the session's conversation id and the runtime's traced summarizer. compileOpenAiAgents leaves the transforms to the runtime.
+   */
+  readonly transformHooks?: TransformHooks;
+}
+
+/** How the runtime takes part in the message transforms of an agent that applies them itself. */
+export interface TransformHooks {
+  /** The session's conversation id (the key of cached summaries). */
+  readonly conversationId: () => string | undefined;
+  /** One summary of the transform `transform`: the runtime's LLM backend on the transform's LLM config, traced in the agent's span. */
+  readonly summarize: (transform: string, messages: readonly LlmMessage[]) => Promise<string>;
 }
 
 /** What a compile returns next to the SDK agent. */
 export interface CompileResult<TAgent> extends CompiledProgram {
   readonly agent: TAgent;
   readonly warnings: readonly CompileWarning[];
-  /** Options to spread into `run(agent, input, { ...runOptions })`: `maxTurns` from `limits.maxAgentSteps`. */
-  readonly runOptions: { readonly maxTurns: number };
+  /**
+   * Options to spread into `run(agent, input, { ...runOptions })`: `maxTurns` from `limits.maxAgentSteps`; an emitted
+   * module with message transforms adds its `callModelInputFilter` (the runtime then applies none of its own).
+   */
+  readonly runOptions: { readonly maxTurns: number; readonly callModelInputFilter?: CallModelInputFilter };
   /** Release the MCP connections the compile opened (none when `mcp` was given). */
   close(): Promise<void>;
 }

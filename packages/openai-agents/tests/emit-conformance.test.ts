@@ -33,8 +33,8 @@ describe('emitted modules on the conformance suite', () => {
 
 afterAll(() => {
   // every case built its agent through the hook but missing-server-tool and multi-agent/datastore-* (load errors, before any
-  // build) and multi-agent/summarization-* (the emitter refuses message transforms)
-  expect(built.count).toBeGreaterThanOrEqual(agentCases.size - 7);
+  // build); multi-agent/summarization-* build theirs (the module applies its transforms, with the runtime's traced summarizer)
+  expect(built.count).toBeGreaterThanOrEqual(agentCases.size - 3);
 });
 
 await describeConformance(() => openaiAgentsRuntime({ build: compileThroughEmittedModule }), {

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { deserialize, flow, serialize, serverTool, agent, openAiCompatibleConfig, mcpTool, sseMtlsTransport, startNode, endNode, controlFlowEdge, remoteTool, type Agent, type Component } from '@agentspec/core';
 import { openAiBaseUrl } from '@agentspec/runtime';
-import { OpenAIChatCompletionsModel, OpenAIResponsesModel, RunContext, type FunctionTool } from '@openai/agents';
+import { OpenAIChatCompletionsModel, OpenAIResponsesModel, run, RunContext, type FunctionTool } from '@openai/agents';
 import { compileOpenAiAgents, emitOpenAiAgents, openaiAgentsRuntime } from '../src/index.js';
 import type { CompiledAgent } from '../src/compile/compile-agent.js';
 import { conformanceSpecs } from './helpers/conformance-specs.js';
@@ -16,7 +16,7 @@ import type { RuntimeEvent } from '@agentspec/runtime';
 const WEATHER = new URL('../../../examples/specs/weather-agent.yaml', import.meta.url).pathname;
 const FIXTURE = new URL('./fixtures/weather-agent.emitted.ts.txt', import.meta.url).pathname;
 
-interface Built { agent: CompiledAgent; warnings: unknown[]; runOptions: { maxTurns: number }; close(): Promise<void> }
+interface Built { agent: CompiledAgent; warnings: unknown[]; runOptions: { maxTurns: number; callModelInputFilter?: never }; close(): Promise<void> }
 
 async function buildEmitted(spec: Agent, options: Record<string, unknown>): Promise<Built> {
   const module = (await import(writeEmitted(spec, 'unit'))) as { build(o: Record<string, unknown>): Built };
@@ -137,6 +137,56 @@ describe('emitOpenAiAgents', () => {
     expect(() => emitOpenAiAgents(mtls)).toThrow(expect.objectContaining({ code: 'AS_UNSUPPORTED', message: expect.stringContaining('mTLS') }));
     const invalid = { ...agent({ id: 'a', name: 'a', system_prompt: '{{x}}', llm_config: llm }), inputs: [] } as Component;
     expect(() => emitOpenAiAgents(invalid)).toThrow(expect.objectContaining({ name: 'AgentSpecLoadError' }));
+  });
+});
+
+describe('an emitted module with message transforms', () => {
+  const summarizing = () => conformanceSpecs({ withTransforms: true }).find((c) => c.id === 'multi-agent/summarization-message-cached')?.spec as Agent;
+
+  it('summarizes on its own as runOptions.callModelInputFilter: the transform\'s model and instructions, cached per conversation across builds', async () => {
+    const long = 'Hello, my parcel number 42 arrived today and the box was completely crushed.';
+    const llm = await startScriptedLlm({
+      strict: true,
+      rules: [
+        { match: { systemPromptContains: 'Summarize this message', lastMessage: { contains: 'parcel number 42' } }, answer: { text: 'parcel 42 arrived crushed' } },
+        { match: { systemPromptContains: 'You answer customer emails' }, answer: { text: 'Sorry about parcel 42.' } },
+      ],
+    });
+    try {
+      const ask = async (conversationId: string, input: unknown[]) => {
+        const built = await buildEmitted(summarizing(), { llm: { baseURL: llm.url }, conversationId });
+        const result = await run(built.agent, input as never, built.runOptions);
+        await built.close();
+        return result.finalOutput;
+      };
+      expect(await ask('c1', [{ role: 'user', content: long }])).toBe('Sorry about parcel 42.');
+      // another build, the same conversation: the summary comes from the cache
+      expect(await ask('c1', [{ role: 'user', content: long }, { role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'Sorry about parcel 42.' }] }, { role: 'user', content: 'Refund?' }])).toBe('Sorry about parcel 42.');
+      // another conversation: summarized again
+      expect(await ask('c2', [{ role: 'user', content: long }])).toBe('Sorry about parcel 42.');
+      expect(llm.requests.map((r) => [r.model, r.systemPrompt, r.messages.filter((m) => m.role !== 'system').map((m) => m.content)])).toEqual([
+        ['scripted-summarizer', 'Summarize this message in a few words.', [long]],
+        ['scripted-model', 'You answer customer emails.', ['Summary: parcel 42 arrived crushed']],
+        ['scripted-model', 'You answer customer emails.', ['Summary: parcel 42 arrived crushed', 'Sorry about parcel 42.', 'Refund?']],
+        ['scripted-summarizer', 'Summarize this message in a few words.', [long]],
+        ['scripted-model', 'You answer customer emails.', ['Summary: parcel 42 arrived crushed']],
+      ]);
+    } finally {
+      await llm.close();
+    }
+  });
+
+  it('refuses a cache it cannot write: a PostgreSQL datastore (AS_UNSUPPORTED), a collection missing from the schema (AS_DATASTORE)', () => {
+    const spec = summarizing();
+    const [transform] = spec.transforms ?? [];
+    const datastore = (transform as unknown as { datastore: Record<string, unknown> }).datastore;
+    const withDatastore = (d: unknown) => ({ ...spec, transforms: [{ ...transform, datastore: d }] }) as unknown as Component;
+    const postgres = {
+      ...datastore, component_type: 'PostgresDatabaseDatastore',
+      connection_config: { component_type: 'TlsPostgresDatabaseConnectionConfig', id: 'pg', name: 'pg', user: 'u', password: 'p', url: 'postgresql://127.0.0.1:5432/db' },
+    };
+    expect(() => emitOpenAiAgents(withDatastore(postgres))).toThrow(expect.objectContaining({ code: 'AS_UNSUPPORTED', message: expect.stringContaining("PostgresDatabaseDatastore 'cache' at /transforms/0/datastore cannot be emitted") }));
+    expect(() => emitOpenAiAgents(withDatastore({ ...datastore, datastore_schema: {} }))).toThrow(expect.objectContaining({ code: 'AS_DATASTORE', message: expect.stringContaining('message_cache') }));
   });
 });
 

@@ -36,7 +36,7 @@ export { replaceComponents } from './replace-components.js';
 export { admit, admitted, refuseUnknown, unsupportedComponent, type AdmitContext } from './admit/admit.js';
 export {
   A2A_AGENTS, INTERPRETED_LATER_NODES, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, NO_CLIENT_HERE, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents,
-  TRANSFORMS_AND_DATASTORES, type Capabilities, type Refusal,
+  TRANSFORMS_AND_DATASTORES, EMITTED_TRANSFORMS, type Capabilities, type Refusal,
 } from './admit/capabilities.js';
 export { REFERENCE_CAPABILITIES } from './admit/reference-capabilities.js';
 export { dispatchLaterNode, type LaterNodeHandlers, type LaterNodeType } from './admit/later-node-dispatch.js';
@@ -86,8 +86,9 @@ export { selectBranch } from './semantics/branching.js';
 export { finishFlow } from './semantics/flow-outputs.js';
 export { collect, mapIterations, reduce, type MapLike } from './semantics/map-reduce.js';
 export { DEFAULT_PARALLELISM, mergeSubflowOutputs, runBounded, subflowInputs } from './semantics/parallel.js';
+export { SettlingTasks } from './semantics/settling-tasks.js';
 export { caughtExceptionInfo, caughtOutcome, isCatchable } from './semantics/catch-exception.js';
-export { agentBlurb, agentToolName, checkToolNames, DEFAULT_MAX_HANDOFFS, handoffLimitError, memberAgent } from './semantics/multi-agent.js';
+export { agentAnswer, agentBlurb, agentMessage, agentToolName, checkToolNames, countHandoff, DEFAULT_MAX_HANDOFFS, handoffLimitError, memberAgent } from './semantics/multi-agent.js';
 export {
   handoffMode, SEND_MESSAGE_PREFIX, sendMessageSpec, swarmAgents, swarmLinks, swarmRecipients, TRANSFER_PREFIX, transferIgnored, transferResult, transferSpec,
   type HandoffMode, type SwarmLink,

@@ -39,6 +39,8 @@ export interface A2aRule {
     readonly text?: A2aTextCondition;
     /** The message continues a task (it carries a task id). */
     readonly continuesTask?: boolean;
+    /** The message has a data part with these entries (equal as JSON; other entries may be there too). */
+    readonly data?: Readonly<Record<string, unknown>>;
   };
   /** The rule stops matching after this many uses. */
   readonly times?: number;
@@ -66,6 +68,8 @@ export interface A2aRequest {
   /** `SendMessage` or `SendStreamingMessage`, or another JSON-RPC method (`GetTask`, …). */
   readonly method: string;
   readonly text?: string;
+  /** The message's first data part, if it has one. */
+  readonly data?: Readonly<Record<string, unknown>>;
   readonly contextId?: string;
   readonly taskId?: string;
   /** Request headers, names in lower case. */
@@ -102,10 +106,17 @@ const STATES = {
   'auth-required': TaskState.TASK_STATE_AUTH_REQUIRED,
 } as const;
 
-function matches(rule: A2aRule, text: string, continues: boolean): boolean {
+/** The first data part of a message, if it has one. */
+export function a2aMessageData(message: Message | undefined): Readonly<Record<string, unknown>> | undefined {
+  for (const p of message?.parts ?? []) if (p.content?.$case === 'data' && typeof p.content.value === 'object' && p.content.value !== null) return p.content.value as Record<string, unknown>;
+  return undefined;
+}
+
+function matches(rule: A2aRule, text: string, continues: boolean, data: Readonly<Record<string, unknown>> | undefined): boolean {
   const m = rule.match;
   if (!m) return true;
   if (m.continuesTask !== undefined && m.continuesTask !== continues) return false;
+  if (m.data && !Object.entries(m.data).every(([k, v]) => data !== undefined && Object.hasOwn(data, k) && JSON.stringify(data[k]) === JSON.stringify(v))) return false;
   if (m.text === undefined) return true;
   return typeof m.text === 'string' ? m.text === text : text.includes(m.text.contains);
 }
@@ -116,15 +127,16 @@ function matches(rule: A2aRule, text: string, continues: boolean): boolean {
  * `JsonRpcTransportHandler`): the first rule matching a received message
  * gives the reply — a direct message, or a task that completes (its artifact
  * streamed in chunks), asks for input (the next message continues it), fails,
- * is rejected or canceled, or stays working for a while. Every request is
- * recorded with its headers. No rule matching is a failed task saying so.
+ * is rejected or canceled, or stays working for a while (a rule may match on
+ * the message's data part). Every request is recorded with its headers and
+ * data part. No rule matching is a failed task saying so.
  */
 export async function startScriptedA2a(options: ScriptedA2aOptions): Promise<ScriptedA2a> {
   const requests: A2aRequest[] = [];
   const used = new Map<number, number>();
-  const pick = (text: string, continues: boolean): A2aReply => {
+  const pick = (text: string, continues: boolean, data: Readonly<Record<string, unknown>> | undefined): A2aReply => {
     for (const [i, rule] of options.rules.entries()) {
-      if ((rule.times !== undefined && (used.get(i) ?? 0) >= rule.times) || !matches(rule, text, continues)) continue;
+      if ((rule.times !== undefined && (used.get(i) ?? 0) >= rule.times) || !matches(rule, text, continues, data)) continue;
       used.set(i, (used.get(i) ?? 0) + 1);
       return rule.reply;
     }
@@ -133,7 +145,7 @@ export async function startScriptedA2a(options: ScriptedA2aOptions): Promise<Scr
   const executor: AgentExecutor = {
     async execute(ctx: RequestContext, bus: ExecutionEventBus) {
       const text = a2aMessageText(ctx.userMessage);
-      const reply = pick(text, ctx.task !== undefined);
+      const reply = pick(text, ctx.task !== undefined, a2aMessageData(ctx.userMessage));
       const { taskId, contextId } = ctx;
       if ('throws' in reply) throw new Error(reply.throws);
       if ('message' in reply) {
@@ -210,9 +222,10 @@ export async function startScriptedA2a(options: ScriptedA2aOptions): Promise<Scr
     }
     const message = body.params?.message;
     const text = message ? (message.parts ?? []).flatMap((p) => (typeof (p as { text?: unknown }).text === 'string' ? [(p as { text: string }).text] : [])).join('\n') : undefined;
+    const data = (message?.parts ?? []).map((p) => (p as { data?: unknown }).data).find((d): d is Record<string, unknown> => typeof d === 'object' && d !== null);
     requests.push({
       method: String(body.method), headers,
-      ...(text !== undefined ? { text } : {}), ...(message?.contextId ? { contextId: message.contextId } : {}), ...(message?.taskId ? { taskId: message.taskId } : {}),
+      ...(text !== undefined ? { text } : {}), ...(data ? { data } : {}), ...(message?.contextId ? { contextId: message.contextId } : {}), ...(message?.taskId ? { taskId: message.taskId } : {}),
     });
     for (const [name, value] of Object.entries(options.requiredHeaders ?? {})) {
       if (headers[name.toLowerCase()] !== value) return void res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: `missing or wrong ${name}` }));

@@ -1,6 +1,6 @@
 export { startScriptedLlm } from './server.js';
 export { closedPort } from './closed-port.js';
-export { a2aMessageText, startScriptedA2a, type A2aReply as ScriptedA2aReply, type A2aRequest, type A2aRule, type A2aTextCondition, type ScriptedA2a, type ScriptedA2aOptions } from './a2a-server.js';
+export { a2aMessageData, a2aMessageText, startScriptedA2a, type A2aReply as ScriptedA2aReply, type A2aRequest, type A2aRule, type A2aTextCondition, type ScriptedA2a, type ScriptedA2aOptions } from './a2a-server.js';
 export { startOtlpReceiver, type OtlpReceiver, type OtlpValue, type ReceivedSpan } from './otlp-receiver.js';
 export { typecheck } from './typecheck.js';
 export type { RecordedRequest, ScriptedLlm, ScriptedLlmOptions } from './server.js';

@@ -8,6 +8,7 @@ it('exports exactly the documented runtime API', () => {
     'RequestError',
     'ResponseStore',
     'RulesError',
+    'a2aMessageData',
     'a2aMessageText',
     'closedPort',
     'countTokens',

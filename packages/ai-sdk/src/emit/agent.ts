@@ -4,12 +4,13 @@ import { generationSettings } from '../model/generation-settings.js';
 import { commentText, key, literal, member, str } from '@agentspec/runtime/emit';
 import type { AiSdkModule as ModuleWriter } from './helpers.js';
 import { emitLanguageModel } from './model.js';
+import { emitTransforms } from './transforms.js';
 import { hasPlaceholders, templateExpression } from './template.js';
 import { interfaceFields, tsType } from './tools/context.js';
 import { TOOL_EMITTERS, type EmittedTool } from './tools/index.js';
 
 /** The module's types: the agent's inputs, the ServerTool implementations, the LLM and build options. */
-function emitTypes(agent: Agent, tools: readonly [string, EmittedTool][], w: ModuleWriter): { inputsRequired: boolean; toolsRequired: boolean } {
+function emitTypes(agent: Agent, tools: readonly [string, EmittedTool][], transforms: boolean, w: ModuleWriter): { inputsRequired: boolean; toolsRequired: boolean } {
   const inputs = agent.inputs ?? [];
   const inputsRequired = inputs.some((p) => !('default' in p));
   const servers = tools.filter(([, t]) => t.implementation !== undefined);
@@ -48,12 +49,19 @@ function emitTypes(agent: Agent, tools: readonly [string, EmittedTool][], w: Mod
     '  readonly prepareStep?: PrepareStepFunction<ToolSet>;',
     '  readonly onToolExecutionEnd?: OnToolExecutionEndCallback<ToolSet>;',
     '  readonly onError?: ToolLoopAgentSettings<never, ToolSet>[\'onError\'];',
+    ...(transforms ? [
+      '  /** How a transform\'s summary is made instead of one generation of its LLM (aiSdkRuntime: its traced call). */',
+      '  readonly summarize?: (transform: string, messages: readonly SummaryMessage[]) => Promise<string>;',
+      '  /** The id of the conversation being run (the key of cached summaries), when the caller knows it per call. */',
+      '  readonly conversationId?: () => string | undefined;',
+    ] : []),
     '}',
     '',
     'export interface BuildOptions {',
     ...(servers.length > 0 ? ['  /** ServerTool implementations. */', '  readonly tools: Tools;'] : []),
     ...(inputs.length > 0 ? ['  /** Values of the agent\'s inputs, rendered into its system prompt. */', `  readonly inputs${inputsRequired ? '' : '?'}: Inputs;`] : []),
     '  readonly llm?: LlmOptions;',
+    ...(transforms ? ['  /** The conversation\'s id: the key of the summaries its transforms cache (default: one per build). */', '  readonly conversationId?: string;'] : []),
     '  /** LLM steps of one `generate()` / `stream()` call (default 20). */',
     '  readonly maxSteps?: number;',
     ...(needs.has('stdio') ? [
@@ -130,7 +138,7 @@ function emitSubmitResult(outputs: readonly Property[], w: ModuleWriter): string
 }
 
 /** The `build(options)` function: the ToolLoopAgent, written out as compileAiSdk builds it (src/compile/agent-settings.ts). */
-function emitBuild(agent: Agent, tools: readonly [string, EmittedTool][], submit: string | undefined, instructions: string, required: boolean, w: ModuleWriter): void {
+function emitBuild(agent: Agent, tools: readonly [string, EmittedTool][], submit: string | undefined, instructions: string, required: boolean, transforms: boolean, w: ModuleWriter): void {
   w.import('ai', 'stepCountIs', 'ToolLoopAgent');
   w.use('speakFirst');
   const config = agent.llm_config;
@@ -148,7 +156,14 @@ function emitBuild(agent: Agent, tools: readonly [string, EmittedTool][], submit
     ...(providerOptions ? [`    providerOptions: ${literal(providerOptions, '    ')},`] : []),
     '    maxRetries: 0,',
     '    prepareCall: speakFirst,',
-    '    prepareStep: options.hooks?.prepareStep,',
+    ...(transforms ? [
+      '    // the conversation of each step through the message transforms, then the caller\'s own preparation',
+      '    prepareStep: async (step) => {',
+      '      const hooks = options.hooks;',
+      '      const messages = await transformedMessages(step.messages, llm, hooks?.conversationId?.() ?? conversationId, hooks?.summarize);',
+      '      return { messages, ...(await hooks?.prepareStep?.({ ...step, messages })) };',
+      '    },',
+    ] : ['    prepareStep: options.hooks?.prepareStep,']),
     '    onToolExecutionEnd: options.hooks?.onToolExecutionEnd,',
     '    onError: options.hooks?.onError,',
   ];
@@ -160,6 +175,7 @@ function emitBuild(agent: Agent, tools: readonly [string, EmittedTool][], submit
     `export function build(options: BuildOptions${required ? '' : ' = {}'}): { agent: ToolLoopAgent<never, ToolSet>; close(): Promise<void> } {`,
     '  const llm = options.llm ?? {};',
     ...(mcp ? ['  const mcp = mcpClients();'] : []),
+    ...(transforms ? ['  const conversationId = options.conversationId ?? globalThis.crypto.randomUUID();'] : []),
     ...(entries.length === 0 ? ['  const tools: ToolSet = {};'] : ['  const tools: ToolSet = {', ...entries.map(([name, expression]) => `    ${key(name)}: ${expression},`), '  };']),
     '  const agent = new ToolLoopAgent<never, ToolSet>({',
     ...settings,
@@ -169,7 +185,7 @@ function emitBuild(agent: Agent, tools: readonly [string, EmittedTool][], submit
   ].join('\n'));
 }
 
-/** Every declaration of an Agent's module, in reading order: types, prompt, model, tools, submit_result, build, helpers. */
+/** Every declaration of an Agent's module, in reading order: types, prompt, model, transforms, tools, submit_result, build, helpers. */
 export function emitAgent(agent: Agent, w: ModuleWriter): void {
   if (agent.human_in_the_loop === false) {
     w.warnings.push({ kind: 'approximated', component: agent.id, message: 'human_in_the_loop: false is not enforced by a ToolLoopAgent: a text reply ends the call as usual (aiSdkRuntime fails it with AS_INVALID_STATE)' });
@@ -183,9 +199,10 @@ export function emitAgent(agent: Agent, w: ModuleWriter): void {
   const typesAt = w.placeholder();
   const instructions = emitSystemPrompt(agent, w);
   emitLanguageModel(agent.llm_config, w);
+  const transforms = emitTransforms(agent, w);
   const tools = agent.tools.map(admitted).map((t) => [t.name, TOOL_EMITTERS[t.component_type](t, { w, agent })] as [string, EmittedTool]);
   const outputs = agent.outputs ?? [];
   const submit = outputs.length > 0 ? emitSubmitResult(outputs, w) : undefined;
-  const { inputsRequired, toolsRequired } = w.fill(typesAt, () => emitTypes(agent, tools, w));
-  emitBuild(agent, tools, submit, instructions, inputsRequired || toolsRequired, w);
+  const { inputsRequired, toolsRequired } = w.fill(typesAt, () => emitTypes(agent, tools, transforms, w));
+  emitBuild(agent, tools, submit, instructions, inputsRequired || toolsRequired, transforms, w);
 }

@@ -140,7 +140,108 @@ function mcpValue(result: Record<string, unknown>, tool: string): unknown {
 }`,
 };
 
-export type HelperName = 'args' | SnippetName | 'toolText' | 'fetchWithTimeout' | 'speakFirst' | 'submitResult' | 'mcp' | 'mcpValue';
+const messageTransforms: Helper = {
+  needs: ['summarization'],
+  imports: { ai: ['generateText', 'type LanguageModel', 'type ModelMessage'] },
+  declares: ['MessageTransform', 'transformedMessages', 'summaryConversation', 'summaryResultText', 'summaryText', 'modelMessages', 'summaryArguments'],
+  code: `
+/** A message transform of the agent: its rule, and the LLM that summarizes (the transform's llm). */
+type MessageTransform =
+  | { readonly id: string; readonly kind: 'message'; readonly rule: MessageSummarization; readonly model: (llm: LlmOptions) => LanguageModel }
+  | { readonly id: string; readonly kind: 'conversation'; readonly rule: ConversationSummarization; readonly model: (llm: LlmOptions) => LanguageModel };
+
+/**
+ * The messages of a step through the agent's TRANSFORMS, in order: read as the conversation (one message per user,
+ * system and assistant message, its tool calls named, then one per tool result), transformed, and written back as
+ * model messages. Each summary is one generation of the transform's LLM, or \`summarize\` when given.
+ */
+async function transformedMessages(
+  messages: readonly ModelMessage[], llm: LlmOptions, conversationId: string,
+  summarize: ((transform: string, messages: readonly SummaryMessage[]) => Promise<string>) | undefined,
+): Promise<ModelMessage[]> {
+  let current = summaryConversation(messages);
+  for (const t of TRANSFORMS) {
+    const call: Summarize = summarize
+      ? (m) => summarize(t.id, m)
+      : async ([system, user]) => (await generateText({ model: t.model(llm), system: system?.content ?? '', prompt: user?.content ?? '', maxRetries: 0 })).text;
+    current = t.kind === 'message' ? await summarizeMessages(t.rule, current, conversationId, call) : await summarizeConversation(t.rule, current, conversationId, call);
+  }
+  return modelMessages(current);
+}
+
+/** The text parts of a message's content, joined. */
+function summaryText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  return Array.isArray(content) ? content.flatMap((p: { type?: unknown; text?: unknown }) => (p.type === 'text' && typeof p.text === 'string' ? [p.text] : [])).join('') : '';
+}
+
+/** A tool result as the tool message's text. */
+function summaryResultText(part: { toolName: string; output: { type: string; value?: unknown; reason?: string } }): string {
+  const o = part.output;
+  if (o.type === 'text' || o.type === 'error-text') return String(o.value);
+  if (o.type === 'json' || o.type === 'error-json') return JSON.stringify(o.value);
+  if (o.type === 'execution-denied') return o.reason ?? \`The user rejected this call of \${part.toolName}.\`;
+  return summaryText(o.value);
+}
+
+/** The step's messages as the conversation: the tool results of an assistant message after it, in call order, once all are there. */
+function summaryConversation(history: readonly ModelMessage[]): SummaryMessage[] {
+  const out: SummaryMessage[] = [];
+  history.forEach((m, i) => {
+    if (m.role === 'user') out.push({ role: 'user', content: summaryText(m.content) });
+    else if (m.role === 'system') out.push({ role: 'system', content: m.content });
+    else if (m.role === 'assistant') {
+      const parts = typeof m.content === 'string' ? [] : m.content;
+      const calls = parts.flatMap((p) => (p.type === 'tool-call' ? [p] : []));
+      const toolCalls = calls.map((c) => ({ id: c.toolCallId, name: c.toolName, arguments: JSON.stringify(typeof c.input === 'object' && c.input !== null && !Array.isArray(c.input) ? c.input : {}) }));
+      out.push({ role: 'assistant', content: summaryText(m.content), ...(toolCalls.length > 0 ? { toolCalls } : {}) });
+      const results = new Map<string, { toolName: string; output: { type: string; value?: unknown; reason?: string } }>();
+      for (let j = i + 1; j < history.length; j++) {
+        const next = history[j];
+        if (!next || next.role === 'assistant') break;
+        if (next.role !== 'tool') continue;
+        for (const p of next.content) if (p.type === 'tool-result' && !results.has(p.toolCallId)) results.set(p.toolCallId, p);
+      }
+      if (calls.length === 0 || !calls.every((c) => results.has(c.toolCallId))) return;
+      for (const c of calls) out.push({ role: 'tool', content: summaryResultText(results.get(c.toolCallId)!), toolCallId: c.toolCallId });
+    }
+  });
+  return out;
+}
+
+/** A tool call's arguments as its input: JSON, else the text. */
+function summaryArguments(text: string): unknown {
+  try {
+    return text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The conversation as model messages again (system messages kept in place). */
+function modelMessages(messages: readonly SummaryMessage[]): ModelMessage[] {
+  const toolNames = new Map<string, string>();
+  return messages.map((m): ModelMessage => {
+    if (m.role === 'system' || m.role === 'user') return { role: m.role, content: m.content };
+    if (m.role === 'tool') {
+      const id = m.toolCallId ?? '';
+      return { role: 'tool', content: [{ type: 'tool-result', toolCallId: id, toolName: toolNames.get(id) ?? '', output: { type: 'text', value: m.content } }] };
+    }
+    const calls = m.toolCalls ?? [];
+    if (calls.length === 0) return { role: 'assistant', content: m.content };
+    for (const c of calls) toolNames.set(c.id, c.name);
+    return {
+      role: 'assistant',
+      content: [
+        ...(m.content === '' ? [] : [{ type: 'text' as const, text: m.content }]),
+        ...calls.map((c) => ({ type: 'tool-call' as const, toolCallId: c.id, toolName: c.name, input: summaryArguments(c.arguments) })),
+      ],
+    };
+  });
+}`,
+};
+
+export type HelperName = 'args' | SnippetName | 'toolText' | 'fetchWithTimeout' | 'speakFirst' | 'submitResult' | 'mcp' | 'mcpValue' | 'messageTransforms';
 
 /** Every helper, in the order they are written (a new name breaks the build until listed). */
 export const HELPERS: ModuleHelpers<HelperName> = {
@@ -153,6 +254,7 @@ export const HELPERS: ModuleHelpers<HelperName> = {
   submitResult,
   mcp,
   mcpValue,
+  messageTransforms,
 };
 
 /** The module being written: the shared ModuleWriter over these helpers. */

@@ -7,7 +7,7 @@ import { emitAgent } from './agent.js';
 import { HELPERS, type HelperName } from './helpers.js';
 
 /** Names the module declares itself: no name made from the spec takes them (those always end in `Tool`, `Args`, `Request`, `Transport` or `_PARAMETERS`). */
-const DECLARED = ['MODEL_ID', 'BASE_URL', 'LLM_RETRY_POLICY', 'submitResultTool', 'SUBMIT_RESULT_PARAMETERS', 'Tool', 'Transport', 'StdioClientTransport', 'SSEClientTransport', 'StreamableHTTPClientTransport'];
+const DECLARED = ['MODEL_ID', 'BASE_URL', 'LLM_RETRY_POLICY', 'TRANSFORMS', 'submitResultTool', 'SUBMIT_RESULT_PARAMETERS', 'Tool', 'Transport', 'StdioClientTransport', 'SSEClientTransport', 'StreamableHTTPClientTransport'];
 
 /** The module's text, and what of the spec it does not carry over exactly (the same warnings as compileAiSdk). */
 export type EmitResult = EmittedModule<CompileWarning>;

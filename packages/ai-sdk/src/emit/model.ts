@@ -30,20 +30,32 @@ function compatibleModel(w: ModuleWriter, name: string, indent: string): string[
  * (the runtime's retries, or the config's retry_policy), each attempt with
  * `llm.timeoutMs`.
  */
-export function emitLanguageModel(spec: LlmConfig, w: ModuleWriter): void {
+/** The names of the declarations of one LLM in the module: the agent's (the defaults), or a transform's. */
+export interface LanguageModelNames {
+  readonly fn: string;
+  readonly modelId: string;
+  readonly baseUrl: string;
+  readonly policy: string;
+  /** What the LLM is for, in its doc comment. */
+  readonly what: string;
+}
+
+const AGENT_MODEL: LanguageModelNames = { fn: 'languageModel', modelId: 'MODEL_ID', baseUrl: 'BASE_URL', policy: 'LLM_RETRY_POLICY', what: 'The LLM' };
+
+export function emitLanguageModel(spec: LlmConfig, w: ModuleWriter, names: LanguageModelNames = AGENT_MODEL): void {
   const config = admitted(spec);
   w.importType('ai', 'LanguageModel');
   w.use('fetchWithTimeout');
   w.use('llmEndpoint');
   w.use('llmFetch');
-  const doc = `/** The LLM: ${commentText(config.name ?? config.id)} (${config.component_type}). */`;
-  const model = `const MODEL_ID = ${str(config.model_id)};`;
-  const policy = retryPolicyLiteral(config, '', 38);
-  const retry = policy ? ['/** How its requests are retried: the LLM config\'s retry_policy. */', `const LLM_RETRY_POLICY: SpecRetryPolicy = ${policy};`] : [];
+  const doc = `/** ${names.what}: ${commentText(config.name ?? config.id)} (${config.component_type}). */`;
+  const model = `const ${names.modelId} = ${str(config.model_id)};`;
+  const policy = retryPolicyLiteral(config, '', 38 + names.policy.length - AGENT_MODEL.policy.length);
+  const retry = policy ? ['/** How its requests are retried: the LLM config\'s retry_policy. */', `const ${names.policy}: SpecRetryPolicy = ${policy};`] : [];
   const start = [
-    `  const endpoint = llmEndpoint(${config.component_type === 'OpenAiConfig' || config.component_type === 'OciGenAiConfig' ? 'undefined' : 'BASE_URL'}, MODEL_ID, llm);`,
+    `  const endpoint = llmEndpoint(${config.component_type === 'OpenAiConfig' || config.component_type === 'OciGenAiConfig' ? 'undefined' : names.baseUrl}, ${names.modelId}, llm);`,
     '  // the retries are llmFetch\'s (the AI SDK\'s own are off); each attempt has llm.timeoutMs',
-    `  const send = llmFetch({ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? ', policy: LLM_RETRY_POLICY' : ''} }, fetchWithTimeout(llm.timeoutMs, llm.fetch));`,
+    `  const send = llmFetch({ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? `, policy: ${names.policy}` : ''} }, fetchWithTimeout(llm.timeoutMs, llm.fetch));`,
   ];
   let body: string[];
   let constants: string[];
@@ -63,7 +75,7 @@ export function emitLanguageModel(spec: LlmConfig, w: ModuleWriter): void {
     case 'OpenAiCompatibleConfig':
     case 'VllmConfig':
     case 'OllamaConfig':
-      constants = [`const BASE_URL = ${str(openAiBaseUrl(config.url))};`, model, ...retry];
+      constants = [`const ${names.baseUrl} = ${str(openAiBaseUrl(config.url))};`, model, ...retry];
       body = [...start, ...compatibleModel(w, providerName(config), '  ')];
       break;
     case 'OciGenAiConfig':
@@ -76,5 +88,5 @@ export function emitLanguageModel(spec: LlmConfig, w: ModuleWriter): void {
       ];
       break;
   }
-  w.section([doc, ...constants, '', 'function languageModel(llm: LlmOptions): LanguageModel {', ...body, '}'].join('\n'));
+  w.section([doc, ...constants, '', `function ${names.fn}(llm: LlmOptions): LanguageModel {`, ...body, '}'].join('\n'));
 }

@@ -1,5 +1,5 @@
-import type { Agent } from '@agentspec/core';
-import { backendTransformCall, llmMessages, RUNTIME_ERROR_CODES, RuntimeError, type AgentTransforms, type LlmBackend, type RuntimeErrorCode, type RuntimeLoadOptions, type TransformTrace } from '@agentspec/runtime';
+import { laterComponent, type Agent } from '@agentspec/core';
+import { backendTransformCall, llmMessages, RUNTIME_ERROR_CODES, RuntimeError, type AgentTransforms, type LlmBackend, type LlmMessage, type RuntimeErrorCode, type RuntimeLoadOptions, type TransformTrace } from '@agentspec/runtime';
 import { ToolLoopAgent, type ModelMessage, type StepResult, type ToolSet } from 'ai';
 import { toModelMessages } from '../backend/llm-messages.js';
 import { conversation } from './conversation.js';
@@ -68,7 +68,8 @@ export async function sessionAgent(ctx: AgentContext, inputs: Readonly<Record<st
     callbacks: {
       prepareStep: mark(async ({ messages }: { messages: ModelMessage[] }) => {
         if (control.failures[0]) throw control.failures[0];
-        return transformed(ctx, control, messages);
+        // a module of the `build` option applies the transforms itself (emitted modules do), with `hooks.summarize`
+        return options.build ? undefined : transformed(ctx, control, messages);
       }, { kind: 'runtime' }),
       onError: mark(() => undefined, { kind: 'runtime' }),
     },
@@ -101,6 +102,7 @@ async function builtAgent(ctx: AgentContext, compileOptions: AiSdkCompileOptions
     stopWhen: extras.stopWhen ?? [],
     prepareStep: extras.callbacks?.prepareStep as AgentHooks['prepareStep'],
     onError: extras.callbacks?.onError as AgentHooks['onError'],
+    ...(ctx.transforms?.has(agent) && ctx.summarizer ? { summarize: (transform: string, messages: readonly LlmMessage[]) => summarizeFor(ctx, control, transform, messages), conversationId: () => control.session?.conversationId } : {}),
     onToolExecutionEnd: (event) => {
       if (event.toolOutput.type !== 'tool-error') return;
       const { error, toolName } = event.toolOutput;
@@ -116,6 +118,15 @@ async function builtAgent(ctx: AgentContext, compileOptions: AiSdkCompileOptions
   const built = await (ctx.options.build as NonNullable<AiSdkRuntimeOptions['build']>)(agent, { ...compileOptions, hooks });
   ctx.built.push(built);
   return built.agent as ToolLoopAgent<never, ToolSet>;
+}
+
+/** One summary of the agent's transform `id` for a module of the `build` option: the runtime's backend, traced like its own. */
+function summarizeFor(ctx: AgentContext, control: CallControl, id: string, messages: readonly LlmMessage[]): Promise<string> {
+  const t = (ctx.agent.transforms ?? []).find((x) => x.id === id);
+  const typed = t && (laterComponent(t, 'MessageSummarizationTransform') ?? laterComponent(t, 'ConversationSummarizationTransform'));
+  if (!typed || !ctx.summarizer || !control.session) throw new RuntimeError('AS_INVALID_STATE', `the agent has no message transform '${id}' to summarize for`, { agent: ctx.agent.id });
+  const { conversationId, trace, signal } = control.session;
+  return backendTransformCall({ conversationId, backend: ctx.summarizer, ...(trace ? { trace } : {}), ...(signal ? { signal } : {}) }).summarize(typed.llm, messages);
 }
 
 /**

@@ -18,8 +18,8 @@ export interface AgentCase {
  * toolboxes unless `withToolboxes` (a compiler or emitter takes them once a
  * runtime's load has listed their tools from their servers: the
  * emit-conformance test runs them that way); so are agents with message
- * transforms unless `withTransforms` (emitters refuse them: the runtimes apply
- * them; emit-conformance expects the refusal).
+ * transforms unless `withTransforms` (the emitter writes them into the module;
+ * the datastore-* cases fail at load, before any module is built).
  */
 export function conformanceAgents(http = 'http://127.0.0.1:9', { withToolboxes = false, withTransforms = false }: { withToolboxes?: boolean; withTransforms?: boolean } = {}): AgentCase[] {
   const out: AgentCase[] = [];

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import { FRAMEWORK_NAMES, loadAdapter } from '@agentspec/adapters';
-import { formatDiagnostic, load, type Component } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
+import { formatDiagnostic, load, type Agent, type Component } from '@agentspec/core';
+import { eachComponent, hasToolboxes, resolveToolboxes, RuntimeError, type NetworkPolicy } from '@agentspec/runtime';
 import { EXIT } from '../exit-codes.js';
 import { readInput, UsageError, type Io } from '../io.js';
 
@@ -22,6 +22,35 @@ export const COMPILE_TARGETS: Readonly<Record<string, () => Promise<Emitter>>> =
 export interface CompileOptions {
   readonly target?: string;
   readonly out?: string;
+  /** Command lines an MCPToolBox's StdioTransport may start to list its tools (`network.allowStdio`). */
+  readonly allowStdio?: readonly string[];
+  /** Hosts an MCPToolBox's server may be on besides a fixed public or loopback one (`network.allow`). */
+  readonly allow?: readonly string[];
+}
+
+/**
+ * An Agent's MCPToolBoxes listed from their servers now (`resolveToolboxes`:
+ * the toolbox's filter, specs and confirmation flags applied): the module
+ * calls those tools as MCPTools on the toolbox's transport. Said on stderr,
+ * for a tool the server adds later needs a new compile.
+ */
+async function listToolboxes(io: Io, component: Component, options: CompileOptions): Promise<Component> {
+  if (!hasToolboxes(component)) return component;
+  const network: NetworkPolicy = { ...(options.allow?.length ? { allow: options.allow } : {}), ...(options.allowStdio?.length ? { allowStdio: options.allowStdio } : {}) };
+  const listed = await resolveToolboxes(component, { network });
+  const before = toolIds(component);
+  const added = [...toolIds(listed)].filter((id) => !before.has(id));
+  io.stderr(`listed the agent's MCP toolboxes: ${added.length} tool${added.length === 1 ? '' : 's'} (${added.join(', ') || 'none'}), emitted as MCPTools; compile again when the servers' tools change\n`);
+  return listed;
+}
+
+/** The ids of the tools of every Agent in `root`. */
+function toolIds(root: Component): Set<string> {
+  const ids = new Set<string>();
+  eachComponent(root, (c) => {
+    if (c.component_type === 'Agent') for (const t of (c as Agent).tools ?? []) ids.add(t.id);
+  });
+  return ids;
 }
 
 /**
@@ -40,7 +69,8 @@ export async function compileCommand(io: Io, file: string, options: CompileOptio
   const emit = await COMPILE_TARGETS[target]!();
   let emitted: Emitted;
   try {
-    emitted = emit(result.component, { source: basename(file), ...(result.version ? { version: result.version } : {}) });
+    const listed = await listToolboxes(io, result.component, options);
+    emitted = emit(listed, { source: basename(file), ...(result.version ? { version: result.version } : {}) });
   } catch (e) {
     if (!(e instanceof RuntimeError)) throw e;
     io.stderr(`${file}: error ${e.code} ${e.message}${e.hint ? `\n  hint: ${e.hint}` : ''}\n`);

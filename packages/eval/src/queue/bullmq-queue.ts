@@ -32,21 +32,27 @@ export function redactRedisUrl(url: string): string {
   }
 }
 
-function connect(url: string): Redis {
+/**
+ * A Redis connection that is ready; AS_EVAL_QUEUE (and the connection
+ * dropped) when Redis cannot be reached within `ms`.
+ */
+async function connectReady(url: string, ms = 10_000): Promise<Redis> {
   // BullMQ's blocking commands need maxRetriesPerRequest: null
-  return new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
-}
-
-/** Resolves when the connection is ready; AS_EVAL_QUEUE when Redis cannot be reached in time. */
-async function ready(redis: Redis, url: string, ms = 10_000): Promise<void> {
-  if (redis.status === 'ready') return;
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new EvalError('AS_EVAL_QUEUE', `cannot reach Redis at ${redactRedisUrl(url)} within ${ms} ms`)), ms);
-    redis.once('ready', () => {
-      clearTimeout(timer);
-      resolve();
+  const redis = new Redis(url, { maxRetriesPerRequest: null, lazyConnect: false });
+  if (redis.status === 'ready') return redis;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new EvalError('AS_EVAL_QUEUE', `cannot reach Redis at ${redactRedisUrl(url)} within ${ms} ms`)), ms);
+      redis.once('ready', () => {
+        clearTimeout(timer);
+        resolve();
+      });
     });
-  });
+  } catch (e) {
+    redis.disconnect();
+    throw e;
+  }
+  return redis;
 }
 
 export interface QueueOptions {
@@ -67,13 +73,7 @@ export interface QueueOptions {
  */
 export async function queueExecutor(plan: EvalPlan, options: QueueOptions): Promise<{ executor: Executor; close: () => Promise<void> }> {
   const name = options.name ?? DEFAULT_QUEUE;
-  const connection = connect(options.url);
-  try {
-    await ready(connection, options.url);
-  } catch (e) {
-    connection.disconnect();
-    throw e;
-  }
+  const connection = await connectReady(options.url);
   const queue = new Queue<EvalJob>(name, { connection });
   const eventsConnection = connection.duplicate();
   const events = new QueueEvents(name, { connection: eventsConnection });
@@ -174,13 +174,7 @@ export interface EvalWorker {
  */
 export async function startWorker(options: WorkerOptions): Promise<EvalWorker> {
   const name = options.name ?? DEFAULT_QUEUE;
-  const connection = connect(options.url);
-  try {
-    await ready(connection, options.url);
-  } catch (e) {
-    connection.disconnect();
-    throw e;
-  }
+  const connection = await connectReady(options.url);
   const runners = new Map<string, Promise<ItemRunner>>();
   const runnerFor = (planId: string): Promise<ItemRunner> => {
     let r = runners.get(planId);

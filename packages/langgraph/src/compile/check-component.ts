@@ -8,33 +8,13 @@ import type { CompileWarning } from './options.js';
 export const NESTED_STEPS_MESSAGE = 'limits.maxSteps is the recursion limit of each graph: nested flows (FlowNode, MapNode, AgentNode, ParallelFlowNode, ParallelMapNode, CatchExceptionNode) count their node executions separately, not towards one total per run';
 
 /**
- * The warning of each ParallelFlowNode and ParallelMapNode: its tasks are the
- * tasks of one LangGraph step, and LangGraph stops a step's other tasks when
- * one fails.
- */
-export function fanOutWarnings(root: Component): CompileWarning[] {
-  const warnings: CompileWarning[] = [];
-  eachComponent(root, (c) => {
-    const what = laterComponent(c, 'ParallelFlowNode') ? 'subflows' : laterComponent(c, 'ParallelMapNode') ? 'iterations' : undefined;
-    if (what) {
-      warnings.push({
-        kind: 'approximated',
-        component: c.id,
-        message: `'${c.id}' runs its ${what} as tasks of one LangGraph step: when one fails, LangGraph aborts the others still running and the run fails with the first failure to happen (the reference runtime lets them finish, and fails with the first in task order)`,
-      });
-    }
-  });
-  return warnings;
-}
-
-/**
  * Refuse at compile time what the graph cannot run — nothing is skipped
  * silently: `admit()` with the compiler's capabilities (an invalid spec, a
  * root that is not an Agent or a Flow, remote agents, OCI GenAI configs
  * without llm.override or chatModel, components of no known type), then
  * ServerTools without an implementation (AS_MISSING_TOOL, listing them all).
  * Warns where the graph will not behave as the spec says (interrupts without
- * a checkpointer; step limits of nested flows; fan-outs whose tasks fail).
+ * a checkpointer; step limits of nested flows).
  */
 export function checkComponent(root: Component, ctx: CompileContext): void {
   admit(root, LANGGRAPH_CAPABILITIES.compile, { llmOverride: Boolean(ctx.llm.override) || Boolean(ctx.options.chatModel) });
@@ -56,5 +36,4 @@ export function checkComponent(root: Component, ctx: CompileContext): void {
   if (nested) {
     ctx.warn('approximated', root.id, NESTED_STEPS_MESSAGE);
   }
-  ctx.warnings.push(...fanOutWarnings(root));
 }

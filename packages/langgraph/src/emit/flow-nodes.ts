@@ -149,7 +149,7 @@ function fanOut(flow: Flow, node: Node, ctx: FlowContext, names: FanOutNames, su
   }) as CompileContext;
   const compiled = compileNode(node, { flow, ctx: graphs });
   if (!('fanOut' in compiled)) throw new RuntimeError('AS_UNSUPPORTED', `node '${node.id}' (${node.component_type}) is not a fan-out: it runs flowNodes.step`, { node: node.id });
-  return new FanOutSteps(flow, node, compiled.fanOut, data, transitions, names);
+  return new FanOutSteps(flow, node, compiled.fanOut, data, transitions, names, ctx.compile.limits.parallelism);
 }
 
 /** The node steps of emitted flows (see the README, "Emitting TypeScript"). */

@@ -17,6 +17,8 @@ export class CompileContext {
   readonly a2a: A2aConnections;
   readonly structuredOutput: 'submit_result' | 'native';
   readonly agents = new Map<Agent, MastraAgent>();
+  /** The agents of a Swarm or ManagerWorkers (a member may be compiled twice: owning the conversation, or asked). */
+  readonly groupAgents: MastraAgent[] = [];
   /** The tool-less agents of LlmNodes. */
   readonly llmAgents: MastraAgent[] = [];
   private readonly models = new Map<LlmConfig, MastraModelConfig>();

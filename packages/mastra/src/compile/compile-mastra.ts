@@ -1,11 +1,13 @@
-import type { Agent, Component, Flow } from '@agentspec/core';
-import { admit, hasTransforms, RuntimeError, type CompiledProgram } from '@agentspec/runtime';
+import type { Agent, Component, Flow, ManagerWorkers, Swarm } from '@agentspec/core';
+import { admit, checkMultiAgent, DEFAULT_MAX_HANDOFFS, hasTransforms, RuntimeError, specializeAgents, type CompiledProgram } from '@agentspec/runtime';
 import type { Agent as MastraAgent } from '@mastra/core/agent';
 import type { AnyWorkflow } from '@mastra/core/workflows';
 import { compileAgent } from './agent/compile-agent.js';
 import { MASTRA_CAPABILITIES } from '../capabilities.js';
 import { CompileContext } from './compile-context.js';
 import { compileFlow } from './flow/compile-flow.js';
+import { compileGroup } from '../multi-agent/compile-group.js';
+import { nativeGroup } from '../multi-agent/native-group.js';
 import type { CompileMastraOptions } from '../options.js';
 import type { MastraWarning } from '../warnings.js';
 
@@ -20,7 +22,16 @@ interface CompiledBase extends CompiledProgram {
 /** What `compileMastra` returns: the Mastra object, the agents it uses, the warnings. */
 export type MastraCompiled =
   | (CompiledBase & { readonly kind: 'agent'; readonly agent: MastraAgent })
-  | (CompiledBase & { readonly kind: 'workflow'; readonly workflow: AnyWorkflow });
+  | (CompiledBase & { readonly kind: 'workflow'; readonly workflow: AnyWorkflow })
+  | (CompiledBase & {
+    readonly kind: 'group';
+    /** The Swarm or ManagerWorkers (SpecializedAgents merged). */
+    readonly group: Swarm | ManagerWorkers;
+    /** The Mastra Agent owning the conversation first: the Swarm's first agent, the group manager (its workers are its tools). */
+    readonly agent: MastraAgent;
+    /** The Mastra Agent of each member that may own the conversation, by member id (a Swarm's agents with their transfer tools). */
+    readonly owners: Readonly<Record<string, MastraAgent>>;
+  });
 
 /**
  * Compile an Agent Spec Agent or Flow into Mastra objects (DESIGN §4.4): an
@@ -37,13 +48,26 @@ export function compileMastra(component: Component, options: CompileMastraOption
   }
   const ctx = new CompileContext(options);
   const base = () => ({
-    agents: Object.fromEntries([...ctx.agents.values(), ...ctx.llmAgents].map((a) => [a.id, a])),
+    agents: Object.fromEntries([...ctx.agents.values(), ...ctx.groupAgents, ...ctx.llmAgents].map((a) => [a.id, a])),
     warnings: ctx.warnings.list,
     close: () => {
       ctx.a2a.close();
       return ctx.runner.close();
     },
   });
+  if (component.component_type === 'Swarm' || component.component_type === 'ManagerWorkers') {
+    const root = specializeAgents(component);
+    checkMultiAgent(root);
+    const native = nativeGroup(root);
+    if (!native?.group) {
+      throw new RuntimeError('AS_UNSUPPORTED', `${component.component_type} '${String(component.name ?? component.id)}' is not compiled into Mastra Agents: ${native?.reason ?? 'not a group'}`, {}, {
+        hint: 'run it with mastraRuntime(), which runs it on the shared multi-agent semantics with Mastra\'s models',
+      });
+    }
+    const group = compileGroup(native.group, ctx, options.limits?.maxHandoffs ?? DEFAULT_MAX_HANDOFFS, component);
+    const owners = Object.fromEntries([...group.owners].map(([id, c]) => [id, c.agent]));
+    return { kind: 'group', group: group.component, agent: group.owners.get(group.first)!.agent, owners, ...base() };
+  }
   if (component.component_type === 'Agent') {
     const { agent } = compileAgent(component as Agent, ctx);
     return { kind: 'agent', agent, ...base() };

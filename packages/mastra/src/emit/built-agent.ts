@@ -13,6 +13,6 @@ import type { CompiledAgent } from '../compile/agent/compile-agent.js';
  */
 export function builtAgent(spec: Agent, agent: MastraAgent, maxAgentSteps: number | undefined): CompiledAgent {
   return {
-    spec, agent, tools: new Map(spec.tools.map((t) => [t.name, t])), native: false, outputSchema: parametersSchema(spec.outputs ?? []), maxSteps: maxAgentSteps ?? 20,
+    spec, agent, tools: new Map(spec.tools.map((t) => [t.name, t])), agentTools: new Set(), native: false, outputSchema: parametersSchema(spec.outputs ?? []), maxSteps: maxAgentSteps ?? 20,
   };
 }

@@ -104,11 +104,12 @@ export class FlowBuilder {
     return { node: start, outputs: start.outputs ?? [], ...(whole && inputs[0] ? { whole: inputs[0].title } : {}) };
   }
 
-  /** The flow: an EndNode after the cursor, fed by the producers. */
-  finish(cursor: Cursor, meta: { id: string; name: string; description?: string }, outputs: readonly Property[]): Flow {
+  /** The flow: an EndNode after the cursor, fed by the producers (and by `wire`, given the EndNode). */
+  finish(cursor: Cursor, meta: { id: string; name: string; description?: string }, outputs: readonly Property[], wire?: (end: Node) => void): Flow {
     const end = this.add(endNode({ id: this.id('end'), name: 'end', outputs: [...outputs] }));
     this.link(cursor, end);
     this.feed(cursor.producers, end);
+    wire?.(end);
     return flow({
       id: this.ids.take(meta.id), name: meta.name, ...(meta.description ? { description: meta.description } : {}),
       start_node: this.nodes[0] as never, nodes: this.nodes, control_flow_connections: this.control, data_flow_connections: this.data,

@@ -9,6 +9,14 @@ export interface Condition {
   readonly source?: string;
 }
 
+/** A step whose code only asks an agent (see `agentCallOf`): the prompt template, the input fields it reads (the step's input schema), the one output. */
+export interface StepAgentCall {
+  readonly template: string;
+  readonly reads: readonly string[];
+  readonly output: string;
+  readonly input?: Json;
+}
+
 export interface StepInfo {
   readonly id: string;
   readonly description?: string;
@@ -20,12 +28,14 @@ export interface StepInfo {
   readonly suspends?: boolean;
   /** The agents its code calls (`getAgent('…')`), when it calls any. */
   readonly callsAgents?: readonly string[];
+  /** Its source was found in the program's text (so what it calls is known). */
+  readonly sourceKnown?: boolean;
 }
 
 /** A Mastra workflow graph entry, from a live workflow or its stored JSON form. */
 export type ImportEntry =
   | { readonly kind: 'step'; readonly step: StepInfo }
-  | { readonly kind: 'agent'; readonly id: string; readonly agent: AgentLike; readonly output?: Json }
+  | { readonly kind: 'agent'; readonly id: string; readonly agent: AgentLike; readonly output?: Json; readonly call?: StepAgentCall }
   | { readonly kind: 'mapping'; readonly id: string; readonly fn?: (params: unknown) => unknown; readonly config?: Json; readonly source?: string }
   | { readonly kind: 'workflow'; readonly id: string; readonly description?: string; readonly input?: Json; readonly output?: Json; readonly entries: readonly ImportEntry[]; readonly metadata?: Json }
   | { readonly kind: 'branch'; readonly id: string; readonly arms: readonly { readonly condition: Condition; readonly body: ImportEntry }[] }

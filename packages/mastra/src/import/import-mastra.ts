@@ -1,4 +1,4 @@
-import { deserialize, type Agent, type Flow } from '@agentspec/core';
+import { deserialize, type Agent, type Component, type Flow } from '@agentspec/core';
 import { RuntimeError, type ImportedComponent, type ToolRegistry } from '@agentspec/runtime';
 import { AGENTSPEC_METADATA_KEY } from '../constants.js';
 import type { MastraWarning } from '../warnings.js';
@@ -22,10 +22,17 @@ export interface ImportMastraOptions {
   readonly useMetadata?: boolean;
   /** Base URL of the OpenAI-compatible endpoint for an imported agent's model when the model does not name one. */
   readonly llmUrl?: string;
+  /**
+   * The source text of the program that defines the workflow (`agentspec
+   * import` reads the module): a step whose code only asks an agent, found
+   * there by its id, becomes an AgentNode (Mastra keeps no step's source).
+   */
+  readonly programSource?: string;
 }
 
 export interface MastraImported extends ImportedComponent {
-  readonly component: Agent | Flow;
+  /** An Agent or a Flow; a Swarm or ManagerWorkers when the Mastra Agent is the one `compileMastra` made it start with (from `metadata.agentspec`). */
+  readonly component: Agent | Flow | Component;
   readonly warnings: readonly MastraWarning[];
   /** Implementations of the imported ServerTools (the workflow's steps, routers, mappings, the agents' tools), by tool name. */
   readonly tools: ToolRegistry;
@@ -73,6 +80,22 @@ function knownCalls(entries: readonly ImportEntry[]): boolean {
     || ((e.kind === 'loop' || e.kind === 'foreach') && knownCalls([e.body])));
 }
 
+/** Whether the source of every step (nested ones too) was found in the program's text. */
+function sourcesKnown(entries: readonly ImportEntry[]): boolean {
+  return entries.every((e) => {
+    switch (e.kind) {
+      case 'step': return e.step.sourceKnown === true;
+      case 'workflow': return sourcesKnown(e.entries);
+      case 'branch': return sourcesKnown(e.arms.map((a) => a.body));
+      case 'parallel': return sourcesKnown(e.steps);
+      case 'loop':
+      case 'foreach':
+        return sourcesKnown([e.body]);
+      default: return true;
+    }
+  });
+}
+
 /**
  * Mastra gives steps the Mastra their workflow is registered with, and binds
  * their code (its source cannot be read): when that Mastra has agents, a step
@@ -81,7 +104,7 @@ function knownCalls(entries: readonly ImportEntry[]): boolean {
 function reportRegisteredAgents(workflow: LiveWorkflow, entries: readonly ImportEntry[], warnings: ImportWarnings): void {
   const registered = (workflow.mastra as { listAgents?: () => Record<string, unknown> } | undefined)?.listAgents?.() ?? {};
   const names = Object.keys(registered);
-  if (names.length === 0 || knownCalls(entries)) return;
+  if (names.length === 0 || knownCalls(entries) || sourcesKnown(entries)) return;
   warnings.add('MA_STEP_CALLS_AGENT', workflow.id, `its steps are given the workflow's Mastra, which registers agent${names.length > 1 ? 's' : ''} ${names.map((n) => `'${n}'`).join(', ')}: a step that calls one is a ToolNode whose ServerTool runs the step, the agent's LLM calls inside it (createStep(agent) gives an AgentNode)`);
 }
 
@@ -104,10 +127,10 @@ export async function importMastra(source: unknown, options: ImportMastraOptions
   const warnings = new ImportWarnings();
   const tools: ImportedTools = {};
   const useMetadata = options.useMetadata ?? true;
-  const done = (component: Agent | Flow): MastraImported => ({ component, warnings: warnings.list, tools });
+  const done = (component: MastraImported['component']): MastraImported => ({ component, warnings: warnings.list, tools });
   if (isAgent(source)) {
     const meta = parsed(await (source as { getMetadata?: () => unknown }).getMetadata?.())?.[AGENTSPEC_METADATA_KEY];
-    if (useMetadata && meta) return done(deserialize(meta as Json) as Agent);
+    if (useMetadata && meta) return done(deserialize(meta as Json) as MastraImported['component']);
     return done(await importAgent(source, options, warnings, tools));
   }
   if (isWorkflow(source)) {
@@ -116,7 +139,7 @@ export async function importMastra(source: unknown, options: ImportMastraOptions
     const input = toJsonSchema(source.inputSchema);
     const output = toJsonSchema(source.outputSchema);
     const info = { id: source.id, name: source.id, ...(source.description ? { description: source.description } : {}), ...(input ? { input } : {}), ...(output ? { output } : {}) };
-    const entries = liveEntries(source.stepGraph, source.mastra);
+    const entries = liveEntries(source.stepGraph, source.mastra, options.programSource);
     reportRegisteredAgents(source, entries, warnings);
     return done(await importWorkflow(info, entries, options, warnings, tools));
   }

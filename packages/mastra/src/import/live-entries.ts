@@ -1,6 +1,7 @@
 import { RequestContext } from '@mastra/core/request-context';
 import { isAgent, type AgentLike } from './agent-like.js';
 import type { Condition, ImportEntry, Json, StepInfo } from './import-entry.js';
+import { agentCallOf, stepSource } from './agent-call.js';
 import { agentCalls, runStep } from './run-step.js';
 import { toJsonSchema } from './schemas.js';
 
@@ -32,11 +33,13 @@ interface LiveTool {
 /** Reads a live workflow's graph; `mastra` is the Mastra the workflow is registered with (its steps reach agents through it). */
 interface Live {
   readonly mastra?: { getAgent?(id: string): unknown; getAgentById?(id: string): unknown };
+  /** The program's source text (to recognize steps that ask an agent). */
+  readonly program?: string;
 }
 
 /** The entries of a live workflow (`workflow.stepGraph`). */
-export function liveEntries(graph: readonly unknown[], mastra?: unknown): ImportEntry[] {
-  const live: Live = { ...(mastra ? { mastra: mastra as Live['mastra'] } : {}) };
+export function liveEntries(graph: readonly unknown[], mastra?: unknown, program?: string): ImportEntry[] {
+  const live: Live = { ...(mastra ? { mastra: mastra as Live['mastra'] } : {}), ...(program !== undefined ? { program } : {}) };
   return graph.map((raw, i) => liveEntry(live, raw as Json, i));
 }
 
@@ -66,11 +69,17 @@ function liveSingle(live: Live, e: Json, i: number): ImportEntry {
     case 'step': {
       const s = e.step as LiveStep;
       if (s.component === 'WORKFLOW' && Array.isArray(s.stepGraph)) {
-        return { kind: 'workflow', id: s.id, ...(s.description ? { description: s.description } : {}), ...schemas(s), entries: liveEntries(s.stepGraph, live.mastra), ...(s.metadata ? { metadata: s.metadata } : {}) };
+        return { kind: 'workflow', id: s.id, ...(s.description ? { description: s.description } : {}), ...schemas(s), entries: liveEntries(s.stepGraph, live.mastra, live.program), ...(s.metadata ? { metadata: s.metadata } : {}) };
       }
       if (s.component === 'AGENT' && isAgent(s.__agentRef)) return agentEntry(s.id, s.__agentRef, s.__agentOptions?.structuredOutput?.schema);
       if (s.component === 'TOOL' && s.__toolRef) return { kind: 'step', step: toolStep(s.id, s.__toolRef, live.mastra) };
-      const calls = agentCalls(s.execute);
+      const src = stepSource(live.program, s.id);
+      const asked = agentCallOf(src, toJsonSchema(s.outputSchema), live.mastra);
+      if (asked) {
+        const { input } = schemas(s);
+        return { kind: 'agent', id: s.id, agent: asked.agent, call: { template: asked.template, reads: asked.reads, output: asked.output, ...(input ? { input } : {}) } };
+      }
+      const calls = agentCalls(src ?? s.execute);
       return {
         kind: 'step',
         step: {
@@ -78,6 +87,7 @@ function liveSingle(live: Live, e: Json, i: number): ImportEntry {
           ...(s.execute ? { run: runStep(s.id, s.execute, live.mastra) } : {}),
           ...(s.suspendSchema || s.resumeSchema ? { suspends: true } : {}),
           ...(calls.length > 0 ? { callsAgents: calls } : {}),
+          ...(src !== undefined ? { sourceKnown: true } : {}),
         },
       };
     }

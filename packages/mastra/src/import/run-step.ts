@@ -25,8 +25,8 @@ export function runStep(id: string, execute: Execute, mastra?: unknown): (input:
   return async (inputData, initData) => execute(stepParams(id, inputData, { mastra, initData }));
 }
 
-/** The ids of the agents a step's code calls (`getAgent('…')`, `getAgentById('…')`), from its source. */
+/** The ids of the agents a step's code calls (`getAgent('…')`, `getAgentById('…')`), from its source (a function's, or the step's text in the program). */
 export function agentCalls(execute: unknown): string[] {
-  if (typeof execute !== 'function') return [];
+  if (typeof execute !== 'function' && typeof execute !== 'string') return [];
   return [...String(execute).matchAll(/getAgent(?:ById)?\(\s*(['"`])([^'"`]+)\1\s*\)/g)].map((m) => m[2] as string);
 }

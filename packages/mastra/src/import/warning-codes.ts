@@ -5,14 +5,15 @@
  * renamed.
  */
 export const MASTRA_IMPORT_WARNINGS = {
-  MA_BRANCH_FUNCTION: { kind: 'approximated', meaning: '`.branch()` or a loop whose conditions are functions: a router ToolNode (its ServerTool runs the conditions) before a BranchingNode; Mastra runs every arm whose condition holds, Agent Spec the first' },
-  MA_BRANCH_OUTPUT: { kind: 'approximated', meaning: "the arms of a `.branch()` reach the next step by their outputs' names, or under the arm's step id through a join ToolNode (Mastra nests them under the step id)" },
-  MA_CONDITION_CONTEXT: { kind: 'approximated', meaning: 'a condition or mapping reads what its ServerTool is not given (iterationCount, getStepResult, state, requestContext): it sees undefined there' },
+  MA_BRANCH_FUNCTION: { kind: 'approximated', meaning: "`.branch()` or a loop whose conditions are functions: a router ToolNode (its ServerTool runs the conditions) before a BranchingNode; a `.branch()` whose conditions may hold together is a ParallelFlowNode of one subflow per arm, each guarded by its condition, so every arm whose condition holds runs (as in Mastra)" },
+  MA_BRANCH_OUTPUT: { kind: 'approximated', meaning: "the arms of a `.branch()` reach the next step under each arm's step id (as Mastra gives them) and by their outputs' names; given when arms share an output name (by name, the first arm that ran) or when the arms are a BranchingNode's" },
+  MA_CONDITION_CONTEXT: { kind: 'approximated', meaning: "a condition or mapping reads what its ServerTool is not given (getStepResult, state, requestContext; iterationCount outside a loop's condition): it sees undefined there (a loop's condition gets iterationCount from a counter in the loop)" },
   MA_PARALLEL: { kind: 'approximated', meaning: 'no longer given: `.parallel()` imports as a ParallelFlowNode (kept so that the code is never reused)' },
   MA_FOREACH: { kind: 'approximated', meaning: '`.foreach()`: a MapNode over the array, each item given whole to the step (its ServerTool takes `item`, gives `result`); `concurrency` is the runtime limit limits.mapConcurrency' },
   MA_MAP: { kind: 'approximated', meaning: '`.map()`: a ToolNode whose ServerTool runs the mapping (a function, or step / init-data paths and constants), its outputs what the next step reads' },
   MA_AGENT_STEP: { kind: 'approximated', meaning: "an agent as a step (`createStep(agent)`, `.agent()`): an AgentNode; the prompt joins the system prompt (`{{prompt}}`) and the answer comes back through submit_result as the agent's outputs (`text`, or the structured output's fields)" },
   MA_STEP_CALLS_AGENT: { kind: 'approximated', meaning: "steps that may call an agent in their code (`mastra.getAgent('…').generate(…)`; the workflow's Mastra registers agents, or the step's source shows the call): a ToolNode whose ServerTool runs the step with that Mastra, the agent's LLM calls inside it (`createStep(agent)` gives an AgentNode)" },
+  MA_STEP_ASKS_AGENT: { kind: 'approximated', meaning: "a step whose code only asks one agent with a prompt made of its input (`agent.generate(`…${inputData.city}…`)`) and returns the answer's text: an AgentNode as for `createStep(agent)` — the prompt after the agent's instructions, the answer through submit_result as the step's one output" },
   MA_SLEEP: { kind: 'unsupported', meaning: '`.sleep()` / `.sleepUntil()`: Agent Spec has no timers; left out' },
   MA_ENTRY: { kind: 'unsupported', meaning: 'a workflow entry with no Agent Spec equivalent (a classifier, an unknown kind): left out' },
   MA_MISSING_SOURCE: { kind: 'approximated', meaning: 'an input no step output of that name feeds (and with no default): the run fails with AS_MISSING_INPUT there unless it is given' },

@@ -1,6 +1,6 @@
 import { laterComponent, type Agent, type Component } from '@agentspec/core';
 import {
-  a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, openTransforms, requireServerTools, referenceRuntime, resolveToolboxes,
+  a2aAgentApp, admit, checkLoadOptions, checkMultiAgent, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, openTransforms, requireServerTools, referenceRuntime, resolveToolboxes,
   specializeAgents, RuntimeError,
   type App, type Runtime, type RuntimeLoadOptions, type SavedSession, type Session, type SessionEnvelope, type SessionOptions, type StartOptions,
 } from '@agentspec/runtime';
@@ -10,7 +10,9 @@ import { compileMastra, type MastraCompiled } from '../compile/compile-mastra.js
 import { builtAgent } from '../emit/built-agent.js';
 import type { CompileMastraOptions } from '../options.js';
 import { MASTRA_CAPABILITIES } from '../capabilities.js';
+import { groupApp } from '../multi-agent/group-app.js';
 import { mastraModelBackend } from '../multi-agent/model-backend.js';
+import { nativeGroup } from '../multi-agent/native-group.js';
 import { MASTRA_RUNTIME_NAME } from '../constants.js';
 import { AgentEngine, type AgentEngineState } from './agent-engine.js';
 import { FlowEngine, type FlowEngineState } from './flow-engine.js';
@@ -63,17 +65,27 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
       admit(component, MASTRA_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) || options.model !== undefined });
       const remote = laterComponent(component, 'A2AAgent');
       if (remote) return a2aAgentApp(remote, load, options.name ?? MASTRA_RUNTIME_NAME);
-      if (component.component_type === 'Swarm' || component.component_type === 'ManagerWorkers') {
-        // the reference interpreter's multi-agent semantics, every LLM call made by Mastra's AI SDK model of the config
-        return referenceRuntime({ backend: (llm) => mastraModelBackend(llm, options.model), name: options.name ?? MASTRA_RUNTIME_NAME, capabilities: MASTRA_CAPABILITIES.runtime }).load(component, load);
-      }
-      requireServerTools(component, load.tools);
       const compileOptions: CompileMastraOptions = {
         ...(load.tools ? { tools: load.tools } : {}), ...(load.llm ? { llm: load.llm } : {}), ...(load.limits ? { limits: load.limits } : {}),
         ...(load.network ? { network: load.network } : {}),
         ...(options.structuredOutput ? { structuredOutput: options.structuredOutput } : {}), ...(options.controlFlow ? { controlFlow: options.controlFlow } : {}),
         ...(options.model ? { model: options.model } : {}),
       };
+      if (component.component_type === 'Swarm' || component.component_type === 'ManagerWorkers') {
+        const root = await resolveToolboxes(specializeAgents(component), load);
+        checkMultiAgent(root);
+        const native = nativeGroup(root);
+        // members as Mastra Agents, the agents standing for one another as their tools (a `build` hook — an emitted
+        // module — builds Agents and Flows only: the emitter does not write multi-agent components yet)
+        if (native?.group && !options.build) {
+          requireServerTools(component, load.tools);
+          return groupApp(root, component, load, compileOptions, options.name ?? MASTRA_RUNTIME_NAME, compileMastra);
+        }
+        // members whose tools stop the run for the caller, or a `build` hook: the shared multi-agent semantics, every LLM call
+        // made by Mastra's AI SDK model of the config
+        return referenceRuntime({ backend: (llm) => mastraModelBackend(llm, options.model), name: options.name ?? MASTRA_RUNTIME_NAME, capabilities: MASTRA_CAPABILITIES.runtime }).load(component, load);
+      }
+      requireServerTools(component, load.tools);
       // the agents' toolboxes listed now: the Mastra agents get their tools as MCPTools (sessions keep the spec as given)
       // SpecializedAgents compile as the Agents they stand for
       const spec = await resolveToolboxes(specializeAgents(component), load);
@@ -98,6 +110,7 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
       const inSave = isInSave(storageOption);
       const retention = finishedRetention(load.retainFinished, storageOwner(storageOption));
       const runtime = options.name ?? MASTRA_RUNTIME_NAME;
+      if (compiled.kind === 'group') throw new RuntimeError('AS_UNSUPPORTED', `a ${component.component_type} was built as a group of Mastra Agents`);
       const kind = compiled.kind === 'agent' ? 'agent' : 'flow';
       const agent = compiled.kind === 'agent'
         ? compiledAgentOf(compiled.agent) ?? (options.build ? builtAgent(spec as Agent, compiled.agent, load.limits?.maxAgentSteps) : undefined)

@@ -6,7 +6,7 @@ import { HELPERS, type HelperName } from './helpers/index.js';
 /** Names the module declares or imports itself, never given to a tool or server (the helpers' are taken too). */
 const DECLARED = [
   'build', 'BuildOptions', 'Built', 'LlmOptions', 'ToolImplementation', 'AGENT_NAME', 'SYSTEM_PROMPT', 'DESCRIPTION', 'MAX_TURNS', 'INPUTS', 'OUTPUTS',
-  'OUTPUT_RULES', 'OUTPUT_TYPE', 'WARNINGS', 'LLM', 'LLM_RETRY_POLICY', 'model', 'inputValues', 'submitResultTool', 'finishOnSubmission', 'shapeOutputs', 'jsonType', 'OpenAI',
+  'OUTPUT_RULES', 'OUTPUT_TYPE', 'WARNINGS', 'LLM', 'LLM_RETRY_POLICY', 'model', 'TRANSFORMS', 'inputValues', 'submitResultTool', 'finishOnSubmission', 'shapeOutputs', 'jsonType', 'OpenAI',
   'Agent', 'tool', 'setTracingDisabled',
 ];
 

@@ -18,6 +18,7 @@ export function buildFunction(w: ModuleWriter, agent: Agent, tools: readonly Too
       "  if (missing.length > 0) throw new CodedError('AS_MISSING_TOOL', `no implementation given for ServerTool ${missing.join(', ')}`);",
     );
   }
+  if ((agent.transforms ?? []).length > 0) lines.push('  const conversationId = options.conversationId ?? globalThis.crypto.randomUUID();');
   const setups = tools.flatMap((t) => (t.setup ? [t.setup] : []));
   for (const s of setups) lines.push(`  ${s.code}`);
   const placeholders = agent.system_prompt.includes('{{');
@@ -46,7 +47,18 @@ export function buildFunction(w: ModuleWriter, agent: Agent, tools: readonly Too
     '  return {',
     '    agent,',
     '    warnings: WARNINGS,',
-    '    runOptions: { maxTurns: options.maxTurns ?? MAX_TURNS },',
+    ...((agent.transforms ?? []).length > 0
+      ? [
+        '    runOptions: {',
+        '      maxTurns: options.maxTurns ?? MAX_TURNS,',
+        '      // each LLM request\'s input through the message transforms',
+        '      callModelInputFilter: async ({ modelData }) => ({',
+        '        ...modelData,',
+        '        input: await transformedInput(modelData.input, options.llm ?? {}, options.transformHooks?.conversationId?.() ?? conversationId, options.transformHooks),',
+        '      }),',
+        '    },',
+      ]
+      : ['    runOptions: { maxTurns: options.maxTurns ?? MAX_TURNS },']),
     setups.length === 0 ? '    close: async () => undefined,' : `    close: async () => {\n      await Promise.all([${setups.map((s) => s.close).join(', ')}]);\n    },`,
     '  };',
     '}',

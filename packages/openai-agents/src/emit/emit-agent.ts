@@ -3,9 +3,10 @@ import { key, literal, moduleHeader, str, text } from '@agentspec/runtime/emit';
 import { AgentModule } from './agent-module.js';
 import { buildFunction } from './build-function.js';
 import { emitInputs } from './inputs.js';
-import { BUILT, buildOptions, LLM_OPTIONS } from './interfaces.js';
+import { built, buildOptions, LLM_OPTIONS } from './interfaces.js';
 import { emitModel } from './model.js';
 import { emitOutputs } from './outputs.js';
+import { emitTransforms } from './transforms.js';
 import { emitTool } from './tools/index.js';
 import { DEFAULT_MAX_TURNS } from '../compile/compile-agent.js';
 import type { CompileWarning } from '../types.js';
@@ -35,7 +36,9 @@ export function emitAgent(agent: Agent, options: { readonly source?: string | un
   }
   w.section(buildOptions(agent, serverTools, remote, mcp));
   w.section(LLM_OPTIONS);
-  w.section(BUILT);
+  const transforms = (agent.transforms ?? []).length > 0;
+  if (transforms) w.importType('@openai/agents', 'CallModelInputFilter');
+  w.section(built(transforms));
   w.section([
     `export const AGENT_NAME = ${str(agent.name)};`,
     '',
@@ -49,6 +52,7 @@ export function emitAgent(agent: Agent, options: { readonly source?: string | un
   ].join('\n'));
   if (inputs.length > 0) w.section(emitInputs(w, inputs));
   w.section(emitModel(w, agent.llm_config));
+  if (transforms) for (const section of emitTransforms(w, agent)) w.section(section);
   if (tools.length > 0) w.section(`// ---- Tools: one \`tool()\` per tool of the spec\n\n${tools.map((t) => t.code).join('\n\n')}`);
   if (outputs.length > 0) w.section(emitOutputs(w, outputs));
   const build = buildFunction(w, agent, tools, serverTools, required);

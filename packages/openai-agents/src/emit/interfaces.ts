@@ -25,16 +25,26 @@ export interface LlmOptions {
   readonly fetch?: typeof fetch;
 }`;
 
-export const BUILT = `/** What build() returns: the SDK agent, and what to run it with. */
-export interface Built {
-  readonly agent: Agent<unknown, AgentOutputType>;
-  /** What of the spec this module does not carry over exactly. */
-  readonly warnings: readonly { readonly kind: 'unsupported' | 'approximated'; readonly component: string; readonly message: string }[];
-  /** Spread into \`run(agent, input, { ...runOptions })\`. */
-  readonly runOptions: { readonly maxTurns: number };
-  /** Release what the agent holds open (MCP connections). */
-  close(): Promise<void>;
-}`;
+/** The Built interface; `transforms`: its runOptions carry the agent's message transforms as a `callModelInputFilter`. */
+export function built(transforms: boolean): string {
+  const runOptions = transforms
+    ? [
+      '  /** Spread into \`run(agent, input, { ...runOptions })\`: the message transforms are its \`callModelInputFilter\`. */',
+      '  readonly runOptions: { readonly maxTurns: number; readonly callModelInputFilter: CallModelInputFilter };',
+    ]
+    : ['  /** Spread into \`run(agent, input, { ...runOptions })\`. */', '  readonly runOptions: { readonly maxTurns: number };'];
+  return [
+    '/** What build() returns: the SDK agent, and what to run it with. */',
+    'export interface Built {',
+    '  readonly agent: Agent<unknown, AgentOutputType>;',
+    '  /** What of the spec this module does not carry over exactly. */',
+    "  readonly warnings: readonly { readonly kind: 'unsupported' | 'approximated'; readonly component: string; readonly message: string }[];",
+    ...runOptions,
+    '  /** Release what the agent holds open (MCP connections). */',
+    '  close(): Promise<void>;',
+    '}',
+  ].join('\n');
+}
 
 /** The BuildOptions interface. */
 export function buildOptions(agent: Agent, serverTools: readonly string[], remote: boolean, mcp: boolean): string {
@@ -66,6 +76,14 @@ export function buildOptions(agent: Agent, serverTools: readonly string[], remot
     fields.push(
       '  /** RemoteTool calls: time per attempt (default 30 000 ms), retries (default 2), redirects followed (default 5), bytes of a body read (default 10 MB). */',
       '  readonly http?: { readonly timeoutMs?: number; readonly retries?: number; readonly maxRedirects?: number; readonly maxBodyBytes?: number };',
+    );
+  }
+  if ((agent.transforms ?? []).length > 0) {
+    fields.push(
+      "  /** The conversation's id: the key of the summaries its message transforms cache (default: one per build). */",
+      '  readonly conversationId?: string;',
+      '  /** How a caller takes part in the message transforms (openaiAgentsRuntime: the session\'s conversation id, its traced summarizer). */',
+      '  readonly transformHooks?: TransformHooks;',
     );
   }
   fields.push(

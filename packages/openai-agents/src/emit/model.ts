@@ -28,8 +28,19 @@ const LLM_ROUTES: Readonly<Record<Known<LlmConfig>['component_type'], LlmRoute>>
   OciGenAiConfig: { baseURL: () => undefined, api: 'chat' },
 };
 
-/** The `LLM` constant and `model()` function of the module. */
-export function emitModel(w: ModuleWriter, spec: LlmConfig): string {
+/** The names of the declarations of one LLM in the module: the agent's (the defaults), or a message transform's. */
+export interface ModelNames {
+  readonly llm: string;
+  readonly policy: string;
+  readonly fn: string;
+  /** What the LLM is, in its comment. */
+  readonly what: string;
+}
+
+const AGENT_MODEL: ModelNames = { llm: 'LLM', policy: 'LLM_RETRY_POLICY', fn: 'model', what: 'The LLM' };
+
+/** The `LLM` constant and `model()` function of the module (or those of `names`). */
+export function emitModel(w: ModuleWriter, spec: LlmConfig, names: ModelNames = AGENT_MODEL): string {
   const config = admitted(spec);
   const route = LLM_ROUTES[config.component_type];
   const baseURL = route.baseURL(config);
@@ -38,20 +49,20 @@ export function emitModel(w: ModuleWriter, spec: LlmConfig): string {
   w.use('llmEndpoint');
   w.use('llmFetch');
   if (route.api !== 'chat') w.use('responsesModel');
-  const policy = retryPolicyLiteral(config, '', 38);
+  const policy = retryPolicyLiteral(config, '', 38 + names.policy.length - AGENT_MODEL.policy.length);
   const endpoint = { ...(baseURL && baseURL !== 'openai' ? { baseURL } : {}), model: config.model_id };
   const lines = [
-    `// ---- The LLM: '${commentText(config.name)}' (${config.component_type})`,
+    `// ---- ${names.what}: '${commentText(config.name)}' (${config.component_type})`,
     '',
     `/** The spec's endpoint${baseURL === 'openai' ? ' (none: OpenAI\'s own, OPENAI_BASE_URL else api.openai.com)' : ''} and model (\`options.llm\` overrides them). */`,
-    `const LLM = ${literal(endpoint, '', 12)};`,
-    ...(policy ? ['', '/** How its requests are retried: the LLM config\'s retry_policy. */', `const LLM_RETRY_POLICY: SpecRetryPolicy = ${policy};`] : []),
+    `const ${names.llm} = ${literal(endpoint, '', 9 + names.llm.length)};`,
+    ...(policy ? ['', '/** How its requests are retried: the LLM config\'s retry_policy. */', `const ${names.policy}: SpecRetryPolicy = ${policy};`] : []),
     '',
     '/**',
     ' * The SDK model: an `OpenAI` client on the endpoint llmEndpoint resolves (a key only to the origin it is for, or to a host',
     ' * of `llm.credentialHosts`; OpenAI-compatible servers often need none, the client insists on one), retrying as llmFetch does.',
     ' */',
-    'function model(llm: LlmOptions) {',
+    `function ${names.fn}(llm: LlmOptions) {`,
   ];
   if (!baseURL) {
     w.use('codedError');
@@ -59,14 +70,14 @@ export function emitModel(w: ModuleWriter, spec: LlmConfig): string {
     lines.push(`  if (!llm.baseURL) throw new CodedError('AS_UNSUPPORTED', ${str(message)});`);
   }
   lines.push(
-    `  const endpoint = llmEndpoint(${baseURL && baseURL !== 'openai' ? 'LLM.baseURL' : 'undefined'}, LLM.model, llm);`,
+    `  const endpoint = llmEndpoint(${baseURL && baseURL !== 'openai' ? `${names.llm}.baseURL` : 'undefined'}, ${names.llm}.model, llm);`,
     '  const client = new OpenAI({',
     '    baseURL: endpoint.baseURL,',
     "    apiKey: endpoint.apiKey ?? 'unset',",
     '    timeout: llm.timeoutMs ?? 60_000,',
     '    // the retries are llmFetch\'s (the client\'s own are off)',
     '    maxRetries: 0,',
-    `    fetch: llmFetch({ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? ', policy: LLM_RETRY_POLICY' : ''} }, llm.fetch),`,
+    `    fetch: llmFetch({ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? `, policy: ${names.policy}` : ''} }, llm.fetch),`,
     '  });',
   );
   if (route.api === 'chat') lines.push('  return new CheckedChatCompletionsModel(client, endpoint.model);');

@@ -24,9 +24,10 @@ export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiA
   const services: AgentServices = {
     spec,
     runner: new Runner({ tracingDisabled: options.tracing !== true }),
-    compile: async (inputs) => {
+    compile: async (inputs, transformHooks) => {
       const compileOptions = {
         inputs, structuredOutput, mcp,
+        ...(transformHooks ? { transformHooks } : {}),
         ...(load.tools ? { tools: load.tools } : {}),
         ...(load.llm ? { llm: load.llm } : {}),
         ...(load.limits ? { limits: load.limits } : {}),

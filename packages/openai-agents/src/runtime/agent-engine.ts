@@ -1,7 +1,9 @@
-import type { Agent as SpecAgent, Tool } from '@agentspec/core';
-import { RunState, type AgentInputItem, type ModelInputData, type RunResult, type Runner, type StreamedRunResult } from '@openai/agents';
+import { laterComponent, type Agent as SpecAgent, type Tool } from '@agentspec/core';
 import {
-  backendTransformCall, llmMessages, RuntimeError, shapeOutputs, type AgentTransforms, type EngineRun, type LlmBackend, type Message, type RunStatus, type SessionEngine,
+  RunState, type AgentInputItem, type CallModelInputFilter, type CallModelInputFilterArgs, type ModelInputData, type RunResult, type Runner, type StreamedRunResult,
+} from '@openai/agents';
+import {
+  backendTransformCall, llmMessages, RuntimeError, shapeOutputs, type AgentTransforms, type EngineRun, type LlmBackend, type LlmMessage, type Message, type RunStatus, type SessionEngine,
 } from '@agentspec/runtime';
 import { inputItems } from '../backend/model-request.js';
 import type { CompiledAgent } from '../compile/compile-agent.js';
@@ -11,13 +13,14 @@ import { AgentEvents } from './agent-events.js';
 import { withAgentSpecCode } from './coded-errors.js';
 import { pendingCalls, PendingAnswers } from './pending-calls.js';
 import { toMessages } from './to-messages.js';
+import type { TransformHooks } from '../types.js';
 
 /** What the sessions of one loaded agent share. */
 export interface AgentServices {
   readonly spec: SpecAgent;
   readonly runner: Runner;
   /** The SDK agent for a session's inputs (its instructions are rendered from them), and the `maxTurns` of its runs. */
-  readonly compile: (inputs: Readonly<Record<string, unknown>>) => Promise<SessionAgent>;
+  readonly compile: (inputs: Readonly<Record<string, unknown>>, transformHooks?: TransformHooks) => Promise<SessionAgent>;
   /** Close what `compile` made for a session that finished (what the `build` option built for it). */
   readonly release: (agent: SessionAgent) => Promise<void>;
   readonly native: boolean;
@@ -30,7 +33,8 @@ export interface AgentServices {
 /** What a session runs: the agent and its run options. */
 export interface SessionAgent {
   readonly agent: CompiledAgent;
-  readonly runOptions: { readonly maxTurns: number };
+  /** A `callModelInputFilter`: the agent applies its message transforms itself (a module of the `build` option). */
+  readonly runOptions: { readonly maxTurns: number; readonly callModelInputFilter?: CallModelInputFilter };
 }
 
 /** The Agents SDK's own state in a saved session. */
@@ -63,6 +67,8 @@ export class AgentEngine implements SessionEngine {
   #llmAnswered = 0;
   readonly #tools: ReadonlyMap<string, Tool>;
   #conversationId = '';
+  /** The events of the run going on (where a summary of the agent's transforms is traced). */
+  #events: AgentEvents | undefined;
 
   constructor(
     private readonly services: AgentServices,
@@ -85,7 +91,11 @@ export class AgentEngine implements SessionEngine {
   }
 
   async #compiled(): Promise<SessionAgent> {
-    return (this.#agent ??= await this.services.compile(this.inputs));
+    // a built agent applying its transforms itself gets the session's conversation id and the runtime's traced summarizer
+    const hooks: TransformHooks | undefined = this.services.transforms && this.services.summarizer
+      ? { conversationId: () => this.#conversationId, summarize: (transform, messages) => this.#summarize(transform, messages) }
+      : undefined;
+    return (this.#agent ??= await this.services.compile(this.inputs, hooks));
   }
 
   /** The session finished and the app's retention let it go: close what was built for it. */
@@ -148,7 +158,7 @@ export class AgentEngine implements SessionEngine {
       let result: SdkResult;
       this.#asked = undefined;
       try {
-        result = await this.#runOnce(agent, runOptions.maxTurns, input, events);
+        result = await this.#runOnce(agent, runOptions, input, events);
       } catch (e) {
         const asked = this.#asked as AgentInputItem[] | undefined;
         if (asked) {
@@ -189,12 +199,14 @@ export class AgentEngine implements SessionEngine {
     return undefined;
   }
 
-  async #runOnce(agent: CompiledAgent, maxTurns: number, input: AgentInputItem[] | RunState<unknown, CompiledAgent>, events: AgentEvents | undefined): Promise<SdkResult> {
+  async #runOnce(agent: CompiledAgent, runOptions: SessionAgent['runOptions'], input: AgentInputItem[] | RunState<unknown, CompiledAgent>, events: AgentEvents | undefined): Promise<SdkResult> {
     const { runner, signal } = this.services;
+    const { maxTurns, callModelInputFilter: own } = runOptions;
+    this.#events = events;
     // the input of each LLM request, kept: what a failed run goes on from
-    const callModelInputFilter = async ({ modelData }: { modelData: ModelInputData }): Promise<ModelInputData> => {
-      this.#asked = structuredClone(modelData.input);
-      return this.#transformed(modelData, events);
+    const callModelInputFilter = async (args: CallModelInputFilterArgs): Promise<ModelInputData> => {
+      this.#asked = structuredClone(args.modelData.input);
+      return own ? own(args) : this.#transformed(args.modelData, events);
     };
     const options = { maxTurns, callModelInputFilter, ...(signal ? { signal } : {}), ...(Array.isArray(input) ? { context: {} } : {}) };
     if (!events) return runner.run(agent, input, options);
@@ -217,6 +229,16 @@ export class AgentEngine implements SessionEngine {
     const call = backendTransformCall({ conversationId: this.#conversationId, backend: summarizer, ...(trace ? { trace } : {}), ...(signal ? { signal } : {}) });
     const conversation = llmMessages(toMessages(modelData.input, spec.name));
     return { ...modelData, input: inputItems(await transforms.apply(spec, conversation, call)) };
+  }
+
+  /** One summary of the agent's transform `id`, for an agent applying its transforms itself: the runtime's backend, traced like its own. */
+  #summarize(id: string, messages: readonly LlmMessage[]): Promise<string> {
+    const { transforms, summarizer, spec, signal } = this.services;
+    const t = (spec.transforms ?? []).find((x) => x.id === id);
+    const typed = t && (laterComponent(t, 'MessageSummarizationTransform') ?? laterComponent(t, 'ConversationSummarizationTransform'));
+    if (!transforms || !summarizer || !typed) throw new RuntimeError('AS_INVALID_STATE', `the agent has no message transform '${id}' to summarize for`, { agent: spec.id });
+    const trace = this.#events?.transforms();
+    return backendTransformCall({ conversationId: this.#conversationId, backend: summarizer, ...(trace ? { trace } : {}), ...(signal ? { signal } : {}) }).summarize(typed.llm, messages);
   }
 
   state(): AgentEngineState {

@@ -20,7 +20,7 @@ const PLACEHOLDERS: Record<string, string> = {
  * Every valid case's spec, by case id; not those of `unsupported/`, which every runtime, compiler and emitter refuses
  * (that is what they check), nor those with toolboxes unless `withToolboxes` (a compiler or emitter takes them once a
  * runtime's load has listed their tools from their servers: the emit-conformance test runs them that way), nor those
- * with message transforms unless `withTransforms` (the emitter refuses them; emit-conformance expects the refusal).
+ * with message transforms unless `withTransforms` (the emitter writes them in; their datastore-* cases fail at load).
  */
 export function conformanceSpecs({ withToolboxes = false, withTransforms = false }: { withToolboxes?: boolean; withTransforms?: boolean } = {}): { id: string; spec: Component }[] {
   const out: { id: string; spec: Component }[] = [];

@@ -55,6 +55,7 @@ export function buildOptionsOf(options: CompileOptions): Record<string, unknown>
     ...(options.limits?.http ? { http: options.limits.http } : {}),
     ...(options.limits?.maxAgentSteps !== undefined ? { maxTurns: options.limits.maxAgentSteps } : {}),
     ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),
+    ...(options.transformHooks ? { transformHooks: options.transformHooks } : {}),
   };
 }
 

@@ -44,7 +44,7 @@ class A2aEngine implements SessionEngine {
     const pending = a2aPending(this.messages);
     if (pending.length === 0) return { type: 'user_input', messages: this.messages };
     try {
-      const reply = await this.a2a(agent).send(pending, this.thread);
+      const reply = await this.a2a(agent).send(pending, this.thread, inputs);
       this.thread = nextThread(this.thread, reply);
       add(a2aReplyMessage(agent, reply), span.id);
       const outputs = a2aOutputs(agent, reply, false);

@@ -40,8 +40,11 @@ export interface A2aConnectionOptions {
 
 /** An A2AAgent's client: its agent card read on first use, then one SDK client for every session of the app. */
 export interface A2aConnection {
-  /** Sends the user's messages (one text part each) on `thread`; resolves when the task is done or waits for input. */
-  send(texts: readonly string[], thread: A2aThread): Promise<A2aReply>;
+  /**
+   * Sends the user's messages (one text part each) on `thread`, and the agent's `inputs` (its declared inputs with their
+   * values) as a data part after them when it has any; resolves when the task is done or waits for input.
+   */
+  send(texts: readonly string[], thread: A2aThread, inputs?: Readonly<Record<string, unknown>>): Promise<A2aReply>;
   close(): void;
 }
 
@@ -49,7 +52,12 @@ const TERMINAL_FAILURES = new Map<TaskState, string>([
   [TaskState.TASK_STATE_FAILED, 'failed'],
   [TaskState.TASK_STATE_REJECTED, 'was rejected'],
   [TaskState.TASK_STATE_CANCELED, 'was canceled'],
-  [TaskState.TASK_STATE_AUTH_REQUIRED, 'asks for authentication, which this client cannot give'],
+  [TaskState.TASK_STATE_AUTH_REQUIRED, 'asks for authentication (auth-required), which this client cannot give in a conversation'],
+]);
+
+/** The hint of an AS_A2A error for a task in `state`, if it has one. */
+const STATE_HINTS = new Map<TaskState, string>([
+  [TaskState.TASK_STATE_AUTH_REQUIRED, 'give the credentials the remote agent expects up front: put them in connection_config.headers (they go only to the origin of agent_url, never into traces or messages) or use mTLS (key_file, cert_file)'],
 ]);
 
 const textOf = (parts: readonly Part[] | undefined): string =>
@@ -68,9 +76,12 @@ const dataOf = (parts: readonly Part[]): Record<string, unknown> | undefined => 
  * streaming — artifact chunks appended —, else `SendMessage`; a task still
  * submitted or working is polled (`GetTask`) every `poll_interval` seconds
  * until `session_parameters.timeout`; failed polls are retried up to
- * `max_retries` times. A task that failed, was rejected or canceled, or asks
- * for authentication is AS_A2A with its status message, as is an error
- * answer or an unreachable agent.
+ * `max_retries` times. The agent's inputs go with every message as a data
+ * part. A task that failed, was rejected or canceled, or asks for
+ * authentication (with a hint: credentials go in the connection config) is
+ * AS_A2A with its status message, as is an error answer or an unreachable
+ * agent. Push notifications are never asked for (admission refuses session
+ * parameters asking for them).
  */
 export function a2aConnection(agent: A2AAgent, options: A2aConnectionOptions = {}): A2aConnection {
   const site: ErrorSite = { agent: agent.id };
@@ -99,11 +110,14 @@ export function a2aConnection(agent: A2AAgent, options: A2aConnectionOptions = {
   }));
 
   return {
-    async send(texts, thread) {
+    async send(texts, thread, inputs = {}) {
       const { client, streaming } = await open();
+      const parts: Part[] = texts.map((text) => ({ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' }));
+      // the agent's inputs travel with every message, as structured data (the remote agent is told, not asked, its inputs)
+      if (Object.keys(inputs).length > 0) parts.push({ content: { $case: 'data', value: structuredClone({ ...inputs }) }, metadata: undefined, filename: '', mediaType: 'application/json' });
       const message: Message = {
         messageId: randomUUID(), contextId: thread.contextId ?? '', taskId: thread.taskId ?? '', role: Role.ROLE_USER,
-        parts: texts.map((text) => ({ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' })),
+        parts,
         metadata: undefined, extensions: [], referenceTaskIds: [],
       };
       // without streaming the task is returned at once and polled (session_parameters.poll_interval)
@@ -176,7 +190,8 @@ export function a2aConnection(agent: A2AAgent, options: A2aConnectionOptions = {
     const statusText = textOf(task.status?.message?.parts);
     const failure = TERMINAL_FAILURES.get(state);
     if (failure) {
-      throw new RuntimeError('AS_A2A', `the task of the A2A agent '${agent.name}' ${failure}${statusText ? `: ${statusText}` : ''}`, site);
+      const hint = STATE_HINTS.get(state);
+      throw new RuntimeError('AS_A2A', `the task of the A2A agent '${agent.name}' ${failure}${statusText ? `: ${statusText}` : ''}`, site, hint ? { hint } : undefined);
     }
     const extra = streamedChunks !== undefined ? { streamedChunks } : {};
     if (state === TaskState.TASK_STATE_INPUT_REQUIRED) return reply('input-required', statusText, task.contextId, task.id, extra);

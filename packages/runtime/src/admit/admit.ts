@@ -4,6 +4,7 @@ import {
 import { eachComponent } from '../components.js';
 import { RuntimeError } from '../errors.js';
 import { NO_CLIENT_HERE, type Capabilities, type Refusal } from './capabilities.js';
+import { pushNotificationRefusal } from './push-notification-refusal.js';
 
 /** What a load (compile, emit) gives that changes what runs. */
 export interface AdmitContext {
@@ -20,7 +21,7 @@ const ASKED = { run: 'load', compile: 'compile', emit: 'emit' } as const;
  * an AgentSpecLoadError with every diagnostic; anything inside it they refuse — a
  * refused built-in type, any component this library does not type (a later
  * version's, a plugin's), an Agent or Flow input or output of a reserved
- * name — is one AS_UNSUPPORTED naming the component, its
+ * name, an A2AAgent asking for push notifications — is one AS_UNSUPPORTED naming the component, its
  * type and its JSON Pointer from the root (the first one met; the others
  * listed after it).
  */
@@ -40,7 +41,7 @@ export function admit(component: Component, capabilities: Capabilities, context:
       refused.push({ component: c, path });
       return false;
     }
-    const reserved = reservedName(c, capabilities);
+    const reserved = reservedName(c, capabilities) ?? pushNotificationRefusal(c);
     if (reserved) refused.push({ component: c, path: `${path}${reserved.at}`, refusal: reserved.refusal });
     return undefined;
   });

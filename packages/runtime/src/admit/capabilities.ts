@@ -61,6 +61,13 @@ export const TRANSFORMS_AND_DATASTORES = [
 ] as const satisfies readonly LaterComponentType[];
 
 /**
+ * The transforms an emitter writes into its module (the summarization snippet of @agentspec/runtime/emit), with their
+ * caches in memory: an InMemoryCollectionDatastore. A PostgresDatabaseDatastore is not emitted (the module would need a
+ * database client and its own TLS rules): admission refuses it as a component the emitter does not take.
+ */
+export const EMITTED_TRANSFORMS = ['MessageSummarizationTransform', 'ConversationSummarizationTransform', 'InMemoryCollectionDatastore'] as const satisfies readonly LaterComponentType[];
+
+/**
  * A2AAgent (25.4.2) and its connection config: every runtime runs it, as a root and in an AgentNode, with the A2A client
  * of @agentspec/runtime (`a2aConnection`; no framework here has an A2A client of its own).
  */

@@ -7,13 +7,13 @@ import type { Snippet } from './snippet.js';
  * follow-redirect.ts, the body cap of read-http-body.ts, url-allow-list.ts,
  * the retries of http-retry-policy.ts), with the same error codes.
  */
-export const httpCall: Snippet<'codedError' | 'hostListed' | 'isObject' | 'isTlsFailure' | 'specRetryPolicy' | 'valueText'> = {
+export const httpCall: Snippet<'codedError' | 'hostListed' | 'isObject' | 'isTlsFailure' | 'pause' | 'specRetryPolicy' | 'valueText'> = {
   declares: [
     'HttpRequest', 'HttpOptions', 'httpCall', 'HttpHop', 'HttpOutcome', 'httpAttempt', 'httpRefusal', 'addressKind', 'urlAllowed',
-    'nextHop', 'readBody', 'httpHeaders', 'appendParams', 'encodeBody', 'decodeBody', 'retryDelay', 'pause',
+    'nextHop', 'readBody', 'httpHeaders', 'appendParams', 'encodeBody', 'decodeBody', 'retryDelay',
     'HttpLookup', 'httpDispatcher', 'resolvedKind', 'httpAgentClass', 'httpDispatchers', 'AddressRefused', 'httpSpecDelay', 'httpErrorCode',
   ],
-  needs: ['codedError', 'hostListed', 'isObject', 'isTlsFailure', 'specRetryPolicy', 'valueText'],
+  needs: ['codedError', 'hostListed', 'isObject', 'isTlsFailure', 'pause', 'specRetryPolicy', 'valueText'],
   code: `/** A RemoteTool request, rendered from the arguments of the call. */
 interface HttpRequest {
   readonly method: string;
@@ -100,7 +100,7 @@ async function httpCall(request: HttpRequest, options: HttpOptions, signal?: Abo
     } catch (error) {
       // only the retry_policy's own request_timeout makes a timed-out attempt worth another one
       if (!(error instanceof CodedError && error.code === 'AS_HTTP_TIMEOUT' && spec?.request_timeout && attempt < retries)) throw error;
-      await pause(specRetryDelayMs(spec, attempt, undefined), signal);
+      await pause(specRetryDelayMs(spec, attempt, undefined), signal, 'the HTTP call was cancelled');
       continue;
     }
     if (outcome.ok) return decodeBody(outcome.text, outcome.contentType);
@@ -108,7 +108,7 @@ async function httpCall(request: HttpRequest, options: HttpOptions, signal?: Abo
     const delay = final ? undefined : spec ? httpSpecDelay(spec, attempt, outcome) : retryDelay(attempt, outcome.status, outcome.retryAfter);
     const tries = attempt > 0 ? \` (after \${attempt + 1} attempts)\` : '';
     if (delay === undefined) throw new CodedError('AS_HTTP_STATUS', \`\${outcome.summary}\${tries}\${outcome.detail}\`, { cause: outcome.cause });
-    await pause(delay, signal);
+    await pause(delay, signal, 'the HTTP call was cancelled');
   }
 }
 
@@ -426,21 +426,5 @@ function httpErrorCode(text: string): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** Wait \`ms\`; AS_CANCELLED when \`signal\` aborts first. */
-function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const cancelled = (): void => {
-      clearTimeout(timer);
-      reject(new CodedError('AS_CANCELLED', 'the HTTP call was cancelled'));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', cancelled);
-      resolve();
-    }, ms);
-    if (signal?.aborted) cancelled();
-    else signal?.addEventListener('abort', cancelled, { once: true });
-  });
 }`,
 };

@@ -12,9 +12,11 @@ import { llmEndpoint } from './llm-endpoint.js';
 import { llmFetch } from './llm-fetch.js';
 import { mcpRequest } from './mcp-request.js';
 import { submissionProblem } from './outputs.js';
+import { pause } from './pause.js';
 import type { Snippet, SnippetName } from './snippet.js';
 import { isTlsFailure, specRetryPolicy } from './retry-policy.js';
 import { stdioPolicy } from './stdio-policy.js';
+import { summarization, summaryCache } from './summarization.js';
 import { renderDeep, renderTemplate, toolResultText, valueText } from './text.js';
 
 /** Every snippet, in the order an emitter writes them (a new name breaks the build until listed). */
@@ -31,11 +33,14 @@ export const EMIT_SNIPPETS = {
   hostListed,
   specRetryPolicy,
   isTlsFailure,
+  pause,
   httpCall,
   llmEndpoint,
   llmFetch,
   mcpRequest,
   stdioPolicy,
+  summarization,
+  summaryCache,
 } as const satisfies { readonly [K in SnippetName]: Snippet };
 
 /** `wanted` and the snippets they need, in EMIT_SNIPPETS order. */
@@ -54,6 +59,7 @@ export { networkOptionFields } from './network-options.js';
 export { retryPolicyLiteral } from './retry-policy.js';
 export { httpPolicyFields } from './http-policy-fields.js';
 export { mcpRequestFields } from './mcp-request-fields.js';
+export { summarizationRule, type SummarizationRule } from './summarization-rule.js';
 export { outputRules, type OutputRule } from './outputs.js';
 export { commentText, docComment, isIdentifierName, key, literal, member, Raw, raw, str, template, templateText, text, type LiteralOptions } from './literal.js';
 export { camelCase, constantName, identifier, Names, RESERVED_NAMES, type IdentifierOptions, type TakeOptions } from './identifiers.js';

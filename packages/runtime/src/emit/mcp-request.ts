@@ -9,9 +9,9 @@ import type { Snippet } from './snippet.js';
  * of the OpenAI Agents SDK (over @modelcontextprotocol/client). The value of
  * the result stays the emitter's (an error result is AS_TOOL_FAILED there).
  */
-export const mcpRequest: Snippet<'codedError' | 'isTlsFailure' | 'specRetryPolicy'> = {
-  declares: ['McpRequest', 'McpLink', 'mcpRequest', 'mcpFailure', 'mcpRetryDelay', 'mcpHttpStatus', 'mcpAnswered', 'mcpTimedOut', 'mcpNetworkFailure', 'mcpReason', 'mcpPause'],
-  needs: ['codedError', 'isTlsFailure', 'specRetryPolicy'],
+export const mcpRequest: Snippet<'codedError' | 'isTlsFailure' | 'pause' | 'specRetryPolicy'> = {
+  declares: ['McpRequest', 'McpLink', 'mcpRequest', 'mcpFailure', 'mcpRetryDelay', 'mcpHttpStatus', 'mcpAnswered', 'mcpTimedOut', 'mcpNetworkFailure', 'mcpReason'],
+  needs: ['codedError', 'isTlsFailure', 'pause', 'specRetryPolicy'],
   code: `/** An MCP tool call: what is called, where, and under which rules. */
 interface McpRequest {
   readonly tool: string;
@@ -70,7 +70,7 @@ async function mcpRequest<C, T>(request: McpRequest, link: McpLink<C>, send: (co
       }
       // a connection that failed below HTTP is opened again for the next attempt
       if (connection !== undefined && mcpHttpStatus(error) === undefined) await link.drop(connection).catch(() => undefined);
-      await mcpPause(delay, signal, doing);
+      await pause(delay, signal, \`cancelled while \${doing}\`);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
@@ -159,21 +159,5 @@ function mcpReason(error: unknown): string {
   const code = (cause as { code?: unknown } | undefined)?.code ?? (error as { code?: unknown }).code;
   const detail = cause && cause.message !== error.message ? \` (\${typeof code === 'string' ? \`\${code} \` : ''}\${cause.message})\` : typeof code === 'string' ? \` (\${code})\` : '';
   return \`\${error.message || error.name}\${detail}\`;
-}
-
-/** Wait \`ms\` before the next attempt; AS_CANCELLED as soon as \`signal\` aborts. */
-function mcpPause(ms: number, signal: AbortSignal | undefined, doing: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const cancelled = (): void => {
-      clearTimeout(timer);
-      reject(new CodedError('AS_CANCELLED', \`cancelled while \${doing}\`));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', cancelled);
-      resolve();
-    }, ms);
-    if (signal?.aborted) cancelled();
-    else signal?.addEventListener('abort', cancelled, { once: true });
-  });
 }`,
 };

@@ -5,7 +5,8 @@ import type { Scope } from './execution.js';
 
 /**
  * An A2AAgent (root, or run by an AgentNode): the user messages at the end of
- * the conversation go to the remote agent as one A2A message (on the
+ * the conversation go to the remote agent as one A2A message, its inputs as a
+ * data part of it (on the
  * conversation's A2A context; continuing the task that asked for input), its
  * answer joins the conversation as the agent's message. A task asking for
  * input, or an answer of an agent that goes on talking (a root without
@@ -25,7 +26,7 @@ export function runA2aAgent(agent: A2AAgent, inputs: Readonly<Record<string, unk
         continue;
       }
       const sent = thread;
-      const { reply } = await s.effect('a2a', async () => ({ kind: 'a2a' as const, reply: await connection.send(pending, sent) }));
+      const { reply } = await s.effect('a2a', async () => ({ kind: 'a2a' as const, reply: await connection.send(pending, sent, inputs) }));
       thread = nextThread(thread, reply);
       exec.addMessage(a2aReplyMessage(agent, reply), s.spanId);
       const outputs = a2aOutputs(agent, reply, inFlow);

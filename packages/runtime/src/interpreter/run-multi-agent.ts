@@ -3,9 +3,8 @@ import { eachComponent } from '../components.js';
 import type { Message as ChatMessage } from '../contract.js';
 import { resolveInputs, shapeOutputs } from '../semantics/inputs.js';
 import { managerWorkers, workerToolSpec } from '../semantics/manager-workers.js';
-import { checkToolNames, handoffLimitError, memberAgent } from '../semantics/multi-agent.js';
+import { agentAnswer, agentMessage, checkToolNames, countHandoff, handoffLimitError, memberAgent } from '../semantics/multi-agent.js';
 import { swarmAgents, swarmLinks, transferResult, type SwarmLink } from '../semantics/swarm.js';
-import { toolResultText } from '../semantics/tool-results.js';
 import type { Scope } from './execution.js';
 import { agentLoop, type AgenticTools, type AgentEnd, type Conversation } from './run-agent.js';
 
@@ -25,12 +24,7 @@ function ownConversation(scope: Scope, message: string): Conversation {
 
 /** The text an asked agent gives back to the agent that asked it. */
 function answerText(end: AgentEnd): string {
-  return end.kind === 'answer' ? end.text : end.kind === 'outputs' ? toolResultText(end.outputs) : '';
-}
-
-/** The message argument of a call of a tool standing for an agent. */
-function messageArg(args: Readonly<Record<string, unknown>>): string {
-  return typeof args.message === 'string' ? args.message : JSON.stringify(args);
+  return end.kind === 'handoff' ? '' : agentAnswer(end);
 }
 
 /** Check what can be checked before running: members are Agents, no agent is offered two tools of one name. */
@@ -72,7 +66,7 @@ export function runSwarm(swarm: Swarm, inputs: Inputs, scope: Scope): Promise<Re
       if (link.kind === 'transfer') return { result: transferResult(link.to), handoff: link.to as Component };
       const to = memberAgent(link.to as Component, swarm, 'agent');
       if (depth >= limit) throw handoffLimitError('the agents asked one another (send_message inside send_message)', limit, to);
-      const message = messageArg(c.args);
+      const message = agentMessage(c.args);
       const end = await cs.span('ToolExecutionRequest', 'ToolExecutionResponse', c.name, { tool: to.id, tool_call_id: c.id, inputs: c.args }, (ts) =>
         agentLoop(to, agentInputs(to), ts, { mode: 'caller', conversation: ownConversation(ts, message), extra: tools(to, false, depth + 1) }),
       (e) => ({ outputs: answerText(e) }));
@@ -83,7 +77,7 @@ export function runSwarm(swarm: Swarm, inputs: Inputs, scope: Scope): Promise<Re
     for (;;) {
       const end = await agentLoop(active, agentInputs(active), s, { mode: 'user', extra: tools(active, true, 0) });
       if (end.kind !== 'handoff') return shapeOutputs(swarm.outputs, end.kind === 'outputs' ? end.outputs : {});
-      handoffs = end.answeredUser ? 1 : handoffs + 1;
+      handoffs = countHandoff(handoffs, end.answeredUser);
       const next = memberAgent(end.to, swarm, 'agent');
       if (handoffs > limit) throw handoffLimitError('the conversation was handed over', limit, next);
       active = next;
@@ -106,7 +100,7 @@ export function runManagerWorkers(mw: ManagerWorkers, inputs: Inputs, scope: Sco
       async call(c, cs) {
         const worker = workers.find((w) => w.spec.name === c.name)!.agent;
         const end = await cs.span('ToolExecutionRequest', 'ToolExecutionResponse', c.name, { tool: worker.id, tool_call_id: c.id, inputs: c.args }, (ts) =>
-          agentLoop(worker, resolveInputs(worker.inputs, inputs, { agent: worker.id }), ts, { mode: 'caller', conversation: ownConversation(ts, messageArg(c.args)) }),
+          agentLoop(worker, resolveInputs(worker.inputs, inputs, { agent: worker.id }), ts, { mode: 'caller', conversation: ownConversation(ts, agentMessage(c.args)) }),
         (e) => ({ outputs: answerText(e) }));
         return { result: answerText(end) };
       },

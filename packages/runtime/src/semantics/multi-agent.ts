@@ -1,5 +1,6 @@
 import { isUnknownComponent, laterComponent, type Agent, type Component, type ComponentBase } from '@agentspec/core';
 import { RuntimeError } from '../errors.js';
+import { toolResultText } from './tool-results.js';
 
 /**
  * Handoffs in a row (without the active agent answering the user), or agents
@@ -57,4 +58,24 @@ export function checkToolNames(agent: ComponentBase, names: readonly string[], g
     }
     seen.add(n);
   }
+}
+
+/** The message an agent is asked with, from a call of the tool standing for it: its `message` argument, else the arguments as JSON. */
+export function agentMessage(args: Readonly<Record<string, unknown>>): string {
+  return typeof args.message === 'string' ? args.message : JSON.stringify(args);
+}
+
+/** What an asked agent (a worker, a send_message recipient) gives back to the agent that asked: its text reply, or its outputs as JSON. */
+export function agentAnswer(end: { readonly text: string } | { readonly outputs: Readonly<Record<string, unknown>> }): string {
+  return 'outputs' in end ? toolResultText(end.outputs) : end.text;
+}
+
+/**
+ * The handoffs in a row after one more transfer of a Swarm's conversation:
+ * 1 when the agent handing it over had answered the user since it got it,
+ * else one more than before. More than `limits.maxHandoffs` is
+ * AS_HANDOFF_LIMIT ({@link handoffLimitError}).
+ */
+export function countHandoff(previous: number, answeredUser: boolean): number {
+  return answeredUser ? 1 : previous + 1;
 }

@@ -10,6 +10,7 @@ import type { FinishedRetention } from './finished-retention.js';
 import { Inbox } from './inbox.js';
 import { Ledger, withLedger } from './ledger.js';
 import { RunSpans } from '../trace/run-spans.js';
+import { withSpecAttributes } from '../trace/spec-attributes.js';
 import { newSpanSeed, sessionSpanIds } from '../trace/session-span-ids.js';
 
 /** The error code a resumed checkpoint reports for a run whose process died. */
@@ -147,7 +148,9 @@ export class KernelSession implements Session {
         await this.write(this.started);
       }
       this.ledger.beginRun();
-      const status = await withLedger(this.ledger, () => this.engine.advance({ inbox: this.inbox, last: this.last, failed: this.failed, emit, spans: new RunSpans(emit, this.spanIds), conversationId: this.conversationId }));
+      // every event with the attribute names of Agent Spec Tracing, whatever the engine wrote
+      const traced = withSpecAttributes(emit);
+      const status = await withLedger(this.ledger, () => this.engine.advance({ inbox: this.inbox, last: this.last, failed: this.failed, emit: traced, spans: new RunSpans(traced, this.spanIds), conversationId: this.conversationId }));
       this.last = status;
       this.failed = undefined;
       this.ledger.clear();

@@ -8,3 +8,4 @@ export { isSecretKey, REDACTED, redactSensitive } from './redact-sensitive.js';
 export { parseTrace, parseTraces, traceToJson } from './trace-json.js';
 export { spanTreeText } from './span-tree-text.js';
 export { compareTraces, describeSpan, normalizeTrace, type NormalSpan, type TraceComparison } from './compare-traces.js';
+export { missingSpecAttributes, SPEC_EVENT_ATTRIBUTES, withSpecAttributes } from './spec-attributes.js';

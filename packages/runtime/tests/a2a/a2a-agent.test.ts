@@ -73,6 +73,50 @@ describe('A2AAgent on the reference runtime', () => {
     expect(events).toMatchObject({ code: 'AS_A2A', message: expect.stringContaining('within 0.3 s (session_parameters.timeout)') });
   });
 
+  it("sends the agent's inputs (given, and defaults) as a data part of every message, and no data part without inputs", async () => {
+    const server = await serve({ rules: [{ match: { data: { city: 'Oslo', days: 3 } }, reply: { message: 'Pack for snow.' } }, { reply: { message: 'No inputs seen.' } }] });
+    const withInputs = deserialize(`
+component_type: A2AAgent
+id: remote
+name: remote agent
+inputs: [{ title: city, type: string }, { title: days, type: integer, default: 3 }]
+agent_url: "${server.url}"
+connection_config: { component_type: A2AConnectionConfig, id: connection, name: connection, timeout: 10 }
+session_parameters: {timeout: 5, poll_interval: 0.05, max_retries: 1}
+agentspec_version: 25.4.2
+`);
+    const app = await referenceRuntime().load(withInputs);
+    try {
+      const session = app.start({ inputs: { city: 'Oslo', unrelated: 'kept home' } });
+      session.appendUserMessage('What should I pack?');
+      expect(await session.run()).toMatchObject({ type: 'user_input', messages: [{}, { content: 'Pack for snow.' }] });
+    } finally {
+      await app.close?.();
+    }
+    expect(server.requests.find((r) => r.method === 'SendStreamingMessage')?.data).toEqual({ city: 'Oslo', days: 3 });
+    server.clear();
+    expect(lastStatus(await ask(spec(server.url), 'Hello'))).toMatchObject({ status: { messages: [{}, { content: 'No inputs seen.' }] } });
+    expect(server.requests.find((r) => r.method === 'SendStreamingMessage')?.data).toBeUndefined();
+  });
+
+  it('fails a task asking for authentication with AS_A2A, its status message and a hint to give credentials in the connection config', async () => {
+    const server = await serve({ rules: [{ reply: { task: 'auth-required', text: 'Sign in first.' } }] });
+    const error = await ask(spec(server.url), 'Show my account').catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'AS_A2A', message: expect.stringContaining('auth-required') });
+    // the error of a failed run carries its hint in its message
+    expect((error as Error).message).toContain('Sign in first.');
+    expect((error as Error).message).toContain('(hint: give the credentials the remote agent expects up front: put them in connection_config.headers');
+  });
+
+  it('refuses at load, before any request, session parameters asking for push notifications (AS_UNSUPPORTED naming the parameter)', async () => {
+    const server = await serve({ rules: RULES });
+    const refused = referenceRuntime().load(spec(server.url, '', '{timeout: 5, pushNotificationConfig: {url: "https://hooks.example.com/a2a"}}'));
+    await expect(refused).rejects.toMatchObject({
+      code: 'AS_UNSUPPORTED', message: expect.stringContaining("at /session_parameters/pushNotificationConfig"), hint: expect.stringContaining('poll_interval'),
+    });
+    expect(server.requests).toEqual([]);
+  });
+
   it('traces the agent span and the messages, never the connection headers', async () => {
     const server = await serve({ rules: RULES, requiredHeaders: { authorization: 'Bearer s3cret-token' } });
     const events = await ask(spec(server.url, '  headers: {authorization: Bearer s3cret-token}'), 'Hello');

@@ -91,4 +91,15 @@ describe('EMIT_SNIPPETS', () => {
     const e = new CodedError('AS_TOOL_FAILED', 'boom');
     expect([e instanceof Error, e.name, e.code, e.message]).toEqual([true, 'CodedError', 'AS_TOOL_FAILED', 'boom']);
   });
+
+  it('pause waits, and is AS_CANCELLED with the caller\'s message once the signal aborts (before or while waiting)', async () => {
+    const { pause } = load(['pause']) as unknown as { pause: (ms: number, signal: AbortSignal | undefined, cancelled: string) => Promise<void> };
+    await expect(pause(1, undefined, 'unused')).resolves.toBeUndefined();
+    await expect(pause(1, new AbortController().signal, 'unused')).resolves.toBeUndefined();
+    await expect(pause(60_000, AbortSignal.abort(), 'the HTTP call was cancelled')).rejects.toMatchObject({ code: 'AS_CANCELLED', message: 'the HTTP call was cancelled' });
+    const controller = new AbortController();
+    const waiting = pause(60_000, controller.signal, 'cancelled while calling tool x');
+    controller.abort();
+    await expect(waiting).rejects.toMatchObject({ code: 'AS_CANCELLED', message: 'cancelled while calling tool x' });
+  });
 });

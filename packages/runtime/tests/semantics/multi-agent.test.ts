@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deserialize, laterComponent, type Agent, type Component } from '@agentspec/core';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import {
-  agentToolName, handoffMode, normalizeTrace, referenceRuntime, RuntimeError, specializeAgent, specializeAgents, swarmLinks, TraceRecorder, workerToolSpec,
+  agentAnswer, agentMessage, agentToolName, countHandoff, handoffMode, normalizeTrace, referenceRuntime, RuntimeError, specializeAgent, specializeAgents, swarmLinks, TraceRecorder, workerToolSpec,
   type NormalSpan,
 } from '../../src/index.js';
 import { recordTurns } from '../trace/fixtures.js';
@@ -20,6 +20,12 @@ describe('multi-agent semantics', () => {
   it('names tools after agents as OpenAI Agents names handoffs', () => {
     expect(agentToolName('transfer_to_', { component_type: 'Agent', id: 'x', name: 'Billing desk #2' })).toBe('transfer_to_Billing_desk__2');
     expect(workerToolSpec({ component_type: 'Agent', id: 'w', name: 'Writer', description: 'Writes.' })).toMatchObject({ name: 'Writer', parameters: { required: ['message'] } });
+  });
+
+  it('asks an agent with the message argument and takes back its text or its outputs as JSON; counts handoffs in a row', () => {
+    expect([agentMessage({ message: 'Hi' }), agentMessage({ text: 'Hi' })]).toEqual(['Hi', '{"text":"Hi"}']);
+    expect([agentAnswer({ text: 'Paris.' }), agentAnswer({ outputs: { capital: 'Paris' } })]).toEqual(['Paris.', '{"capital":"Paris"}']);
+    expect([countHandoff(3, false), countHandoff(3, true), countHandoff(0, false)]).toEqual([4, 1, 1]);
   });
 
   it('gives transfer tools only to the agent owning the conversation, and send_message tools unless the mode is always', () => {

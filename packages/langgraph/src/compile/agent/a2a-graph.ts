@@ -16,8 +16,8 @@ const THREAD = 'agentspec_a2a_thread';
 /**
  * An A2AAgent run by an AgentNode, as a graph (the semantics of
  * @agentspec/runtime — `a2aPending`, `nextThread`, `a2aOutputs` — with its A2A
- * client): `send` sends the user messages at the end of the conversation and
- * adds the answer; an answer ends the graph with the agent's outputs; a task
+ * client): `send` sends the user messages at the end of the conversation (the
+ * agent's inputs as a data part) and adds the answer; an answer ends the graph with the agent's outputs; a task
  * asking for input (or nothing to send) goes to `human`, which waits for the
  * user with `interrupt()` and goes back to `send`. Each exchange is its own
  * step, checkpointed: resuming after an interrupt never sends a message again.
@@ -30,13 +30,14 @@ export function compileA2aGraph(agent: A2AAgent, ctx: CompileContext): LangGraph
   const connection = ctx.a2a(agent);
   // the agent's span: one for the whole exchange (each send announces it; a later run continues it), ended with its outputs
   builder.addNode('send', async (s: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
-    startAgentSpan(config, agent, resolveInputs(agent.inputs, s, { agent: agent.id }));
+    const inputs = resolveInputs(agent.inputs, s, { agent: agent.id });
+    startAgentSpan(config, agent, inputs);
     return inAgentSpan(config, agent, async () => {
       const messages = (s[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
       const pending = a2aPending(toContractMessages(messages));
       if (pending.length === 0) return { [CHANNELS.done]: false };
       const thread = (s[THREAD] as A2aThread | undefined) ?? {};
-      const reply = await connection.send(pending, thread);
+      const reply = await connection.send(pending, thread, inputs);
       const said = a2aReplyMessage(agent, reply);
       const outputs = a2aOutputs(agent, reply, true);
       if (outputs) endAgentSpan(config, agent, outputs);

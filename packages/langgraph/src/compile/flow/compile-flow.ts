@@ -53,7 +53,7 @@ export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
     });
     if ('fanOut' in compiled) {
       const parts = fanOutPartNames(name, compiled.fanOut, taken);
-      addFanOut(builder, new FanOutSteps(flow, node, compiled.fanOut, data, transitions, parts), metadata);
+      addFanOut(builder, new FanOutSteps(flow, node, compiled.fanOut, data, transitions, parts, ctx.limits.parallelism), metadata);
       exits.set(spec, parts.join);
       continue;
     }
@@ -71,7 +71,8 @@ export function compileFlowGraph(flow: Flow, ctx: CompileContext, root = false):
   const checkpointer = root ? ctx.options.checkpointer : undefined;
   const compiled = builder.compile({ name: flow.name, ...(checkpointer !== undefined ? { checkpointer } : {}) });
   // the tasks of a fan-out run at most limits.parallelism at once: LangGraph's own bound on the tasks of a step
-  const bounds = hasFanOut(flow) ? { maxConcurrency: ctx.limits.parallelism } : {};
+  // (at least 2: with 1, LangGraph 1.7 runs a step's first task only; the fan-out's tasks keep the bound of 1 themselves)
+  const bounds = hasFanOut(flow) ? { maxConcurrency: Math.max(2, ctx.limits.parallelism) } : {};
   return { graph: compiled.withConfig({ recursionLimit: ctx.limits.maxSteps, ...bounds }) as LangGraph, builder };
 }
 

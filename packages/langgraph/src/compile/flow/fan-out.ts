@@ -9,16 +9,24 @@
  * (waiting for all of them) gives the node's outputs, from the results in
  * task order, and the node's control edges leave from it.
  *
- * LangGraph runs at most `maxConcurrency` tasks of a step at once (the graph
- * binds it to limits.parallelism), keeps each finished task's writes in the
+ * A task that fails does not fail its step at once (LangGraph would abort
+ * the step's other tasks): the tasks of a step are `SettlingTasks` of the
+ * runtime — the running ones finish, no new one starts, and then the first
+ * failure in task order fails the step (`runBounded`'s rule, DESIGN §4.2),
+ * the same error whatever the timing, and the finished tasks' writes kept.
+ *
+ * At most limits.parallelism tasks of a step run their subflow at once (the
+ * others wait for a lane: LangGraph's own `maxConcurrency`, which the graph
+ * binds to it too, stops running a step's tasks after the first when it is
+ * 1). LangGraph keeps each finished task's writes in the
  * checkpoint (a task that finished does not run again when the thread
  * resumes, after an interrupt, a failure or a crash), and resumes an
  * interrupted task's subgraph where it stopped.
  */
-import { Send, type LangGraphRunnableConfig } from '@langchain/langgraph';
+import { isGraphBubbleUp, Send, type LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { BaseMessage } from '@langchain/core/messages';
 import { laterComponent, type Flow, type Node } from '@agentspec/core';
-import { RuntimeError } from '@agentspec/runtime';
+import { RuntimeError, SettlingTasks } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import { emit, emitException, eventsOn, taskSpanId } from '../events.js';
 import type { GraphBuilder, GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
@@ -44,6 +52,19 @@ export interface FanOutRun {
 
 /** A write to `agentspec_parallel`, by node id: a run starts, a task finished, the run is over (null). */
 export type FanOutWrite = { readonly start: { readonly tasks: readonly Record<string, unknown>[]; readonly span?: string } } | { readonly result: TaskResult & { readonly index: number } } | null;
+
+/**
+ * The fan-outs' tasks by LangGraph step (`SettlingTasks` of the runtime, by
+ * node id): the tasks of one step share the step's abort signal, and a next
+ * run of the thread has another.
+ */
+const stepTasks = new WeakMap<AbortSignal, Map<string, SettlingTasks>>();
+
+function tasksOf(signal: AbortSignal | undefined, node: string, width: number): SettlingTasks | undefined {
+  if (!signal) return undefined;
+  const byNode = stepTasks.get(signal) ?? stepTasks.set(signal, new Map()).get(signal)!;
+  return byNode.get(node) ?? byNode.set(node, new SettlingTasks(width, node)).get(node)!;
+}
 
 /** The reducer of `agentspec_parallel`. */
 export function mergeFanOut(current: Readonly<Record<string, FanOutRun>>, writes: Readonly<Record<string, FanOutWrite>>): Record<string, FanOutRun> {
@@ -111,6 +132,8 @@ export class FanOutSteps {
     private readonly data: FlowData,
     private readonly transitions: Transitions,
     readonly names: FanOutNames,
+    /** How many tasks run their subflow at once at most: limits.parallelism. */
+    private readonly width: number,
   ) {}
 
   /** The node's own graph node: its inputs, its span opened, its tasks kept in the state. */
@@ -171,17 +194,29 @@ export class FanOutSteps {
     return run;
   }
 
+  /**
+   * Run task `index` as one of the step's SettlingTasks: a failure waits for
+   * the tasks running beside it, and the first in task order fails the step
+   * (the others, and the tasks that did not start, write nothing: a next run
+   * of the thread runs them again).
+   */
   private async runTask(index: number, inputs: Record<string, unknown>, messages: readonly BaseMessage[], span: string | undefined, config: LangGraphRunnableConfig): Promise<GraphUpdate> {
     const { fanOut, node } = this;
     const at = fanOut.kind === 'sends' ? 0 : index;
-    try {
+    const task = async (): Promise<GraphUpdate> => {
       const r = await invokeSubgraph(fanOut.graphs[at]!, inputs, fanOut.subflows[at]!.outputs, messages, config, span);
       return write(node, { result: { index, outputs: r.outputs, added: r.added } });
-    } catch (e) {
-      // the failure of this task, not of the ones LangGraph stopped because of it
-      if (span && !config.signal?.aborted) emitException(config, span, node.name, e);
+    };
+    // an interrupt pauses the task and a cancelled run stops it: no failure of the task
+    const passes = (e: unknown) => isGraphBubbleUp(e) || config.signal?.aborted === true;
+    // the failure of this task, not of the ones stopped because of it
+    const onFailure = (e: unknown) => span && emitException(config, span, node.name, e);
+    const step = tasksOf(config.signal, node.id, this.width);
+    if (step) return step.run(index, task, { passes, onFailure });
+    return task().catch((e: unknown) => {
+      if (!passes(e)) onFailure(e);
       throw e;
-    }
+    });
   }
 }
 

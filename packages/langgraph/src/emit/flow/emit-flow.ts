@@ -1,6 +1,6 @@
 import { laterComponent, type AgentNode, type Component, type Flow, type FlowNode, type MapNode, type Node } from '@agentspec/core';
 import { CHANNELS } from '../../constants.js';
-import { fanOutWarnings, NESTED_STEPS_MESSAGE } from '../../compile/check-component.js';
+import { NESTED_STEPS_MESSAGE } from '../../compile/check-component.js';
 import { fanOutPartNames, fanOutShape, hasFanOut, type FanOutNames } from '../../compile/flow/fan-out.js';
 import { routesOnBranch, transitionsOf } from '../../compile/flow/flow-edges.js';
 import { graphNodeNames } from '../../compile/node-names.js';
@@ -37,7 +37,7 @@ function flowsOf(root: Flow): Flow[] {
 
 /** `recursionLimit`, and `maxConcurrency` where a fan-out's tasks run in the graph's steps. */
 function graphConfig(flow: Flow): string {
-  return `{ recursionLimit: ctx.maxSteps${hasFanOut(flow) ? ', maxConcurrency: ctx.parallelism' : ''} }`;
+  return `{ recursionLimit: ctx.maxSteps${hasFanOut(flow) ? ', maxConcurrency: Math.max(2, ctx.parallelism)' : ''} }`;
 }
 
 function stateKeys(flow: Flow): string[] {
@@ -182,7 +182,6 @@ export function emitFlow(root: Flow): ModuleWriter<never, CompileWarning> {
   if (flows.length > 1 || root.nodes.some((n) => n.component_type === 'AgentNode')) {
     warnings.push({ kind: 'approximated', component: root.id, message: NESTED_STEPS_MESSAGE });
   }
-  warnings.push(...fanOutWarnings(root));
   w.import('@langchain/langgraph', 'Annotation', 'END', 'MessagesAnnotation', 'START', 'StateGraph');
   w.importType('@agentspec/core', ...constants.types);
   w.import('@agentspec/langgraph', 'flowNodes', 'type FlowBuildOptions', 'type FlowContext', ...(warnings.length > 0 ? ['type CompileWarning'] : []));

@@ -1,4 +1,4 @@
-import { toDocument, type Agent, type Tool } from '@agentspec/core';
+import { toDocument, type Agent, type Component, type Tool } from '@agentspec/core';
 import { admitted, coerce, parametersSchema, renderTemplate } from '@agentspec/runtime';
 import { Agent as MastraAgent } from '@mastra/core/agent';
 import type { CompileContext } from '../compile-context.js';
@@ -8,11 +8,21 @@ import { summarizerBackend, transformingModel } from '../../model/transforming-m
 import { mastraTool, resultSubmitted, submitResultTool } from './agent-tools.js';
 import { inputsOf } from './run-state.js';
 
+/** The tools a Swarm or ManagerWorkers gives one of its agents (Mastra tools standing for other agents), and the Mastra id of that variant. */
+export interface GroupTools {
+  readonly id: string;
+  /** The document its `metadata.agentspec` holds instead of the agent's (the group's, on the agent that starts it). */
+  readonly document?: Component;
+  readonly tools: Readonly<Record<string, ReturnType<typeof mastraTool>>>;
+}
+
 /** A compiled agent: the Mastra Agent and what the runtime needs to drive it. */
 export interface CompiledAgent {
   readonly spec: Agent;
   readonly agent: MastraAgent;
   readonly tools: ReadonlyMap<string, Tool>;
+  /** Tools a multi-agent component adds (worker tools, send_message and transfer tools), by name. */
+  readonly agentTools: ReadonlySet<string>;
   /** Outputs are submitted through Mastra's structuredOutput instead of submit_result. */
   readonly native: boolean;
   /** JSON Schema of the outputs (for native structured output). */
@@ -35,8 +45,8 @@ export function compiledAgentOf(agent: MastraAgent): CompiledAgent | undefined {
  * as `modelSettings`, `limits.maxAgentSteps` as `maxSteps`. The Agent Spec
  * component is kept in `metadata.agentspec`.
  */
-export function compileAgent(spec: Agent, ctx: CompileContext): CompiledAgent {
-  const cached = ctx.agents.get(spec);
+export function compileAgent(spec: Agent, ctx: CompileContext, group?: GroupTools): CompiledAgent {
+  const cached = group ? undefined : ctx.agents.get(spec);
   if (cached) return compiled.get(cached) as CompiledAgent;
   const outputs = spec.outputs ?? [];
   const native = outputs.length > 0 && ctx.structuredOutput === 'native';
@@ -45,11 +55,13 @@ export function compileAgent(spec: Agent, ctx: CompileContext): CompiledAgent {
     if (Object.hasOwn(tools, t.name)) ctx.warnings.add('unsupported', t.id, `agent '${spec.id}' has two tools named '${t.name}': only the first is offered`);
     else tools[t.name] = mastraTool(admitted(t), spec, ctx);
   }
+  // the tools of a Swarm or ManagerWorkers standing for its agents, after the agent's own (as the reference offers them)
+  for (const [name, t] of Object.entries(group?.tools ?? {})) tools[name] = t;
   const submits = outputs.length > 0 && !native;
   if (submits) tools.submit_result = submitResultTool(outputs);
   const settings = modelSettings(spec.llm_config);
   const agent = new MastraAgent({
-    id: ctx.uniqueId(spec.id),
+    id: ctx.uniqueId(group?.id ?? spec.id),
     name: spec.name,
     ...(spec.description ? { description: spec.description } : {}),
     instructions: ({ requestContext }: { requestContext: unknown }) => renderTemplate(spec.system_prompt, instructionValues(spec, inputsOf(requestContext as never))),
@@ -64,12 +76,13 @@ export function compileAgent(spec: Agent, ctx: CompileContext): CompiledAgent {
       ...(submits ? { stopWhen: resultSubmitted } : {}),
       ...(Object.keys(settings).length > 0 ? { modelSettings: settings } : {}),
     },
-    metadata: { [AGENTSPEC_METADATA_KEY]: toDocument(spec) as Record<string, unknown> },
+    metadata: { [AGENTSPEC_METADATA_KEY]: toDocument(group?.document ?? spec) as Record<string, unknown> },
   });
   const result: CompiledAgent = {
-    spec, agent, tools: new Map(spec.tools.map((t) => [t.name, t])), native, outputSchema: parametersSchema(outputs), maxSteps: ctx.limits.maxAgentSteps,
+    spec, agent, tools: new Map(spec.tools.map((t) => [t.name, t])), agentTools: new Set(Object.keys(group?.tools ?? {})), native, outputSchema: parametersSchema(outputs), maxSteps: ctx.limits.maxAgentSteps,
   };
-  ctx.agents.set(spec, agent);
+  if (group) ctx.groupAgents.push(agent);
+  else ctx.agents.set(spec, agent);
   compiled.set(agent, result);
   return result;
 }

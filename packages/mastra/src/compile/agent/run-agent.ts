@@ -30,11 +30,17 @@ export interface AgentRunRequest {
    * never executes their tools a second time.
    */
   readonly onFailure?: (committed: readonly Message[], error: unknown) => void;
+  /** More RequestContext entries for the agent's tools (a Swarm's or ManagerWorkers' run, read by the tools standing for agents). */
+  readonly context?: Readonly<Record<string, unknown>>;
+  /** The agent answers in a conversation of its own (asked by another agent). */
+  readonly own?: boolean;
+  /** The calls of one LLM answer run one after another, in order (Mastra's `toolCallConcurrency: 1`), as the reference runs them. */
+  readonly sequentialTools?: boolean;
 }
 
 export type AgentRunOutcome =
   | { readonly type: 'finished'; readonly outputs: Record<string, unknown>; readonly messages: Message[]; readonly consumed: string[] }
-  | { readonly type: 'user_input'; readonly messages: Message[]; readonly consumed: string[] }
+  | { readonly type: 'user_input'; readonly messages: Message[]; readonly consumed: string[]; /** The Swarm agent a transfer handed the conversation over to. */ readonly handoff?: string }
   | {
     readonly type: 'tool_request' | 'tool_confirmation';
     readonly requests: ToolCall[];
@@ -77,8 +83,9 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
   const { spec, agent } = compiled;
   // the site of an LLM error is the LLM config, as on the reference runtime (caught_exception_info is the same text)
   const site = { llm: spec.llm_config.id };
-  const state: AgentRunState = { abort: new AbortController(), ...(req.events ? { events: req.events } : {}), ...(req.signal ? { signal: req.signal } : {}) };
+  const state: AgentRunState = { abort: new AbortController(), ...(req.events ? { events: req.events } : {}), ...(req.signal ? { signal: req.signal } : {}), ...(req.own ? { own: true } : {}) };
   const context = new RequestContext();
+  for (const [k, v] of Object.entries(req.context ?? {})) context.set(k, v);
   context.set(CONTEXT_INPUTS, req.inputs);
   context.set(CONTEXT_RUN, state);
   const tracker = new TurnTracker(compiled, req.messages, req.pending, state);
@@ -89,7 +96,8 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
     abortSignal: abort.signal,
     onChunk: (c: never) => tracker.chunk(c),
     onStepFinish: (s: never) => tracker.stepFinished(s),
-    stopWhen: () => state.submitted !== undefined || state.fatal !== undefined,
+    stopWhen: () => state.submitted !== undefined || state.fatal !== undefined || state.handoff !== undefined,
+    ...(req.sequentialTools ? { toolCallConcurrency: 1 } : {}),
   };
   try {
     let pending = req.pending;
@@ -136,7 +144,7 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
         pending = tracker.suspended(out.runId ?? pending?.runId ?? '', out.suspendPayload.toolCallId, out.suspendPayload.suspendPayload?.agentspec === 'tool_request' ? 'client' : 'approval', consumed);
         continue;
       }
-      return finish(compiled, req, tracker, out, consumed);
+      return finish(compiled, req, tracker, out, consumed, state);
     }
   } catch (e) {
     tracker.failed(e, /^AS_LLM_/.test(String((e as { code?: unknown } | null)?.code)));
@@ -147,11 +155,12 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
   }
 }
 
-function finish(compiled: CompiledAgent, req: AgentRunRequest, tracker: TurnTracker, out: MastraOutput, consumed: string[]): AgentRunOutcome {
+function finish(compiled: CompiledAgent, req: AgentRunRequest, tracker: TurnTracker, out: MastraOutput, consumed: string[], state: AgentRunState): AgentRunOutcome {
   const { spec } = compiled;
   const outputs = spec.outputs ?? [];
   const messages = tracker.committed;
   if (tracker.submitted) return { type: 'finished', outputs: tracker.submitted, messages, consumed };
+  if (state.handoff !== undefined) return { type: 'user_input', messages, consumed, handoff: state.handoff };
   if (compiled.native) {
     if (typeof out.object !== 'object' || out.object === null) throw new RuntimeError('AS_LLM_RESPONSE', 'the agent ended without a structured result', { agent: spec.id, llm: spec.llm_config.id });
     return { type: 'finished', outputs: shapeOutputs(outputs, out.object as Record<string, unknown>), messages, consumed };

@@ -14,6 +14,10 @@ import { CONTEXT_INPUTS, CONTEXT_RUN } from '../../constants.js';
 export interface AgentRunState {
   fatal?: RuntimeError;
   submitted?: Record<string, unknown>;
+  /** The Swarm agent a transfer tool handed the conversation over to (the first transfer of a step wins): the run stops after that step. */
+  handoff?: string;
+  /** The agent answers in a conversation of its own (asked by another agent): its messages are not the session's. */
+  readonly own?: boolean;
   readonly abort: AbortController;
   readonly events?: EventSink;
   readonly signal?: AbortSignal;

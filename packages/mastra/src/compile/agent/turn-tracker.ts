@@ -51,7 +51,7 @@ export class TurnTracker {
     const call = callOf(c);
     const { spec } = this.compiled;
     const site = { agent: spec.id, tool: call.name };
-    const known = this.compiled.tools.has(call.name) || (call.name === SUBMIT_RESULT && (spec.outputs ?? []).length > 0 && !this.compiled.native);
+    const known = this.compiled.tools.has(call.name) || this.compiled.agentTools.has(call.name) || (call.name === SUBMIT_RESULT && (spec.outputs ?? []).length > 0 && !this.compiled.native);
     if (!known) failRun(this.state, new RuntimeError('AS_TOOL_CALL_INVALID', `the LLM called '${call.name}', which is not one of the agent's tools`, site));
     const raw = this.raw.get(call.id);
     if (raw !== undefined && raw.trim() !== '' && !isJsonObject(raw)) {
@@ -81,7 +81,7 @@ export class TurnTracker {
     this.llm = undefined;
     const added = stepMessages(step, this.compiled.spec.name, new Map(Object.entries(this.rejected)));
     this.committed.push(...added);
-    for (const m of added) this.state.events?.emit('ConversationMessageAdded', 'run', m.sender ?? m.role, { message: m });
+    for (const m of added) this.state.events?.emit('ConversationMessageAdded', 'run', m.sender ?? m.role, { message: m, ...(this.state.own ? { conversation: 'own' } : {}) });
     this.lastStepCalledTools = (step.toolCalls?.length ?? 0) > 0;
     this.text = '';
     this.calls = [];

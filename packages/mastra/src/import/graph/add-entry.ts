@@ -23,7 +23,12 @@ const union = (shapes: readonly Wanted[]): Wanted => {
 export function consumes(e: ImportEntry): Wanted {
   switch (e.kind) {
     case 'step': return inputShape(e.step.input);
-    case 'agent': return { props: [{ title: 'prompt', type: 'string' }], whole: false };
+    case 'agent': {
+      const call = e.call;
+      if (!call) return { props: [{ title: 'prompt', type: 'string' }], whole: false };
+      const fields = inputShape(call.input).props;
+      return { props: call.reads.map((r) => fields.find((p) => p.title === r) ?? { title: r, type: 'string' }), whole: false };
+    }
     case 'workflow': return inputShape(e.input);
     case 'foreach': {
       const item = consumes(e.body);

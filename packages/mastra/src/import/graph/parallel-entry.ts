@@ -40,7 +40,7 @@ function armFlow(s: Scope, step: ImportEntry, id: string, before: Cursor, packed
 function produces(e: ImportEntry): readonly string[] | undefined {
   switch (e.kind) {
     case 'step': return outputShape(e.step.output).props.map((p) => p.title);
-    case 'agent': return e.output ? propertiesOf(e.output, 'output').map((p) => p.title) : ['text'];
+    case 'agent': return e.call ? [e.call.output] : e.output ? propertiesOf(e.output, 'output').map((p) => p.title) : ['text'];
     case 'workflow': return e.output ? outputShape(e.output).props.map((p) => p.title) : undefined;
     default: return undefined;
   }

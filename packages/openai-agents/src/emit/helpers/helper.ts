@@ -6,4 +6,4 @@ export type Helper = ModuleHelper<HelperName>;
 
 export type HelperName =
   | SnippetName | 'toolParameters' | 'notStrict' | 'toolFailed' | 'runData' | 'respondToClientTool' | 'checkToolCalls' | 'chatModel' | 'responsesModel'
-  | 'mcpServer' | 'mcpValue';
+  | 'mcpServer' | 'mcpValue' | 'messageTransforms';

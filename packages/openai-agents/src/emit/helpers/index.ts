@@ -5,6 +5,7 @@ import type { HelperName } from './helper.js';
 import { mcpServer, mcpValue } from './mcp.js';
 import { chatModel, checkToolCalls, responsesModel } from './models.js';
 import { respondToClientTool, runData } from './run-data.js';
+import { messageTransforms } from './transforms.js';
 
 /** Every helper the emitted module may need, in the order they are written (a new name breaks the build until listed). */
 export const HELPERS: ModuleHelpers<HelperName> = {
@@ -19,6 +20,7 @@ export const HELPERS: ModuleHelpers<HelperName> = {
   responsesModel,
   mcpServer,
   mcpValue,
+  messageTransforms,
 };
 
 export type { Helper, HelperName } from './helper.js';

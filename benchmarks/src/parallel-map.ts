@@ -1,0 +1,130 @@
+// ParallelMapNode benchmark (the parallel-flows issue): a flow that maps N
+// items (1,000 run alone; 300 in `pnpm bench`, 100 quick: BENCH_ITEMS) through a subflow with one LlmNode,
+// against the scripted LLM server in its own process (it answers at once).
+// Per runtime, each in a fresh node process: the ParallelMapNode's time per
+// item (limits.parallelism 16) and the sequential MapNode's over the same
+// items. Rows: ParallelMapNode ÷ MapNode per runtime (the overhead of running
+// iterations as parallel tasks when the LLM costs nothing), and each
+// runtime's ParallelMapNode ÷ the reference interpreter's. Reported figures:
+// the issue asks for them, it sets no target.
+// Run: node --expose-gc dist/parallel-map.js [--items 1000] [--runtime langgraph]
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { ADAPTER_NAMES, loadAdapter } from '@agentspec/adapters';
+import { deserialize, type Component } from '@agentspec/core';
+import { startLlmProcess } from './concurrency.js';
+import { row, type BenchOptions, type Row } from './row.js';
+
+/** Every LLM call answers "done" at once. */
+const RULES = { rules: [], defaultAnswer: { text: 'done' } };
+
+/** A flow: StartNode (the items), a MapNode or ParallelMapNode over a subflow StartNode → LlmNode → EndNode, EndNode (the answers). */
+export function mapFlowDocument(kind: 'MapNode' | 'ParallelMapNode'): Record<string, unknown> {
+  const ref = (id: string) => ({ $component_ref: id });
+  const edge = (id: string, from: string, to: string) => ({ component_type: 'ControlFlowEdge', id, name: id, from_node: ref(from), to_node: ref(to) });
+  return {
+    agentspec_version: kind === 'MapNode' ? '25.4.1' : '25.4.2',
+    component_type: 'Flow', id: 'map_flow', name: 'map flow',
+    start_node: ref('start'), nodes: [ref('start'), ref('map'), ref('end')],
+    control_flow_connections: [edge('c1', 'start', 'map'), edge('c2', 'map', 'end')],
+    data_flow_connections: null,
+    $referenced_components: {
+      llm: { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'llm', model_id: 'scripted-model', url: 'http://127.0.0.1:9' },
+      start: { component_type: 'StartNode', id: 'start', name: 'start', inputs: [{ title: 'iterated_item', type: 'array', items: { type: 'string' } }] },
+      map: {
+        component_type: kind, id: 'map', name: 'each item',
+        subflow: {
+          component_type: 'Flow', id: 'one_item', name: 'one item',
+          start_node: ref('sub_start'), nodes: [ref('sub_start'), ref('ask'), ref('sub_end')],
+          control_flow_connections: [edge('s1', 'sub_start', 'ask'), edge('s2', 'ask', 'sub_end')],
+          data_flow_connections: null,
+          $referenced_components: {
+            sub_start: { component_type: 'StartNode', id: 'sub_start', name: 'start', inputs: [{ title: 'item', type: 'string' }] },
+            ask: { component_type: 'LlmNode', id: 'ask', name: 'ask', llm_config: ref('llm'), prompt_template: 'Rewrite: {{item}}', outputs: [{ title: 'value', type: 'string' }] },
+            sub_end: { component_type: 'EndNode', id: 'sub_end', name: 'end', outputs: [{ title: 'value', type: 'string' }] },
+          },
+        },
+      },
+      end: { component_type: 'EndNode', id: 'end', name: 'end', outputs: [{ title: 'collected_value', type: 'array', items: { type: 'string' } }] },
+    },
+  };
+}
+
+export interface MapResult {
+  readonly runtime: string;
+  readonly items: number;
+  /** Milliseconds for the whole run of each flow. */
+  readonly sequentialMs: number;
+  readonly parallelMs: number;
+}
+
+/** One runtime in this process: a warm-up run of each flow, then each over `items` items (the better of `runs`). */
+export async function measureMaps(runtime: string, items: number, url: string, runs: number): Promise<MapResult> {
+  const adapter = await loadAdapter(runtime);
+  const options = { llm: { override: { url, apiKey: 'sk-bench', model: 'scripted-model' } }, limits: { parallelism: 16, maxSteps: 100 * items } };
+  const timeOf = async (kind: 'MapNode' | 'ParallelMapNode'): Promise<number> => {
+    const app = await adapter.runtime().load(deserialize(mapFlowDocument(kind)) as Component, options);
+    try {
+      const runOnce = async (n: number): Promise<number> => {
+        const t0 = performance.now();
+        const status = await app.start({ inputs: { iterated_item: Array.from({ length: n }, (_, i) => `item ${i}`) } }).run();
+        if (status.type !== 'finished' || (status.outputs.collected_value as unknown[]).length !== n) throw new Error(`${runtime} ${kind}: the run ended ${status.type}`);
+        return performance.now() - t0;
+      };
+      await runOnce(Math.min(20, items));
+      let best = Infinity;
+      for (let i = 0; i < runs; i++) best = Math.min(best, await runOnce(items));
+      return best;
+    } finally {
+      await app.close();
+    }
+  };
+  return { runtime, items, sequentialMs: await timeOf('MapNode'), parallelMs: await timeOf('ParallelMapNode') };
+}
+
+const ALL_RUNTIMES = ['reference', ...ADAPTER_NAMES.filter((n) => n !== 'reference')];
+
+/** Every runtime (the reference first), each in a fresh node process, against one scripted LLM server in its own. */
+export async function measureAllMaps(runtimes: readonly string[], items: number, runs: number): Promise<MapResult[]> {
+  const llm = await startLlmProcess(RULES);
+  try {
+    return runtimes.map((runtime) => {
+      const run = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--runtime', runtime, '--items', String(items), '--runs', String(runs), '--url', llm.url], { encoding: 'utf8', maxBuffer: 1 << 24 });
+      if (run.status !== 0) throw new Error(`${runtime}: ${run.stderr}`);
+      return JSON.parse(run.stdout.trim().split('\n').pop()!) as MapResult;
+    });
+  } finally {
+    llm.stop();
+  }
+}
+
+const perItem = (ms: number, items: number) => ({ value: (ms / items) * 1000, unit: 'µs/item' });
+
+/** ParallelMapNode ÷ MapNode per runtime, and each runtime's ParallelMapNode ÷ the reference's (reported, no target). */
+export async function parallelMapBenchmark(options: BenchOptions): Promise<Row[]> {
+  const items = Number(process.env.BENCH_ITEMS ?? (options.quick ? 100 : 300));
+  const results = await measureAllMaps(ALL_RUNTIMES, items, options.quick ? 1 : 2);
+  const reference = results[0]!;
+  const note = 'reported: the parallel-flows issue asks for the figure (an instant LLM: the cost of the iterations as parallel tasks)';
+  return results.flatMap((r) => [
+    row('parallel-map', `${r.runtime}: ParallelMapNode over ${items} items ÷ the sequential MapNode`, { name: 'ParallelMapNode', ...perItem(r.parallelMs, items) }, { name: 'MapNode', ...perItem(r.sequentialMs, items) }, null, note),
+    ...(r === reference ? [] : [row('parallel-map', `${r.runtime}: ParallelMapNode over ${items} items ÷ the reference's`, { name: r.runtime, ...perItem(r.parallelMs, items) }, { name: 'reference', ...perItem(reference.parallelMs, items) }, null, note)]),
+  ]);
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { items: { type: 'string', default: '1000' }, runs: { type: 'string', default: '2' }, runtime: { type: 'string' }, url: { type: 'string' }, child: { type: 'boolean' } } });
+  const items = Number(values.items);
+  if (values.child) {
+    process.stdout.write(`${JSON.stringify(await measureMaps(values.runtime!, items, values.url!, Number(values.runs)))}\n`);
+    return;
+  }
+  const results = await measureAllMaps(values.runtime ? [values.runtime] : ALL_RUNTIMES, items, Number(values.runs));
+  console.log(`a flow mapping ${items} items through one LlmNode each, scripted LLM in its own process`);
+  console.log('| runtime | MapNode µs/item | ParallelMapNode µs/item | parallel ÷ sequential |');
+  console.log('| --- | ---: | ---: | ---: |');
+  for (const r of results) console.log(`| ${r.runtime} | ${((r.sequentialMs / items) * 1000).toFixed(0)} | ${((r.parallelMs / items) * 1000).toFixed(0)} | ${(r.parallelMs / r.sequentialMs).toFixed(2)}× |`);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) await main();

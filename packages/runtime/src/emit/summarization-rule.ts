@@ -1,0 +1,55 @@
+import { laterComponent, type Component, type LlmConfig } from '@agentspec/core';
+import { unsupportedComponent } from '../admit/admit.js';
+import { collectionSchemas } from '../datastores/entity-schema.js';
+import { SUMMARIZATION_DEFAULTS } from '../transforms/summarization.js';
+import { SummaryCache } from '../transforms/summary-cache.js';
+import type { DatastoreConnection } from '../datastores/datastore-connection.js';
+import { literal, str } from './literal.js';
+
+/** A message transform as an emitted module writes it for the `summarization` snippet. */
+export interface SummarizationRule {
+  readonly kind: 'message' | 'conversation';
+  /** The LLM that summarizes. */
+  readonly llm: LlmConfig;
+  /** The fields of its `MessageSummarization` / `ConversationSummarization` object, the spec's defaults filled in (no `cache`). */
+  readonly fields: readonly string[];
+  /** The arguments of its `summaryCache(…)` when it has a datastore, else undefined (nothing cached). */
+  readonly cache?: string;
+}
+
+/**
+ * A MessageSummarizationTransform or ConversationSummarizationTransform as
+ * the rule object of the summarization snippet (the defaults of
+ * SUMMARIZATION_DEFAULTS, as openTransforms applies them). A datastore's cache
+ * collection must be in its schema with the properties the cache writes
+ * (AS_DATASTORE, as at load); any other component is AS_UNSUPPORTED.
+ */
+export function summarizationRule(transform: Component): SummarizationRule {
+  const message = laterComponent(transform, 'MessageSummarizationTransform');
+  const whole = laterComponent(transform, 'ConversationSummarizationTransform');
+  const typed = message ?? whole;
+  if (!typed) throw unsupportedComponent(transform);
+  let cache: string | undefined;
+  if (typed.datastore) {
+    const collection = typed.cache_collection_name ?? (message ? SUMMARIZATION_DEFAULTS.messageCollection : SUMMARIZATION_DEFAULTS.conversationCollection);
+    const schemas = collectionSchemas(typed.datastore.datastore_schema);
+    SummaryCache.check({ id: typed.datastore.id, collections: Object.keys(schemas) } as unknown as DatastoreConnection, collection, typed.component_type, schemas[collection]);
+    const size = typed.max_cache_size === undefined ? SUMMARIZATION_DEFAULTS.maxCacheSize : typed.max_cache_size;
+    const lifetime = typed.max_cache_lifetime === undefined ? SUMMARIZATION_DEFAULTS.maxCacheLifetime : typed.max_cache_lifetime;
+    cache = `${literal(size)}, ${literal(lifetime)}`;
+  }
+  const fields = message
+    ? [
+      `maxMessageSize: ${literal(message.max_message_size ?? SUMMARIZATION_DEFAULTS.maxMessageSize)}`,
+      `instructions: ${str(message.summarization_instructions ?? SUMMARIZATION_DEFAULTS.messageInstructions)}`,
+      `template: ${str(message.summarized_message_template ?? SUMMARIZATION_DEFAULTS.messageTemplate)}`,
+    ]
+    : [
+      `maxNumMessages: ${literal(whole?.max_num_messages ?? SUMMARIZATION_DEFAULTS.maxNumMessages)}`,
+      `maxNumCharacters: ${literal(typeof whole?.max_num_characters === 'number' ? whole.max_num_characters : null)}`,
+      `minNumMessages: ${literal(whole?.min_num_messages ?? SUMMARIZATION_DEFAULTS.minNumMessages)}`,
+      `instructions: ${str(whole?.summarization_instructions ?? SUMMARIZATION_DEFAULTS.conversationInstructions)}`,
+      `template: ${str(whole?.summarized_conversation_template ?? SUMMARIZATION_DEFAULTS.conversationTemplate)}`,
+    ];
+  return { kind: message ? 'message' : 'conversation', llm: typed.llm, fields, ...(cache !== undefined ? { cache } : {}) };
+}
