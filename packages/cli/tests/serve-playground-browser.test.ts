@@ -115,7 +115,8 @@ describe(`the serve playground in headless Chromium${SKIPPED}`, () => {
     // one message, one streamed reply per column; the same everywhere, so nothing is marked
     await page.fill('#input', 'order 17, it arrived broken');
     await page.press('#input', 'Enter');
-    await page.waitForFunction(() => document.querySelectorAll('.column .pending .interrupt.tool_confirmation').length === 5 && document.body.getAttribute('data-busy') === 'false');
+    for (const rt of runtimes) await page.waitForSelector(`.column[data-runtime="${rt}"] .pending .interrupt.tool_confirmation`);
+    await page.waitForSelector('body[data-busy="false"]');
     for (const rt of runtimes) {
       const column = page.locator(`.column[data-runtime="${rt}"]`);
       expect(await column.locator('.msg.assistant').last().textContent()).toBe('42.50 euros');
