@@ -9,7 +9,7 @@
 // server's memory (resident set after start, its peak, and after the load).
 // Not part of the test suite's time budget (tests/serve-load.test.ts runs a
 // few sessions on the reference runtime only).
-// Run: node dist/serve-load.js [--sessions 200] [--runtime langgraph]
+// Run: node dist/serve-load.js [--sessions 200] [--runtime langgraph[,mastra]] [--rounds 2] [--max-idle-apps N]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -64,12 +64,16 @@ function memory(pid: number): { rss: number; peak: number } {
   return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
 }
 
-/** One AG-UI session: a new thread, one user message, read to its last event. */
-async function session(url: string, i: number): Promise<{ ms: number; error?: string }> {
+/** One AG-UI turn of a session: round 0 a new thread, later rounds another user message on it; read to its last event. */
+async function session(url: string, i: number, round = 0): Promise<{ ms: number; error?: string }> {
   const t0 = performance.now();
+  const messages = Array.from({ length: round + 1 }, (_, k) => [
+    ...(k > 0 ? [{ id: `a-${i}-${k}`, role: 'assistant', content: 'Rome is in Italy, on the Tiber, and it is sunny there today.' }] : []),
+    { id: `m-${i}-${k}`, role: 'user', content: 'Where is Rome?' },
+  ]).flat();
   const res = await fetch(`${url}/ag-ui`, {
     method: 'POST', headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify({ threadId: `load-${i}`, runId: `run-${i}`, messages: [{ id: `m-${i}`, role: 'user', content: 'Where is Rome?' }], tools: [], context: [], state: {}, forwardedProps: {} }),
+    body: JSON.stringify({ threadId: `load-${i}`, runId: `run-${i}-${round}`, messages, tools: [], context: [], state: {}, forwardedProps: {} }),
   });
   const text = await res.text();
   const events = text.split('\n\n').filter((b) => b.startsWith('data:')).map((b) => JSON.parse(b.slice(5)) as { type: string; code?: string; message?: string; delta?: string });
@@ -81,12 +85,20 @@ async function session(url: string, i: number): Promise<{ ms: number; error?: st
   return { ms };
 }
 
-export async function serveLoad(runtime: string, sessions: number): Promise<ServeLoadResult> {
+export interface ServeLoadOptions {
+  /** Turns per session, each round all sessions at once (default 1); latencies are the last round's. */
+  readonly rounds?: number;
+  /** `agentspec serve --max-idle-apps` (loaded apps kept for later turns; default the server's). */
+  readonly maxIdleApps?: number;
+}
+
+export async function serveLoad(runtime: string, sessions: number, options: ServeLoadOptions = {}): Promise<ServeLoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'agentspec-serve-load-'));
   writeFileSync(join(dir, 'agent.yaml'), SPEC);
   writeFileSync(join(dir, 'tools.mjs'), TOOLS);
   const llm = await startScriptedLlm(RULES);
-  const child = spawn(process.execPath, [BIN, 'serve', join(dir, 'agent.yaml'), '--tools', join(dir, 'tools.mjs'), '--runtime', runtime, '--port', '0', '--store', join(dir, 'sessions.db'), '--llm-url', llm.url],
+  const child = spawn(process.execPath, [BIN, 'serve', join(dir, 'agent.yaml'), '--tools', join(dir, 'tools.mjs'), '--runtime', runtime, '--port', '0', '--store', join(dir, 'sessions.db'), '--llm-url', llm.url,
+    ...(options.maxIdleApps !== undefined ? ['--max-idle-apps', String(options.maxIdleApps)] : [])],
     { stdio: ['ignore', 'pipe', 'pipe'] });
   try {
     const url = await new Promise<string>((resolve, reject) => {
@@ -103,8 +115,9 @@ export async function serveLoad(runtime: string, sessions: number): Promise<Serv
     const warm = await session(url, -1);
     if (warm.error) throw new Error(`warm-up failed: ${warm.error}`);
     const start = memory(child.pid as number);
+    for (let round = 0; round < (options.rounds ?? 1) - 1; round++) await Promise.all(Array.from({ length: sessions }, (_, i) => session(url, i, round)));
     const t0 = performance.now();
-    const results = await Promise.all(Array.from({ length: sessions }, (_, i) => session(url, i)));
+    const results = await Promise.all(Array.from({ length: sessions }, (_, i) => session(url, i, (options.rounds ?? 1) - 1)));
     const wallMs = performance.now() - t0;
     const after = memory(child.pid as number);
     const ms = results.map((r) => r.ms).sort((a, b) => a - b);
@@ -123,15 +136,16 @@ export async function serveLoad(runtime: string, sessions: number): Promise<Serv
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { sessions: { type: 'string', default: '200' }, runtime: { type: 'string' } } });
+  const { values } = parseArgs({ options: { sessions: { type: 'string', default: '200' }, runtime: { type: 'string' }, rounds: { type: 'string', default: '1' }, 'max-idle-apps': { type: 'string' } } });
   const sessions = Number(values.sessions);
-  const runtimes = values.runtime ? [values.runtime] : ADAPTER_NAMES;
-  console.log(`agentspec serve: ${sessions} concurrent AG-UI sessions per runtime (one turn: a tool call and a streamed reply)\n`);
+  const runtimes = values.runtime ? values.runtime.split(',') : ADAPTER_NAMES;
+  const options: ServeLoadOptions = { rounds: Number(values.rounds), ...(values['max-idle-apps'] !== undefined ? { maxIdleApps: Number(values['max-idle-apps']) } : {}) };
+  console.log(`agentspec serve: ${sessions} concurrent AG-UI sessions per runtime (a turn: a tool call and a streamed reply; round ${options.rounds} of ${options.rounds} measured${options.maxIdleApps !== undefined ? `, --max-idle-apps ${options.maxIdleApps}` : ''})\n`);
   console.log('| runtime | errors | p50 ms | p99 ms | wall ms | sessions/s | server RSS start · peak · after (MB) |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
   let failed = false;
   for (const runtime of runtimes) {
-    const r = await serveLoad(runtime, sessions);
+    const r = await serveLoad(runtime, sessions, options);
     failed ||= r.errors > 0;
     console.log(`| ${r.runtime} | ${r.errors} | ${r.p50Ms.toFixed(0)} | ${r.p99Ms.toFixed(0)} | ${r.wallMs.toFixed(0)} | ${r.sessionsPerSecond.toFixed(1)} | ${r.rssStartMb.toFixed(0)} · ${r.rssPeakMb.toFixed(0)} · ${r.rssAfterMb.toFixed(0)} |`);
     if (r.firstError) console.log(`  first error: ${r.firstError}`);

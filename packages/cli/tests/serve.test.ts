@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startOtlpReceiver } from '@agentspec/testing';
 import { agentspecAsync } from './bin-process.js';
 import { startServe } from './serve-process.js';
 
@@ -43,5 +44,31 @@ describe('agentspec serve', () => {
     const refused = await agentspecAsync(['serve', ...EXAMPLE, '--store', join(dir, 'three.db'), '--host', '0.0.0.0']);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('agentspec: error AS_INSECURE_BIND: refusing to listen on 0.0.0.0 without a bearer token');
+  });
+
+  it('records each served run\'s trace: GET /traces/:id (JSON, and the trace viewer\'s page), --otlp exports the spans, --cors answers the listed origin', async () => {
+    const receiver = await startOtlpReceiver();
+    const served = await startServe([...EXAMPLE, '--store', join(dir, 'four.db'), '--token', 'tok', '--otlp', receiver.url, '--cors', 'http://app.example']);
+    const auth = { authorization: 'Bearer tok', 'content-type': 'application/json' };
+    try {
+      await fetch(`${served.url}/api/chats`, { method: 'POST', headers: auth, body: JSON.stringify({ id: 't1', inputs: { customer: 'Ada' } }) });
+      await fetch(`${served.url}/api/chats/t1/messages`, { method: 'POST', headers: auth, body: JSON.stringify({ content: 'order 17' }) });
+      const trace = await (await fetch(`${served.url}/traces/t1`, { headers: auth })).json() as { format: string; runtime: string; runs: unknown[]; spans: { kind: string; name: string }[] };
+      expect(trace).toMatchObject({ format: 'agentspec-trace', runtime: 'reference' });
+      expect(trace.runs).toHaveLength(2);
+      expect(trace.spans.map((sp) => sp.name)).toEqual(expect.arrayContaining(['Refund desk', 'ask for the order', 'propose an amount', 'refund model']));
+      const page = await (await fetch(`${served.url}/traces/t1/view?token=tok`)).text();
+      expect(page).toContain('<title>agentspec trace — Refund desk</title>');
+      expect(page).toContain('"label":"reference"');
+      expect(served.output()).toContain(`traces      ${served.url}/traces/<session>`);
+      const preflight = await fetch(`${served.url}/ag-ui`, { method: 'OPTIONS', headers: { origin: 'http://app.example', 'access-control-request-method': 'POST' } });
+      expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([204, 'http://app.example']);
+    } finally {
+      expect(await served.stop()).toBe(0);
+      await receiver.close();
+    }
+    // the spans went to the collector as they ran (flushed at the latest when the server stopped)
+    expect(receiver.spans.map((sp) => sp.name)).toEqual(expect.arrayContaining(['invoke_workflow Refund desk', 'InputMessageNode ask for the order', 'chat scripted-model', 'LlmNode propose an amount']));
+    expect(served.output()).toMatch(/trace: \d+ spans exported to/);
   });
 });

@@ -16,6 +16,8 @@ export const SERVER_ERROR_CODES = {
   AS_TIMEOUT: { status: 504, doc: 'A run took longer than guards.runTimeoutMs; it was stopped (the session stays usable: the next run retries).' },
   AS_UNKNOWN_RUNTIME: { status: 400, doc: 'The request names a runtime this server does not serve.' },
   AS_INSECURE_BIND: { status: 500, doc: 'The server was asked to listen on a non-loopback host without a bearer token (refused at start).' },
+  AS_ORIGIN_NOT_ALLOWED: { status: 403, doc: 'A CORS preflight from an origin the server does not list (--cors / options.cors); no CORS headers are sent.' },
+  AS_INSECURE_CORS: { status: 500, doc: 'The CORS origins are not origins, or are * on a server with a bearer token (refused at start).' },
 } as const satisfies Record<string, { status: number; doc: string }>;
 
 export type ServerErrorCode = keyof typeof SERVER_ERROR_CODES;

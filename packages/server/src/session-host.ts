@@ -3,11 +3,13 @@ import { frameworkPersistence } from '@agentspec/adapters';
 import type { Component } from '@agentspec/core';
 import {
   serverToolNames, specHash, type Decision, type LlmOptions, type Message, type NetworkPolicy, type RunStatus, type Runtime, type RuntimeEvent,
-  type RuntimeLimits, type SavedSession, type SessionCheckpoints, type SessionStore, type StoredSession, type ToolRegistry, type ToolResult,
+  type RuntimeLimits, type SavedSession, type SessionCheckpoints, type SessionStore, type StoredSession, type ToolRegistry, type ToolResult, type TraceListener,
 } from '@agentspec/runtime';
+import { AppPool } from './app-pool.js';
 import { ServerError } from './errors.js';
 import { withClientTools, type FrontendTool } from './frontend-tools.js';
 import { NO_USAGE, RunGuard, type GuardLimits, type Usage } from './guards.js';
+import { ServedTraces } from './served-traces.js';
 
 /** Makes a fresh runtime (an adapter's `runtime()`). */
 export type RuntimeFactory = () => Runtime;
@@ -24,6 +26,15 @@ export interface SessionHostOptions {
   readonly limits?: RuntimeLimits;
   readonly network?: NetworkPolicy;
   readonly guards?: GuardLimits;
+  /** Record each session's trace (default true): `GET /traces/:id`, kept in the store. */
+  readonly traces?: boolean;
+  /**
+   * Loaded apps kept idle per runtime (and client tools) for the next turns (default 16): a turn takes one rather
+   * than loading the spec again. 0: every turn loads its app.
+   */
+  readonly maxIdleApps?: number;
+  /** Listeners given to every session's TraceRecorder (an OTLP export: `otlpTracing(…).listener()` of @agentspec/otel), made per session. */
+  readonly traceListeners?: () => readonly TraceListener[];
 }
 
 /** What the server keeps with a session, beside its envelope (under `server` in the stored save). */
@@ -81,7 +92,8 @@ const OWNER = `agentspec serve (pid ${process.pid} on ${hostname()})`;
 /**
  * The sessions of a served spec, every protocol's one way in: each turn
  * leases the session in the store (another turn of it, in this process or
- * another, gets AS_SESSION_BUSY), loads the spec on its runtime, starts or
+ * another, gets AS_SESSION_BUSY), loads the spec on its runtime (or takes the
+ * app an earlier turn loaded: {@link AppPool}), starts or
  * resumes the session from the store, gives it the caller's input, runs it as
  * a stream under the guards and checkpoints it as it runs — so a session
  * outlives the process, and a restarted server resumes it.
@@ -89,13 +101,19 @@ const OWNER = `agentspec serve (pid ${process.pid} on ${hostname()})`;
 export class SessionHost {
   readonly component: Component;
   readonly runtimeNames: readonly string[];
+  /** The sessions' traces (undefined when `traces: false`). */
+  readonly traces: ServedTraces | undefined;
   private readonly serverTools: ReadonlySet<string>;
+  /** The apps loaded for turns, kept for the next ones. */
+  readonly apps: AppPool;
 
   constructor(private readonly options: SessionHostOptions) {
     this.component = options.component;
     this.runtimeNames = Object.keys(options.runtimes);
     if (this.runtimeNames.length === 0) throw new ServerError('AS_UNKNOWN_RUNTIME', 'a server needs at least one runtime');
     this.serverTools = new Set(serverToolNames(options.component));
+    this.apps = new AppPool(Object.keys(options.tools ?? {}), options.maxIdleApps ?? 16);
+    this.traces = options.traces === false ? undefined : new ServedTraces(options.store, options.component, options.traceListeners);
   }
 
   get store(): SessionStore {
@@ -124,21 +142,26 @@ export class SessionHost {
       if (!make) throw new ServerError('AS_UNKNOWN_RUNTIME', `session '${t.threadId}' was saved on the runtime '${runtime}', which this server does not serve (it serves ${this.runtimeNames.join(', ')})`);
       const meta: SessionMeta = stored ? metaOf(stored) : { clientTools: t.clientTools ?? [], usage: NO_USAGE, createdAt: new Date().toISOString() };
       const component = withClientTools(this.component, meta.clientTools);
-      const controller = new AbortController();
+      const hash = specHash(component);
+      // the app of this runtime (and client tools), loaded for an earlier turn or now; its signal is this turn's
+      const key = `${runtime}\u0000${hash}`;
+      const pooled = await this.apps.take(key, (appController, tools) => {
+        const checkpointer = frameworkPersistence(runtime, store.location);
+        return make().load(component, {
+          tools, signal: appController.signal,
+          ...(this.options.llm ? { llm: this.options.llm } : {}), ...(this.options.limits ? { limits: this.options.limits } : {}),
+          ...(this.options.network ? { network: this.options.network } : {}), ...(checkpointer !== undefined ? { checkpointer } : {}),
+        });
+      });
+      const { app, controller } = pooled;
       const onAbort = () => controller.abort(t.signal?.reason);
       t.signal?.addEventListener('abort', onAbort, { once: true });
       const guard = new RunGuard(this.options.guards ?? {}, meta.usage, controller);
-      guard.before();
-      const hash = specHash(component);
+      pooled.tools = guard.wrapTools(this.options.tools ?? {});
       const put = (saved: SavedSession) => store.put({ name: t.threadId, runtime, specHash: hash, saved: { ...saved, server: { ...meta, usage: guard.usage } } }, { lease });
       const checkpoints: SessionCheckpoints = { write: async (envelope) => void (await put(envelope)) };
-      const checkpointer = frameworkPersistence(runtime, store.location);
-      const app = await make().load(component, {
-        tools: guard.wrapTools(this.options.tools ?? {}), signal: controller.signal,
-        ...(this.options.llm ? { llm: this.options.llm } : {}), ...(this.options.limits ? { limits: this.options.limits } : {}),
-        ...(this.options.network ? { network: this.options.network } : {}), ...(checkpointer !== undefined ? { checkpointer } : {}),
-      });
       try {
+        guard.before();
         const session = stored ? await app.resume(envelopeOf(stored), { checkpoints }) : app.start({ inputs: t.inputs ?? {}, checkpoints });
         const before = stored ? messagesOf(stored).length : 0;
         if (t.userMessage !== undefined) session.appendUserMessage(t.userMessage);
@@ -146,9 +169,10 @@ export class SessionHost {
         for (const d of t.decisions ?? []) session.decide(d.id, d.decision, d.reason);
         let status: RunStatus | undefined;
         let failure: { code: string; message: string } | undefined;
+        const recorder = await this.traces?.recorder(t.threadId, runtime);
         guard.start();
         try {
-          for await (const e of session.stream()) {
+          for await (const e of recorder ? recorder.record(session.stream()) : session.stream()) {
             if (e.type === 'RunStatus') status = e.status;
             else if (e.type === 'RunError') failure = e.error;
             else {
@@ -160,13 +184,14 @@ export class SessionHost {
           guard.stop();
           // the kernel checkpointed the end of the run; this write adds what the guards counted since
           await put(await session.save()).catch(() => undefined);
+          await this.traces?.save(t.threadId).catch(() => undefined);
         }
         if (guard.tripped && (failure || !status)) throw guard.tripped;
         if (failure || !status) throw runFailure(failure, t.signal);
         return { threadId: t.threadId, runtime, status, before, usage: guard.usage, created: !stored };
       } finally {
         t.signal?.removeEventListener('abort', onAbort);
-        await app.close();
+        await this.apps.give(key, pooled);
       }
     } finally {
       await lease.release().catch(() => undefined);
@@ -185,7 +210,13 @@ export class SessionHost {
     return all.filter((s) => typeof (s.saved as { server?: unknown }).server === 'object').map(viewOf).sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
   }
 
+  /** Close the apps kept for later turns (the server stops). */
+  async close(): Promise<void> {
+    await this.apps.close();
+  }
+
   async delete(id: string): Promise<boolean> {
+    await this.traces?.delete(id);
     return this.options.store.delete(id);
   }
 }

@@ -103,4 +103,32 @@ describe('A2A (JSON-RPC at /a2a) with the @a2a-js/sdk client', () => {
     expect(body.result.status.state).toBe('input-required');
     expect(body.result.status.message.parts[0]?.text).toBe('Hello there, how can I help you today?');
   });
+
+  const postgres = process.env.AGENTSPEC_TEST_POSTGRES_URL;
+  it('tasks live in the store (SQLite): tasks/get and answering an input-required task work after a restart', async () => tasksOutliveRestarts(undefined));
+  it.skipIf(!postgres)('tasks live in the store (PostgreSQL, AGENTSPEC_TEST_POSTGRES_URL): the same after a restart', async () => tasksOutliveRestarts(postgres));
 });
+
+/** An input-required task answered after a restart, then listed after another: the tasks are in the session store. */
+async function tasksOutliveRestarts(url: string | undefined): Promise<void> {
+  served = await serve(spec(ASSISTANT), url ? { storeAt: url } : {});
+  const asked = await send(await a2aClient(served), message('delete /tmp/a.txt'));
+  expect(asked.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+  expect(textOf(asked)).toContain('Allow delete_file');
+  await served.restart();
+  const client = await a2aClient(served);
+  const got = await client.getTask({ tenant: '', id: asked.id });
+  expect(got.status?.state).toBe(TaskState.TASK_STATE_INPUT_REQUIRED);
+  expect(got.contextId).toBe(asked.contextId);
+  expect(textOf(got)).toContain('Allow delete_file');
+  const done = await send(client, message('yes', { contextId: asked.contextId, taskId: asked.id }));
+  expect(done.id).toBe(asked.id);
+  expect(textOf(done)).toBe('Done, the file is gone.');
+  await served.restart();
+  const listed = await (await a2aClient(served)).listTasks({ tenant: '', contextId: asked.contextId, status: TaskState.TASK_STATE_UNSPECIFIED, pageSize: undefined, pageToken: '', historyLength: undefined, statusTimestampAfter: undefined, includeArtifacts: undefined });
+  expect(listed.tasks.map((t) => t.id)).toEqual([asked.id]);
+  expect(textOf(listed.tasks[0]!)).toBe('Done, the file is gone.');
+  // task records are no sessions: the chat API lists the one session only
+  expect((await served.server.sessions.list()).map((v) => v.id)).toContain(asked.contextId);
+  expect((await served.server.sessions.list()).every((v) => !v.id.startsWith('a2a-task:'))).toBe(true);
+}

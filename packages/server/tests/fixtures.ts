@@ -106,13 +106,13 @@ export async function runtimes(names: readonly string[]): Promise<Record<string,
   return Object.fromEntries((await loadAdapters(names)).map((a) => [a.name, () => a.runtime()]));
 }
 
-export async function serve(component: Component, options: Partial<AgentServerOptions> & { runtimeNames?: readonly string[]; rules?: Rule[] } = {}): Promise<Served> {
-  const { runtimeNames: names, rules, ...rest } = options;
+export async function serve(component: Component, options: Partial<AgentServerOptions> & { runtimeNames?: readonly string[]; rules?: Rule[]; storeAt?: string } = {}): Promise<Served> {
+  const { runtimeNames: names, rules, storeAt, ...rest } = options;
   const llm = await startScriptedLlm(rules ?? RULES);
   const dir = mkdtempSync(join(tmpdir(), 'agentspec-serve-'));
   const factories = rest.runtimes ?? await runtimes(names ?? ['reference']);
   const start = async (): Promise<[AgentServer, SessionStore]> => {
-    const store = await openSessionStore(join(dir, 'sessions.db'));
+    const store = await openSessionStore(storeAt ?? join(dir, 'sessions.db'));
     const server = await startAgentServer({
       component, runtimes: factories, store, tools: TOOLS, llm: { override: { url: llm.url, apiKey: 'test' }, retries: 0 }, ...rest,
     });

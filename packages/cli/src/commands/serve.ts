@@ -1,5 +1,5 @@
 import { formatDiagnostic, load, type Component } from '@agentspec/core';
-import { openSessionStore, storeLocation, type LlmOptions, type Runtime, type SessionStore, type ToolRegistry } from '@agentspec/runtime';
+import { openSessionStore, redactUrl, storeLocation, type LlmOptions, type Runtime, type SessionStore, type ToolRegistry } from '@agentspec/runtime';
 import type { AgentServer, GuardLimits } from '@agentspec/server';
 import type { ScriptedLlm } from '@agentspec/testing';
 import { EXIT } from '../exit-codes.js';
@@ -10,7 +10,9 @@ import { holdInterrupts, interruptSignal } from '../interrupt.js';
 import { readInput, UsageError, type Io } from '../io.js';
 import { loadTools } from '../run/module-loader.js';
 import { llmTarget } from '../run/scripted-llm.js';
+import { checkTraceTargets } from '../run/run-traces.js';
 import { DEFAULT_STORE } from '../run/session-persistence.js';
+import { traceHtml } from '../trace-view/trace-html.js';
 import { checkRuntimeNames, loadRuntimes, RUNTIME_NAMES } from '../runtimes.js';
 
 export interface ServeOptions {
@@ -29,6 +31,10 @@ export interface ServeOptions {
   readonly maxRepeatedToolCalls?: string;
   readonly maxRequestBytes?: string;
   readonly runTimeout?: string;
+  readonly cors?: string;
+  readonly otlp?: string;
+  readonly otlpContent?: boolean;
+  readonly maxIdleApps?: string;
 }
 
 /** The environment variable that gives `serve` its bearer token when --token is not given. */
@@ -69,9 +75,11 @@ export async function serveCommand(io: Io, file: string, options: ServeOptions):
   const port = options.port === undefined ? 8787 : integer(options.port, '--port');
   const guards = guardOptions(options);
   const token = options.token ?? process.env[TOKEN_ENV];
+  await checkTraceTargets({ ...(options.otlp ? { otlp: options.otlp } : {}), ...(options.otlpContent ? { otlpContent: true } : {}) });
   const served = await loadServed(io, file, options);
   if (typeof served === 'number') return served;
   const { startAgentServer } = await import('@agentspec/server');
+  const tracing = options.otlp ? (await import('@agentspec/otel')).otlpTracing({ url: options.otlp, captureContent: options.otlpContent === true }) : undefined;
   let server: AgentServer | undefined;
   const release = holdInterrupts();
   try {
@@ -80,10 +88,13 @@ export async function serveCommand(io: Io, file: string, options: ServeOptions):
       component: served.component, runtimes: served.runtimes, store: served.store, tools: served.tools, guards,
       ...(served.llm ? { llm: served.llm } : {}), ...(options.host ? { host: options.host } : {}), port, ...(token ? { token } : {}),
       ...(graph ? { graphSvg: toSvg(graph) } : {}),
+      ...(options.cors ? { cors: options.cors.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
+      ...(options.maxIdleApps !== undefined ? { maxIdleApps: integer(options.maxIdleApps, '--max-idle-apps') } : {}),
+      traceView: traceHtml, ...(tracing ? { traceListeners: () => [tracing.listener()] } : {}),
     });
     const page = `${server.url}/${token ? `?token=${encodeURIComponent(token)}` : ''}`;
     io.stdout(`agentspec serve: ${served.component.name} on ${Object.keys(served.runtimes).join(', ')} at ${server.url}\n`);
-    io.stdout(`  playground  ${page}\n  AG-UI       POST ${server.url}/ag-ui\n  A2A         ${server.url}/.well-known/agent-card.json (JSON-RPC at /a2a)\n  MCP         ${server.url}/mcp\n  chat API    ${server.url}/api/chats\n`);
+    io.stdout(`  playground  ${page}\n  AG-UI       POST ${server.url}/ag-ui\n  A2A         ${server.url}/.well-known/agent-card.json (JSON-RPC at /a2a)\n  MCP         ${server.url}/mcp\n  chat API    ${server.url}/api/chats\n  traces      ${server.url}/traces/<session> (HTML at /traces/<session>/view)${options.otlp ? `, exported to ${redactUrl(options.otlp)}` : ''}\n`);
     if (!interruptSignal.aborted) await new Promise((resolve) => interruptSignal.addEventListener('abort', resolve, { once: true }));
     io.stdout('agentspec serve: stopped\n');
     return EXIT.OK;
@@ -91,10 +102,18 @@ export async function serveCommand(io: Io, file: string, options: ServeOptions):
     const err = e as { code?: unknown; message?: unknown; hint?: unknown };
     const code = typeof err.code === 'string' ? err.code : 'ERROR';
     io.stderr(errorLine(code, String(err.message ?? e).replace(`${code}: `, '').replace(typeof err.hint === 'string' ? ` (hint: ${err.hint})` : '', ''), typeof err.hint === 'string' ? err.hint : undefined));
-    return code === 'AS_INSECURE_BIND' ? EXIT.USAGE : EXIT.RUN_FAILED;
+    return code === 'AS_INSECURE_BIND' || code === 'AS_INSECURE_CORS' ? EXIT.USAGE : EXIT.RUN_FAILED;
   } finally {
     release();
     await server?.close();
+    if (tracing) {
+      try {
+        const n = await tracing.shutdown();
+        io.stderr(`trace: ${n} spans exported to ${redactUrl(options.otlp as string)}\n`);
+      } catch (e) {
+        io.stderr(errorLine('AS_TRACE_EXPORT', String((e as Error).message).replace(/^AS_TRACE_EXPORT: /, '')));
+      }
+    }
     await served.store.close();
     await served.llmServer?.close();
   }

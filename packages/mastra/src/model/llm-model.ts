@@ -48,6 +48,8 @@ export function llmModel(config: LlmConfig, llm: LlmOptions = {}): MastraModelCo
     baseURL: endpoint.baseUrl,
     ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
     supportsStructuredOutputs: true,
+    // usage of streamed completions too (the agent loop streams)
+    includeUsage: true,
     fetch,
     ...(extra ? { transformRequestBody: (body: Record<string, unknown>) => ({ ...body, ...extra }) } : {}),
   });

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { AgentCard, A2A_PROTOCOL_VERSION } from '@a2a-js/sdk';
 import { A2A_LEGACY_PROTOCOL_VERSION } from '@a2a-js/sdk/compat/v0_3';
 import { LegacyJsonRpcTransportHandler } from '@a2a-js/sdk/compat/v0_3/server';
-import { DefaultRequestHandler, defaultServerCallContextBuilder, InMemoryTaskStore, JsonRpcTransportHandler, validateVersion } from '@a2a-js/sdk/server';
+import { DefaultRequestHandler, defaultServerCallContextBuilder, JsonRpcTransportHandler, validateVersion } from '@a2a-js/sdk/server';
 import type { Route } from '../agent-server.js';
 import { ServerError } from '../errors.js';
 import { readJson } from '../http/read-body.js';
@@ -11,6 +11,7 @@ import { startSse } from '../http/sse.js';
 import type { SessionHost } from '../session-host.js';
 import { agentCard } from './agent-card.js';
 import { SpecAgentExecutor } from './a2a-executor.js';
+import { SessionTaskStore } from './session-task-store.js';
 
 /**
  * A2A over JSON-RPC with `@a2a-js/sdk`'s framework-agnostic transport
@@ -18,11 +19,12 @@ import { SpecAgentExecutor } from './a2a-executor.js';
  * `POST /a2a` — A2A 1.0 (`SendMessage`, `SendStreamingMessage`, `GetTask`,
  * `CancelTask`, …) when the client sends `A2A-Version: 1.0`, else 0.3
  * (`message/send`, `message/stream`, `tasks/get`, `tasks/cancel`). Tasks are
- * kept in memory; the sessions they run are in the store.
+ * kept in the session store beside the sessions they run, so they outlive
+ * the process.
  */
 export function a2aRoute(host: SessionHost, options: { readonly secured: boolean; readonly maxBytes: number }): Route {
   let handler: DefaultRequestHandler | undefined;
-  const handlerFor = (base: string) => (handler ??= new DefaultRequestHandler(agentCard(host.component, base, options.secured), new InMemoryTaskStore(), new SpecAgentExecutor(host)));
+  const handlerFor = (base: string) => (handler ??= new DefaultRequestHandler(agentCard(host.component, base, options.secured), new SessionTaskStore(host.store), new SpecAgentExecutor(host)));
   const v1 = (base: string) => new JsonRpcTransportHandler(handlerFor(base));
   return async (req, res, url) => {
     const base = baseUrl(req);

@@ -70,7 +70,7 @@ export function modelNode(agent: Agent, inFlow: boolean, ctx: CompileContext, me
     if (turns >= max) throw new RuntimeError('AS_MAX_ITERATIONS', `the agent took more than ${max} LLM turns`, { agent: agent.id }, { hint: 'raise limits.maxAgentSteps' });
     const system = renderTemplate(agent.system_prompt, inputs);
     const messages = await transformed(agent, (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [], ctx, config, span);
-    const reply: AIMessage = await callModel(model, [new SystemMessage(system), ...messages], { config, llmConfig: agent.llm_config, site, tools, parent: span });
+    const reply: AIMessage = await callModel(model, [new SystemMessage(system), ...messages], { config, llmConfig: agent.llm_config, site, tools, parent: span, stream: true });
     // An answer with an invalid call is refused before it reaches the state: the checkpoint keeps the conversation
     // without it, so the session stays usable (the next run asks again, with any message given since).
     const checked = checkToolCalls(agent, rawCalls(reply), extraNames);

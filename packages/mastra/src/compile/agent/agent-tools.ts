@@ -45,6 +45,8 @@ export function mastraTool(tool: Known<Tool>, agent: Agent, ctx: CompileContext)
         return context?.agent?.suspend(payload);
       }
       const state = runStateOf(context?.requestContext);
+      // a run that already failed (a malformed or unknown call of the same step) runs no more tools
+      if (state?.fatal) return `error: ${state.fatal.message}`;
       try {
         const run = () => ctx.runner.run(tool, args, site, context?.abortSignal ?? state?.signal);
         const events = eventsOfRun(state);

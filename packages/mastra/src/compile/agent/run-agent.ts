@@ -61,6 +61,20 @@ interface MastraOutput {
 }
 
 /**
+ * What Mastra's `generate` answers, through its stream API (`stream`,
+ * `approveToolCall`, `resumeStream`): the model streams, so the loop's
+ * `onChunk` sees each text delta as it comes (the TurnTracker emits them as
+ * token events); the full output, its error thrown, as `generate` does.
+ */
+async function streamed(output: Promise<unknown>, signal: AbortSignal): Promise<MastraOutput> {
+  const full = await (await output as { getFullOutput(): Promise<MastraOutput> }).getFullOutput();
+  if (full.error) throw full.error;
+  // an aborted stream ends quietly (generate throws): the run was stopped all the same
+  if (signal.aborted) throw signal.reason ?? new DOMException('the run was aborted', 'AbortError');
+  return full;
+}
+
+/**
  * Runs (or resumes) a compiled agent's Mastra loop until it ends, replies in
  * text, or stops for a client tool or a confirmation that the caller has not
  * answered yet (answers already given are applied in turn, in call order).
@@ -91,10 +105,10 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
       let out: MastraOutput;
       try {
         if (!pending) {
-          out = await inAgentRun(state, () => agent.generate(toModelMessages(tracker.committed) as never, {
+          out = await inAgentRun(state, () => streamed(agent.stream(toModelMessages(tracker.committed) as never, {
             ...options,
             ...(compiled.native ? { structuredOutput: { schema: compiled.outputSchema } } : {}),
-          } as never)) as MastraOutput;
+          } as never), abort.signal)) as MastraOutput;
         } else {
           const id = pending.toolCallId;
           const { runId } = pending;
@@ -103,16 +117,16 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
             const d = req.answers.decisions.get(id);
             if (!d) return pauseOf(compiled, tracker, pending, req.answers, consumed);
             consumed.push(id);
-            if (d.decision === 'approve') out = await inAgentRun(state, () => agent.approveToolCallGenerate({ runId, toolCallId: id, ...options } as never)) as MastraOutput;
+            if (d.decision === 'approve') out = await inAgentRun(state, () => streamed(agent.approveToolCall({ runId, toolCallId: id, ...options } as never), abort.signal)) as MastraOutput;
             else {
               const text = rejectionText(call?.name ?? '', d.reason);
               tracker.reject(id, text);
-              out = await inAgentRun(state, () => agent.declineToolCallGenerate({ runId, toolCallId: id, reason: text, ...options } as never)) as MastraOutput;
+              out = await inAgentRun(state, () => streamed(agent.resumeStream({ approved: false, reason: text }, { runId, toolCallId: id, ...options } as never), abort.signal)) as MastraOutput;
             }
           } else {
             if (!req.answers.toolResults.has(id)) return pauseOf(compiled, tracker, pending, req.answers, consumed);
             consumed.push(id);
-            out = await inAgentRun(state, () => agent.resumeGenerate({ content: req.answers.toolResults.get(id) }, { runId, toolCallId: id, ...options } as never)) as MastraOutput;
+            out = await inAgentRun(state, () => streamed(agent.resumeStream({ content: req.answers.toolResults.get(id) }, { runId, toolCallId: id, ...options } as never), abort.signal)) as MastraOutput;
           }
         }
       } catch (e) {

@@ -38,7 +38,11 @@ export class TurnTracker {
   chunk(c: StreamChunk): void {
     if (!this.llm && c.type !== 'finish' && c.type !== 'step-finish') this.openLlm();
     const p = c.payload ?? {};
-    if (c.type === 'text-delta' && typeof p.text === 'string') this.text += p.text;
+    if (c.type === 'text-delta' && typeof p.text === 'string') {
+      this.text += p.text;
+      // a token delta, as the reference streams them (a point event of the LLM span)
+      if (this.llm && p.text !== '') this.state.events?.emit('LlmGenerationStreamingChunkReceived', this.llm.id, this.compiled.spec.llm_config.name, { content: p.text });
+    }
     else if (c.type === 'tool-call-delta' && p.toolCallId) this.raw.set(p.toolCallId, (this.raw.get(p.toolCallId) ?? '') + (p.argsTextDelta ?? ''));
     else if (c.type === 'tool-call' && p.providerExecuted !== true) this.toolCall(c);
   }

@@ -20,7 +20,7 @@ export const llmNode: NodeHandler<LlmNode> = (node, { ctx }) => {
     run: async ({ inputs, config, span }) => {
       const prompt = renderTemplate(node.prompt_template, inputs);
       const reply = await callModel(model, [userMessage(prompt)], {
-        config, llmConfig: node.llm_config, site, parent: span, ...(responseFormat ? { options: { response_format: responseFormat } } : {}),
+        config, llmConfig: node.llm_config, site, parent: span, ...(responseFormat ? { options: { response_format: responseFormat } } : { stream: true }),
       });
       return { outputs: llmNodeOutputs(node, plan, textOf(reply.content)) };
     },
