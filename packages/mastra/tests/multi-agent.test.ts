@@ -1,5 +1,5 @@
 import { deserialize, type Component } from '@agentspec/core';
-import { RuntimeError, type RuntimeEvent } from '@agentspec/runtime';
+import type { RuntimeError, RuntimeEvent } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileMastra, mastraRuntime } from '../src/index.js';

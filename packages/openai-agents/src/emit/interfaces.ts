@@ -29,10 +29,10 @@ export interface LlmOptions {
 export function built(transforms: boolean): string {
   const runOptions = transforms
     ? [
-      '  /** Spread into \`run(agent, input, { ...runOptions })\`: the message transforms are its \`callModelInputFilter\`. */',
+      '  /** Spread into `run(agent, input, { ...runOptions })`: the message transforms are its `callModelInputFilter`. */',
       '  readonly runOptions: { readonly maxTurns: number; readonly callModelInputFilter: CallModelInputFilter };',
     ]
-    : ['  /** Spread into \`run(agent, input, { ...runOptions })\`. */', '  readonly runOptions: { readonly maxTurns: number };'];
+    : ['  /** Spread into `run(agent, input, { ...runOptions })`. */', '  readonly runOptions: { readonly maxTurns: number };'];
   return [
     '/** What build() returns: the SDK agent, and what to run it with. */',
     'export interface Built {',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deserialize, laterComponent, type Agent, type Component } from '@agentspec/core';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import {
-  agentAnswer, agentMessage, agentToolName, countHandoff, handoffMode, normalizeTrace, referenceRuntime, RuntimeError, specializeAgent, specializeAgents, swarmLinks, TraceRecorder, workerToolSpec,
+  agentAnswer, agentToolName, askedMessage, checkAskDepth, countHandoff, handoffMode, normalizeTrace, referenceRuntime, RuntimeError, specializeAgent, specializeAgents, swarmLinks, TraceRecorder, workerToolSpec,
   type NormalSpan,
 } from '../../src/index.js';
 import { recordTurns } from '../trace/fixtures.js';
@@ -23,9 +23,14 @@ describe('multi-agent semantics', () => {
   });
 
   it('asks an agent with the message argument and takes back its text or its outputs as JSON; counts handoffs in a row', () => {
-    expect([agentMessage({ message: 'Hi' }), agentMessage({ text: 'Hi' })]).toEqual(['Hi', '{"text":"Hi"}']);
+    expect([askedMessage({ message: 'Hi' }), askedMessage({ text: 'Hi' })]).toEqual(['Hi', '{"text":"Hi"}']);
     expect([agentAnswer({ text: 'Paris.' }), agentAnswer({ outputs: { capital: 'Paris' } })]).toEqual(['Paris.', '{"capital":"Paris"}']);
-    expect([countHandoff(3, false), countHandoff(3, true), countHandoff(0, false)]).toEqual([4, 1, 1]);
+    const billing = { component_type: 'Agent', id: 'billing', name: 'Billing' } as const;
+    // handoffs in a row: one more than before (0 before when the agent handing over answered the user)
+    expect([countHandoff(3, 10, billing), countHandoff(0, 10, billing)]).toEqual([4, 1]);
+    expect(() => countHandoff(2, 2, billing)).toThrow(expect.objectContaining({ code: 'AS_HANDOFF_LIMIT', site: { agent: 'billing' } }));
+    expect(() => checkAskDepth(1, 2, billing)).not.toThrow();
+    expect(() => checkAskDepth(2, 2, billing)).toThrow(expect.objectContaining({ code: 'AS_HANDOFF_LIMIT' }));
   });
 
   it('gives transfer tools only to the agent owning the conversation, and send_message tools unless the mode is always', () => {
