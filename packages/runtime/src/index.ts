@@ -72,6 +72,7 @@ export { parseResponse, readResponsesStream, responsesRequestBody } from './llm/
 export {
   builtinToolRefusal, hasBuiltinTools, HOSTED_TOOL_EXECUTORS, HOSTED_TOOLS, hostedToolDefinition, type BuiltinToolSupport, type HostedToolKind,
 } from './semantics/builtin-tools.js';
+export { aiSdkProviderTool, type AiSdkProviderTool } from './semantics/ai-sdk-provider-tool.js';
 export { connectionFailure } from './llm/connection-error.js';
 export { llmErrorDetail, llmHttpError, openAiErrorBody } from './llm/llm-http-error.js';
 export { openAiChatBackend, parseCompletion, requestBody } from './llm/openai-chat.js';
