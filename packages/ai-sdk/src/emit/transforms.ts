@@ -1,5 +1,5 @@
 import type { Agent } from '@agentspec/core';
-import { commentText, str, summarizationRule } from '@agentspec/runtime/emit';
+import { commentText, summarizationEntry, summarizationRule } from '@agentspec/runtime/emit';
 import type { AiSdkModule as ModuleWriter } from './helpers.js';
 import { emitLanguageModel } from './model.js';
 
@@ -33,17 +33,7 @@ export function emitTransforms(agent: Agent, w: ModuleWriter): boolean {
       models.set(rule.llm.id, model);
     }
     if (rule.cache !== undefined) w.use('summaryCache');
-    entries.push([
-      '  {',
-      `    id: ${str(t.id)},`,
-      `    kind: '${rule.kind}',`,
-      `    model: ${model},`,
-      '    rule: {',
-      ...rule.fields.map((f) => `      ${f},`),
-      `      cache: ${rule.cache !== undefined ? `summaryCache(${rule.cache})` : 'undefined'},`,
-      '    },',
-      '  },',
-    ].join('\n'));
+    entries.push(summarizationEntry(t.id, rule, model));
   }
   w.section([
     '/**',

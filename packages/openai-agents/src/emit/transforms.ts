@@ -1,5 +1,5 @@
 import type { Agent } from '@agentspec/core';
-import { commentText, str, summarizationRule } from '@agentspec/runtime/emit';
+import { commentText, summarizationEntry, summarizationRule } from '@agentspec/runtime/emit';
 import type { AgentModule as ModuleWriter } from './agent-module.js';
 import { emitModel } from './model.js';
 
@@ -27,17 +27,7 @@ export function emitTransforms(w: ModuleWriter, agent: Agent): string[] {
       models.set(rule.llm.id, model);
     }
     if (rule.cache !== undefined) w.use('summaryCache');
-    entries.push([
-      '  {',
-      `    id: ${str(t.id)},`,
-      `    kind: '${rule.kind}',`,
-      `    model: ${model},`,
-      '    rule: {',
-      ...rule.fields.map((f) => `      ${f},`),
-      `      cache: ${rule.cache !== undefined ? `summaryCache(${rule.cache})` : 'undefined'},`,
-      '    },',
-      '  },',
-    ].join('\n'));
+    entries.push(summarizationEntry(t.id, rule, model));
   }
   sections.push([
     '// ---- Message transforms',

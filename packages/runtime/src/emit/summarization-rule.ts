@@ -53,3 +53,22 @@ export function summarizationRule(transform: Component): SummarizationRule {
     ];
   return { kind: message ? 'message' : 'conversation', llm: typed.llm, fields, ...(cache !== undefined ? { cache } : {}) };
 }
+
+/**
+ * The entry of a transform in an emitted module's list of transforms: its id,
+ * kind, the summarizer model's function (`model`), its rule object and cache.
+ * The caller `use`s the `summaryCache` snippet when `rule.cache` is set.
+ */
+export function summarizationEntry(id: string, rule: SummarizationRule, model: string): string {
+  return [
+    '  {',
+    `    id: ${str(id)},`,
+    `    kind: '${rule.kind}',`,
+    `    model: ${model},`,
+    '    rule: {',
+    ...rule.fields.map((f) => `      ${f},`),
+    `      cache: ${rule.cache !== undefined ? `summaryCache(${rule.cache})` : 'undefined'},`,
+    '    },',
+    '  },',
+  ].join('\n');
+}
