@@ -558,36 +558,38 @@ interface LlmEndpoint extends ResolvedLlm, LlmRetryOptions {
   readonly fetch?: typeof fetch | undefined;
 }
 
-/**
- * An AI SDK chat model at an OpenAI-compatible endpoint (Mastra runs on AI SDK models): its requests retried by
- * llmFetch (Mastra's own retries are off), each attempt with a timeout until its body has been read.
- */
-function chatModel(endpoint: LlmEndpoint) {
+/** The fetch of a model: its requests retried by llmFetch (Mastra's own retries are off), each attempt with a timeout until its body has been read. */
+function timedFetch(endpoint: LlmEndpoint): typeof fetch {
   const timeoutMs = endpoint.timeoutMs ?? 60_000;
+  return llmFetch(endpoint, async (input, init) => {
+    // the timer runs until the response body has been read, streamed or not
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+    const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
+    try {
+      const response = await (endpoint.fetch ?? fetch)(input, { ...init, signal });
+      if (!response.body) {
+        clearTimeout(timer);
+        return response;
+      }
+      const body = response.body.pipeThrough(new TransformStream({ flush: () => clearTimeout(timer) }));
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    } catch (e) {
+      clearTimeout(timer);
+      throw e;
+    }
+  });
+}
+
+/** An AI SDK chat model at an OpenAI-compatible endpoint (Mastra runs on AI SDK models). */
+function chatModel(endpoint: LlmEndpoint) {
   const provider = createOpenAICompatible({
     name: 'agentspec',
     baseURL: endpoint.baseURL.replace(/\/+$/, '').replace(/(\/v1)?$/, '/v1'),
     ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
     supportsStructuredOutputs: true,
     ...(endpoint.extraBody ? { transformRequestBody: (body: Record<string, unknown>) => ({ ...body, ...endpoint.extraBody }) } : {}),
-    fetch: llmFetch(endpoint, async (input, init) => {
-      // the timer runs until the response body has been read, streamed or not
-      const timeout = new AbortController();
-      const timer = setTimeout(() => timeout.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
-      const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
-      try {
-        const response = await (endpoint.fetch ?? fetch)(input, { ...init, signal });
-        if (!response.body) {
-          clearTimeout(timer);
-          return response;
-        }
-        const body = response.body.pipeThrough(new TransformStream({ flush: () => clearTimeout(timer) }));
-        return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-      } catch (e) {
-        clearTimeout(timer);
-        throw e;
-      }
-    }),
+    fetch: timedFetch(endpoint),
   });
   // the provider's model type comes from its own copy of @ai-sdk/provider; Mastra runs it as it is
   return provider.chatModel(endpoint.model) as unknown as MastraModelConfig;

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { load } from '@agentspec/core';
-import { hasToolboxes, hasTransforms } from '@agentspec/runtime';
+import { hasBuiltinTools, hasGenericLlmConfigs, hasToolboxes, hasTransforms } from '@agentspec/runtime';
 import { startLocalServers, substitute } from '@agentspec/conformance';
 import { EXIT } from '../src/exit-codes.js';
 import { COMPILE_TARGETS } from '../src/index.js';
@@ -40,7 +40,8 @@ describe('agentspec compile', () => {
       readdirSync(`${cases}${area}`).map((name) => load(offline(readFileSync(`${cases}${area}/${name}/spec.yaml`, 'utf8'))).component))
       // an agent with toolboxes is emitted once a load has listed their tools (the emit-conformance tests run those)
       // nor one with message transforms, which the emitters refuse (the runtimes apply them)
-      .filter((c) => c?.component_type === 'Agent' && !hasToolboxes(c) && !hasTransforms(c));
+      // nor one with a BuiltinTool or a generic LlmConfig, which the emitters refuse (the runtimes run them)
+      .filter((c) => c?.component_type === 'Agent' && !hasToolboxes(c) && !hasTransforms(c) && !hasBuiltinTools(c) && !hasGenericLlmConfigs(c));
     expect(agents.length).toBeGreaterThanOrEqual(30);
     for (const [target, emitter] of Object.entries(COMPILE_TARGETS)) {
       const emit = await emitter();
