@@ -1,10 +1,9 @@
 import type { LlmResponse } from './backend.js';
+import { sseData } from './sse-data.js';
 
 /** Read a streamed chat completion (SSE), calling `onDelta` with each text piece. */
 export async function readChatStream(res: Response, onDelta: (text: string) => void): Promise<LlmResponse> {
   if (!res.body) throw new Error('the streamed answer has no body');
-  const decoder = new TextDecoder();
-  let buffer = '';
   let text = '';
   let usage: LlmResponse['usage'];
   const calls: { id: string; name: string; arguments: string }[] = [];
@@ -32,16 +31,10 @@ export async function readChatStream(res: Response, onDelta: (text: string) => v
       if (tc.function?.arguments) call.arguments += tc.function.arguments;
     }
   };
-  for await (const piece of res.body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(piece, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, nl).replace(/\r$/, '');
-      buffer = buffer.slice(nl + 1);
-      if (line.startsWith('data:')) handle(line.slice(5).trim());
-    }
+  for await (const { data, trailing } of sseData(res.body)) {
+    // a last line without a newline after [DONE] is not read
+    if (!(trailing && done)) handle(data);
   }
-  if (!done && buffer.trim().startsWith('data:')) handle(buffer.trim().slice(5).trim());
   if (!done) throw new Error('the stream ended without [DONE]');
   return { text, toolCalls: calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` })), ...(usage ? { usage } : {}) };
 }

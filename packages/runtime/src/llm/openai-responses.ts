@@ -1,4 +1,5 @@
 import type { LlmMessage, LlmRequest, LlmResponse } from './backend.js';
+import { sseData } from './sse-data.js';
 
 /** The input items of a conversation: messages by role, an assistant's tool calls as `function_call` items, tool results as `function_call_output`. */
 function inputItems(messages: readonly LlmMessage[]): Record<string, unknown>[] {
@@ -72,8 +73,6 @@ export function parseResponse(json: unknown): LlmResponse {
  */
 export async function readResponsesStream(res: Response, onDelta: (text: string) => void): Promise<LlmResponse> {
   if (!res.body) throw new Error('the streamed answer has no body');
-  const decoder = new TextDecoder();
-  let buffer = '';
   let final: LlmResponse | undefined;
   const handle = (data: string) => {
     if (data === '[DONE]') return;
@@ -83,16 +82,7 @@ export async function readResponsesStream(res: Response, onDelta: (text: string)
     else if (event.type === 'response.failed') parseResponse(event.response);
     else if (event.type === 'error') throw new Error(`the stream reported an error: ${event.message ?? event.error?.message ?? 'no message'}`);
   };
-  for await (const piece of res.body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(piece, { stream: true });
-    let nl: number;
-    while ((nl = buffer.indexOf('\n')) >= 0) {
-      const line = buffer.slice(0, nl).replace(/\r$/, '');
-      buffer = buffer.slice(nl + 1);
-      if (line.startsWith('data:')) handle(line.slice(5).trim());
-    }
-  }
-  if (buffer.trim().startsWith('data:')) handle(buffer.trim().slice(5).trim());
+  for await (const { data } of sseData(res.body)) handle(data);
   if (!final) throw new Error('the stream ended before response.completed');
   return final;
 }

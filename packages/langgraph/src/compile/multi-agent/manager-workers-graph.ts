@@ -1,6 +1,6 @@
 import { Annotation, START, StateGraph, type LangGraphRunnableConfig, type StateDefinition } from '@langchain/langgraph';
 import type { Agent, Component, ManagerWorkers } from '@agentspec/core';
-import { checkManagerWorkers, managerWorkers, memberAgent, shapeOutputs, workerToolSpec } from '@agentspec/runtime';
+import { checkManagerWorkers, managerWorkers, memberAgent, workerToolSpec } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import { agentRecursionLimit } from '../agent/agent-limits.js';
 import { compileAgentGraph } from '../agent/compile-agent.js';
@@ -8,7 +8,7 @@ import type { CompileContext } from '../context.js';
 import { memberConfig } from '../events.js';
 import { messagesChannel } from '../flow/flow-state.js';
 import type { GraphBuilder, GraphState, GraphUpdate, LangGraph } from '../graph-types.js';
-import { agentNodeNames, askAgent, checkMemberKeys, endGroupSpan, groupSpan, inputsIn, memberKeys, memberNodeMetadata } from './member-graphs.js';
+import { agentNodeNames, askAgent, checkMemberKeys, finishGroup, groupSpan, inputsIn, memberKeys, memberNodeMetadata } from './member-graphs.js';
 
 /** The manager of a ManagerWorkers as a node of its graph: the node's name, the manager's graph, the workers' graphs, the node body. */
 export interface ManagerNode {
@@ -60,13 +60,7 @@ export function managerNode(mw: ManagerWorkers, ctx: CompileContext): ManagerNod
     const group = groupSpan(config, 'ManagerWorkers', mw, inputs);
     const out = (await graph.invoke(s, { ...memberConfig(config, group, group ? `${group}/manager` : undefined), recursionLimit: agentRecursionLimit(ctx.limits.maxAgentSteps) })) as GraphState;
     const update: GraphUpdate = { [CHANNELS.messages]: out[CHANNELS.messages], [CHANNELS.done]: out[CHANNELS.done] === true };
-    if (out[CHANNELS.done] === true) {
-      const outputs: Record<string, unknown> = {};
-      for (const p of manager.outputs ?? []) outputs[p.title] = out[p.title];
-      const shaped = shapeOutputs(mw.outputs, outputs);
-      Object.assign(update, shaped);
-      endGroupSpan(config, 'ManagerWorkers', mw, group, shaped);
-    }
+    if (out[CHANNELS.done] === true) finishGroup(config, 'ManagerWorkers', mw, group, manager, out, update);
     return update;
   };
   return { agent: manager, name: managerNodeName(mw), graph, workers: workers.map((w) => w.graph), keys, run };

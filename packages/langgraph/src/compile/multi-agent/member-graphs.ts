@@ -1,12 +1,12 @@
 import { HumanMessage, type AIMessage, type BaseMessage } from '@langchain/core/messages';
 import { Annotation, type LangGraphRunnableConfig, type StateDefinition } from '@langchain/langgraph';
 import { toDocument, type Agent, type Component, type ComponentBase, type Property } from '@agentspec/core';
-import { agentToolName, askedMessage, resolveInputs, RuntimeError, toolResultText, type ToolCall } from '@agentspec/runtime';
+import { agentToolName, askedMessage, resolveInputs, RuntimeError, shapeOutputs, toolResultText, type ToolCall } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import { agentRecursionLimit } from '../agent/agent-limits.js';
 import type { CompileContext } from '../context.js';
 import { emit, emitException, eventsOn, graphSpanId, memberConfig, parentSpan, taskSpanId, type CallSpan } from '../events.js';
-import type { GraphState, LangGraph } from '../graph-types.js';
+import type { GraphState, GraphUpdate, LangGraph } from '../graph-types.js';
 import { textOf } from '../messages.js';
 import { componentDocument, nodeMetadata } from '../metadata.js';
 
@@ -66,6 +66,22 @@ export function groupSpan(config: LangGraphRunnableConfig, kind: 'Swarm' | 'Mana
 
 export function endGroupSpan(config: LangGraphRunnableConfig, kind: 'Swarm' | 'ManagerWorkers', group: ComponentBase, id: string | undefined, outputs: Readonly<Record<string, unknown>>): void {
   if (id) emit(config, `${kind}ExecutionEnd`, id, String(group.name), { outputs }, parentSpan(config));
+}
+
+/**
+ * A member's graph finished the group (`done`): the group's outputs, from the
+ * member's outputs in its final state shaped by the group's own, written to
+ * `update`; the group's span ends with them.
+ */
+export function finishGroup(
+  config: LangGraphRunnableConfig, kind: 'Swarm' | 'ManagerWorkers', group: ComponentBase & { readonly outputs?: readonly Property[] | null },
+  span: string | undefined, member: Agent, out: GraphState, update: GraphUpdate,
+): void {
+  const outputs: Record<string, unknown> = {};
+  for (const p of member.outputs ?? []) outputs[p.title] = out[p.title];
+  const shaped = shapeOutputs(group.outputs, outputs);
+  Object.assign(update, shaped);
+  endGroupSpan(config, kind, group, span, shaped);
 }
 
 /**

@@ -2,7 +2,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import { Annotation, Command, START, StateGraph, type LangGraphRunnableConfig, type StateDefinition } from '@langchain/langgraph';
 import type { Agent, Component, ComponentBase, Swarm } from '@agentspec/core';
 import {
-  checkSwarm, countHandoff, checkAskDepth, memberAgent, shapeOutputs, swarmAgents, swarmLinks, transferResult,
+  checkSwarm, countHandoff, checkAskDepth, memberAgent, swarmAgents, swarmLinks, transferResult,
   type SwarmLink, type ToolCall,
 } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
@@ -13,7 +13,7 @@ import type { CompileContext } from '../context.js';
 import { memberConfig } from '../events.js';
 import { messagesChannel } from '../flow/flow-state.js';
 import type { GraphBuilder, GraphState, GraphUpdate, LangGraph } from '../graph-types.js';
-import { agentNodeNames, askAgent, checkMemberKeys, endGroupSpan, groupSpan, inputsIn, memberKeys, memberNodeMetadata } from './member-graphs.js';
+import { agentNodeNames, askAgent, checkMemberKeys, finishGroup, groupSpan, inputsIn, memberKeys, memberNodeMetadata } from './member-graphs.js';
 
 /** The channels of a Swarm's graph besides the conversation and the agents' inputs and outputs. */
 export const SWARM_CHANNELS = {
@@ -144,13 +144,7 @@ export function swarmParts(swarm: Swarm, ctx: CompileContext, hand: HandOver = h
       const turn = (s[SWARM_CHANNELS.handoffs] as Handoffs | undefined)?.total ?? 0;
       const out = (await graph.invoke(s, { ...memberConfig(config, group, group ? `${group}/owner:${turn}` : undefined), recursionLimit: agentRecursionLimit(ctx.limits.maxAgentSteps) })) as GraphState;
       const update: GraphUpdate = { [CHANNELS.messages]: out[CHANNELS.messages], [SWARM_CHANNELS.activeAgent]: name, [CHANNELS.done]: out[CHANNELS.done] === true };
-      if (out[CHANNELS.done] === true) {
-        const outputs: Record<string, unknown> = {};
-        for (const p of agent.outputs ?? []) outputs[p.title] = out[p.title];
-        const shaped = shapeOutputs(swarm.outputs, outputs);
-        Object.assign(update, shaped);
-        endGroupSpan(config, 'Swarm', swarm, group, shaped);
-      }
+      if (out[CHANNELS.done] === true) finishGroup(config, 'Swarm', swarm, group, agent, out, update);
       return update;
     };
     return { agent, name, ends, graph, run };
