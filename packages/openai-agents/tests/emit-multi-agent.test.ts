@@ -46,11 +46,11 @@ describe('emitOpenAiAgents: multi-agent components', () => {
     expect(team).toContain('lookupCapitalTool(options.tools.lookup_capital)');
     expect(team).not.toContain('handoff(');
     const never = emitOpenAiAgents(caseSpec('swarm-send-message-never')).code;
-    expect(never).toContain("askTool('billing', () => billing, AGENT_TOOLS.send_message_to_Billing, ask, maxHandoffs)");
+    expect(never).toContain("askTool('billing', (): Agent<unknown, AgentOutputType> => billing, AGENT_TOOLS.send_message_to_Billing, ask, maxHandoffs)");
     expect(never).not.toContain('transferTo');
     // optional: both, the asked agents without their transfers
     const optional = emitOpenAiAgents(caseSpec('swarm-transfer-optional')).code;
-    expect(optional).toContain("askTool('billing', () => asked.billing, AGENT_TOOLS.send_message_to_Billing, ask, maxHandoffs)");
+    expect(optional).toContain("askTool('billing', (): Agent<unknown, AgentOutputType> => asked.billing, AGENT_TOOLS.send_message_to_Billing, ask, maxHandoffs)");
     expect(optional).toContain('    billing: billing.clone({ handoffs: [] }),');
   });
 

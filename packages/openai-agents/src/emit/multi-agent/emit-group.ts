@@ -185,7 +185,8 @@ export function emitGroup(group: EmittedGroup, options: { readonly source?: stri
   if (tools.length > 0) w.section(`// ---- Tools: one \`tool()\` per tool of the spec\n\n${tools.map((t) => t.code).join('\n\n')}`);
   // the tools standing for agents
   const body: string[] = [];
-  const asked = (to: Agent) => (transfers ? `() => asked${member(names.get(to.id)!)}` : `() => ${names.get(to.id)!}`);
+  // thunks (an agent may be declared after the one asking it), typed: a relationship going back would leave their types to infer in a cycle
+  const asked = (to: Agent) => `(): Agent<unknown, AgentOutputType> => ${transfers ? `asked${member(names.get(to.id)!)}` : names.get(to.id)!}`;
   const extra = new Map<string, string[]>();
   const handoffs = new Map<string, string[]>();
   const askedAgents = new Set<string>();
