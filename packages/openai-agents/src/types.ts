@@ -82,19 +82,12 @@ export interface OpenAiAgentsRuntimeOptions {
   readonly buildGroup?: GroupCompile;
 }
 
-/** One call of a tool standing for an agent (a worker, a send_message recipient) in an emitted group module. */
-export interface AskRequest {
-  /** The Agent Spec id of the asked agent, and the SDK agent to run. */
-  readonly id: string;
-  readonly agent: Agent<unknown, AgentOutputType>;
-  readonly tool: string;
-  readonly message: string;
-  readonly callId: string;
-  /** 1: asked by the agent owning the conversation; one more per agent asked inside another's run (its run's `context.askDepth`). */
-  readonly depth: number;
-  /** The context of the run that asked. */
-  readonly caller: object;
-}
+/**
+ * What a group's build gives its `ask` for one call of a tool standing for an agent (a worker, a send_message
+ * recipient): the asked agent (`id` in the spec, `agent` to run), the tool called, the call's `message` and `callId`,
+ * the asked run's `depth` (1 under the agent owning the conversation; its `context.askDepth`) and the `caller` run's context.
+ */
+export type AskRequest = Readonly<{ id: string; agent: Agent<unknown, AgentOutputType>; tool: string; message: string; callId: string; depth: number; caller: object }>;
 
 /** What `openaiAgentsRuntime({ buildGroup })` passes besides the compile options: the limits and the runtime's runs of asked agents. */
 export interface GroupCompileOptions extends CompileOptions {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { deserialize, type Component, type ManagerWorkers, type Swarm } from '@agentspec/core';
 import { specializeAgent, transferSpec, workerToolSpec, type RuntimeEvent } from '@agentspec/runtime';
-import { run, type Agent, type FunctionTool } from '@openai/agents';
+import { run, type FunctionTool } from '@openai/agents';
 import { startScriptedLlm } from '@agentspec/testing';
 import { emitOpenAiAgents, openaiAgentsRuntime, type CompiledGroup, type GroupCompileOptions } from '../src/index.js';
 import { CASES_DIR } from './helpers/conformance-specs.js';

@@ -1,9 +1,10 @@
 import type { Agent, Component, LlmConfig } from '@agentspec/core';
 import { sendMessageSpec, swarmLinks, swarmRecipients, transferSpec, workerToolSpec, DEFAULT_MAX_HANDOFFS } from '@agentspec/runtime';
-import { constantName, key, literal, member, moduleHeader, networkOptionFields, str, text } from '@agentspec/runtime/emit';
+import { constantName, key, literal, member, networkOptionFields, str, text } from '@agentspec/runtime/emit';
 import { AgentModule } from '../agent-module.js';
 import { LLM_OPTIONS } from '../interfaces.js';
 import { emitModel, emitModelSettings, type ModelNames } from '../model.js';
+import { openAiAgentsHeader } from '../module-header.js';
 import { emitTool, type ToolCode } from '../tools/index.js';
 import { DEFAULT_MAX_TURNS } from '../../compile/compile-agent.js';
 import type { CompileWarning } from '../../types.js';
@@ -266,19 +267,8 @@ export function emitGroup(group: EmittedGroup, options: { readonly source?: stri
     '}',
   );
   w.section(`// ---- The agents\n\n${body.join('\n')}`);
-  const kind = root.component_type;
-  const header = moduleHeader({
-    component: root,
-    what: `an Agent Spec ${kind} as OpenAI Agents SDK \`Agent\`s (${group.kind === 'swarm' ? (transfers ? 'its transfers `handoff()`s' : 'its send_message tools function tools') : 'its workers function tools of the manager'})`,
-    target: 'openai-agents',
-    source: options.source,
-    version: options.version,
-    notes: ['It needs @openai/agents and openai only; `build()` takes what the spec does not hold (ServerTool implementations, the LLM endpoint, keys).'],
-    usage: [
-      "import { run } from '@openai/agents';",
-      `const { agent, runOptions } = build(${serverTools.length > 0 ? `{ tools: { ${serverTools.map((n) => `${key(n)}: (args) => …`).join(', ')} } }` : ''});`,
-      "const result = await run(agent, 'Hello!', runOptions); // result.finalOutput; the next turn: run(result.lastAgent, [...result.history, …])",
-    ],
-  });
+  const how = group.kind === 'swarm' ? (transfers ? 'its transfers `handoff()`s' : 'its send_message tools function tools') : 'its workers function tools of the manager';
+  const header = openAiAgentsHeader(root, `an Agent Spec ${root.component_type} as OpenAI Agents SDK \`Agent\`s (${how})`, serverTools, options,
+    'result.finalOutput; the next turn: run(result.lastAgent, [...result.history, …])');
   return { code: w.render(header), warnings: w.warnings };
 }
