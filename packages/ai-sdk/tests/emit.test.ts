@@ -9,7 +9,8 @@ import { startScriptedLlm, type RecordedRequest, type Rule, type ScriptedLlm } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiSdkRuntime, compileAiSdk, emitAiSdk } from '../src/index.js';
 import type { AgentBuildOptions } from '../src/options.js';
-import { conformanceAgents } from './helpers/conformance-agents.js';
+import { conformanceAgents, conformanceGroups } from './helpers/conformance-agents.js';
+import { hostileSwarm, TEAM } from './helpers/group-specs.js';
 import { EMITTED_DIR, emittedBuilder, importEmitted, prepareEmittedDir } from './helpers/emitted-module.js';
 import { sampleArgs } from './helpers/sample-values.js';
 
@@ -389,7 +390,13 @@ describe('typecheck', () => {
     const dir = new URL('./typecheck/', EMITTED_DIR);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    const agents: [string, Agent][] = [
+    const agents: [string, Component][] = [
+      // Swarms, ManagerWorkers (every handoff mode, hostile strings) and SpecializedAgents
+      ...conformanceGroups().map((c) => [c.id.replace('/', '--'), c.component] as [string, Component]),
+      ['swarm-hostile', hostileSwarm()],
+      ['swarm-hostile-never', hostileSwarm('never')],
+      ['swarm-hostile-always', hostileSwarm('always')],
+      ['team', TEAM],
       ...conformanceAgents(undefined, { withTransforms: true }).filter((c) => !c.id.startsWith('multi-agent/datastore-') && !hasBuiltinTools(c.agent) && !hasGenericLlmConfigs(c.agent)).map((c) => [c.id.replace('/', '--'), c.agent] as [string, Agent]),
       ['small', SMALL],
       ['kitchen-sink', kitchenSink('http://127.0.0.1:1')],

@@ -1,5 +1,5 @@
-import type { Agent, LlmConfig } from '@agentspec/core';
-import { admitted, DEFAULT_MAX_HANDOFFS, RuntimeError, transferSpec } from '@agentspec/runtime';
+import type { Agent, LlmConfig, Swarm } from '@agentspec/core';
+import { admitted, DEFAULT_MAX_HANDOFFS, RuntimeError, swarmLinks, transferSpec } from '@agentspec/runtime';
 import { commentText, key, literal, member, str } from '@agentspec/runtime/emit';
 import type { GroupMembers } from '../../multi-agent/group-members.js';
 import { LLM_OPTIONS_TYPE, networkOptionLines } from '../build-options.js';
@@ -140,7 +140,7 @@ function emitTypes(members: GroupMembers, tools: readonly EmittedTool[], servers
 
 /** `AGENTS`: each agent of the group by id, with the name and description the tools standing for it use. */
 function emitAgentsConstant(members: GroupMembers, w: ModuleWriter): void {
-  const entries = members.agents.map((a) => `  ${key(a.id)}: { id: ${str(a.id)}, name: ${str(a.name)}${typeof a.description === 'string' ? `, description: ${str(a.description)}` : ''} },`);
+  const entries = members.agents.map((a) => `  ${key(a.id)}: { component_type: 'Agent', id: ${str(a.id)}, name: ${str(a.name)}${typeof a.description === 'string' ? `, description: ${str(a.description)}` : ''} },`);
   const role = members.kind === 'swarm' ? 'the first owns the conversation first' : 'the manager, then the workers';
   w.section([
     `/** The agents of ${members.kind === 'swarm' ? 'Swarm' : 'ManagerWorkers'} ${commentText(String(members.group.name))} (${role}), as the tools standing for them name them. */`,
@@ -149,7 +149,7 @@ function emitAgentsConstant(members: GroupMembers, w: ModuleWriter): void {
     'type AgentId = keyof typeof AGENTS;',
     '',
     `const FIRST_AGENT: AgentId = ${str(members.agents[0]!.id)};`,
-    ...(members.kind === 'swarm' ? ['', '/** Parameters of every transfer_to_<Name> tool: none. */', `const TRANSFER_PARAMETERS: JSONSchema7 = ${literal(transferSpec(members.agents[0]!).parameters)};`] : []),
+    ...(members.kind === 'swarm' && members.agents.some((a) => swarmLinks(members.group as Swarm, a, true).some((l) => l.kind === 'transfer')) ? ['', '/** Parameters of every transfer_to_<Name> tool: none. */', `const TRANSFER_PARAMETERS: JSONSchema7 = ${literal(transferSpec(members.agents[0]!).parameters)};`] : []),
   ].join('\n'));
 }
 
@@ -186,20 +186,25 @@ export function emitGroup(members: GroupMembers, w: ModuleWriter): void {
   const tools = [...byTool.values()];
   const required = w.fill(typesAt, () => emitTypes(members, tools, servers, w));
   const mcp = tools.some((t) => t.needs?.includes('mcp'));
-  w.import('ai', 'jsonSchema', 'stepCountIs', 'tool', 'ToolLoopAgent', ...(swarm ? ['hasToolCall'] : []));
-  w.importType('ai', 'JSONSchema7', 'Tool', 'ToolSet');
-  w.import('@agentspec/runtime', 'agentAnswer', 'askedMessage', ...(swarm ? ['checkAskDepth', 'countHandoff', 'DEFAULT_MAX_HANDOFFS', 'transferIgnored', 'transferResult'] : []));
-  w.use('args');
-  w.use('toolText');
-  w.use('speakFirst');
   const id = (a: { id: string }): string => str(a.id);
-  const factories = agents.map(({ agent, instructions, own }) => {
-    const entries = groupToolEntries(members, agent, id, '        ');
+  const withEntries = agents.map((a) => ({ ...a, entries: groupToolEntries(members, a.agent, id, '          ') }));
+  const all = withEntries.flatMap((a) => a.entries);
+  const transfers = all.some((e) => e.ownerOnly);
+  const asks = all.some((e) => !e.ownerOnly);
+  w.import('ai', 'stepCountIs', 'ToolLoopAgent', ...(all.length > 0 ? ['jsonSchema', 'tool'] : []), ...(transfers ? ['hasToolCall'] : []));
+  w.importType('ai', 'ToolSet', ...(all.length > 0 ? ['JSONSchema7', 'Tool'] : []));
+  w.import('@agentspec/runtime', ...(asks ? ['agentAnswer', 'askedMessage'] : []), ...(swarm ? ['countHandoff', 'DEFAULT_MAX_HANDOFFS'] : []), ...(swarm && asks ? ['checkAskDepth'] : []), ...(transfers ? ['transferIgnored', 'transferResult'] : []));
+  if (all.length > 0) {
+    w.use('args');
+    w.use('toolText');
+  }
+  w.use('speakFirst');
+  const factories = withEntries.map(({ agent, instructions, own, entries }) => {
     const shared = entries.filter((e) => !e.ownerOnly);
     const transfers = entries.filter((e) => e.ownerOnly);
     return [
       `    // ${commentText(agent.name)}${agent.description ? `: ${commentText(agent.description)}` : ''}`,
-      `    ${key(agent.id)}: (run) => {`,
+      `    ${key(agent.id)}: (${swarm && entries.length > 0 ? 'run' : ''}) => {`,
       ...(own.length + entries.length === 0 ? ['      const tools: ToolSet = {};'] : [
         '      const tools: ToolSet = {',
         ...own.map(([name, expression]) => `        ${key(name)}: ${expression},`),
@@ -224,7 +229,7 @@ export function emitGroup(members: GroupMembers, w: ModuleWriter): void {
       '    },',
     ];
   });
-  const askLines = swarm ? [
+  const sendMessage = [
     '  /** send_message_to_<Name>: the agent asked answers the message in a conversation of its own (the user does not see it); its answer is the result. */',
     '  const sendMessageTool = (run: AgentRun, to: AgentId, description: string, parameters: JSONSchema7): Tool => tool({',
     '    description,',
@@ -237,6 +242,8 @@ export function emitGroup(members: GroupMembers, w: ModuleWriter): void {
     '    toModelOutput: toolText,',
     '  });',
     '',
+  ];
+  const transfer = [
     '  /** transfer_to_<Name>: the first transfer of an answer hands the conversation over (its step ends the loop: hasToolCall); another is ignored. */',
     '  const transferTool = (run: AgentRun, to: AgentId, description: string): Tool => tool({',
     '    description,',
@@ -248,7 +255,9 @@ export function emitGroup(members: GroupMembers, w: ModuleWriter): void {
     '    },',
     '    toModelOutput: toolText,',
     '  });',
-  ] : [
+    '',
+  ];
+  const askLines = swarm ? [...(asks ? sendMessage : []), ...(transfers ? transfer : [])] : asks ? [
     '  /** A worker\'s tool: the worker answers the task in a conversation of its own (the user does not see it); its answer is the result. */',
     '  const workerTool = (to: AgentId, description: string, parameters: JSONSchema7): Tool => tool({',
     '    description,',
@@ -259,7 +268,8 @@ export function emitGroup(members: GroupMembers, w: ModuleWriter): void {
     '    },',
     '    toModelOutput: toolText,',
     '  });',
-  ];
+    '',
+  ] : [];
   const generate = swarm ? [
     '    /** One user turn: the agent owning the conversation runs until it answers the user; a transfer hands the conversation to the next one. */',
     '    async generate({ messages, state, abortSignal }: GroupCall): Promise<GroupResult> {',
@@ -308,7 +318,6 @@ export function emitGroup(members: GroupMembers, w: ModuleWriter): void {
     '  } satisfies Partial<ToolLoopAgentSettings<never, ToolSet>>;',
     '',
     ...askLines,
-    '',
     '  /** The agents, each a ToolLoopAgent made for one run. */',
     '  const agents: Record<AgentId, (run: AgentRun) => ToolLoopAgent<never, ToolSet>> = {',
     ...factories.flat(),
