@@ -2,12 +2,12 @@
 // tool()s, the group rules imported from @agentspec/runtime), its strings kept as data, and the module run on its own
 // against a scripted OpenAI-compatible server (the conformance cases run it through aiSdkRuntime's buildGroup).
 import { deserialize, serialize, type Component, type SpecializedAgent } from '@agentspec/core';
-import { renderTemplate, RuntimeError, sendMessageSpec, specializeAgent, transferSpec, workerToolSpec } from '@agentspec/runtime';
+import { renderTemplate, sendMessageSpec, specializeAgent, transferSpec, workerToolSpec, type RuntimeError } from '@agentspec/runtime';
 import { startScriptedLlm, type RecordedRequest, type ScriptedLlm } from '@agentspec/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitAiSdk } from '../src/index.js';
 import { importEmitted } from './helpers/emitted-module.js';
-import { doc, HOSTILE, hostileSwarm, LLM, ref, TEAM } from './helpers/group-specs.js';
+import { doc, expectCommentsClosed, HOSTILE, hostileSwarm, LLM, ref, TEAM } from './helpers/group-specs.js';
 
 type GroupModule = { group: { generate(call: unknown): Promise<{ turns: { agent: string; messages: unknown[] }[]; state: Record<string, unknown> }> }; close(): Promise<void> };
 
@@ -62,9 +62,7 @@ describe('emitAiSdk on multi-agent components', () => {
     const { code } = emitAiSdk(hostileSwarm(), { source: 'desk.yaml' });
     expect(code).toContain("  'a\\'`${x}': { component_type: 'Agent', id: 'a\\'`${x}', name: 'Triage q \\' \" ` ${x} \\\\ */ \\n end', description: 'Sorts q \\' \" ` ${x} \\\\ */ \\n end' },");
     expect(code).toContain('return `You are ${valueText(inputs.who)} q \' " \\` \\${x} \\\\ */ \n end \\${y} \\`${valueText(inputs.who)}\\``;');
-    const comments = code.split('\n').filter((l) => /^\s*(\/\/|\/\*\*|\*)/.test(l));
-    expect(comments.length).toBeGreaterThan(10);
-    for (const line of comments) expect(line.trimEnd().replace(/\*\/$/, '')).not.toContain('*/');
+    expectCommentsClosed(code, 10);
   });
 
   it('refuses what a group module does not carry yet with AS_UNSUPPORTED, naming the agent: outputs, a tool that waits for the caller', () => {

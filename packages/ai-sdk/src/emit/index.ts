@@ -40,15 +40,13 @@ export function emitAiSdk(component: Component, options: EmitOptions = {}): Emit
   const agent = special ? specializeAgent(special) : (component as Agent);
   const w = new ModuleWriter<HelperName, CompileWarning>(HELPERS, DECLARED);
   emitAgent(agent, w);
-  const header = moduleHeader({
-    component,
-    what: special ? 'an Agent Spec SpecializedAgent (its base agent with the specialization merged) as a Vercel AI SDK ToolLoopAgent' : 'an Agent Spec Agent as a Vercel AI SDK ToolLoopAgent',
-    target: 'ai-sdk',
-    source: options.source,
-    version: options.version,
-    notes: ['It depends only on the packages it imports (no @agentspec package).'],
-    usage: usageLines(agent),
-  });
+  const what = special ? 'an Agent Spec SpecializedAgent (its base agent with the specialization merged) as a Vercel AI SDK ToolLoopAgent' : 'an Agent Spec Agent as a Vercel AI SDK ToolLoopAgent';
+  return rendered(w, component, options, what, 'It depends only on the packages it imports (no @agentspec package).', usageLines(agent));
+}
+
+/** The module's text under its header (what it is, where from, a usage example), and its warnings. */
+function rendered(w: ModuleWriter<HelperName, CompileWarning>, component: Component, options: EmitOptions, what: string, note: string, usage: string[]): EmitResult {
+  const header = moduleHeader({ component, what, target: 'ai-sdk', source: options.source, version: options.version, notes: [note], usage });
   return { code: w.render(header), warnings: w.warnings };
 }
 
@@ -59,23 +57,15 @@ function emitGroupModule(component: Component, members: GroupMembers, options: E
   const swarm = members.kind === 'swarm';
   const servers = [...new Set(members.agents.flatMap((a) => a.tools.filter((t) => t.component_type === 'ServerTool').map((t) => t.name)))];
   const tools = servers.length > 0 ? `tools: { ${servers.map((n) => `${key(n)}: async (args) => …`).join(', ')} }, ` : '';
-  const header = moduleHeader({
-    component,
-    what: swarm ? 'an Agent Spec Swarm as Vercel AI SDK ToolLoopAgents handing the conversation over with tools' : 'an Agent Spec ManagerWorkers as Vercel AI SDK ToolLoopAgents, the workers tools of the manager',
-    target: 'ai-sdk',
-    source: options.source,
-    version: options.version,
-    notes: ['Agent Spec\'s rules for groups (handoff limits, asked agents\' answers) come from @agentspec/runtime; the rest only from the packages it imports.'],
-    usage: [
-      `import { build } from './${swarm ? 'swarm' : 'team'}.js';`,
-      `const { group, close } = build({ ${tools}llm: { apiKey: process.env.LLM_API_KEY } });`,
-      "const messages: ModelMessage[] = [{ role: 'user', content: 'Hello!' }];",
-      'const { turns, state } = await group.generate({ messages }); // pass `state` to the next call',
-      'for (const turn of turns) messages.push(...turn.messages);',
-      'await close();',
-    ],
-  });
-  return { code: w.render(header), warnings: w.warnings };
+  const what = swarm ? 'an Agent Spec Swarm as Vercel AI SDK ToolLoopAgents handing the conversation over with tools' : 'an Agent Spec ManagerWorkers as Vercel AI SDK ToolLoopAgents, the workers tools of the manager';
+  return rendered(w, component, options, what, 'Agent Spec\'s rules for groups (handoff limits, asked agents\' answers) come from @agentspec/runtime; the rest only from the packages it imports.', [
+    `import { build } from './${swarm ? 'swarm' : 'team'}.js';`,
+    `const { group, close } = build({ ${tools}llm: { apiKey: process.env.LLM_API_KEY } });`,
+    "const messages: ModelMessage[] = [{ role: 'user', content: 'Hello!' }];",
+    'const { turns, state } = await group.generate({ messages }); // pass `state` to the next call',
+    'for (const turn of turns) messages.push(...turn.messages);',
+    'await close();',
+  ]);
 }
 
 function usageLines(agent: Agent): string[] {

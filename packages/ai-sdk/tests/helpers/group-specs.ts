@@ -1,5 +1,6 @@
 // Multi-agent specs of the emit tests: a Swarm whose strings are hostile, a ManagerWorkers with a worker's ServerTool.
 import { deserialize, type Component } from '@agentspec/core';
+import { expect } from 'vitest';
 
 export const LLM = { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'scripted model', model_id: 'scripted-model', url: 'http://127.0.0.1:8000' };
 export const ref = (id: string) => ({ $component_ref: id });
@@ -36,3 +37,10 @@ export const TEAM = doc({
     llm: LLM,
   },
 });
+
+/** Nothing of a spec ends a comment of the module early: in comment lines, "*\/" only closes the emitter's own doc comments. */
+export function expectCommentsClosed(code: string, atLeast: number): void {
+  const comments = code.split('\n').filter((l) => /^\s*(\/\/|\/\*\*|\*)/.test(l));
+  expect(comments.length).toBeGreaterThan(atLeast);
+  for (const line of comments) expect(line.trimEnd().replace(/\*\/$/, '')).not.toContain('*/');
+}
