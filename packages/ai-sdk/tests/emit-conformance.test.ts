@@ -19,12 +19,15 @@ const AGENT_CASES = new Set(conformanceAgents(undefined, { withToolboxes: true, 
 const EXPECTED_AGENT_CASES = 70;
 /** The valid cases whose spec is a SpecializedAgent (run as its Agent), a Swarm or a ManagerWorkers, by case id → root id. */
 const GROUPS = conformanceGroups();
-const SPECIALIZED_CASES = new Set(GROUPS.filter((c) => c.component.component_type === 'SpecializedAgent').map((c) => c.id));
+const SPECIALIZED = GROUPS.filter((c) => c.component.component_type === 'SpecializedAgent');
+const SPECIALIZED_CASES = new Set(SPECIALIZED.map((c) => c.id));
 const GROUP_CASES = new Map(GROUPS.filter((c) => !SPECIALIZED_CASES.has(c.id)).map((c) => [c.id, c.component.id]));
 const EXPECTED_SPECIALIZED_CASES = 1;
 const EXPECTED_GROUP_CASES = 6;
 
 let builds = 0;
+/** The ids of the agents whose emitted module was built (a SpecializedAgent's is its own id: the merged Agent has it). */
+const agentsBuilt = new Set<string>();
 const build = emittedBuilder('conformance');
 /** The ids of the groups whose emitted module was built. */
 const groupsBuilt = new Set<string>();
@@ -38,7 +41,7 @@ const { describeConformance } = (await import(conformance)) as {
 // what emitted modules do not do yet, with the reasons
 const knownGapsDir = new URL('../../../conformance/known-gaps-emitted', import.meta.url).pathname;
 const ran = new Set<string>();
-const runtime = () => aiSdkRuntime({ build: (agent, options) => (builds++, build(agent, options)), buildGroup });
+const runtime = () => aiSdkRuntime({ build: (agent, options) => (builds++, agentsBuilt.add(agent.id), build(agent, options)), buildGroup });
 await describeConformance(runtime, {
   filter: (id) => {
     if (!AGENT_CASES.has(id) && !SPECIALIZED_CASES.has(id)) return false;
@@ -67,6 +70,7 @@ it(`ran every Agent (${EXPECTED_AGENT_CASES}), SpecializedAgent (${EXPECTED_SPEC
   expect(builds).toBeGreaterThanOrEqual(EXPECTED_AGENT_CASES + EXPECTED_SPECIALIZED_CASES - 6);
 });
 
-it('ran every Swarm and ManagerWorkers case on its emitted module (the runtime would run them on its interpreter otherwise)', () => {
+it('ran every Swarm and ManagerWorkers case on its emitted module (the runtime would run them on its interpreter otherwise), every SpecializedAgent case on its Agent\'s', () => {
   expect([...groupsBuilt].sort()).toEqual([...new Set(GROUP_CASES.values())].sort());
+  for (const c of SPECIALIZED) expect(agentsBuilt, c.id).toContain(c.component.id);
 });
