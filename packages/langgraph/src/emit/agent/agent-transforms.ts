@@ -1,5 +1,5 @@
 import type { Agent, LlmConfig } from '@agentspec/core';
-import { commentText, summarizationEntry, summarizationRule, type ModuleWriter } from '@agentspec/runtime/emit';
+import { transformEntries, transformsDeclaration, type ModuleWriter } from '@agentspec/runtime/emit';
 import type { CompileWarning } from '../../compile/options.js';
 import type { ChatModelNames } from './emit-agent.js';
 import type { HelperName } from './helpers.js';
@@ -18,36 +18,18 @@ import type { HelperName } from './helpers.js';
 export function emitTransforms(
   agent: Agent, w: ModuleWriter<HelperName, CompileWarning>, chatModel: (llm: LlmConfig, names: ChatModelNames) => { constants: string; body: string },
 ): boolean {
-  const list = agent.transforms ?? [];
-  if (list.length === 0) return false;
+  if ((agent.transforms ?? []).length === 0) return false;
   w.use('messageTransforms');
-  const models = new Map<string, string>([[agent.llm_config.id, 'chatModel']]);
-  const entries: string[] = [];
-  for (const t of list) {
-    const rule = summarizationRule(t);
-    let model = models.get(rule.llm.id);
-    if (model === undefined) {
-      const n = models.size;
-      const what = `The LLM of transform ${commentText(String(t.name ?? t.id))}`;
-      model = w.names.take(`summarizerModel${n}`);
-      const m = chatModel(rule.llm, {
-        baseUrl: w.names.take(`SUMMARIZER_BASE_URL_${n}`), model: w.names.take(`SUMMARIZER_MODEL_${n}`), policy: w.names.take(`SUMMARIZER_RETRY_POLICY_${n}`), what,
-      });
-      w.section(m.constants);
-      w.section([`/** The chat model of transform ${commentText(String(t.name ?? t.id))} (it summarizes). */`, `function ${model}(options: BuildOptions): ChatOpenAI {`, m.body, '}'].join('\n'));
-      models.set(rule.llm.id, model);
-    }
-    if (rule.cache !== undefined) w.use('summaryCache');
-    entries.push(summarizationEntry(t.id, rule, model));
-  }
-  w.section([
-    '/**',
-    ' * The agent\'s message transforms (Agent Spec 26.1.2), in order: the conversation of every LLM turn goes through',
-    ' * them first. Their caches (in memory) live as long as this module, shared by the conversations it runs.',
-    ' */',
-    'const TRANSFORMS: readonly MessageTransform[] = [',
-    ...entries,
-    '];',
-  ].join('\n'));
+  const { entries, cached } = transformEntries(agent, 'chatModel', (llm, n, what) => {
+    const fn = w.names.take(`summarizerModel${n}`);
+    const m = chatModel(llm, {
+      baseUrl: w.names.take(`SUMMARIZER_BASE_URL_${n}`), model: w.names.take(`SUMMARIZER_MODEL_${n}`), policy: w.names.take(`SUMMARIZER_RETRY_POLICY_${n}`), what,
+    });
+    w.section(m.constants);
+    w.section([`/** The chat model of that LLM (it summarizes). */`, `function ${fn}(options: BuildOptions): ChatOpenAI {`, m.body, '}'].join('\n'));
+    return fn;
+  });
+  if (cached) w.use('summaryCache');
+  w.section(transformsDeclaration(entries, 'the conversation of every LLM turn'));
   return true;
 }
