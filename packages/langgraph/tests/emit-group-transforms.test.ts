@@ -1,5 +1,6 @@
 // The message transforms of a Swarm's agent in an emitted group module: the agents' node steps
 // (multiAgentNodes.context(options, root)) apply them with the runtime's transforms before each LLM call.
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { deserialize } from '@agentspec/core';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
@@ -8,33 +9,19 @@ import { buildEmitted, emittedBuilds } from './emit-cases.js';
 
 const LONG = 'Hello, my parcel number 42 arrived today and the box was completely crushed.';
 
-const SWARM = deserialize(`
-component_type: Swarm
-id: desk
-name: Help desk
-first_agent: {$component_ref: triage}
-relationships: [[{$component_ref: triage}, {$component_ref: billing}]]
-handoff: never
-$referenced_components:
-  triage:
-    component_type: Agent
-    id: triage
-    name: Triage
-    system_prompt: You are Triage.
-    llm_config: {$component_ref: llm}
+/** The Swarm of the conformance case swarm-send-message-never, its Triage summarizing long messages first. */
+const SWARM = deserialize(readFileSync(new URL('../../../conformance/cases/multi-agent/swarm-send-message-never/spec.yaml', import.meta.url), 'utf8')
+  .replace('agentspec_version: 26.1.0', 'agentspec_version: 26.1.2')
+  .replace('    tools: []\n  billing:', `    tools: []
     transforms:
       - component_type: MessageSummarizationTransform
         id: shorten
         name: shorten
-        llm: {$component_ref: llm}
+        llm: { $component_ref: llm }
         max_message_size: 60
         summarization_instructions: Summarize this message in a few words.
         summarized_message_template: "Summary: {{summary}}"
-        datastore: null
-  billing: {component_type: Agent, id: billing, name: Billing, description: Invoices., system_prompt: You are Billing., llm_config: {$component_ref: llm}}
-  llm: {component_type: OpenAiCompatibleConfig, id: llm, name: scripted model, model_id: scripted-model, url: "http://127.0.0.1:8000"}
-agentspec_version: 26.1.2
-`);
+  billing:`));
 
 let llm: ScriptedLlm;
 beforeAll(async () => {
