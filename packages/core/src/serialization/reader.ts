@@ -232,7 +232,7 @@ export class Reader implements CheckContext {
     const type = raw.component_type;
     const entry = this.atEntry;
     this.atEntry = false;
-    const plugin = this.options.plugins.get(type);
+    const plugin = this.options.plugins.size > 0 ? this.options.plugins.get(type) : undefined;
     const builtin = isTypedType(type);
     if (!builtin && !plugin && !componentVersionRange(type)) {
       const named = typeof raw.component_plugin_name === 'string' ? raw.component_plugin_name : undefined;
@@ -617,7 +617,7 @@ export class Reader implements CheckContext {
         this.add('AS_NOT_A_COMPONENT', path, `the reference resolves to a value, but a ${expect.family} component is expected`);
         return false;
       }
-      const plugin = this.options.plugins.get(value.component_type);
+      const plugin = this.options.plugins.size > 0 ? this.options.plugins.get(value.component_type) : undefined;
       if (!fitsFamily(value.component_type, expect.family, plugin?.families)) {
         this.add('AS_WRONG_COMPONENT_KIND', path, `the reference resolves to a ${value.component_type}, but a ${expect.family} is expected`);
         return false;

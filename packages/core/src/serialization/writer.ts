@@ -65,6 +65,8 @@ export function writeDocument(root: Component, options: WriteOptions = {}, share
 
   // Pass 1: count uses of every component and find the version range the tree needs.
   const uses = new Map<object, number>();
+  /** Typed components with keys besides component_type and their fields: only these are looked over for extras. */
+  const withExtras = new Set<object>();
   const order: object[] = [];
   let low: Need = { version: BASE_VERSION, why: '' };
   let high: Need | undefined;
@@ -87,19 +89,27 @@ export function writeDocument(root: Component, options: WriteOptions = {}, share
     if (isTypedType(c.component_type)) {
       const specs = fieldsOf(c.component_type);
       const gated = VALUE_GATED_TYPES.has(c.component_type);
+      let present = 0;
       for (const spec of specs) {
         const v = record[spec.name];
+        if (v !== undefined) present++;
         if (spec.since && !isNeutralValue(v, spec.default) && !(spec.neutral !== undefined && (spec.neutral === true || v === spec.neutral)) && compareVersions(spec.since, low.version) > 0) {
           low = { version: spec.since, why: `field ${spec.name} of ${c.component_type} '${c.id}'` };
         }
         if (v !== undefined && gated) noteValue(c.component_type, spec.name, v, c.id);
         if (spec.type.kind === 'component' || spec.type.kind === 'component-list' || spec.type.kind === 'component-pairs' || spec.type.kind === 'component-or-string-list') visitValue(v);
       }
-      const names = fieldNamesOf(c.component_type);
-      for (const key in record) {
-        if (names.has(key)) continue;
-        noteExtra(c.component_type, key, record[key], c.id);
-        visitValue(record[key]);
+      // keys: the fields set and component_type (which needs no version and holds nothing), or also others
+      let keys = 0;
+      for (const _ in record) keys++;
+      if (keys !== present + 1) {
+        withExtras.add(c);
+        const names = fieldNamesOf(c.component_type);
+        for (const key in record) {
+          if (names.has(key)) continue;
+          noteExtra(c.component_type, key, record[key], c.id);
+          visitValue(record[key]);
+        }
       }
     } else {
       for (const key of Object.keys(record)) {
@@ -164,9 +174,11 @@ export function writeDocument(root: Component, options: WriteOptions = {}, share
           out[spec.name] = writeValue(v);
         }
       }
-      const names = fieldNamesOf(c.component_type);
-      for (const key in record) {
-        if (!names.has(key)) writeExtra(c, key, record[key], out);
+      if (withExtras.has(c) || !uses.has(c)) {
+        const names = fieldNamesOf(c.component_type);
+        for (const key in record) {
+          if (!names.has(key)) writeExtra(c, key, record[key], out);
+        }
       }
     } else {
       const plugin = plugins.get(c.component_type);
