@@ -1,36 +1,8 @@
 #!/usr/bin/env node
-import { internalErrorText } from './errors.js';
-import { installInterruptHandlers } from './interrupt.js';
-import { run } from './program.js';
+// The `agentspec` command. Node's compile cache first (Node ≥ 22.1; NODE_DISABLE_COMPILE_CACHE=1 turns it off):
+// every run after the first starts from the bytecode of the CLI and the packages it loads, which a
+// one-document-per-process CLI otherwise compiles anew each time. Then the CLI itself.
+import module from 'node:module';
 
-// A reader that stops early (`agentspec --help | head -3`) closes the pipe: end quietly.
-for (const stream of [process.stdout, process.stderr]) {
-  stream.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-    process.exit(70);
-  });
-}
-
-// SIGTERM/SIGINT: ours, before any framework package adds its own listeners
-installInterruptHandlers((text) => process.stderr.write(text));
-
-let settled = false;
-run(process.argv.slice(2)).then(
-  (code) => {
-    settled = true;
-    process.exitCode = code;
-  },
-  (e: unknown) => {
-    settled = true;
-    process.stderr.write(internalErrorText(e));
-    process.exitCode = 70;
-  },
-);
-
-// Nothing left to do but the command never finished (a promise that never settles): a bug, not success.
-process.on('beforeExit', () => {
-  if (settled) return;
-  settled = true;
-  process.stderr.write(internalErrorText(new Error('the command stopped before finishing: it waited on something that can never happen')));
-  process.exitCode = 70;
-});
+(module as { enableCompileCache?: () => unknown }).enableCompileCache?.();
+await import('./main.js');
