@@ -1,6 +1,6 @@
 import type { LaterComponentType } from '@agentspec/core';
 import {
-  A2A_AGENTS, GENERIC_LLM_CONFIG, HOSTED_TOOLS, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type BuiltinToolSupport, type Capabilities,
+  A2A_AGENTS, EMITTED_TRANSFORMS, GENERIC_LLM_CONFIG, HOSTED_TOOLS, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type BuiltinToolSupport, type Capabilities,
 } from '@agentspec/runtime';
 
 const REMOTE = remoteAgents('Mastra');
@@ -27,8 +27,8 @@ export const MASTRA_CAPABILITIES = {
   emit: {
     by: 'the Mastra emitter',
     action: 'emit',
-    roots: ['Agent', 'Flow'],
-    runs: LATER_NODES,
+    roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS],
+    runs: [...LATER_NODES, ...MULTI_AGENT_COMPONENTS, ...EMITTED_TRANSFORMS],
     refuses: {
       ...REMOTE,
       ...MTLS_TRANSPORTS_NOT_EMITTED,
