@@ -28,7 +28,8 @@ export const MASTRA_CAPABILITIES = {
     by: 'the Mastra emitter',
     action: 'emit',
     roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS],
-    runs: [...LATER_NODES, ...MULTI_AGENT_COMPONENTS, ...EMITTED_TRANSFORMS],
+    // an A2AAgent in an AgentNode: the flow steps of @agentspec/mastra run it with the A2A client of @agentspec/runtime
+    runs: [...LATER_NODES, ...A2A_AGENTS, ...MULTI_AGENT_COMPONENTS, ...EMITTED_TRANSFORMS],
     refuses: {
       ...REMOTE,
       ...MTLS_TRANSPORTS_NOT_EMITTED,

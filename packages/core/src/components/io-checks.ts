@@ -60,6 +60,7 @@ export function checkPlaceholders(
 
 /** Declared branches must be the inferred ones (as a set). */
 export function checkBranches(ctx: CheckContext, component: object, declared: readonly string[], inferred: readonly string[]): void {
+  if (sameList(declared, inferred)) return;
   const a = new Set(declared);
   const b = new Set(inferred);
   if (a.size !== b.size || [...a].some((x) => !b.has(x))) {
@@ -67,13 +68,51 @@ export function checkBranches(ctx: CheckContext, component: object, declared: re
   }
 }
 
+/** Whether two lists hold the same items in the same order (then the same set). */
+function sameList(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (!Array.isArray(a) || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 /** Check two property lists are identical (names and schemas), for StartNode/EndNode. */
 export function sameProperties(a: readonly Property[], b: readonly Property[]): boolean {
   if (a.length !== b.length) return false;
   return a.every((p) => {
     const q = findProperty(b, p.title);
-    return q !== undefined && stableJson(p) === stableJson(q);
+    return q !== undefined && (p === q || sameJson(p, q) || stableJson(p) === stableJson(q));
   });
+}
+
+/**
+ * Whether two JSON values are the same value written with their keys in the
+ * same order: then their stableJson is the same (a quick yes; no says nothing).
+ */
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a)) {
+    const y = b as unknown[];
+    if (a.length !== y.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], y[i])) return false;
+    return true;
+  }
+  if (!isPlain(a) || !isPlain(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const kx = Object.keys(x);
+  const ky = Object.keys(y);
+  if (kx.length !== ky.length) return false;
+  for (let i = 0; i < kx.length; i++) {
+    const k = kx[i] as string;
+    if (k !== ky[i] || !sameJson(x[k], y[k])) return false;
+  }
+  return true;
+}
+
+function isPlain(v: object): boolean {
+  const proto = Object.getPrototypeOf(v) as unknown;
+  return proto === Object.prototype || proto === null;
 }
 
 function stableJson(v: unknown): string {

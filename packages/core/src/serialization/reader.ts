@@ -35,13 +35,11 @@ interface Deferred {
   readonly document: DocumentName;
 }
 
-interface Meta {
-  readonly path: string;
-  readonly document: DocumentName;
-  inferred: boolean;
-}
-
-type Lookup = { found: true; value: unknown } | { found: false; cycle?: boolean };
+/** A lookup that found nothing, or stopped at a reference cycle (already reported). */
+const NOT_FOUND: unique symbol = Symbol('not found');
+const CYCLE: unique symbol = Symbol('cycle');
+/** What a lookup found (possibly undefined: an entry that could not be read), or why not. */
+type Lookup = unknown;
 
 const ROOT_ONLY_KEYS = new Set(['agentspec_version', 'air_version']);
 /** Fields no check reads: a bad value there does not stop the component's checks. */
@@ -72,9 +70,24 @@ export class Reader implements CheckContext {
   readonly diagnostics: Diagnostic[] = [];
   private readonly scopes: Scope[] = [];
   private readonly referencedScope: Scope | undefined;
-  private readonly byId = new Map<string, { component: object; path: string }>();
-  /** Every component read, in reading order, with where it is written. */
-  private readonly meta = new Map<object, Meta>();
+  /** The first component read with each id (its index in `components`). */
+  private readonly byId = new Map<string, number>();
+  /**
+   * Every component read, in reading order (`components`), with where it is
+   * written (`paths`, `documents`) and whether its fields are inferred yet;
+   * `index` finds a component's position. Parallel arrays: no object per component.
+   */
+  private readonly index = new Map<object, number>();
+  private readonly components: object[] = [];
+  private readonly paths: string[] = [];
+  private readonly documents: DocumentName[] = [];
+  private readonly inferred: boolean[] = [];
+  /** Where a component read more than once was first read (where its id was taken). */
+  private readonly firstPaths = new Map<number, string>();
+  /** Typed components holding fields their type does not declare (read by readExtras). */
+  private readonly withExtras = new Set<object>();
+  /** The stack of the walks over components' contents (shared: each walk pops back to where it started). */
+  private readonly walk: unknown[] = [];
   /** Components with a missing or ill-typed field: their inference and checks are skipped. */
   private readonly broken = new Set<object>();
   /**
@@ -112,11 +125,14 @@ export class Reader implements CheckContext {
       this.readInto(box, 'root', raw, '', 'Component');
     }
     this.resolveDeferred();
-    for (const c of this.meta.keys()) this.ensure(c);
+    const components = this.components;
+    for (let i = 0; i < components.length; i++) this.ensure(components[i]);
     const hadErrors = this.diagnostics.some((d) => d.severity === 'error');
-    for (const c of this.meta.keys()) {
+    const blocked = this.blocked.size > 0;
+    for (let i = 0; i < components.length; i++) {
+      const c = components[i] as object;
       const type = (c as Component).component_type;
-      if (this.blocked.has(c) || !isTypedType(type)) continue;
+      if ((blocked && this.blocked.has(c)) || !isTypedType(type)) continue;
       try {
         handlerOf(type).check?.(c as Component, this);
       } catch (e) {
@@ -140,22 +156,36 @@ export class Reader implements CheckContext {
 
   // ---- CheckContext
   report(code: DiagnosticCode, component: object, field: readonly (string | number)[], message: string, hint?: string): void {
-    const meta = this.meta.get(component);
-    let path = meta?.path ?? '';
+    const i = this.index.get(component);
+    let path = i === undefined ? '' : (this.paths[i] as string);
     for (const t of field) path += `/${escapeToken(t)}`;
-    const document = meta?.document ?? 'main';
+    const document = i === undefined ? 'main' : (this.documents[i] as DocumentName);
     this.add(code, path, message, { hint, document });
   }
 
+  /**
+   * Infer a component's fields, after those of the components it holds
+   * directly (edges included), in the order a depth-first walk of its
+   * contents meets them; skipped (blocked) when it or one of them is broken.
+   */
   ensure(component: unknown): void {
     if (typeof component !== 'object' || component === null) return;
-    const meta = this.meta.get(component);
-    if (!meta || meta.inferred) return;
-    meta.inferred = true;
-    let blocked = this.broken.has(component);
-    for (const sub of directComponents(component, this.meta)) {
-      this.ensure(sub);
-      if (this.blocked.has(sub)) blocked = true;
+    const i = this.index.get(component);
+    if (i === undefined || this.inferred[i]) return;
+    this.inferred[i] = true;
+    let blocked = this.broken.size > 0 && this.broken.has(component);
+    const stack = this.walk;
+    const base = stack.length;
+    contents(component, stack, this.withExtras);
+    while (stack.length > base) {
+      const v = stack.pop();
+      if (typeof v !== 'object' || v === null) continue;
+      if (this.index.has(v)) {
+        this.ensure(v);
+        if (this.blocked.size > 0 && this.blocked.has(v)) blocked = true;
+      } else {
+        for (const x of Object.values(v)) stack.push(x);
+      }
     }
     if (blocked) {
       this.blocked.add(component);
@@ -202,7 +232,7 @@ export class Reader implements CheckContext {
     const type = raw.component_type;
     const entry = this.atEntry;
     this.atEntry = false;
-    const plugin = this.options.plugins.get(type);
+    const plugin = this.options.plugins.size > 0 ? this.options.plugins.get(type) : undefined;
     const builtin = isTypedType(type);
     if (!builtin && !plugin && !componentVersionRange(type)) {
       const named = typeof raw.component_plugin_name === 'string' ? raw.component_plugin_name : undefined;
@@ -260,24 +290,36 @@ export class Reader implements CheckContext {
   }
 
   private register(obj: Record<string, unknown>, path: string): void {
+    let i = this.index.get(obj);
+    if (i === undefined) {
+      i = this.components.length;
+      this.index.set(obj, i);
+      this.components.push(obj);
+    } else if (!this.firstPaths.has(i)) {
+      this.firstPaths.set(i, this.paths[i] as string); // read again (a plugin's read returned it twice): keeps its place
+    }
     const id = obj.id;
     if (typeof id === 'string') {
       const seen = this.byId.get(id);
-      if (seen && seen.component !== obj) {
-        this.add('AS_DUPLICATE_ID', `${path}/id`, `id '${id}' is already used by the component at ${seen.path || '/'}`, { hint: 'give each component its own id; reuse a component with {"$component_ref": id}' });
-      } else if (!seen) {
-        this.byId.set(id, { component: obj, path });
+      if (seen !== undefined && this.components[seen] !== obj) {
+        this.add('AS_DUPLICATE_ID', `${path}/id`, `id '${id}' is already used by the component at ${(this.firstPaths.get(seen) ?? this.paths[seen]) || '/'}`, { hint: 'give each component its own id; reuse a component with {"$component_ref": id}' });
+      } else if (seen === undefined) {
+        this.byId.set(id, i);
       }
     }
-    this.meta.set(obj, { path, document: this.document, inferred: false });
+    this.paths[i] = path;
+    this.documents[i] = this.document;
+    this.inferred[i] = false;
   }
 
   private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType | LaterComponentType): Draft {
     const obj: Draft = { component_type: type };
     const version = this.options.version;
-    let consumed = 1 + (raw.$referenced_components !== undefined ? 1 : 0);
-    for (const k of ROOT_ONLY_KEYS) if (raw[k] !== undefined) consumed++;
-    for (const spec of fieldsOf(type)) {
+    let consumed = 1 + (raw.$referenced_components !== undefined ? 1 : 0) + (raw.agentspec_version !== undefined ? 1 : 0) + (raw.air_version !== undefined ? 1 : 0);
+    const valueGated = version !== undefined && VALUE_GATED_TYPES.has(type);
+    const specs = fieldsOf(type);
+    for (let f = 0; f < specs.length; f++) {
+      const spec = specs[f] as FieldSpec;
       const v = raw[spec.name];
       if (v === undefined) {
         if (spec.name === 'id') obj.id = generatedId(type, path);
@@ -288,14 +330,14 @@ export class Reader implements CheckContext {
         continue;
       }
       consumed++;
-      const widened = version && VALUE_GATED_TYPES.has(type) ? valueGate(type, spec.name, v, version) : undefined;
+      const widened = valueGated ? valueGate(type, spec.name, v, version as Version) : undefined;
       if (widened) this.add('AS_VERSION_GATE', `${path}/${spec.name}`, widened);
       if (spec.since && version && compareVersions(version, spec.since) < 0 && !isNeutralValue(v, spec.default) && !(spec.neutral !== undefined && (spec.neutral === true || v === spec.neutral))) {
         this.add('AS_VERSION_GATE', `${path}/${spec.name}`, `${type}.${spec.name} exists from Agent Spec ${spec.since}; the document declares ${version}`);
       }
       // fast path for the most common field: a plain string where a string is expected
       if (typeof v === 'string' && spec.type.kind === 'string') obj[spec.name] = v;
-      else this.readField(obj, spec, v, `${path}/${spec.name}`);
+      else this.readField(obj, spec, v, path);
     }
     let total = 0;
     for (const _ in raw) total++;
@@ -304,6 +346,7 @@ export class Reader implements CheckContext {
   }
 
   private readExtras(obj: Draft, raw: Record<string, unknown>, path: string, type: string, names: ReadonlySet<string>): void {
+    this.withExtras.add(obj);
     for (const key of Object.keys(raw)) {
       if (key === 'component_type' || key === '$referenced_components' || names.has(key) || ROOT_ONLY_KEYS.has(key)) continue;
       if (isKnownField(type, key)) {
@@ -369,20 +412,20 @@ export class Reader implements CheckContext {
   }
 
   // ---- typed fields
-  private readField(obj: Draft, spec: FieldSpec, v: unknown, path: string): void {
+  private readField(obj: Draft, spec: FieldSpec, v: unknown, parent: string): void {
     const kind = spec.type;
     if (kind.kind === 'component') {
       if (v === null && spec.nullable) obj[spec.name] = null;
-      else this.readInto(obj, spec.name, v, path, kind.family);
+      else this.readInto(obj, spec.name, v, `${parent}/${spec.name}`, kind.family);
       return;
     }
     if (kind.kind === 'component-pairs') {
       if (!Array.isArray(v) || !v.every((p) => Array.isArray(p) && p.length === 2)) {
-        this.wrongType(obj, path, `${spec.name} must be a list of [caller, recipient] pairs of components`);
+        this.wrongType(obj, `${parent}/${spec.name}`, `${spec.name} must be a list of [caller, recipient] pairs of components`);
         return;
       }
       const out: unknown[][] = v.map(() => new Array(2));
-      v.forEach((pair: unknown[], i) => pair.forEach((x, j) => this.readInto(out[i] as unknown[], j, x, `${path}/${i}/${j}`, kind.family)));
+      v.forEach((pair: unknown[], i) => pair.forEach((x, j) => this.readInto(out[i] as unknown[], j, x, `${parent}/${spec.name}/${i}/${j}`, kind.family)));
       obj[spec.name] = out;
       return;
     }
@@ -390,12 +433,12 @@ export class Reader implements CheckContext {
       if (v === null && spec.nullable) {
         obj[spec.name] = null;
       } else if (!Array.isArray(v)) {
-        this.wrongType(obj, path, `${spec.name} must be a list of names or components`);
+        this.wrongType(obj, `${parent}/${spec.name}`, `${spec.name} must be a list of names or components`);
       } else {
         const out: unknown[] = new Array(v.length);
         for (let i = 0; i < v.length; i++) {
           if (typeof v[i] === 'string') out[i] = v[i];
-          else this.readInto(out, i, v[i], `${path}/${i}`, kind.family);
+          else this.readInto(out, i, v[i], `${parent}/${spec.name}/${i}`, kind.family);
         }
         obj[spec.name] = out;
       }
@@ -405,66 +448,69 @@ export class Reader implements CheckContext {
       if (v === null && spec.nullable) {
         obj[spec.name] = null;
       } else if (!Array.isArray(v)) {
-        this.wrongType(obj, path, `${spec.name} must be a list of components`);
+        this.wrongType(obj, `${parent}/${spec.name}`, `${spec.name} must be a list of components`);
       } else {
         const out: unknown[] = new Array(v.length);
-        for (let i = 0; i < v.length; i++) this.readInto(out, i, v[i], `${path}/${i}`, kind.family);
+        const at = `${parent}/${spec.name}/`;
+        for (let i = 0; i < v.length; i++) this.readInto(out, i, v[i], at + i, kind.family);
         obj[spec.name] = out;
       }
       return;
     }
     if (isRef(v)) {
       if (spec.sensitive && !this.canResolve(v.$component_ref)) {
-        this.add('AS_SECRET_MISSING', path, `secret '${v.$component_ref}' was not supplied; the runtime must provide ${spec.name}`, { hint: `pass components: { '${v.$component_ref}': … } when loading` });
+        this.add('AS_SECRET_MISSING', `${parent}/${spec.name}`, `secret '${v.$component_ref}' was not supplied; the runtime must provide ${spec.name}`, { hint: `pass components: { '${v.$component_ref}': … } when loading` });
         // kept (and written back as it was), except a required field of a 25.4.1 component, which a runtime finds absent
         if (!isBuiltinType(obj.component_type) || !spec.required) obj[spec.name] = v;
         return;
       }
-      this.refInto(obj, spec.name, v.$component_ref, path, { field: spec });
+      this.refInto(obj, spec.name, v.$component_ref, `${parent}/${spec.name}`, { field: spec });
       return;
     }
     if (kind.kind === 'properties') {
-      this.readProperties(obj, spec, v, path);
+      this.readProperties(obj, spec, v, parent);
       return;
     }
     const problem = valueProblem(kind, v, spec.nullable === true);
     if (!problem) {
       if (typeof v === 'object' && v !== null && exceedsDepth(v, this.options.maxDepth)) {
-        this.add('AS_LIMIT_DEPTH', path, `${spec.name} nests deeper than ${this.options.maxDepth} levels`);
+        this.add('AS_LIMIT_DEPTH', `${parent}/${spec.name}`, `${spec.name} nests deeper than ${this.options.maxDepth} levels`);
         return;
       }
       obj[spec.name] = v;
       return;
     }
     const entry = offendingEntry(kind, v);
+    const path = `${parent}/${spec.name}`;
     const at = entry === undefined ? path : child(path, entry);
     if (COMMON_FIELD_NAMES.has(spec.name)) this.add('AS_WRONG_TYPE', at, `${spec.name} ${problem}`);
     else this.wrongType(obj, at, `${spec.name} ${problem}`);
   }
 
-  private readProperties(obj: Draft, spec: FieldSpec, v: unknown, path: string): void {
+  private readProperties(obj: Draft, spec: FieldSpec, v: unknown, parent: string): void {
     if (v === null) {
       obj[spec.name] = null;
       return;
     }
     if (!Array.isArray(v)) {
-      this.wrongType(obj, path, `${spec.name} must be a list of JSON Schema properties`);
+      this.wrongType(obj, `${parent}/${spec.name}`, `${spec.name} must be a list of JSON Schema properties`);
       return;
     }
-    const titles = new Set<string>();
+    // one property cannot repeat a title: no set for it
+    const titles = v.length > 1 ? new Set<string>() : undefined;
     for (let i = 0; i < v.length; i++) {
       const p = v[i] as Record<string, unknown>;
       const problem = propertyProblem(p);
       if (exceedsDepth(p, this.options.maxDepth)) {
         this.broken.add(obj);
-        this.add('AS_LIMIT_DEPTH', `${path}/${i}`, `the property nests deeper than ${this.options.maxDepth} levels`);
+        this.add('AS_LIMIT_DEPTH', `${parent}/${spec.name}/${i}`, `the property nests deeper than ${this.options.maxDepth} levels`);
       } else if (problem) {
         this.broken.add(obj);
-        this.add('AS_INVALID_PROPERTY', `${path}/${i}`, problem);
-      } else if (titles.has(p.title as string)) {
-        this.add('AS_DUPLICATE_PROPERTY', `${path}/${i}`, `two ${spec.name} are titled '${String(p.title)}'`);
+        this.add('AS_INVALID_PROPERTY', `${parent}/${spec.name}/${i}`, problem);
+      } else if (titles?.has(p.title as string)) {
+        this.add('AS_DUPLICATE_PROPERTY', `${parent}/${spec.name}/${i}`, `two ${spec.name} are titled '${String(p.title)}'`);
       } else {
-        titles.add(p.title as string);
+        titles?.add(p.title as string);
       }
     }
     obj[spec.name] = v;
@@ -519,17 +565,17 @@ export class Reader implements CheckContext {
 
   private lookupSupplied(id: string, refPath: string): Lookup {
     const mapped = this.mapId(id);
-    if (Object.hasOwn(this.options.supplied, mapped)) return { found: true, value: this.options.supplied[mapped] };
+    if (Object.hasOwn(this.options.supplied, mapped)) return this.options.supplied[mapped];
     const scope = this.referencedScope;
     if (scope && Object.hasOwn(scope.entries, mapped)) return this.entry(scope, mapped, refPath);
-    return { found: false };
+    return NOT_FOUND;
   }
 
   private entry(scope: Scope, key: string, refPath: string): Lookup {
-    if (scope.done.has(key)) return { found: true, value: scope.done.get(key) };
+    if (scope.done.has(key)) return scope.done.get(key);
     if (scope.busy.has(key)) {
       this.add('AS_REF_CYCLE', refPath, `'${key}' refers back to itself through its own contents`);
-      return { found: false, cycle: true };
+      return CYCLE;
     }
     const raw = scope.entries[key];
     scope.busy.add(key);
@@ -539,8 +585,8 @@ export class Reader implements CheckContext {
     const entryPath = `${scope.path}/${escapeToken(key)}`;
     if (isRef(raw)) {
       const inner = raw.$component_ref === key ? this.lookupSupplied(key, entryPath) : this.lookup(raw.$component_ref, entryPath);
-      value = inner.found ? inner.value : undefined;
-      if (!inner.found && !('cycle' in inner && inner.cycle)) this.add('AS_DANGLING_REF', entryPath, `'${raw.$component_ref}' is not defined anywhere`);
+      value = inner === NOT_FOUND || inner === CYCLE ? undefined : inner;
+      if (inner === NOT_FOUND) this.add('AS_DANGLING_REF', entryPath, `'${raw.$component_ref}' is not defined anywhere`);
     } else if (isPlainObject(raw) && typeof raw.component_type === 'string') {
       this.atEntry = true;
       value = this.readComponent(raw, entryPath, 'Component');
@@ -548,16 +594,16 @@ export class Reader implements CheckContext {
     this.document = saved;
     scope.busy.delete(key);
     scope.done.set(key, value);
-    return { found: true, value };
+    return value;
   }
 
   private refInto(holder: object, key: string | number, id: string, path: string, expect: Expect, anyValue = false): void {
     const r = this.lookup(id, path);
-    if (r.found) {
-      if (r.value !== undefined && (anyValue || this.accepts(r.value, expect, path))) put(holder, key, r.value);
+    if (r === CYCLE) return;
+    if (r !== NOT_FOUND) {
+      if (r !== undefined && (anyValue || this.accepts(r, expect, path))) put(holder, key, r);
       return;
     }
-    if (r.cycle) return;
     if (this.ancestors.has(id)) {
       this.add('AS_REF_CYCLE', path, `'${id}' is a component that contains this reference`);
       return;
@@ -571,7 +617,7 @@ export class Reader implements CheckContext {
         this.add('AS_NOT_A_COMPONENT', path, `the reference resolves to a value, but a ${expect.family} component is expected`);
         return false;
       }
-      const plugin = this.options.plugins.get(value.component_type);
+      const plugin = this.options.plugins.size > 0 ? this.options.plugins.get(value.component_type) : undefined;
       if (!fitsFamily(value.component_type, expect.family, plugin?.families)) {
         this.add('AS_WRONG_COMPONENT_KIND', path, `the reference resolves to a ${value.component_type}, but a ${expect.family} is expected`);
         return false;
@@ -593,10 +639,11 @@ export class Reader implements CheckContext {
   private resolveDeferred(): void {
     const patched: object[] = [];
     for (const d of this.deferred) {
-      const hit = this.byId.get(this.mapId(d.id)) ?? this.byId.get(d.id);
-      if (hit && this.acceptsFrom(d, hit.component)) {
-        put(d.holder, d.key, hit.component);
-        patched.push(hit.component);
+      const at = this.byId.get(this.mapId(d.id)) ?? this.byId.get(d.id);
+      const hit = at === undefined ? undefined : (this.components[at] as object);
+      if (hit && this.acceptsFrom(d, hit)) {
+        put(d.holder, d.key, hit);
+        patched.push(hit);
       } else if (!hit) {
         this.add('AS_DANGLING_REF', d.path, `no component or value with id '${d.id}'`, {
           hint: 'define it in $referenced_components, inline, or supply it when loading (components / referenced)',
@@ -627,11 +674,12 @@ export class Reader implements CheckContext {
       const s = state.get(c);
       if (s === 2) return false;
       if (s === 1) {
-        this.add('AS_REF_CYCLE', this.meta.get(c)?.path ?? '', `component '${String((c as Component).id)}' contains itself`);
+        const i = this.index.get(c);
+        this.add('AS_REF_CYCLE', i === undefined ? '' : (this.paths[i] as string), `component '${String((c as Component).id)}' contains itself`);
         return true;
       }
       state.set(c, 1);
-      for (const sub of subComponents(c, this.meta)) if (visit(sub)) return true;
+      for (const sub of subComponents(c, this.index, this.withExtras)) if (visit(sub)) return true;
       state.set(c, 2);
       return false;
     };
@@ -643,25 +691,28 @@ export class Reader implements CheckContext {
  * Where a walk over a component's contents starts: the values of the fields
  * that can hold components (typed types), or of every field.
  */
-function contents(c: object, into: unknown[]): void {
+function contents(c: object, into: unknown[], withExtras: ReadonlySet<object>): void {
   const record = c as Record<string, unknown>;
   const type = record.component_type as string;
   if (!isTypedType(type)) {
     for (const x of Object.values(record)) into.push(x);
     return;
   }
-  for (const name of holdingFieldsOf(type)) {
-    const v = record[name];
+  const holding = holdingFieldsOf(type);
+  for (let i = 0; i < holding.length; i++) {
+    const v = record[holding[i] as string];
     if (typeof v === 'object' && v !== null) into.push(v);
   }
+  // only readExtras writes fields a typed component's type does not declare
+  if (!withExtras.has(c)) return;
   const names = fieldNamesOf(type);
   for (const key in record) if (!names.has(key)) into.push(record[key]);
 }
 
 /** Components held directly by a component's fields (edges hold nodes, not the other way). */
-function* subComponents(c: object, built: Map<object, Meta>): Generator<object> {
+function* subComponents(c: object, built: ReadonlyMap<object, number>, withExtras: ReadonlySet<object>): Generator<object> {
   const stack: unknown[] = [];
-  contents(c, stack);
+  contents(c, stack, withExtras);
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v !== 'object' || v === null) continue;
@@ -671,20 +722,6 @@ function* subComponents(c: object, built: Map<object, Meta>): Generator<object> 
     }
     for (const x of Object.values(v)) stack.push(x);
   }
-}
-
-/** Components held directly by a component's fields, edges included (not what the edges hold). */
-function directComponents(c: object, built: Map<object, Meta>): object[] {
-  const out: object[] = [];
-  const stack: unknown[] = [];
-  contents(c, stack);
-  while (stack.length > 0) {
-    const v = stack.pop();
-    if (typeof v !== 'object' || v === null) continue;
-    if (built.has(v)) out.push(v);
-    else for (const x of Object.values(v)) stack.push(x);
-  }
-  return out;
 }
 
 /** A stable id for a component that has none, derived from where it is. */

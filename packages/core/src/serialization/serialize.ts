@@ -21,7 +21,7 @@ function render(value: unknown, format: Format, indent: number): string {
  * references, never in clear.
  */
 export function serialize(component: Component, options: SerializeOptions = {}): string {
-  return render(writeDocument(component, options).document, options.format ?? 'json', options.indent ?? 2);
+  return render(writeDocument(component, options, true).document, options.format ?? 'json', options.indent ?? 2);
 }
 
 /**
@@ -29,7 +29,7 @@ export function serialize(component: Component, options: SerializeOptions = {}):
  * to them, the second document (`$referenced_components` only) holds them.
  */
 export function serializeDisaggregated(component: Component, options: SerializeOptions & Required<Pick<WriteOptions, 'disaggregate'>>): { main: string; referenced: string } {
-  const written = writeDocument(component, options);
+  const written = writeDocument(component, options, true);
   const format = options.format ?? 'json';
   const indent = options.indent ?? 2;
   return { main: render(written.document, format, indent), referenced: render(written.referenced ?? { $referenced_components: {} }, format, indent) };

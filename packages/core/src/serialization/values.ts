@@ -19,8 +19,20 @@ export function put(holder: object, key: string | number, value: unknown): void 
   }
 }
 
+/** A fresh copy of a field's default value (defaults are JSON values: empty objects and lists, mostly). */
 export function cloneDefault<T>(value: T): T {
-  return value !== null && typeof value === 'object' ? (structuredClone(value) as T) : value;
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return [] as T;
+  } else if (Object.getPrototypeOf(value) === Object.prototype) {
+    let empty = true;
+    for (const _ in value) {
+      empty = false;
+      break;
+    }
+    if (empty && Object.getOwnPropertySymbols(value).length === 0) return {} as T;
+  }
+  return structuredClone(value) as T;
 }
 
 const jsonType = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'array' : typeof v);

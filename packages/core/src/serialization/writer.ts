@@ -3,7 +3,7 @@ import { AgentSpecError } from '../errors.js';
 import { isSensitiveField } from '../model/sensitive.js';
 import type { Component } from '../model/types.js';
 import type { ComponentPlugin } from '../plugins.js';
-import { componentVersionRange, fieldSince, isNeutralValue, valueSince } from '../versions/gates.js';
+import { componentVersionRange, fieldSince, isNeutralValue, VALUE_GATED_TYPES, valueSince } from '../versions/gates.js';
 import { BASE_VERSION, compareVersions, parseVersion, SUPPORTED_VERSIONS, type Version } from '../versions/version.js';
 import { isPlainObject, isRef, put } from './values.js';
 
@@ -44,8 +44,10 @@ const isComponent = (v: unknown): v is Component => isPlainObject(v) && typeof v
  * Turn a component tree into a plain JSON document: components used more than
  * once written once under the root's `$referenced_components`, secrets as
  * references, fields in a fixed order, the version chosen or checked.
+ * `share`: the document is only rendered, never handed out, so JSON values
+ * holding no component (see isPureJson) are written as they are, not copied.
  */
-export function writeDocument(root: Component, options: WriteOptions = {}): Written {
+export function writeDocument(root: Component, options: WriteOptions = {}, share = false): Written {
   const plugins = new Map<string, ComponentPlugin>();
   for (const p of options.plugins ?? []) for (const t of p.componentTypes) plugins.set(t, p);
 
@@ -63,6 +65,8 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
 
   // Pass 1: count uses of every component and find the version range the tree needs.
   const uses = new Map<object, number>();
+  /** Typed components with keys besides component_type and their fields: only these are looked over for extras. */
+  const withExtras = new Set<object>();
   const order: object[] = [];
   let low: Need = { version: BASE_VERSION, why: '' };
   let high: Need | undefined;
@@ -84,19 +88,28 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
     const record = c as Record<string, unknown>;
     if (isTypedType(c.component_type)) {
       const specs = fieldsOf(c.component_type);
+      const gated = VALUE_GATED_TYPES.has(c.component_type);
+      let present = 0;
       for (const spec of specs) {
         const v = record[spec.name];
+        if (v !== undefined) present++;
         if (spec.since && !isNeutralValue(v, spec.default) && !(spec.neutral !== undefined && (spec.neutral === true || v === spec.neutral)) && compareVersions(spec.since, low.version) > 0) {
           low = { version: spec.since, why: `field ${spec.name} of ${c.component_type} '${c.id}'` };
         }
-        if (v !== undefined) noteValue(c.component_type, spec.name, v, c.id);
+        if (v !== undefined && gated) noteValue(c.component_type, spec.name, v, c.id);
         if (spec.type.kind === 'component' || spec.type.kind === 'component-list' || spec.type.kind === 'component-pairs' || spec.type.kind === 'component-or-string-list') visitValue(v);
       }
-      const names = fieldNamesOf(c.component_type);
-      for (const key in record) {
-        if (names.has(key)) continue;
-        noteExtra(c.component_type, key, record[key], c.id);
-        visitValue(record[key]);
+      // keys: the fields set and component_type (which needs no version and holds nothing), or also others
+      let keys = 0;
+      for (const _ in record) keys++;
+      if (keys !== present + 1) {
+        withExtras.add(c);
+        const names = fieldNamesOf(c.component_type);
+        for (const key in record) {
+          if (names.has(key)) continue;
+          noteExtra(c.component_type, key, record[key], c.id);
+          visitValue(record[key]);
+        }
       }
     } else {
       for (const key of Object.keys(record)) {
@@ -128,6 +141,7 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
   const sharedSet = new Set<object>(shared);
   const referenced: Record<string, unknown> = {};
   const writeValue = (v: unknown): unknown => {
+    if (share && typeof v === 'object' && v !== null && isPureJson(v, 0)) return v;
     if (Array.isArray(v)) return v.map(writeValue);
     if (isComponent(v)) {
       if (external.has(v) || sharedSet.has(v)) return { $component_ref: v.id };
@@ -160,9 +174,11 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
           out[spec.name] = writeValue(v);
         }
       }
-      const names = fieldNamesOf(c.component_type);
-      for (const key in record) {
-        if (!names.has(key)) writeExtra(c, key, record[key], out);
+      if (withExtras.has(c) || !uses.has(c)) {
+        const names = fieldNamesOf(c.component_type);
+        for (const key in record) {
+          if (!names.has(key)) writeExtra(c, key, record[key], out);
+        }
       }
     } else {
       const plugin = plugins.get(c.component_type);
@@ -198,6 +214,27 @@ export function writeDocument(root: Component, options: WriteOptions = {}): Writ
   return { document, version, ...(hasReferenced ? { referenced: { $referenced_components: referenced } } : {}) };
 }
 
+/**
+ * Whether a value is plain JSON holding no component: arrays, objects of
+ * Object.prototype (or none) without toJSON, strings, numbers, booleans,
+ * null (undefined and functions as object values too: rendering drops them
+ * either way). Rendering such a value gives the same text as rendering a
+ * copy of it. Nesting past 64 levels is not looked into (false).
+ */
+function isPureJson(v: unknown, depth: number): boolean {
+  if (typeof v !== 'object' || v === null) return typeof v !== 'bigint' && typeof v !== 'symbol';
+  if (depth > 64) return false;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!isPureJson(v[i], depth + 1)) return false;
+    return true;
+  }
+  const proto = Object.getPrototypeOf(v) as unknown;
+  if (proto !== Object.prototype && proto !== null) return false;
+  const record = v as Record<string, unknown>;
+  if (typeof record.component_type === 'string' || record.toJSON !== undefined) return false;
+  for (const k in record) if (!isPureJson(record[k], depth + 1)) return false;
+  return true;
+}
 
 function chooseVersion(requested: Version | undefined, low: Need, high: Need | undefined): Version {
   if (requested) {

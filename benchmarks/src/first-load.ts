@@ -1,0 +1,56 @@
+// First load in a fresh process (the CLI loads one document per process):
+// `deserialize(text)` timed on its first call in a new `node` process, against
+// `JSON.parse(text)` timed on its first call in another new process. Both
+// processes import @agentspec/core and read the text the same way before the
+// timed call, so the two differ only in the call timed. The clock is the one
+// of measure.ts (BENCH_CLOCK=cpu: process CPU time); each figure is the fastest
+// of several processes, the two kinds spawned in turn.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { CLOCK } from './measure.js';
+
+const CHILD = `
+import { readFileSync } from 'node:fs';
+const { deserialize } = await import(process.env.BENCH_CORE);
+const text = readFileSync(process.env.BENCH_FILE, 'utf8');
+const now = process.env.BENCH_CLOCK === 'cpu'
+  ? () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; }
+  : () => Number(process.hrtime.bigint()) / 1e6;
+const limits = { maxBytes: 1024 * 1024 * 1024 };
+const t0 = now();
+if (process.env.BENCH_WHAT === 'load') deserialize(text, { limits }); else JSON.parse(text);
+const ms = now() - t0;
+process.stdout.write(String(ms));
+`;
+
+const CORE = import.meta.resolve('@agentspec/core');
+
+function once(file: string, what: 'parse' | 'load'): number {
+  const r = spawnSync(process.execPath, ['--input-type=module', '-e', CHILD], {
+    env: { ...process.env, BENCH_CORE: CORE, BENCH_FILE: file, BENCH_WHAT: what, BENCH_CLOCK: CLOCK },
+    encoding: 'utf8',
+  });
+  const ms = Number(r.stdout);
+  if (r.status !== 0 || !Number.isFinite(ms)) throw new Error(`first-load child (${what}) failed: ${r.stderr}`);
+  return ms;
+}
+
+/** Fastest first `JSON.parse` and first `deserialize` of `text`, each in its own fresh process, over `samples` pairs. */
+export function firstLoad(text: string, samples: number): { parse: number; load: number } {
+  const dir = mkdtempSync(join(tmpdir(), 'agentspec-first-load-'));
+  try {
+    const file = join(dir, 'doc.json');
+    writeFileSync(file, text);
+    let parse = Infinity;
+    let load = Infinity;
+    for (let i = 0; i < samples; i++) {
+      parse = Math.min(parse, once(file, 'parse'));
+      load = Math.min(load, once(file, 'load'));
+    }
+    return { parse, load };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
