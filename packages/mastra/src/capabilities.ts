@@ -1,6 +1,6 @@
 import type { LaterComponentType } from '@agentspec/core';
 import {
-  A2A_AGENTS, GENERIC_LLM_CONFIG, HOSTED_TOOLS, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type BuiltinToolSupport, type Capabilities,
+  A2A_AGENTS, EMITTED_TRANSFORMS, GENERIC_LLM_CONFIG, HOSTED_TOOLS, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type BuiltinToolSupport, type Capabilities,
 } from '@agentspec/runtime';
 
 const REMOTE = remoteAgents('Mastra');
@@ -27,9 +27,9 @@ export const MASTRA_CAPABILITIES = {
   emit: {
     by: 'the Mastra emitter',
     action: 'emit',
-    roots: ['Agent', 'Flow'],
+    roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS],
     // an A2AAgent in an AgentNode: the flow steps of @agentspec/mastra run it with the A2A client of @agentspec/runtime
-    runs: [...LATER_NODES, ...A2A_AGENTS],
+    runs: [...LATER_NODES, ...A2A_AGENTS, ...MULTI_AGENT_COMPONENTS, ...EMITTED_TRANSFORMS],
     refuses: {
       ...REMOTE,
       ...MTLS_TRANSPORTS_NOT_EMITTED,

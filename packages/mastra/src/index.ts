@@ -14,4 +14,6 @@ export { MASTRA_IMPORT_WARNINGS, type MastraImportWarningCode } from './import/w
 export { emitMastra, type EmitOptions, type EmitResult } from './emit/index.js';
 // the node semantics the workflows of emitted flow modules run
 export { flowSteps, type FlowSteps, type FrameCondition, type StepExecute } from './emit/flow-steps.js';
+// the members' semantics the Mastra Agents of emitted Swarm and ManagerWorkers modules run
+export { groupAgents, type GroupAgents, type GroupTool } from './emit/group-agents.js';
 export { mastraAdapter } from './adapter.js';

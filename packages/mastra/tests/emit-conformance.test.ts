@@ -2,9 +2,10 @@
 // `compile` hook emits the module of the component it is given (the runner
 // has put its local server URLs in), writes it to tests/.emitted/, imports it
 // and calls its `build` with the load options.
-import type { Runtime } from '@agentspec/runtime';
+import type { Component } from '@agentspec/core';
+import { hasTransforms, type Runtime } from '@agentspec/runtime';
 import { describe, expect, it } from 'vitest';
-import { mastraRuntime } from '../src/index.js';
+import { mastraRuntime, type CompileMastraOptions, type MastraCompiled } from '../src/index.js';
 import { emittedCompile } from './emit-helpers.js';
 
 interface Conformance {
@@ -19,7 +20,16 @@ const conformance = await import(/* @vite-ignore */ new URL('../../../conformanc
 /** The rule: Agents and Flows are both emitted, so every valid case runs (the `_invalid_` documents never reach a compiler). */
 const filter = (id: string) => !id.startsWith('_invalid_/');
 
-await conformance.describeConformance(() => mastraRuntime({ build: emittedCompile }), {
+/** What the emitted modules built, by root type: a case the runtime ran without the emitted module does not count. */
+const built = new Map<string, string[]>();
+const build = async (component: Component, options: CompileMastraOptions): Promise<MastraCompiled> => {
+  const compiled = await emittedCompile(component, options);
+  const key = hasTransforms(component) ? `${compiled.kind}+transforms` : compiled.kind;
+  built.set(key, [...(built.get(key) ?? []), component.id]);
+  return compiled;
+};
+
+await conformance.describeConformance(() => mastraRuntime({ build }), {
   filter,
   // what emitted modules do not do yet, with the reasons
   knownGapsDir: new URL('../../../conformance/known-gaps-emitted', import.meta.url).pathname,
@@ -30,5 +40,14 @@ await conformance.describeConformance(() => mastraRuntime({ build: emittedCompil
 describe('emitted conformance', () => {
   it('runs every valid case', () => {
     expect(conformance.collectCases(conformance.DEFAULT_CASES_DIR, filter).cases.length).toBe(187);
+  });
+
+  // the runtime runs Swarms and ManagerWorkers itself (GroupEngine) and applies transforms itself when a build hook leaves
+  // them out: these cases count only if the emitted module built the group's agents, and the transforms' agents
+  it('ran the groups and the message transforms of the cases on the emitted modules', () => {
+    expect(new Set(built.get('group'))).toEqual(new Set(['desk', 'team', 'ping-pong']));
+    expect(built.get('group')?.length).toBeGreaterThanOrEqual(6);
+    expect(built.get('agent+transforms')?.length).toBeGreaterThanOrEqual(4);
+    expect(built.get('workflow+transforms')).toEqual(['triage']);
   });
 });

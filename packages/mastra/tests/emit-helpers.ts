@@ -92,3 +92,17 @@ export const oddFlow = (): Component => deserialize(JSON.stringify({
   },
   agentspec_version: '25.4.1',
 }));
+
+/** A Swarm whose agents' ids and names clash with the module's own names and carry quotes, `${`, comment ends. */
+export const oddSwarm = (): Component => {
+  const llm = { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'llm', model_id: NASTY, url: 'http://127.0.0.1:8000' };
+  const agent = (id: string, name: string) => ({ component_type: 'Agent', id, name, description: NASTY, system_prompt: `${name}: ${NASTY}`, llm_config: { $component_ref: 'llm' }, tools: [] });
+  return deserialize(JSON.stringify({
+    component_type: 'Swarm', id: 'odd swarm */', name: `Odd ${NASTY}`,
+    first_agent: { $component_ref: 'members' },
+    relationships: [[{ $component_ref: 'members' }, { $component_ref: 'proto' }], [{ $component_ref: 'proto' }, { $component_ref: 'members' }]],
+    handoff: 'optional',
+    $referenced_components: { llm, members: agent('members', 'members'), proto: agent('it\'s ${x} */', 'build */ ${x}') },
+    agentspec_version: '26.1.0',
+  }));
+};

@@ -1,10 +1,11 @@
 import { writeFileSync } from 'node:fs';
-import { deserialize, type Component, type Flow } from '@agentspec/core';
+import { deserialize, serialize, type Component, type Flow } from '@agentspec/core';
 import { RuntimeError } from '@agentspec/runtime';
 import { RequestContext } from '@mastra/core/request-context';
-import { describe, expect, it } from 'vitest';
+import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emitMastra, mastraRuntime, type MastraCompiled } from '../src/index.js';
-import { emittedCompile, emittedFile, NASTY, nastyAgent, oddFlow, prepareEmittedDir } from './emit-helpers.js';
+import { emittedCompile, emittedFile, NASTY, nastyAgent, oddFlow, oddSwarm, prepareEmittedDir } from './emit-helpers.js';
 import { caseSpec, INCREMENT, IRREDUCIBLE_FLOW } from './fixtures.js';
 
 /** A small agent: an input with a default, a ServerTool, a ClientTool that needs confirmation, an output, generation parameters. */
@@ -175,5 +176,70 @@ tools:
 agentspec_version: 25.4.1
 `);
     expect(refusal(() => emitMastra(mtlsSpec))).toBe('AS_UNSUPPORTED');
+  });
+});
+
+describe('emitMastra: groups and message transforms', () => {
+  let llm: ScriptedLlm;
+  beforeAll(async () => {
+    llm = await startScriptedLlm({ strict: true, rules: [] });
+  });
+  afterAll(async () => {
+    await llm.close();
+  });
+
+  it('writes a Swarm\'s members and the tools standing for one another out, its strings as data', async () => {
+    const spec = oddSwarm();
+    const { code } = emitMastra(spec, { source: 'odd.yaml' });
+    expect(code).toContain(["  const membersMembers = members.owner('members', {", '    // asks build *\\/ ${x}, whose answer is the result', "    send_message_to_build______x_: members.sendMessage('it\\'s ${x} */'),"].join('\n'));
+    expect(code).toContain("owners: { members: membersMembers, 'it\\'s ${x} */': buildX },");
+    const { build } = await importEmitted(spec);
+    const built = build({ llm: { baseURL: llm.url } });
+    if (built.kind !== 'group') throw new Error('a group');
+    // the ids stay member ids (keys of owners), the names and prompts stay text
+    expect(Object.keys(built.owners)).toEqual(['members', 'it\'s ${x} */']);
+    expect(built.agent).toBe(built.owners.members);
+    expect(built.owners['it\'s ${x} */']?.name).toBe('build */ ${x}');
+    expect(await built.owners.members?.getInstructions({ requestContext: new RequestContext() })).toBe(`members: ${NASTY}`);
+    const tools = Object.keys(await built.agent.listTools());
+    expect(tools).toEqual(['send_message_to_build______x_', 'transfer_to_build______x_']);
+    // the agent asked by another has no transfer tool
+    // every agent made (Mastra ids: the member's id made safe), each owning the conversation or asked
+    expect(Object.keys(built.agents).sort()).toEqual(['it_s___x____', 'it_s___x____.asked', 'members', 'members.asked']);
+    expect(Object.keys(await built.agents['members.asked']!.listTools())).toEqual(['send_message_to_build______x_']);
+    await built.close();
+  });
+
+  it('refuses a group whose members stop the run for the caller, as compileMastra does', () => {
+    const swarm = caseSpec('multi-agent/swarm-transfer-always');
+    const text = serialize(swarm, { format: 'yaml' }).replace('tools: []', 'tools:\n      - {component_type: ClientTool, id: where, name: where}');
+    expect(refusal(() => emitMastra(deserialize(text)))).toBe('AS_UNSUPPORTED');
+  });
+
+  it('summarizes on its own with its message transforms: the transform\'s LLM and instructions, cached per conversation', async () => {
+    const spec = caseSpec('multi-agent/summarization-message-cached');
+    const long = 'Hello, my parcel number 42 arrived today and the box was completely crushed.';
+    llm.setRules([
+      { match: { systemPromptContains: 'Summarize this message', lastMessage: { contains: 'parcel number 42' } }, answer: { text: 'parcel 42 arrived crushed' } },
+      { match: { systemPromptContains: 'You answer customer emails' }, answer: { text: 'Sorry about parcel 42.' } },
+    ]);
+    llm.clear();
+    const { build } = await importEmitted(spec);
+    /** One generation in a new build: its text, and what each LLM was asked (the model, then the conversation without the system prompt). */
+    const ask = async (conversationId: string, messages: { role: 'user' | 'assistant'; content: string }[]) => {
+      llm.clear();
+      const built = build({ llm: { baseURL: llm.url }, conversationId });
+      if (built.kind !== 'agent') throw new Error('an agent');
+      const result = await built.agent.generate(messages as unknown as Parameters<typeof built.agent.generate>[0]);
+      await built.close();
+      return { text: result.text, asked: llm.requests.map((r) => `${r.model}: ${r.messages.filter((m) => m.role !== 'system').map((m) => m.content).join(' | ')}`) };
+    };
+    const summarized = 'scripted-model: Summary: parcel 42 arrived crushed';
+    expect(await ask('c1', [{ role: 'user', content: long }])).toEqual({ text: 'Sorry about parcel 42.', asked: [`scripted-summarizer: ${long}`, summarized] });
+    // another build, the same conversation: the summary comes from the module's cache
+    const later = await ask('c1', [{ role: 'user', content: long }, { role: 'assistant', content: 'Sorry about parcel 42.' }, { role: 'user', content: 'Refund?' }]);
+    expect(later.asked).toEqual([`${summarized} | Sorry about parcel 42. | Refund?`]);
+    // another conversation: summarized again
+    expect((await ask('c2', [{ role: 'user', content: long }])).asked).toEqual([`scripted-summarizer: ${long}`, summarized]);
   });
 });

@@ -11,7 +11,7 @@ import { nativeGroup } from '../multi-agent/native-group.js';
 import type { CompileMastraOptions } from '../options.js';
 import type { MastraWarning } from '../warnings.js';
 
-interface CompiledBase extends CompiledProgram {
+export interface CompiledBase extends CompiledProgram {
   /** Every Mastra Agent made (the root's or those of AgentNodes), by Mastra id: register them with your `Mastra`. */
   readonly agents: Readonly<Record<string, MastraAgent>>;
   readonly warnings: readonly MastraWarning[];
@@ -33,6 +33,18 @@ export type MastraCompiled =
     readonly owners: Readonly<Record<string, MastraAgent>>;
   });
 
+/** What every result of a compile has: the Mastra Agents made in `ctx` (register them with your `Mastra`), its warnings, its close. */
+export function compiledBase(ctx: CompileContext): CompiledBase {
+  return {
+    agents: Object.fromEntries([...ctx.agents.values(), ...ctx.groupAgents, ...ctx.llmAgents].map((a) => [a.id, a])),
+    warnings: ctx.warnings.list,
+    close: () => {
+      ctx.a2a.close();
+      return ctx.runner.close();
+    },
+  };
+}
+
 /**
  * Compile an Agent Spec Agent or Flow into Mastra objects (DESIGN §4.4): an
  * Agent becomes a Mastra `Agent`, a Flow a committed Mastra workflow built
@@ -47,14 +59,7 @@ export function compileMastra(component: Component, options: CompileMastraOption
     });
   }
   const ctx = new CompileContext(options);
-  const base = () => ({
-    agents: Object.fromEntries([...ctx.agents.values(), ...ctx.groupAgents, ...ctx.llmAgents].map((a) => [a.id, a])),
-    warnings: ctx.warnings.list,
-    close: () => {
-      ctx.a2a.close();
-      return ctx.runner.close();
-    },
-  });
+  const base = () => compiledBase(ctx);
   if (component.component_type === 'Swarm' || component.component_type === 'ManagerWorkers') {
     const root = specializeAgents(component);
     checkMultiAgent(root);

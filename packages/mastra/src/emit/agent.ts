@@ -4,6 +4,7 @@ import { camelCase, docComment, key, literal, member, networkOptionFields, str, 
 import type { MastraModule as ModuleWriter } from './helpers.js';
 import { modelExpression, settingsLiteral } from './llm.js';
 import { TOOL_EMITTERS, type EmittedTool, type ToolEmitter } from './tools/index.js';
+import { emitAgentTransforms } from './transforms.js';
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
@@ -85,7 +86,8 @@ export function emitAgent(spec: Agent, m: ModuleWriter): void {
   const hasStdio = spec.tools.some((t) => t.component_type === 'MCPTool' && (t as MCPTool).client_transport.component_type === 'StdioTransport');
   if (hasStdio) m.use('stdioPolicy');
   const instructions = emitInstructions(spec, m);
-  m.section(buildOptions(serverTools, spec.tools.some((t) => t.component_type === 'RemoteTool'), hasMcp));
+  const transforms = (spec.transforms?.length ?? 0) > 0;
+  m.section(buildOptions(serverTools, spec.tools.some((t) => t.component_type === 'RemoteTool'), hasMcp, transforms));
   m.section([
     '/** What `build` returns: the shape `compileMastra` of @agentspec/mastra returns, so `mastraRuntime` can drive it. */',
     'export interface Built {',
@@ -109,19 +111,29 @@ export function emitAgent(spec: Agent, m: ModuleWriter): void {
     tools.push([t.name, emitted]);
   }
   const submit = outputs.length > 0 ? emitOutputs(outputs, m) : undefined;
+  if (emitAgentTransforms(spec, m)) m.use('runControl');
   if (m.uses('runControl')) m.section('/** Where a caller that follows the run keeps its RunControl in Mastra\'s RequestContext. */\nconst RUN = \'agentspec.run\';');
   const settings = settingsLiteral(spec.llm_config, '    ');
   const body = [
     ...(hasMcp ? [hasStdio
       ? '// an MCP stdio server starts only as network.allowStdio allows its command line (the runtime\'s rule: exact argv for inline code)\nconst mcp = new McpClients((server) => assertStdioAllowed(server, options.network?.allowStdio));'
       : "const mcp = new McpClients(() => {\n  throw failure('AS_HTTP_REFUSED', 'this module starts no MCP stdio server');\n});"] : []),
+    ...(transforms ? [
+      `const model = ${modelExpression(spec.llm_config, m, '')};`,
+      '// every prompt through the message transforms first; the conversation\'s id keys their cached summaries (a session\'s, when its',
+      '// caller gives it in the RunControl, as mastraRuntime does)',
+      'const summarizers = TRANSFORMS.map((t) => t.model(options));',
+      'const conversationId = options.conversationId ?? globalThis.crypto.randomUUID();',
+    ] : []),
     '// the type argument spares TypeScript inferring Agent\'s generics from the whole config (slow)',
     'const agent = new Agent<string>({',
     `  id: ${str(spec.id.replace(/[^A-Za-z0-9_.:-]/g, '_') || 'component')},`,
     `  name: ${str(spec.name)},`,
     ...(spec.description ? [`  description: ${str(spec.description)},`] : []),
     `  instructions: ${instructions},`,
-    `  model: ${modelExpression(spec.llm_config, m, '  ')},`,
+    transforms
+      ? '  model: ({ requestContext }) => transformingModel(model, summarizers, runControl({ requestContext })?.conversationId ?? conversationId),'
+      : `  model: ${modelExpression(spec.llm_config, m, '  ')},`,
     ...(tools.length === 0 && !submit ? ['  tools: {},'] : [
       '  tools: {',
       ...tools.map(([name, t]) => `    ${key(name)}: ${t.create},`),
@@ -144,7 +156,7 @@ export function emitAgent(spec: Agent, m: ModuleWriter): void {
 }
 
 /** The `BuildOptions` interface: what `build` binds the agent to. */
-function buildOptions(serverTools: readonly Tool[], http: boolean, mcp: boolean): string {
+function buildOptions(serverTools: readonly Tool[], http: boolean, mcp: boolean, transforms: boolean): string {
   const names = [...new Set(serverTools.map((t) => t.name))];
   return [
     ...(names.length > 0 ? ['/** A ServerTool implementation: the tool\'s arguments in, its result out. */', 'export type ToolImplementation = (args: Record<string, unknown>) => unknown;', ''] : []),
@@ -165,6 +177,7 @@ function buildOptions(serverTools: readonly Tool[], http: boolean, mcp: boolean)
     '  };',
     '  /** LLM turns per run (default 20). */',
     '  readonly maxAgentSteps?: number;',
+    ...(transforms ? ['  /** The conversation\'s id: the key of the summaries its transforms cache (default: one per build; a RunControl\'s wins). */', '  readonly conversationId?: string;'] : []),
     ...(http || mcp ? [
       '  /**',
       '   * Hosts (or host:port) an HTTP call may reach although templated, private, link-local or where a redirect leads (SSRF guard); MCP',

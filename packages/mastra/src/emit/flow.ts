@@ -1,9 +1,10 @@
-import { laterComponent, serialize, type Flow, type Node } from '@agentspec/core';
+import { laterComponent, serialize, type Component, type Flow, type Node } from '@agentspec/core';
 import { admitted, serverToolNames } from '@agentspec/runtime';
 import { commentText, docComment, identifier, key, str, templateText } from '@agentspec/runtime/emit';
 import { FlowInfo } from '../compile/flow/flow-info.js';
 import { structure, type Plan } from '../compile/flow/structure.js';
 import type { MastraModule as ModuleWriter } from './helpers.js';
+import { emitSpecTransforms } from './transforms.js';
 
 /** One builder call of a workflow under construction (`.then(x)`, `.branch([…])`…); `step` when it is `.then` of a single step. */
 interface Entry {
@@ -232,16 +233,14 @@ function serverTools(flow: Flow): string[] {
   return serverToolNames(flow).sort();
 }
 
-/** The module of a Flow; the usage lines of its header. */
-export function emitFlow(flow: Flow, m: ModuleWriter): string[] {
-  m.import('@agentspec/mastra', 'flowSteps');
-  m.importType('@agentspec/mastra', 'CompileMastraOptions');
-  m.importType('@agentspec/mastra', 'MastraCompiled');
-  m.import('@mastra/core/workflows', 'createStep');
-  m.import('@mastra/core/workflows', 'createWorkflow');
-  const tools = serverTools(flow);
-  const workflowId = flow.id.replace(/[^A-Za-z0-9_.:-]/g, '_') || 'component';
-  m.section([
+/**
+ * The `BuildOptions` interface of a module over the Agent Spec semantics of
+ * this package (a flow's, a group's): ServerTool implementations, the LLM
+ * endpoint, limits, network policy (and the conversation's id when it has
+ * message transforms).
+ */
+export function specBuildOptions(tools: readonly string[], limits: string, transforms: boolean): string {
+  return [
     'export interface BuildOptions {',
     ...(tools.length > 0 ? [
       '  /** ServerTool implementations by tool name (never taken from the spec). */',
@@ -256,28 +255,35 @@ export function emitFlow(flow: Flow, m: ModuleWriter): string[] {
     '    readonly baseURL?: string; readonly apiKey?: string; readonly model?: string; readonly credentialHosts?: readonly string[];',
     '    readonly timeoutMs?: number; readonly retries?: number; readonly maxRetryAfterMs?: number; readonly fetch?: typeof fetch;',
     '  };',
-    '  /** Node executions per run, LLM turns per agent, MapNode concurrency, ParallelMapNode/ParallelFlowNode parallelism, HTTP timeout and retries. */',
+    `  /** ${limits} */`,
     '  readonly limits?: CompileMastraOptions[\'limits\'];',
     '  /** Hosts a templated URL may reach (SSRF guard), commands an MCP stdio server may run. */',
     '  readonly network?: CompileMastraOptions[\'network\'];',
+    ...(transforms ? ['  /** The conversation\'s id: the key of the summaries the message transforms cache (default: one per build; a session\'s under mastraRuntime). */', '  readonly conversationId?: string;'] : []),
     '}',
-  ].join('\n'));
-  const writer = new FlowWriter(m, flow, 'steps', workflowId);
-  const workflow = writer.write('workflow');
-  const body = [
-    '// the Agent Spec semantics of every node (inputs, templates, tools, LLM calls, suspensions), bound to the options',
-    'const steps = flowSteps(SPEC, {',
+  ].join('\n');
+}
+
+/** The options of this package's semantics (`flowSteps`, `groupAgents`) from `options` of `build`, as lines of an object literal. */
+export function specOptions(tools: readonly string[], transforms: boolean): string[] {
+  return [
     `  tools: ${tools.length > 0 ? 'options.tools' : '{}'},`,
     '  llm: llmOptions(options.llm),',
     '  limits: options.limits ?? {},',
     '  network: options.network ?? {},',
-    '});',
-    ...writer.body,
-    `return { kind: 'workflow', ${workflow === 'workflow' ? 'workflow' : `workflow: ${workflow}`}, agents: steps.agents, warnings: steps.warnings, close: () => steps.close() };`,
+    ...(transforms ? ['  transforms: agentTransforms(TRANSFORMS, options.conversationId ?? globalThis.crypto.randomUUID()),'] : []),
   ];
+}
+
+/**
+ * The `build` function of such a module (`doc`, its lines of `body`; `options`
+ * required when the spec has ServerTools), then `llmOptions` and the spec as
+ * YAML (`SPEC`).
+ */
+export function specBuild(m: ModuleWriter, component: Component, what: 'flow' | 'group', doc: readonly string[], toolsRequired: boolean, body: readonly string[]): void {
   m.section([
-    docComment(['The Mastra workflow of the flow: register it (and `agents`) with a `Mastra` that has storage, then `createRun()` and `start({ inputData })`.']),
-    `export function build(options: BuildOptions${tools.length > 0 ? '' : ' = {}'}): MastraCompiled {`,
+    docComment(doc),
+    `export function build(options: BuildOptions${toolsRequired ? '' : ' = {}'}): MastraCompiled {`,
     ...body.map((l) => (l === '' ? l : `  ${l.replace(/\n/g, '\n  ')}`)),
     '}',
   ].join('\n'));
@@ -290,9 +296,34 @@ export function emitFlow(flow: Flow, m: ModuleWriter): string[] {
     '}',
   ].join('\n'));
   m.section([
-    '/** The flow as Agent Spec: what the node steps run (prompts, tools, HTTP calls, mappings). */',
-    `const SPEC = \`${templateText(serialize(flow, { format: 'yaml' }))}\`;`,
+    `/** The ${what} as Agent Spec: ${what === 'flow' ? 'what the node steps run (prompts, tools, HTTP calls, mappings)' : 'what its agents run (prompts, tools, LLM configs)'}. */`,
+    `const SPEC = \`${templateText(serialize(component, { format: 'yaml' }))}\`;`,
   ].join('\n'));
+}
+
+/** The module of a Flow; the usage lines of its header. */
+export function emitFlow(flow: Flow, m: ModuleWriter): string[] {
+  m.import('@agentspec/mastra', 'flowSteps');
+  m.importType('@agentspec/mastra', 'CompileMastraOptions');
+  m.importType('@agentspec/mastra', 'MastraCompiled');
+  m.import('@mastra/core/workflows', 'createStep');
+  m.import('@mastra/core/workflows', 'createWorkflow');
+  const tools = serverTools(flow);
+  const workflowId = flow.id.replace(/[^A-Za-z0-9_.:-]/g, '_') || 'component';
+  const transforms = emitSpecTransforms(flow, m);
+  m.section(specBuildOptions(tools, 'Node executions per run, LLM turns per agent, MapNode concurrency, ParallelMapNode/ParallelFlowNode parallelism, HTTP timeout and retries.', transforms));
+  const writer = new FlowWriter(m, flow, 'steps', workflowId);
+  const workflow = writer.write('workflow');
+  const body = [
+    '// the Agent Spec semantics of every node (inputs, templates, tools, LLM calls, suspensions), bound to the options',
+    'const steps = flowSteps(SPEC, {',
+    ...specOptions(tools, transforms),
+    '});',
+    ...writer.body,
+    `return { kind: 'workflow', ${workflow === 'workflow' ? 'workflow' : `workflow: ${workflow}`}, agents: steps.agents, warnings: steps.warnings, close: () => steps.close() };`,
+  ];
+  const doc = ['The Mastra workflow of the flow: register it (and `agents`) with a `Mastra` that has storage, then `createRun()` and `start({ inputData })`.'];
+  specBuild(m, flow, 'flow', doc, tools.length > 0, body);
   return [
     'import { build } from \'./this-module.js\';',
     `const { workflow, agents } = build(${tools.length > 0 ? '{ tools: { … } }' : ''}); // register both with a Mastra that has storage`,

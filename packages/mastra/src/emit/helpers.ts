@@ -55,6 +55,8 @@ interface RunControl {
   fatal?: Error;
   submitted?: Record<string, unknown>;
   readonly abort: AbortController;
+  /** The session's conversation: the key of the summaries the agent's message transforms cache. */
+  readonly conversationId?: string;
 }
 
 /** The RunControl of a tool call, if its caller gave one. */
@@ -259,8 +261,135 @@ function resultSubmitted({ steps }: { readonly steps: readonly { readonly toolRe
   return results.some((r) => r.toolName === 'submit_result' && (r.output as { value?: unknown } | undefined)?.value === SUBMITTED);
 }`;
 
+const specTransforms = `
+/** A message transform of an agent of the spec: its rule (the summarization snippet's); \`model\`: the id of the LLM config that summarizes. */
+type AgentTransform =
+  | { readonly id: string; readonly kind: 'message'; readonly model: string; readonly rule: MessageSummarization }
+  | { readonly id: string; readonly kind: 'conversation'; readonly model: string; readonly rule: ConversationSummarization };
+
+/**
+ * The message transforms of the spec's agents (\`byAgent\`: by agent id) as the \`transforms\` option of @agentspec/mastra: the
+ * model of such an agent puts the conversation of every prompt through them, in order (its system prompt aside). Each summary
+ * is one generation of the transform's LLM config, made (and traced) by @agentspec/mastra with the model it gives that config.
+ * The cached summaries are keyed by the conversation: the session's under mastraRuntime, else \`conversationId\`.
+ */
+function agentTransforms(byAgent: ReadonlyMap<string, readonly AgentTransform[]>, conversationId: string): NonNullable<CompileMastraOptions['transforms']> {
+  return {
+    has: (agent) => byAgent.has(agent.id),
+    async apply(agent, conversation, call) {
+      let current: SummaryMessage[] = [...conversation];
+      for (const t of byAgent.get(agent.id) ?? []) {
+        const llm = ((agent.transforms ?? []).find((c) => c.id === t.id) as { readonly llm?: Parameters<typeof call.summarize>[0] } | undefined)?.llm;
+        if (!llm) throw failure('AS_UNSUPPORTED', \`agent '\${agent.id}' has no transform '\${t.id}' with an llm\`);
+        const summarize: Summarize = (messages) => call.summarize(llm, messages);
+        const id = call.conversationId || conversationId;
+        current = t.kind === 'message' ? await summarizeMessages(t.rule, current, id, summarize) : await summarizeConversation(t.rule, current, id, summarize);
+      }
+      return current;
+    },
+    close: async () => undefined,
+  };
+}`;
+
+const transformingModel = `
+/** A message transform of the agent: its rule (the summarization snippet's), and the model of the LLM that summarizes. */
+type MessageTransform =
+  | { readonly id: string; readonly kind: 'message'; readonly model: (options: BuildOptions) => MastraModelConfig; readonly rule: MessageSummarization }
+  | { readonly id: string; readonly kind: 'conversation'; readonly model: (options: BuildOptions) => MastraModelConfig; readonly rule: ConversationSummarization };
+
+/** A part of a message of an AI SDK model's prompt, as the transforms read and write it. */
+type PromptPart = { readonly type: string; readonly text?: string; readonly toolCallId?: string; readonly toolName?: string; readonly input?: unknown; readonly output?: unknown };
+
+/** An AI SDK model's prompt. */
+type ModelPrompt = readonly ({ readonly role: 'system'; readonly content: string } | { readonly role: 'user' | 'assistant' | 'tool'; readonly content: readonly PromptPart[] })[];
+
+/** The part of an AI SDK language model (what Mastra runs agents on) the transforms wrap. */
+interface PromptModel {
+  doGenerate(options: { readonly prompt: ModelPrompt; readonly [k: string]: unknown }): PromiseLike<{ readonly content?: readonly PromptPart[] }>;
+  doStream(options: { readonly prompt: ModelPrompt; readonly [k: string]: unknown }): PromiseLike<unknown>;
+}
+
+/** The text parts of a message, joined. */
+function partsText(parts: readonly PromptPart[]): string {
+  return parts.flatMap((p) => (p.type === 'text' && typeof p.text === 'string' ? [p.text] : [])).join('');
+}
+
+/** A prompt's conversation (its system messages aside) as the transforms read it: one message per tool result. */
+function promptConversation(prompt: ModelPrompt): SummaryMessage[] {
+  const out: SummaryMessage[] = [];
+  for (const m of prompt) {
+    if (m.role === 'system') continue;
+    if (m.role === 'user') out.push({ role: 'user', content: partsText(m.content) });
+    else if (m.role === 'assistant') {
+      const toolCalls = m.content.filter((p) => p.type === 'tool-call').map((p) => ({
+        id: p.toolCallId ?? '', name: p.toolName ?? '', arguments: typeof p.input === 'string' ? p.input : JSON.stringify(p.input ?? {}),
+      }));
+      out.push({ role: 'assistant', content: partsText(m.content), ...(toolCalls.length > 0 ? { toolCalls } : {}) });
+    } else {
+      for (const p of m.content) {
+        if (p.type !== 'tool-result') continue;
+        const o = p.output as { readonly type?: string; readonly value?: unknown } | undefined;
+        const content = o?.type === 'text' || o?.type === 'error-text' ? String(o.value ?? '') : JSON.stringify(o?.value ?? p.output ?? '');
+        out.push({ role: 'tool', content, toolCallId: p.toolCallId ?? '' });
+      }
+    }
+  }
+  return out;
+}
+
+/** The conversation as an AI SDK prompt again. */
+function conversationPrompt(messages: readonly SummaryMessage[]): ModelPrompt {
+  const names = new Map<string, string>();
+  return messages.map((m) => {
+    if (m.role === 'system') return { role: 'system' as const, content: m.content };
+    if (m.role === 'user') return { role: 'user' as const, content: [{ type: 'text', text: m.content }] };
+    if (m.role === 'tool') {
+      const id = m.toolCallId ?? '';
+      return { role: 'tool' as const, content: [{ type: 'tool-result', toolCallId: id, toolName: names.get(id) ?? '', output: { type: 'text', value: m.content } }] };
+    }
+    for (const c of m.toolCalls ?? []) names.set(c.id, c.name);
+    const input = (text: string): unknown => {
+      try {
+        return text.trim() === '' ? {} : JSON.parse(text);
+      } catch {
+        return text;
+      }
+    };
+    return {
+      role: 'assistant' as const,
+      content: [
+        ...(m.content === '' ? [] : [{ type: 'text', text: m.content }]),
+        ...(m.toolCalls ?? []).map((c) => ({ type: 'tool-call', toolCallId: c.id, toolName: c.name, input: input(c.arguments) })),
+      ],
+    };
+  });
+}
+
+/**
+ * \`model\` with the agent's TRANSFORMS applied to every prompt (Mastra runs agents on AI SDK models: the prompt of each LLM
+ * step goes through doGenerate or doStream, so the conversation Mastra keeps stays as it is): the system messages stay, the
+ * conversation goes through the transforms in order, each summary one generation of the transform's model (\`summarizers\`,
+ * in TRANSFORMS order). \`conversationId\` keys the cached summaries.
+ */
+function transformingModel(model: MastraModelConfig, summarizers: readonly MastraModelConfig[], conversationId: string): MastraModelConfig {
+  const base = model as unknown as PromptModel;
+  const transformed = async (prompt: ModelPrompt): Promise<ModelPrompt> => {
+    let current = promptConversation(prompt);
+    for (const [i, t] of TRANSFORMS.entries()) {
+      const summarizer = summarizers[i] as unknown as PromptModel;
+      const summarize: Summarize = async (messages) => partsText((await summarizer.doGenerate({ prompt: conversationPrompt(messages) })).content ?? []);
+      current = t.kind === 'message' ? await summarizeMessages(t.rule, current, conversationId, summarize) : await summarizeConversation(t.rule, current, conversationId, summarize);
+    }
+    return [...prompt.filter((m) => m.role === 'system'), ...conversationPrompt(current)];
+  };
+  const wrapped = Object.create(base) as PromptModel;
+  wrapped.doGenerate = async (options) => base.doGenerate({ ...options, prompt: await transformed(options.prompt) });
+  wrapped.doStream = async (options) => base.doStream({ ...options, prompt: await transformed(options.prompt) });
+  return wrapped as unknown as MastraModelConfig;
+}`;
+
 /** The helpers of this emitter, and those shared by every emitter (EMIT_SNIPPETS of @agentspec/runtime). */
-export type HelperName = SnippetName | 'failure' | 'jsonSchema' | 'parameters' | 'asIs' | 'runControl' | 'runTool' | 'llmModel' | 'chatModel' | 'responsesModel' | 'mcp' | 'submitResult';
+export type HelperName = SnippetName | 'failure' | 'jsonSchema' | 'parameters' | 'asIs' | 'runControl' | 'runTool' | 'llmModel' | 'chatModel' | 'responsesModel' | 'mcp' | 'submitResult' | 'specTransforms' | 'transformingModel';
 
 /** Every helper, in the order they are written (a new name breaks the build until listed). */
 export const HELPERS: ModuleHelpers<HelperName> = {
@@ -285,6 +414,13 @@ export const HELPERS: ModuleHelpers<HelperName> = {
       '@modelcontextprotocol/sdk/client/streamableHttp.js': ['StreamableHTTPClientTransport'],
     },
   },
+  specTransforms: { code: specTransforms, declares: ['AgentTransform', 'agentTransforms'], needs: ['failure', 'summarization'], imports: { '@agentspec/mastra': ['type CompileMastraOptions'] } },
+  transformingModel: {
+    code: transformingModel,
+    declares: ['MessageTransform', 'PromptPart', 'ModelPrompt', 'PromptModel', 'partsText', 'promptConversation', 'conversationPrompt', 'transformingModel'],
+    needs: ['summarization'],
+    imports: { '@mastra/core/llm': ['type MastraModelConfig'] },
+  },
   submitResult: { code: submission, declares: ['OutputSchemaRule', 'SUBMITTED', 'submitResult', 'resultSubmitted'], needs: ['asIs', 'coerce', 'jsonSchema', 'runControl', 'submissionProblem'], imports: { '@mastra/core/tools': ['createTool'] } },
 };
 
@@ -293,7 +429,7 @@ const DECLARED = [
   'build', 'BuildOptions', 'Built', 'ToolImplementation', 'Inputs', 'INPUTS', 'RUN', 'INSTRUCTIONS', 'OUTPUTS', 'instructions', 'options', 'agent', 'mcp',
   'tools', 'steps', 'SPEC', 'llmOptions', 'Agent', 'createTool', 'createStep', 'createWorkflow', 'flowSteps', 'Client', 'SSEClientTransport',
   'StdioClientTransport', 'StreamableHTTPClientTransport', 'createOpenAICompatible', 'createOpenAI', 'StandardSchemaWithJSON', 'MastraModelConfig', 'CompileMastraOptions',
-  'MastraCompiled',
+  'MastraCompiled', 'groupAgents', 'members', 'TRANSFORMS', 'conversationId', 'model', 'summarizers', 'llmOptions',
 ];
 
 /** The module being written: the shared ModuleWriter over these helpers. */

@@ -18,6 +18,11 @@ export function withTransformRun<T>(run: TransformRun, f: () => Promise<T>): Pro
   return runs.run(run, f);
 }
 
+/** The run in progress (its conversation id: what a built agent's own transforms key their summaries by), if any. */
+export function currentTransformRun(): TransformRun | undefined {
+  return runs.getStore();
+}
+
 /** The part of an AI SDK language model (a prompt of the provider spec in, content parts out) used here. */
 interface PromptModel {
   doGenerate(options: { prompt: Prompt; abortSignal?: AbortSignal; [k: string]: unknown }): PromiseLike<{ content?: readonly Part[]; usage?: { inputTokens?: number; outputTokens?: number } }>;

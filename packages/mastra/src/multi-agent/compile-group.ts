@@ -1,8 +1,8 @@
 import type { Component, ComponentBase, ManagerWorkers, Swarm } from '@agentspec/core';
 import { swarmLinks, workerToolSpec } from '@agentspec/runtime';
-import { compileAgent, type CompiledAgent } from '../compile/agent/compile-agent.js';
+import type { CompiledAgent } from '../compile/agent/compile-agent.js';
 import type { CompileContext } from '../compile/compile-context.js';
-import { askAgentTool, transferTool } from './group-tools.js';
+import { GroupMembers } from './group-members.js';
 import type { NativeGroup } from './native-group.js';
 
 /** A Swarm or ManagerWorkers as Mastra Agents: the agent of each member that may own the conversation, by id. */
@@ -32,27 +32,19 @@ export interface CompiledGroup {
  * the conversation first, so that `importMastra` of it gives the group back.
  */
 export function compileGroup(native: NativeGroup, ctx: CompileContext, maxHandoffs: number, document?: Component): CompiledGroup {
-  const owners = new Map<string, CompiledAgent>();
+  const members = new GroupMembers(native, ctx, maxHandoffs, document);
   if (native.kind === 'manager-workers') {
-    const tools: Record<string, ReturnType<typeof askAgentTool>> = {};
-    for (const w of native.workers) {
-      const worker = compileAgent(w, ctx, { id: w.id, tools: {} });
-      const spec = workerToolSpec(w);
-      tools[spec.name] = askAgentTool(spec, () => worker);
-    }
-    owners.set(native.manager.id, compileAgent(native.manager, ctx, { id: native.manager.id, tools, ...(document ? { document } : {}) }));
-    return { kind: native.kind, component: native.mw, first: native.manager.id, owners };
+    const tools = Object.fromEntries(native.workers.map((w) => [workerToolSpec(w).name, members.worker(w.id)]));
+    members.owner(native.manager.id, tools);
+    return { kind: native.kind, component: native.mw, first: members.first, owners: members.owners };
   }
   const { swarm } = native;
-  const members = new Map<string, ComponentBase>(native.members.map((m) => [m.id, m]));
-  const asked = new Map<string, CompiledAgent>();
   const tools = (agent: ComponentBase, owner: boolean) => Object.fromEntries(swarmLinks(swarm, agent, owner).map((l) => [
-    l.spec.name,
-    l.kind === 'transfer' ? transferTool(l.spec, l.to, members) : askAgentTool(l.spec, () => asked.get(l.to.id) as CompiledAgent, maxHandoffs),
+    l.spec.name, l.kind === 'transfer' ? members.transfer(l.to.id) : members.sendMessage(l.to.id),
   ]));
   for (const m of native.members) {
-    owners.set(m.id, compileAgent(m, ctx, { id: m.id, tools: tools(m, true), ...(document && m.id === swarm.first_agent.id ? { document } : {}) }));
-    asked.set(m.id, compileAgent(m, ctx, { id: `${m.id}.asked`, tools: tools(m, false) }));
+    members.owner(m.id, tools(m, true));
+    members.asked(m.id, tools(m, false));
   }
-  return { kind: native.kind, component: swarm, first: swarm.first_agent.id, owners };
+  return { kind: native.kind, component: swarm, first: members.first, owners: members.owners };
 }

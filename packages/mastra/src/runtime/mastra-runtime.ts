@@ -38,7 +38,8 @@ export interface MastraRuntimeOptions {
   /**
    * Builds the Mastra objects instead of `compileMastra` (same arguments, same
    * result shape), e.g. with the `build` of a module written by `agentspec
-   * compile --target mastra`. Its agents are driven like compiled ones: they
+   * compile --target mastra` (a Swarm or ManagerWorkers too, when its members
+   * can be Mastra Agents). Its agents are driven like compiled ones: they
    * read their inputs from the RequestContext key `agentspec.inputs` and report
    * tool failures and the submitted result under `agentspec.run`; they finish
    * through `submit_result` (`structuredOutput` and `model` are the hook's to honour).
@@ -75,13 +76,13 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
         const root = await resolveToolboxes(specializeAgents(component), load);
         checkMultiAgent(root);
         const native = nativeGroup(root);
-        // members as Mastra Agents, the agents standing for one another as their tools (a `build` hook — an emitted
-        // module — builds Agents and Flows only: the emitter does not write multi-agent components yet)
-        if (native?.group && !options.build) {
+        // members as Mastra Agents, the agents standing for one another as their tools, made by compileMastra or the
+        // `build` hook (an emitted module: groupAgents)
+        if (native?.group) {
           requireServerTools(component, load.tools);
-          return groupApp(root, component, load, compileOptions, options.name ?? MASTRA_RUNTIME_NAME, compileMastra);
+          return groupApp(root, component, load, compileOptions, options.name ?? MASTRA_RUNTIME_NAME, options.build ?? compileMastra);
         }
-        // members whose tools stop the run for the caller, or a `build` hook: the shared multi-agent semantics, every LLM call
+        // members whose tools stop the run for the caller (neither compileMastra nor emitMastra makes them): the shared multi-agent semantics, every LLM call
         // made by Mastra's AI SDK model of the config
         return referenceRuntime({ backend: (llm) => mastraModelBackend(llm, options.model), name: options.name ?? MASTRA_RUNTIME_NAME, capabilities: MASTRA_CAPABILITIES.runtime }).load(component, load);
       }

@@ -2,6 +2,7 @@ import type { Message, ToolCall } from '@agentspec/runtime';
 import { rejectionText, RuntimeError, shapeOutputs } from '@agentspec/runtime';
 import { RequestContext } from '@mastra/core/request-context';
 import { CONTEXT_INPUTS, CONTEXT_RUN } from '../../constants.js';
+import { currentTransformRun } from '../../model/transforming-model.js';
 import type { EventSink } from '../../events.js';
 import { llmError } from '../../model/llm-errors.js';
 import { linkedSignal } from '../../model/signals.js';
@@ -83,7 +84,8 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
   const { spec, agent } = compiled;
   // the site of an LLM error is the LLM config, as on the reference runtime (caught_exception_info is the same text)
   const site = { llm: spec.llm_config.id };
-  const state: AgentRunState = { abort: new AbortController(), ...(req.events ? { events: req.events } : {}), ...(req.signal ? { signal: req.signal } : {}), ...(req.own ? { own: true } : {}) };
+  const conversationId = currentTransformRun()?.conversationId;
+  const state: AgentRunState = { abort: new AbortController(), ...(conversationId ? { conversationId } : {}), ...(req.events ? { events: req.events } : {}), ...(req.signal ? { signal: req.signal } : {}), ...(req.own ? { own: true } : {}) };
   const context = new RequestContext();
   for (const [k, v] of Object.entries(req.context ?? {})) context.set(k, v);
   context.set(CONTEXT_INPUTS, req.inputs);

@@ -19,6 +19,8 @@ export interface AgentRunState {
   /** The agent answers in a conversation of its own (asked by another agent): its messages are not the session's. */
   readonly own?: boolean;
   readonly abort: AbortController;
+  /** The session's conversation (an agent built by a `build` hook keys its transforms' summaries by it). */
+  readonly conversationId?: string;
   readonly events?: EventSink;
   readonly signal?: AbortSignal;
 }
