@@ -18,5 +18,9 @@ export const AI_SDK_CAPABILITIES = {
   compile: { by: 'the AI SDK compiler', action: 'compile', roots: ['Agent'], runs: GENERIC_LLM_CONFIG, builtinTools: BUILTIN_TOOLS, rootHint: FLOWS_RUN, refuses: OCI_GENAI_UNLESS_OVERRIDE },
   // OciGenAiConfig is emitted with a warning: the module asks for llm.baseURL
   // message transforms are emitted with their caches in memory: a PostgresDatabaseDatastore (and its TLS config) stays refused
-  emit: { by: 'the AI SDK emitter', action: 'emit', roots: ['Agent'], rootHint: FLOWS_RUN, runs: EMITTED_TRANSFORMS, refuses: MTLS_TRANSPORTS_NOT_EMITTED },
+  // BuiltinTools are emitted as openai.tools.* of the Responses model; the generic LlmConfig where genericLlmTarget points it
+  emit: {
+    by: 'the AI SDK emitter', action: 'emit', roots: ['Agent'], rootHint: FLOWS_RUN, runs: [...EMITTED_TRANSFORMS, ...GENERIC_LLM_CONFIG], builtinTools: BUILTIN_TOOLS,
+    refuses: MTLS_TRANSPORTS_NOT_EMITTED,
+  },
 } as const satisfies { readonly runtime: Capabilities; readonly compile: Capabilities; readonly emit: Capabilities };
