@@ -19,8 +19,10 @@ export const OPENAI_AGENTS_CAPABILITIES = {
     action: 'emit',
     roots: ['Agent'],
     rootHint: 'Flows run on openaiAgentsRuntime() (the reference interpreter with the SDK\'s models); emit a Flow with --target langgraph or mastra',
-    // message transforms are emitted with their caches in memory: a PostgresDatabaseDatastore stays refused
-    runs: EMITTED_TRANSFORMS,
+    // message transforms are emitted with their caches in memory: a PostgresDatabaseDatastore stays refused;
+    // the generic LlmConfig where genericLlmTarget points it, BuiltinTools as the SDK's hosted tools
+    runs: [...EMITTED_TRANSFORMS, ...GENERIC_LLM_CONFIG],
+    builtinTools: BUILTIN_TOOLS,
     refuses: MTLS_TRANSPORTS_NOT_EMITTED,
   },
 } as const satisfies { readonly runtime: Capabilities; readonly compile: Capabilities; readonly emit: Capabilities };
