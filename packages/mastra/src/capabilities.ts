@@ -28,7 +28,9 @@ export const MASTRA_CAPABILITIES = {
     by: 'the Mastra emitter',
     action: 'emit',
     roots: ['Agent', 'Flow'],
-    runs: LATER_NODES,
+    // the generic LlmConfig where genericLlmTarget points it; BuiltinTools as openai.tools.* of the Responses model
+    runs: [...LATER_NODES, ...GENERIC_LLM_CONFIG],
+    builtinTools: BUILTIN_TOOLS,
     refuses: {
       ...REMOTE,
       ...MTLS_TRANSPORTS_NOT_EMITTED,

@@ -1,6 +1,6 @@
 import { placeholdersIn, type Agent, type LlmConfig, type Property } from '@agentspec/core';
 import {
-  admitted, llmApi, generationParams, openAiBaseUrl, outputRules, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
+  llmApi, generationParams, outputRules, specLlmBaseUrl, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
 } from '@agentspec/runtime';
 import { commentText, key, literal, retryPolicyLiteral, member, ModuleWriter, networkOptionFields, str, text } from '@agentspec/runtime/emit';
 import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
@@ -25,14 +25,16 @@ const DECLARED = [
  * `llm.credentialHosts`), its retries from the shared llmFetch (the runtime's, or the config's retry_policy).
  */
 function chatModel(spec: LlmConfig, timeoutMs: number): { constants: string; body: string } {
-  const config = admitted(spec);
+  const config = spec as LlmConfig & { readonly model_id: string; readonly name: string };
   if (config.component_type === 'OciGenAiConfig') throw unsupportedComponent(config, LANGGRAPH_CAPABILITIES.emit);
-  const openAi = config.component_type === 'OpenAiConfig';
+  // the spec's endpoint as resolveEndpoint reaches it (a generic LlmConfig where genericLlmTarget points it); none: OpenAI's own
+  const url = specLlmBaseUrl(config);
+  const openAi = url === undefined;
   const params = generationParams(config);
   const policy = retryPolicyLiteral(config, '', 30);
   const constants = [
     `/** The LLM: ${commentText(config.component_type)} ${commentText(str(config.name))}${openAi ? ' (OPENAI_BASE_URL, else api.openai.com)' : ''}. */`,
-    ...(openAi ? [] : [`const LLM_BASE_URL = ${str(openAiBaseUrl(config.url))};`]),
+    ...(url === undefined ? [] : [`const LLM_BASE_URL = ${str(url)};`]),
     `const LLM_MODEL = ${str(config.model_id)};`,
     ...(policy ? ['/** How its requests are retried: the LLM config\'s retry_policy. */', `const LLM_RETRY_POLICY: SpecRetryPolicy = ${policy};`] : []),
   ].join('\n');
@@ -141,7 +143,8 @@ export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }
   if (renders) wanted.add('renderTemplate');
   if ((agent.inputs ?? []).length > 0) wanted.add('coerce');
   if ((agent.inputs ?? []).some((p) => !('default' in p))) wanted.add('missingInput');
-  const runnable = tools.filter((t) => t.tool.component_type !== 'ClientTool');
+  // the graph runs every tool but ClientTools (the caller's) and BuiltinTools (the provider's)
+  const runnable = tools.filter((t) => t.tool.component_type !== 'ClientTool' && t.tool.component_type !== 'BuiltinTool');
   const clients = tools.filter((t) => t.tool.component_type === 'ClientTool');
   const confirmed = tools.filter((t) => t.tool.requires_confirmation === true);
   if (runnable.length > 0) wanted.add('coerceArgs').add('toolResultText');

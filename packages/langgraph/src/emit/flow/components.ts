@@ -40,7 +40,9 @@ export class ComponentConstants {
     for (const [k, v] of Object.entries(c)) if (k !== 'metadata') this.children(v);
     this.names.set(c, this.taken.take(`${identifier(c.name)}${suffix(c.component_type)}`, { alternative: `${identifier(`${c.name} ${c.id}`)}${suffix(c.component_type)}` }));
     this.types.add(c.component_type);
-    if (isLater(c) && !GROUPS.has(c.component_type)) this.types.add('Node');
+    // the generic LlmConfig (26.1.2): its own interface, held as an LlmConfig (the name of core's union of configs)
+    if (c.component_type === 'LlmConfig') this.types.add('GenericLlmConfig');
+    else if (isLater(c) && !GROUPS.has(c.component_type)) this.types.add('Node');
     this.order.push(c);
   }
 
@@ -89,6 +91,9 @@ export class ComponentConstants {
     if (GROUPS.has(c.component_type)) {
       // the root of a Swarm's or ManagerWorkers' module: checked against its own interface
       return `const ${this.names.get(c) as string} = ${value} satisfies ${c.component_type};`;
+    }
+    if (c.component_type === 'LlmConfig') {
+      return `/** A generic LlmConfig (Agent Spec 26.1.2), held as an LlmConfig. */\nconst ${this.names.get(c) as string} = ${value} satisfies GenericLlmConfig as unknown as LlmConfig;`;
     }
     if (isLater(c)) {
       // checked against its own interface; the flows' node lists (the 25.4.1 unions) hold it as a Node of an unknown kind
