@@ -19,5 +19,10 @@ export const AI_SDK_CAPABILITIES = {
   // OciGenAiConfig is emitted with a warning: the module asks for llm.baseURL
   // message transforms are emitted with their caches in memory: a PostgresDatabaseDatastore (and its TLS config) stays refused
   // Swarms and ManagerWorkers are emitted as ToolLoopAgents and their control flow; a SpecializedAgent as the Agent it stands for
-  emit: { by: 'the AI SDK emitter', action: 'emit', roots: ['Agent', ...MULTI_AGENT_ROOTS], rootHint: FLOWS_RUN, runs: [...EMITTED_TRANSFORMS, ...MULTI_AGENT_COMPONENTS], refuses: MTLS_TRANSPORTS_NOT_EMITTED },
+  // BuiltinTools are emitted as openai.tools.* of the Responses model; the generic LlmConfig where genericLlmTarget points it
+  emit: {
+    by: 'the AI SDK emitter', action: 'emit', roots: ['Agent', ...MULTI_AGENT_ROOTS], rootHint: FLOWS_RUN,
+    runs: [...EMITTED_TRANSFORMS, ...MULTI_AGENT_COMPONENTS, ...GENERIC_LLM_CONFIG], builtinTools: BUILTIN_TOOLS,
+    refuses: MTLS_TRANSPORTS_NOT_EMITTED,
+  },
 } as const satisfies { readonly runtime: Capabilities; readonly compile: Capabilities; readonly emit: Capabilities };

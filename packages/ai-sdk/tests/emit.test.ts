@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { deserialize, serialize, type Agent, type Component } from '@agentspec/core';
-import { admitted, hasBuiltinTools, hasGenericLlmConfigs, renderTemplate, RuntimeError, type App, type Runtime, type RunStatus } from '@agentspec/runtime';
+import { admitted, renderTemplate, RuntimeError, type App, type Runtime, type RunStatus } from '@agentspec/runtime';
 import { startScriptedLlm, type RecordedRequest, type Rule, type ScriptedLlm } from '@agentspec/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiSdkRuntime, compileAiSdk, emitAiSdk } from '../src/index.js';
@@ -101,7 +101,11 @@ describe('emitAiSdk', () => {
       return 'emitted';
     };
     expect(code(SMALL.tools[0])).toBe('AS_UNSUPPORTED');
-    expect(code({ ...SMALL, tools: [{ ...SMALL.tools[0], component_type: 'BuiltinTool', tool_type: 'code_interpreter' }] })).toBe('AS_UNSUPPORTED'); // 25.4.2
+    // a BuiltinTool over Chat Completions (hosted tools exist only in the Responses API), one no runtime provides
+    expect(code({ ...SMALL, tools: [{ component_type: 'BuiltinTool', id: 'ci', name: 'ci', tool_type: 'code_interpreter' }] })).toBe('AS_UNSUPPORTED'); // 25.4.2
+    expect(() => emitAiSdk(spec({ ...SMALL, llm_config: { ...LLM, api_type: 'responses' }, tools: [{ component_type: 'BuiltinTool', id: 'o', name: 'sample', tool_type: 'orchestrator_builtin' }] })))
+      .toThrow(/BuiltinTool 'sample' \(id 'o'\) at \/tools\/0 cannot be emitted by the AI SDK emitter: tool_type 'orchestrator_builtin' is not a built-in tool/);
+    expect(code({ ...SMALL, llm_config: { component_type: 'LlmConfig', id: 'g', name: 'g', model_id: 'm', api_provider: 'aws_bedrock' } })).toBe('AS_UNSUPPORTED');
     expect(code({ ...SMALL, tools: [{ ...SMALL.tools[0], component_type: 'FutureTool' }] })).toBe('AS_UNKNOWN_COMPONENT'); // no version has it: invalid
     const transport = { component_type: 'StreamableHTTPmTLSTransport', id: 't', name: 't', url: 'https://127.0.0.1:9/mcp', key_file: 'k', cert_file: 'c', ca_file: 'a' };
     expect(code({ ...SMALL, tools: [{ component_type: 'MCPTool', id: 'm', name: 'm', inputs: [], client_transport: transport }] })).toBe('AS_UNSUPPORTED');
@@ -110,6 +114,25 @@ describe('emitAiSdk', () => {
     expect(code({ ...SMALL, tools: [SMALL.tools[0], SMALL.tools[0]] })).toBe('AS_UNSUPPORTED');
     expect(code({ ...SMALL, outputs: [{ title: 'x', type: 'string' }], tools: [{ ...SMALL.tools[0], name: 'submit_result' }] })).toBe('AS_UNSUPPORTED');
     expect(code(SMALL)).toBe('emitted');
+  });
+
+  it('writes BuiltinTools as the provider tools of @ai-sdk/openai beside the Responses model, and the generic LlmConfig where genericLlmTarget points it, never its api_key', () => {
+    const builtin = emitAiSdk(spec({
+      ...SMALL, llm_config: { ...LLM, api_type: 'responses' },
+      tools: [...SMALL.tools, { component_type: 'BuiltinTool', id: 'ws', name: 'web_search', tool_type: 'web_search', configuration: { search_context_size: 'low' } }],
+    })).code;
+    expect(builtin).toContain("import { createOpenAI, openai } from '@ai-sdk/openai';");
+    expect(builtin).toContain("    web_search: openai.tools.webSearch({ searchContextSize: 'low' }),");
+    expect(builtin).toContain(".responses(endpoint.model);");
+    const generic = (fields: Record<string, unknown>) => emitAiSdk(spec({ ...SMALL, llm_config: { component_type: 'LlmConfig', id: 'g', name: 'g', model_id: 'm', api_key: 'sk-secret', ...fields } })).code;
+    const vllm = generic({ api_provider: 'vllm', url: 'http://gpu:8000' });
+    expect(vllm).toContain("const BASE_URL = 'http://gpu:8000/v1';");
+    expect(vllm).toContain('return provider.chatModel(endpoint.model);');
+    const openAi = generic({ api_provider: 'openai', api_type: 'responses' });
+    expect(openAi).not.toContain('BASE_URL =');
+    expect(openAi).toContain('const endpoint = llmEndpoint(undefined, MODEL_ID, llm);');
+    expect(openAi).toContain('return createOpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey, fetch: send }).responses(endpoint.model);');
+    for (const code of [vllm, openAi]) expect(code).not.toContain('sk-secret');
   });
 
   it('warns like compileAiSdk about what the module cannot carry over', () => {
@@ -250,16 +273,17 @@ describe('the emitted module', () => {
     expect(fromModule.http).toEqual(compiled.http);
   });
 
-  // BuiltinTools and generic LlmConfigs: the emitter refuses them (the runtime runs them; emit-conformance expects the refusal)
-  it.each(conformanceAgents('${http}').filter((c) => !c.agent.tools.some((t) => t.component_type === 'MCPTool') && !hasBuiltinTools(c.agent) && !hasGenericLlmConfigs(c.agent)).map((c) => [c.id] as const))(
+  // a BuiltinTool is not called by the LLM as a function (the provider runs it within the answer)
+  it.each(conformanceAgents('${http}').filter((c) => !c.agent.tools.some((t) => t.component_type === 'MCPTool')).map((c) => [c.id] as const))(
     'drives the same requests and statuses as compileAiSdk for %s',
     async (id) => {
       const agent = conformanceAgents(httpUrl).find((c) => c.id === id)!.agent;
       const outputs = agent.outputs ?? [];
       const finish = outputs.length > 0 ? { toolCalls: [{ name: 'submit_result', arguments: sampleArgs(outputs) }] } : { text: 'Done.' };
+      const called = agent.tools.filter((t) => t.component_type !== 'BuiltinTool');
       const rules: Rule[] = [
-        ...agent.tools.map((t) => ({ match: { lastToolResult: { tool: t.name } }, answer: finish })),
-        { match: { lastUserMessage: 'Hello' }, answer: agent.tools.length > 0 ? { toolCalls: agent.tools.map((t) => ({ name: t.name, arguments: sampleArgs(admitted(t).inputs) })) } : finish },
+        ...called.map((t) => ({ match: { lastToolResult: { tool: t.name } }, answer: finish })),
+        { match: { lastUserMessage: 'Hello' }, answer: called.length > 0 ? { toolCalls: called.map((t) => ({ name: t.name, arguments: sampleArgs(admitted(t).inputs) })) } : finish },
       ];
       const compiled = await drive(aiSdkRuntime(), agent, rules);
       const fromModule = await drive(aiSdkRuntime({ build: emittedBuilder('equivalence') }), agent, rules);
@@ -394,7 +418,7 @@ describe('typecheck', () => {
       ['swarm-hostile-never', hostileSwarm('never')],
       ['swarm-hostile-always', hostileSwarm('always')],
       ['team', TEAM],
-      ...conformanceAgents(undefined, { withTransforms: true }).filter((c) => !c.id.startsWith('multi-agent/datastore-') && !hasBuiltinTools(c.agent) && !hasGenericLlmConfigs(c.agent)).map((c) => [c.id.replace('/', '--'), c.agent] as [string, Agent]),
+      ...conformanceAgents(undefined, { withTransforms: true }).filter((c) => !c.id.startsWith('multi-agent/datastore-')).map((c) => [c.id.replace('/', '--'), c.agent] as [string, Agent]),
       ['small', SMALL],
       ['kitchen-sink', kitchenSink('http://127.0.0.1:1')],
       ['openai', spec({ ...SMALL, llm_config: { component_type: 'OpenAiConfig', id: 'gpt', name: 'gpt', model_id: 'gpt-4o-mini' } })],

@@ -40,9 +40,11 @@ describe('agentspec compile', () => {
       readdirSync(`${cases}${area}`).map((name) => load(offline(readFileSync(`${cases}${area}/${name}/spec.yaml`, 'utf8'))).component))
       // an agent with toolboxes is emitted once a load has listed their tools (the emit-conformance tests run those)
       // nor one with message transforms, which the emitters refuse (the runtimes apply them)
-      // nor one with a BuiltinTool or a generic LlmConfig, which the emitters refuse (the runtimes run them)
-      .filter((c) => c?.component_type === 'Agent' && !hasToolboxes(c) && !hasTransforms(c) && !hasBuiltinTools(c) && !hasGenericLlmConfigs(c));
+      .filter((c) => c?.component_type === 'Agent' && !hasToolboxes(c) && !hasTransforms(c));
     expect(agents.length).toBeGreaterThanOrEqual(30);
+    // BuiltinTools and generic LlmConfigs included
+    expect(agents.filter((c) => hasBuiltinTools(c!))).toHaveLength(2);
+    expect(agents.filter((c) => hasGenericLlmConfigs(c!))).toHaveLength(1);
     for (const [target, emitter] of Object.entries(COMPILE_TARGETS)) {
       const emit = await emitter();
       for (const agent of agents) {
@@ -53,6 +55,19 @@ describe('agentspec compile', () => {
         expect(code, `${target}: ${agent!.id}`).not.toMatch(/['"]@agentspec\//);
       }
     }
+  });
+
+  it('writes a BuiltinTool as each framework\'s hosted tool of the Responses API, and a generic LlmConfig at its endpoint', async () => {
+    const spec = `${root}conformance/cases/tools/builtin-web-search/spec.yaml`;
+    const hosted = { langgraph: "const WebSearchBuiltin = { type: 'web_search', search_context_size: 'low' };", 'ai-sdk': "web_search: openai.tools.webSearch({ searchContextSize: 'low' })", 'openai-agents': "const webSearch = webSearchTool({ searchContextSize: 'low' });", mastra: "web_search: openai.tools.webSearch({ searchContextSize: 'low' })" };
+    for (const [target, code] of Object.entries(hosted)) {
+      const r = await cli('compile', spec, '--target', target);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout, target).toContain(code);
+    }
+    const generic = await cli('compile', `${root}conformance/cases/llm/generic-config-agent/spec.yaml`, '--target', 'ai-sdk');
+    expect(generic.code, generic.stderr).toBe(0);
+    expect(generic.stdout).toContain("const BASE_URL = 'http://127.0.0.1:8000/v1';");
   });
 
   it('prints the module on stdout without --out', async () => {

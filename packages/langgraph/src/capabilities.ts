@@ -32,7 +32,9 @@ export const LANGGRAPH_CAPABILITIES = {
     by: 'the LangGraph emitter',
     action: 'emit',
     roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS],
-    runs: [...LANGGRAPH_LATER_NODES, ...MULTI_AGENT_COMPONENTS, ...EMITTED_TRANSFORMS, ...A2A_AGENTS],
+    // the generic LlmConfig where genericLlmTarget points it; BuiltinTools bound as ChatOpenAI's built-in tools
+    runs: [...LANGGRAPH_LATER_NODES, ...MULTI_AGENT_COMPONENTS, ...EMITTED_TRANSFORMS, ...A2A_AGENTS, ...GENERIC_LLM_CONFIG],
+    builtinTools: BUILTIN_TOOLS,
     refuses: {
       ...REMOTE,
       ...MTLS_TRANSPORTS_NOT_EMITTED,

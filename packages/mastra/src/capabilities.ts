@@ -28,8 +28,10 @@ export const MASTRA_CAPABILITIES = {
     by: 'the Mastra emitter',
     action: 'emit',
     roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS],
-    // an A2AAgent in an AgentNode: the flow steps of @agentspec/mastra run it with the A2A client of @agentspec/runtime
-    runs: [...LATER_NODES, ...A2A_AGENTS, ...MULTI_AGENT_COMPONENTS, ...EMITTED_TRANSFORMS],
+    // an A2AAgent in an AgentNode: the flow steps of @agentspec/mastra run it with the A2A client of @agentspec/runtime;
+    // the generic LlmConfig where genericLlmTarget points it; BuiltinTools as openai.tools.* of the Responses model
+    runs: [...LATER_NODES, ...A2A_AGENTS, ...MULTI_AGENT_COMPONENTS, ...EMITTED_TRANSFORMS, ...GENERIC_LLM_CONFIG],
+    builtinTools: BUILTIN_TOOLS,
     refuses: {
       ...REMOTE,
       ...MTLS_TRANSPORTS_NOT_EMITTED,

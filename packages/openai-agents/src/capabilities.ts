@@ -20,8 +20,10 @@ export const OPENAI_AGENTS_CAPABILITIES = {
     roots: ['Agent', ...MULTI_AGENT_ROOTS],
     rootHint: 'Flows run on openaiAgentsRuntime() (the reference interpreter with the SDK\'s models); emit a Flow with --target langgraph or mastra',
     // message transforms are emitted with their caches in memory: a PostgresDatabaseDatastore stays refused;
-    // Swarms and ManagerWorkers as SDK agents with handoffs and agent tools, SpecializedAgents merged
-    runs: [...EMITTED_TRANSFORMS, ...MULTI_AGENT_COMPONENTS],
+    // Swarms and ManagerWorkers as SDK agents with handoffs and agent tools, SpecializedAgents merged; the generic LlmConfig
+    // where genericLlmTarget points it, BuiltinTools as the SDK's hosted tools
+    runs: [...EMITTED_TRANSFORMS, ...MULTI_AGENT_COMPONENTS, ...GENERIC_LLM_CONFIG],
+    builtinTools: BUILTIN_TOOLS,
     refuses: MTLS_TRANSPORTS_NOT_EMITTED,
   },
 } as const satisfies { readonly runtime: Capabilities; readonly compile: Capabilities; readonly emit: Capabilities };

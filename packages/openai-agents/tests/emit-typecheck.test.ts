@@ -3,7 +3,6 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { hasBuiltinTools, hasGenericLlmConfigs } from '@agentspec/runtime';
 import { conformanceSpecs } from './helpers/conformance-specs.js';
 import { EMITTED_DIR, writeEmitted } from './helpers/emitted-modules.js';
 import { extraGroupSpecs, extraSpecs } from './helpers/emit-specs.js';
@@ -12,11 +11,11 @@ const TSC = new URL('../../../node_modules/.bin/tsc', import.meta.url).pathname;
 
 /**
  * Cases whose spec is an Agent, a SpecializedAgent, a Swarm or a ManagerWorkers: the components this target emits (Flows
- * are AS_UNSUPPORTED); those with message transforms too, but the datastore-* ones (refused at emit, as at load), and not
- * those with a BuiltinTool or a generic LlmConfig, which the emitter refuses.
+ * are AS_UNSUPPORTED); those with message transforms too, but the datastore-* ones (refused at emit, as at load), BuiltinTools and generic
+ * LlmConfigs included.
  */
 const EMITTED = ['Agent', 'SpecializedAgent', 'Swarm', 'ManagerWorkers'];
-const emittedCases = conformanceSpecs({ withTransforms: true }).filter((c) => EMITTED.includes(c.spec.component_type) && !c.id.startsWith('multi-agent/datastore-') && !hasBuiltinTools(c.spec) && !hasGenericLlmConfigs(c.spec));
+const emittedCases = conformanceSpecs({ withTransforms: true }).filter((c) => EMITTED.includes(c.spec.component_type) && !c.id.startsWith('multi-agent/datastore-'));
 /**
  * And agents with what the suite's agents lack (escaping, OpenAiConfig, OciGenAiConfig, RemoteTool bodies, MCP stdio and
  * SSE), and groups with awkward names, relationships going round, two LLM configs and inputs, in each handoff mode.
@@ -38,7 +37,7 @@ describe('emitted modules typecheck', () => {
     }, null, 2)}\n`);
     const run = promisify(execFile);
     const result = await run(TSC, ['-p', join(dir, 'tsconfig.json')], { cwd: dir }).then(() => ({ stdout: '' }), (e: { stdout?: string; stderr?: string }) => ({ stdout: `${e.stdout ?? ''}${e.stderr ?? ''}` }));
-    expect(files.length).toBe(67);
+    expect(files.length).toBe(70);
     expect(result.stdout).toBe('');
   });
 });

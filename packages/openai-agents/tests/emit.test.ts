@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { deserialize, flow, serialize, serverTool, agent, openAiCompatibleConfig, mcpTool, sseMtlsTransport, startNode, endNode, controlFlowEdge, remoteTool, type Agent, type Component } from '@agentspec/core';
-import { hasBuiltinTools, hasGenericLlmConfigs, openAiBaseUrl } from '@agentspec/runtime';
+import { openAiBaseUrl } from '@agentspec/runtime';
 import { OpenAIChatCompletionsModel, OpenAIResponsesModel, run, RunContext, type FunctionTool } from '@openai/agents';
 import { compileOpenAiAgents, emitOpenAiAgents, openaiAgentsRuntime } from '../src/index.js';
 import type { CompiledAgent } from '../src/compile/compile-agent.js';
@@ -34,7 +34,8 @@ function anatomy(a: CompiledAgent) {
     api: model instanceof OpenAIResponsesModel ? 'responses' : model instanceof OpenAIChatCompletionsModel ? 'chat' : 'other',
     tools: a.tools.map((t) => {
       const f = t as FunctionTool;
-      return { type: f.type, name: f.name, description: f.description, parameters: f.parameters, strict: f.strict };
+      // a hosted tool (BuiltinTool): its Responses API definition is its providerData
+      return { type: f.type, name: f.name, description: f.description, parameters: f.parameters, strict: f.strict, providerData: (t as { providerData?: unknown }).providerData };
     }),
     outputType: a.outputType,
     toolUseBehavior: typeof a.toolUseBehavior,
@@ -49,7 +50,7 @@ describe('emitOpenAiAgents', () => {
   });
 
   it('is deterministic: same component, same bytes (also after a round trip through YAML)', () => {
-    for (const { spec } of [...conformanceSpecs().filter((c) => c.spec.component_type === 'Agent' && !hasBuiltinTools(c.spec) && !hasGenericLlmConfigs(c.spec)), ...extraSpecs()]) {
+    for (const { spec } of [...conformanceSpecs().filter((c) => c.spec.component_type === 'Agent'), ...extraSpecs()]) {
       const once = emitOpenAiAgents(spec, { source: 'a.yaml' }).code;
       expect(emitOpenAiAgents(spec, { source: 'a.yaml' }).code).toBe(once);
       expect(emitOpenAiAgents(deserialize(serialize(spec, { format: 'yaml' })), { source: 'a.yaml' }).code).toBe(once);
@@ -57,7 +58,7 @@ describe('emitOpenAiAgents', () => {
   });
 
   it('builds the same SDK agent as compileOpenAiAgents, for every Agent of the suite and the extra agents', async () => {
-    const specs = [...conformanceSpecs().filter((c) => c.spec.component_type === 'Agent' && !hasBuiltinTools(c.spec) && !hasGenericLlmConfigs(c.spec)), ...extraSpecs()];
+    const specs = [...conformanceSpecs().filter((c) => c.spec.component_type === 'Agent'), ...extraSpecs()];
     for (const { id, spec } of specs) {
       const agentSpec = spec as Agent;
       const inputs = Object.fromEntries((agentSpec.inputs ?? []).map((p) => [p.title, `value of ${p.title}`]));
@@ -80,6 +81,30 @@ describe('emitOpenAiAgents', () => {
     expect((await buildEmitted(spec, { llm: { baseURL: 'http://127.0.0.1:9/v1' } })).agent.model).not.toBeInstanceOf(OpenAIResponsesModel);
     const oci = extraSpecs().find((s) => s.id === 'extra/oci')!.spec;
     await expect(buildEmitted(oci, {})).rejects.toMatchObject({ code: 'AS_UNSUPPORTED' });
+  });
+
+  it('writes BuiltinTools as the SDK\'s hosted tools and the generic LlmConfig where genericLlmTarget points it (its API as the runtime picks it), never its api_key', async () => {
+    const doc = (fields: Record<string, unknown>) => deserialize(JSON.stringify({
+      agentspec_version: '26.1.2', component_type: 'Agent', id: 'a', name: 'a', system_prompt: 'x',
+      llm_config: { component_type: 'LlmConfig', id: 'g', name: 'g', model_id: 'm', api_key: 'sk-secret', ...fields }, tools: [],
+    })) as Agent;
+    const own = doc({ api_provider: 'openai' });
+    const ownCode = emitOpenAiAgents(own).code;
+    expect(ownCode).toContain("const LLM = { model: 'm' };");
+    expect((await buildEmitted(own, {})).agent.model).toBeInstanceOf(OpenAIResponsesModel);
+    expect((await buildEmitted(own, { llm: { baseURL: 'http://127.0.0.1:9/v1' } })).agent.model).toBeInstanceOf(OpenAIChatCompletionsModel);
+    const vllm = doc({ api_provider: 'vllm', url: 'http://gpu:8000' });
+    const vllmCode = emitOpenAiAgents(vllm).code;
+    expect(vllmCode).toContain("const LLM = { baseURL: 'http://gpu:8000/v1', model: 'm' };");
+    expect((await buildEmitted(vllm, {})).agent.model).toBeInstanceOf(OpenAIChatCompletionsModel);
+    const hosted = doc({ api_provider: 'vllm', url: 'http://gpu:8000', api_type: 'responses' });
+    const tools = [{ component_type: 'BuiltinTool', id: 'ws', name: 'web_search', tool_type: 'web_search', configuration: { search_context_size: 'low' } }];
+    const hostedCode = emitOpenAiAgents({ ...hosted, tools } as unknown as Agent).code;
+    expect(hostedCode).toContain("const webSearch = webSearchTool({ searchContextSize: 'low' });");
+    for (const code of [ownCode, vllmCode, hostedCode]) expect(code).not.toContain('sk-secret');
+    // a tool no runtime provides stays refused, naming it
+    expect(() => emitOpenAiAgents({ ...hosted, tools: [{ ...tools[0], tool_type: 'orchestrator_builtin' }] } as unknown as Agent))
+      .toThrow(/BuiltinTool 'web_search' \(id 'ws'\) at \/tools\/0 cannot be emitted by the OpenAI Agents emitter: tool_type 'orchestrator_builtin' is not a built-in tool/);
   });
 
   it('escapes every string of the spec: nothing is ever executed, the values arrive as written', async () => {

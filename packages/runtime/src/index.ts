@@ -65,7 +65,7 @@ export { coerceArgs, toolRunner, type ToolRunner, type ToolRunnerOptions } from 
 
 // LLM access
 export { generationParams, type GenerationParams, type LlmBackend, type LlmMessage, type LlmRequest, type LlmResponse } from './llm/backend.js';
-export { openAiBaseUrl, resolveEndpoint, type Endpoint } from './llm/endpoint.js';
+export { openAiBaseUrl, resolveEndpoint, specLlmBaseUrl, type Endpoint } from './llm/endpoint.js';
 export { apiTypeRefusal, hasApiType, LLM_API_TYPES, llmApi, usesResponsesApi, type LlmApi } from './llm/llm-api.js';
 export { genericLlmTarget, hasGenericLlmConfigs, isGenericLlmConfig, OPENAI_COMPATIBLE_API_PROVIDERS, type GenericLlmTarget } from './llm/generic-llm-config.js';
 export { parseResponse, readResponsesStream, responsesRequestBody } from './llm/openai-responses.js';

@@ -1,4 +1,4 @@
-import type { Agent, Property } from '@agentspec/core';
+import type { Agent, BuiltinTool, Property } from '@agentspec/core';
 import { admitted, outputRules, parametersSchema, RuntimeError, SUBMIT_RESULT, submitResultSpec } from '@agentspec/runtime';
 import { generationSettings } from '../model/generation-settings.js';
 import { commentText, key, literal, member, str } from '@agentspec/runtime/emit';
@@ -8,7 +8,9 @@ import { emitTransforms } from './transforms.js';
 import { LLM_OPTIONS_TYPE, networkOptionLines } from './build-options.js';
 import { hasPlaceholders, templateExpression } from './template.js';
 import { interfaceFields, tsType } from './tools/context.js';
-import { TOOL_EMITTERS, type EmittedTool } from './tools/index.js';
+import { emitBuiltinTool } from './tools/builtin-tool.js';
+import { TOOL_EMITTERS, type EmittedTool, type ToolEmitContext } from './tools/index.js';
+import type { SpecTool } from './tools/context.js';
 
 /** The module's types: the agent's inputs, the ServerTool implementations, the LLM and build options. */
 function emitTypes(agent: Agent, tools: readonly [string, EmittedTool][], transforms: boolean, w: ModuleWriter): { inputsRequired: boolean; toolsRequired: boolean } {
@@ -155,6 +157,11 @@ function emitBuild(agent: Agent, tools: readonly [string, EmittedTool][], submit
   ].join('\n'));
 }
 
+/** One admitted tool of the spec by its kind's emitter. */
+function emitTool(t: SpecTool, ctx: ToolEmitContext): EmittedTool {
+  return TOOL_EMITTERS[t.component_type](t, ctx);
+}
+
 /** Every declaration of an Agent's module, in reading order: types, prompt, model, transforms, tools, submit_result, build, helpers. */
 export function emitAgent(agent: Agent, w: ModuleWriter): void {
   if (agent.human_in_the_loop === false) {
@@ -170,7 +177,11 @@ export function emitAgent(agent: Agent, w: ModuleWriter): void {
   const instructions = emitSystemPrompt(agent, w);
   emitLanguageModel(agent.llm_config, w);
   const transforms = emitTransforms(agent, w);
-  const tools = agent.tools.map(admitted).map((t) => [t.name, TOOL_EMITTERS[t.component_type](t, { w, agent })] as [string, EmittedTool]);
+  const tools = agent.tools.map((t) => [
+    t.name,
+    // BuiltinTool (25.4.2): OpenAI's provider tool of that type, run by the provider (admit() refused any other)
+    t.component_type === 'BuiltinTool' ? emitBuiltinTool(t as unknown as BuiltinTool, { w, agent }) : emitTool(admitted(t), { w, agent }),
+  ] as [string, EmittedTool]);
   const outputs = agent.outputs ?? [];
   const submit = outputs.length > 0 ? emitSubmitResult(outputs, w) : undefined;
   const { inputsRequired, toolsRequired } = w.fill(typesAt, () => emitTypes(agent, tools, transforms, w));

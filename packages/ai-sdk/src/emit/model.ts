@@ -1,5 +1,5 @@
 import type { LlmConfig } from '@agentspec/core';
-import { admitted, llmApi, openAiBaseUrl } from '@agentspec/runtime';
+import { admitted, isGenericLlmConfig, llmApi, specLlmBaseUrl } from '@agentspec/runtime';
 import { providerName } from '../model/language-model.js';
 import { commentText, retryPolicyLiteral, str } from '@agentspec/runtime/emit';
 import type { AiSdkModule as ModuleWriter } from './helpers.js';
@@ -42,18 +42,20 @@ export interface LanguageModelNames {
 
 const AGENT_MODEL: LanguageModelNames = { fn: 'languageModel', modelId: 'MODEL_ID', baseUrl: 'BASE_URL', policy: 'LLM_RETRY_POLICY', what: 'The LLM' };
 
-export function emitLanguageModel(spec: LlmConfig, w: ModuleWriter, names: LanguageModelNames = AGENT_MODEL): void {
-  const config = admitted(spec);
+export function emitLanguageModel(config: LlmConfig, w: ModuleWriter, names: LanguageModelNames = AGENT_MODEL): void {
   w.importType('ai', 'LanguageModel');
   w.use('fetchWithTimeout');
   w.use('llmEndpoint');
   w.use('llmFetch');
   const doc = `/** ${names.what}: ${commentText(config.name ?? config.id)} (${config.component_type}). */`;
-  const model = `const ${names.modelId} = ${str(config.model_id)};`;
+  const model = `const ${names.modelId} = ${str((config as { model_id: string }).model_id)};`;
   const policy = retryPolicyLiteral(config, '', 38 + names.policy.length - AGENT_MODEL.policy.length);
   const retry = policy ? ['/** How its requests are retried: the LLM config\'s retry_policy. */', `const ${names.policy}: SpecRetryPolicy = ${policy};`] : [];
+  // the spec's endpoint, as resolveEndpoint reaches it (undefined: OpenAI's own API); OCI's needs llm.baseURL
+  const baseUrl = config.component_type === 'OciGenAiConfig' ? undefined : specLlmBaseUrl(config);
+  const baseUrlConstant = baseUrl === undefined ? [] : [`const ${names.baseUrl} = ${str(baseUrl)};`];
   const start = [
-    `  const endpoint = llmEndpoint(${config.component_type === 'OpenAiConfig' || config.component_type === 'OciGenAiConfig' ? 'undefined' : names.baseUrl}, ${names.modelId}, llm);`,
+    `  const endpoint = llmEndpoint(${baseUrl === undefined ? 'undefined' : names.baseUrl}, ${names.modelId}, llm);`,
     '  // the retries are llmFetch\'s (the AI SDK\'s own are off); each attempt has llm.timeoutMs',
     `  const send = llmFetch({ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? `, policy: ${names.policy}` : ''} }, fetchWithTimeout(llm.timeoutMs, llm.fetch));`,
   ];
@@ -62,18 +64,26 @@ export function emitLanguageModel(spec: LlmConfig, w: ModuleWriter, names: Langu
   if (llmApi(config) === 'responses') {
     // api_type responses: OpenAI's provider's Responses model, wherever the config points (as compileAiSdk builds it)
     w.import('@ai-sdk/openai', 'createOpenAI');
-    const own = config.component_type === 'OpenAiConfig' || config.component_type === 'OciGenAiConfig';
-    constants = [...(own ? [] : [`const BASE_URL = ${str(openAiBaseUrl((config as { url: string }).url))};`]), model, ...retry];
+    const own = baseUrl === undefined;
+    constants = [...baseUrlConstant, model, ...retry];
     body = [
       ...(config.component_type === 'OciGenAiConfig' ? ["  if (!llm.baseURL) throw new Error('OCI Generative AI needs its provider package, which is not available: pass llm.baseURL (an OpenAI-compatible endpoint)');"] : []),
       ...start,
       '  // the Responses API (api_type: responses); an OpenAI-compatible server takes any key',
       `  return createOpenAI({ baseURL: endpoint.baseURL, apiKey: endpoint.apiKey${own ? '' : " ?? 'not-needed'"}, fetch: send }).responses(endpoint.model);`,
     ];
-    w.section([doc, ...constants, '', 'function languageModel(llm: LlmOptions): LanguageModel {', ...body, '}'].join('\n'));
+    w.section([doc, ...constants, '', `function ${names.fn}(llm: LlmOptions): LanguageModel {`, ...body, '}'].join('\n'));
     return;
   }
-  switch (config.component_type) {
+  if (isGenericLlmConfig(config)) {
+    // the generic LlmConfig (26.1.2): an OpenAI-compatible chat model wherever genericLlmTarget points it (as compileAiSdk builds it)
+    constants = [...baseUrlConstant, model, ...retry];
+    body = [...start, ...compatibleModel(w, providerName(config), '  ')];
+    w.section([doc, ...constants, '', `function ${names.fn}(llm: LlmOptions): LanguageModel {`, ...body, '}'].join('\n'));
+    return;
+  }
+  const known = admitted(config);
+  switch (known.component_type) {
     case 'OpenAiConfig':
       w.import('@ai-sdk/openai', 'createOpenAI');
       constants = [model, ...retry];
@@ -89,8 +99,8 @@ export function emitLanguageModel(spec: LlmConfig, w: ModuleWriter, names: Langu
     case 'OpenAiCompatibleConfig':
     case 'VllmConfig':
     case 'OllamaConfig':
-      constants = [`const ${names.baseUrl} = ${str(openAiBaseUrl(config.url))};`, model, ...retry];
-      body = [...start, ...compatibleModel(w, providerName(config), '  ')];
+      constants = [...baseUrlConstant, model, ...retry];
+      body = [...start, ...compatibleModel(w, providerName(known), '  ')];
       break;
     case 'OciGenAiConfig':
       w.warnings.push({ kind: 'unsupported', component: config.id, message: 'OCI Generative AI has no AI SDK provider here: the emitted module needs llm.baseURL (an OpenAI-compatible endpoint)' });

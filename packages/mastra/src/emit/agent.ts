@@ -1,6 +1,6 @@
-import { kindOf, type Agent, type MCPTool, type Property, type Tool } from '@agentspec/core';
+import { kindOf, type Agent, type BuiltinTool, type MCPTool, type Property, type Tool } from '@agentspec/core';
 import { outputRules, parametersSchema } from '@agentspec/runtime';
-import { camelCase, docComment, key, literal, member, networkOptionFields, str, templateText, text } from '@agentspec/runtime/emit';
+import { aiSdkProviderToolCall, camelCase, docComment, key, literal, member, networkOptionFields, str, templateText, text } from '@agentspec/runtime/emit';
 import type { MastraModule as ModuleWriter } from './helpers.js';
 import { modelExpression, settingsLiteral } from './llm.js';
 import { TOOL_EMITTERS, type EmittedTool, type ToolEmitter } from './tools/index.js';
@@ -104,6 +104,12 @@ export function emitAgent(spec: Agent, m: ModuleWriter): void {
   for (const t of spec.tools) {
     if (tools.some(([n]) => n === t.name)) {
       m.warnings.push({ kind: 'unsupported', component: t.id, message: `agent '${spec.id}' has two tools named '${t.name}': only the first is offered` });
+      continue;
+    }
+    if (t.component_type === 'BuiltinTool') {
+      // BuiltinTool (25.4.2): OpenAI's provider tool of that type, as compileMastra offers it (admit() refused any other)
+      m.import('@ai-sdk/openai', 'openai');
+      tools.push([t.name, { declaration: '', create: aiSdkProviderToolCall(t as unknown as BuiltinTool, 'openai', '    ') }]);
       continue;
     }
     const emitted = (TOOL_EMITTERS[kindOf(t)] as ToolEmitter<Tool>)(t, m, m.names.take(`${camelCase(t.name, { fallback: 'tool' })}Tool`));

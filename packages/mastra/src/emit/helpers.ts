@@ -429,7 +429,7 @@ const DECLARED = [
   'build', 'BuildOptions', 'Built', 'ToolImplementation', 'Inputs', 'INPUTS', 'RUN', 'INSTRUCTIONS', 'OUTPUTS', 'instructions', 'options', 'agent', 'mcp',
   'tools', 'steps', 'SPEC', 'llmOptions', 'Agent', 'createTool', 'createStep', 'createWorkflow', 'flowSteps', 'Client', 'SSEClientTransport',
   'StdioClientTransport', 'StreamableHTTPClientTransport', 'createOpenAICompatible', 'createOpenAI', 'StandardSchemaWithJSON', 'MastraModelConfig', 'CompileMastraOptions',
-  'MastraCompiled', 'groupAgents', 'members', 'TRANSFORMS', 'conversationId', 'model', 'summarizers', 'llmOptions',
+  'MastraCompiled', 'groupAgents', 'members', 'TRANSFORMS', 'conversationId', 'model', 'summarizers', 'llmOptions', 'openai',
 ];
 
 /** The module being written: the shared ModuleWriter over these helpers. */

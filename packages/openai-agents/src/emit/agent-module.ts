@@ -7,7 +7,7 @@ import { HELPERS, type HelperName } from './helpers/index.js';
 const DECLARED = [
   'build', 'BuildOptions', 'Built', 'LlmOptions', 'ToolImplementation', 'AGENT_NAME', 'SYSTEM_PROMPT', 'DESCRIPTION', 'MAX_TURNS', 'INPUTS', 'OUTPUTS',
   'OUTPUT_RULES', 'OUTPUT_TYPE', 'WARNINGS', 'LLM', 'LLM_RETRY_POLICY', 'model', 'TRANSFORMS', 'inputValues', 'submitResultTool', 'finishOnSubmission', 'shapeOutputs', 'jsonType', 'OpenAI',
-  'Agent', 'tool', 'setTracingDisabled',
+  'Agent', 'tool', 'setTracingDisabled', 'webSearchTool', 'fileSearchTool', 'codeInterpreterTool', 'imageGenerationTool',
 ];
 
 /** The module of one Agent being written: the shared ModuleWriter, with the names of its tools and MCP connections. */

@@ -1,5 +1,5 @@
 import type { Known, LlmConfig } from '@agentspec/core';
-import { admitted, generationParams, llmApi, openAiBaseUrl } from '@agentspec/runtime';
+import { admitted, generationParams, isGenericLlmConfig, llmApi, specLlmBaseUrl } from '@agentspec/runtime';
 import { modelSettings } from '../model/model-settings.js';
 import { commentText, literal, retryPolicyLiteral, str } from '@agentspec/runtime/emit';
 import type { AgentModule as ModuleWriter } from './agent-module.js';
@@ -7,11 +7,11 @@ import type { AgentModule as ModuleWriter } from './agent-module.js';
 /** How one kind of LLM config is reached: its spec endpoint, and which API. */
 interface LlmRoute {
   /** The spec's base URL ('openai': OpenAI's own, OPENAI_BASE_URL else api.openai.com; undefined: `llm.baseURL` must be given). */
-  readonly baseURL: (config: Known<LlmConfig>) => string | 'openai' | undefined;
+  readonly baseURL: (config: LlmConfig) => string | 'openai' | undefined;
   readonly api: 'chat' | 'responses' | 'responses-unless-overridden';
 }
 
-const compatible: LlmRoute = { baseURL: (c) => openAiBaseUrl((c as { url: string }).url), api: 'chat' };
+const compatible: LlmRoute = { baseURL: (c) => specLlmBaseUrl(c), api: 'chat' };
 
 /**
  * One entry per LLM config kind, mirroring modelFor (a new kind in core breaks
@@ -28,6 +28,17 @@ const LLM_ROUTES: Readonly<Record<Known<LlmConfig>['component_type'], LlmRoute>>
   OciGenAiConfig: { baseURL: () => undefined, api: 'chat' },
 };
 
+/**
+ * The route of a config: its kind's; the generic LlmConfig (26.1.2) where `specLlmBaseUrl` (genericLlmTarget) points
+ * it, and on OpenAI's own endpoint as OpenAiConfig when it gives no api_type (LLM_APIS of the runtime).
+ */
+function routeOf(config: LlmConfig): LlmRoute {
+  if (!isGenericLlmConfig(config)) return LLM_ROUTES[admitted(config).component_type];
+  const url = specLlmBaseUrl(config);
+  if (url !== undefined) return compatible;
+  return config.api_type === undefined || config.api_type === null ? LLM_ROUTES.OpenAiConfig : { baseURL: () => 'openai', api: 'chat' };
+}
+
 /** The names of the declarations of one LLM in the module: the agent's (the defaults), or a message transform's. */
 export interface ModelNames {
   readonly llm: string;
@@ -41,8 +52,8 @@ const AGENT_MODEL: ModelNames = { llm: 'LLM', policy: 'LLM_RETRY_POLICY', fn: 'm
 
 /** The `LLM` constant and `model()` function of the module (or those of `names`). */
 export function emitModel(w: ModuleWriter, spec: LlmConfig, names: ModelNames = AGENT_MODEL): string {
-  const config = admitted(spec);
-  const known = LLM_ROUTES[config.component_type];
+  const config = spec as LlmConfig & { readonly model_id: string; readonly name: string };
+  const known = routeOf(spec);
   // api_type responses: the Responses API wherever the config points
   const route: LlmRoute = llmApi(config) === 'responses' ? { ...known, api: 'responses' } : known;
   const baseURL = route.baseURL(config);

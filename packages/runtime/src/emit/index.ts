@@ -55,6 +55,7 @@ export function snippetsFor(wanted: Iterable<SnippetName>): SnippetName[] {
   return (Object.keys(EMIT_SNIPPETS) as SnippetName[]).filter((n) => all.has(n));
 }
 
+export { aiSdkProviderToolCall } from './ai-sdk-provider-tool.js';
 export { networkOptionFields } from './network-options.js';
 export { retryPolicyLiteral } from './retry-policy.js';
 export { httpPolicyFields } from './http-policy-fields.js';

@@ -49,20 +49,30 @@ export function resolveEndpoint(spec: LlmConfig, options: LlmOptions = {}): Endp
     openAi,
     ...(key && credentialAllowed(baseUrl, openAiBase, options.credentialHosts) ? { apiKey: key } : {}),
   });
+  const url = specLlmBaseUrl(spec);
+  return url === undefined ? endpoint(openAiBase, true) : endpoint(url);
+}
+
+/**
+ * The base URL an LLM config names (`/v1` added), or undefined for OpenAI's own API (OPENAI_BASE_URL, else
+ * api.openai.com): OpenAiConfig; the OpenAI-compatible configs at their `url`; the generic LlmConfig (26.1.2)
+ * where `genericLlmTarget` points it. The one rule of resolveEndpoint and of the emitted modules' llmEndpoint.
+ * OciGenAiConfig, and a generic LlmConfig no client reaches, are AS_UNSUPPORTED (admit() refuses them first).
+ */
+export function specLlmBaseUrl(spec: LlmConfig): string | undefined {
   if (isGenericLlmConfig(spec)) {
     const target = genericLlmTarget(spec);
-    // admit() refuses it first
     if ('refusal' in target) throw unsupportedComponent(spec, {}, { refusal: target.refusal });
-    return target.kind === 'openai' ? endpoint(target.url ? openAiBaseUrl(target.url) : openAiBase, !target.url) : endpoint(openAiBaseUrl(target.url));
+    return target.url === undefined ? undefined : openAiBaseUrl(target.url);
   }
   const config = admitted(spec as LlmConfig);
   switch (config.component_type) {
     case 'OpenAiConfig':
-      return endpoint(openAiBase, true);
+      return undefined;
     case 'OpenAiCompatibleConfig':
     case 'VllmConfig':
     case 'OllamaConfig':
-      return endpoint(openAiBaseUrl(config.url));
+      return openAiBaseUrl(config.url);
     case 'OciGenAiConfig':
       // admit() refuses it first (OCI_GENAI_UNLESS_OVERRIDE)
       throw unsupportedComponent(config, { refuses: OCI_GENAI_UNLESS_OVERRIDE });

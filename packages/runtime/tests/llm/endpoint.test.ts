@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { LlmConfig } from '@agentspec/core';
-import { resolveEndpoint } from '../../src/llm/endpoint.js';
+import { resolveEndpoint, specLlmBaseUrl } from '../../src/llm/endpoint.js';
 
 const compatible = (url: string) => ({ component_type: 'OpenAiCompatibleConfig', id: 'l', name: 'l', model_id: 'm', url }) as unknown as LlmConfig;
 const openAi = { component_type: 'OpenAiConfig', id: 'o', name: 'o', model_id: 'gpt' } as unknown as LlmConfig;
@@ -66,6 +66,16 @@ describe('the generic LlmConfig and api_type', () => {
     expect(resolveEndpoint(generic({ api_provider: 'OpenAI', url: 'http://proxy.local:8080' }), { apiKey: 'k' })).toEqual({ baseUrl: 'http://proxy.local:8080/v1', model: 'm', api: 'chat_completions', openAi: false });
     for (const p of ['vllm', 'ollama', 'openai_compatible']) expect(resolveEndpoint(generic({ api_provider: p, url: 'http://gpu:8000' })).baseUrl).toBe('http://gpu:8000/v1');
     expect(resolveEndpoint(generic({ provider: 'meta', url: 'http://gpu:8000/v1' })).baseUrl).toBe('http://gpu:8000/v1');
+  });
+
+  it('names the spec\'s base URL as resolveEndpoint reaches it (specLlmBaseUrl, what emitted modules write): none for OpenAI\'s own API', () => {
+    expect(specLlmBaseUrl(openAi)).toBeUndefined();
+    expect(specLlmBaseUrl(generic({ api_provider: 'openai' }))).toBeUndefined();
+    expect(specLlmBaseUrl(generic({ provider: 'openai' }))).toBeUndefined();
+    expect(specLlmBaseUrl(generic({ api_provider: 'openai', url: 'http://proxy.local:8080' }))).toBe('http://proxy.local:8080/v1');
+    expect(specLlmBaseUrl(generic({ api_provider: 'vllm', url: '127.0.0.1:8000' }))).toBe('http://127.0.0.1:8000/v1');
+    expect(specLlmBaseUrl(compatible('http://x:1/'))).toBe('http://x:1/v1');
+    expect(() => specLlmBaseUrl(generic({ api_provider: 'oci' }))).toThrow(/its api_provider 'oci', which no client here speaks/);
   });
 
   it('refuses (AS_UNSUPPORTED) an API provider no client here speaks, a provider without url and a config naming no endpoint; llm.override reaches them all', () => {

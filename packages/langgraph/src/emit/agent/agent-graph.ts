@@ -66,7 +66,8 @@ export function buildFunction(agent: Agent, p: BuildParts): string {
   // Refused before the reply reaches the state, so the checkpoint keeps the conversation without it.
   w('    const invalid = reply.invalid_tool_calls ?? [];');
   w("    if (invalid.length > 0) throw new CodedError('AS_TOOL_CALL_INVALID', `the LLM called '${invalid[0]?.name ?? '?'}' with arguments that are not a JSON object`);");
-  const known = [...p.tools.map((t) => t.tool.name), ...(p.outputs.length > 0 ? [SUBMIT_RESULT] : [])];
+  // the functions the LLM may call: not the BuiltinTools, which the provider runs within the answer
+  const known = [...p.tools.filter((t) => t.tool.component_type !== 'BuiltinTool').map((t) => t.tool.name), ...(p.outputs.length > 0 ? [SUBMIT_RESULT] : [])];
   w(`    const offered = new Set<string>(${literal(known)});`);
   w('    const unknown = (reply.tool_calls ?? []).find((c) => !offered.has(c.name));');
   w("    if (unknown) throw new CodedError('AS_TOOL_CALL_INVALID', `the LLM called '${unknown.name}', which is not one of the agent's tools`);");

@@ -1,6 +1,6 @@
-import type { ClientTransport, MCPTool, RemoteTool, Tool } from '@agentspec/core';
+import type { BuiltinTool, ClientTransport, MCPTool, RemoteTool, Tool } from '@agentspec/core';
 import { placeholdersIn } from '@agentspec/core';
-import { admitted, hostIsTemplated, isSingleStringOutput, RuntimeError, toolSpec, unsupportedComponent } from '@agentspec/runtime';
+import { admitted, hostedToolDefinition, hostIsTemplated, isSingleStringOutput, RuntimeError, toolSpec, unsupportedComponent } from '@agentspec/runtime';
 import { commentText, httpPolicyFields, identifier, key, literal, mcpRequestFields, type Names, raw, str, text } from '@agentspec/runtime/emit';
 import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
 import type { HelperName } from './helpers.js';
@@ -195,8 +195,30 @@ function clientTool(tool: Tool, constant: string): Omit<EmittedTool, 'tool' | 'v
   };
 }
 
+/**
+ * A BuiltinTool (25.4.2) as the compiled agent binds it: the built-in tool of ChatOpenAI's Responses API, the Responses
+ * API tool `{ type, ...configuration }` (`hostedToolDefinition`; admit() made sure the model is a Responses one and the
+ * tool one of HOSTED_TOOLS). The provider runs it within the answer: the graph runs nothing for it.
+ */
+function builtinTool(spec: Tool, ctx: ToolEmitContext): EmittedTool {
+  const tool = spec as unknown as BuiltinTool;
+  const constant = ctx.names.take(`${identifier(tool.name, { pascal: true })}Builtin`);
+  const { type, ...configuration } = hostedToolDefinition(tool);
+  return {
+    tool: spec,
+    variable: constant,
+    declaration: [
+      `/** ${commentText(tool.name)} (BuiltinTool ${commentText(tool.tool_type)}): a built-in tool of ChatOpenAI's Responses API, run by the provider. */`,
+      `const ${constant} = ${literal({ type, ...configuration })};`,
+    ].join('\n'),
+    helpers: [],
+    imports: {},
+  };
+}
+
 /** The declaration of one tool of an agent (one per tool kind). */
 export function emitTool(spec: Tool, ctx: ToolEmitContext): EmittedTool {
+  if (spec.component_type === 'BuiltinTool') return builtinTool(spec, ctx);
   const tool = admitted(spec);
   const base = identifier(tool.name);
   switch (tool.component_type) {

@@ -1,6 +1,6 @@
 import { placeholdersIn, type Agent, type LlmConfig, type Property } from '@agentspec/core';
 import {
-  admitted, llmApi, generationParams, openAiBaseUrl, outputRules, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
+  llmApi, generationParams, outputRules, specLlmBaseUrl, SUBMIT_RESULT, submitResultSpec, unsupportedComponent,
 } from '@agentspec/runtime';
 import { commentText, key, literal, retryPolicyLiteral, member, ModuleWriter, networkOptionFields, str, text } from '@agentspec/runtime/emit';
 import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
@@ -37,14 +37,17 @@ const AGENT_MODEL: ChatModelNames = { baseUrl: 'LLM_BASE_URL', model: 'LLM_MODEL
  * `llm.credentialHosts`), its retries from the shared llmFetch (the runtime's, or the config's retry_policy).
  */
 export function chatModel(spec: LlmConfig, timeoutMs: number, names: ChatModelNames = AGENT_MODEL): { constants: string; body: string } {
-  const config = admitted(spec);
+  // a generic LlmConfig (26.1.2) is no component of core's 25.4.1 union: held as an LlmConfig with a model id
+  const config = spec as LlmConfig & { readonly model_id: string; readonly name: string };
   if (config.component_type === 'OciGenAiConfig') throw unsupportedComponent(config, LANGGRAPH_CAPABILITIES.emit);
-  const openAi = config.component_type === 'OpenAiConfig';
+  // the spec's endpoint as resolveEndpoint reaches it (a generic LlmConfig where genericLlmTarget points it); none: OpenAI's own
+  const url = specLlmBaseUrl(config);
+  const openAi = url === undefined;
   const params = generationParams(config);
   const policy = retryPolicyLiteral(config, '', 30);
   const constants = [
     `/** ${names.what}: ${commentText(config.component_type)} ${commentText(str(config.name))}${openAi ? ' (OPENAI_BASE_URL, else api.openai.com)' : ''}. */`,
-    ...(openAi ? [] : [`const ${names.baseUrl} = ${str(openAiBaseUrl(config.url))};`]),
+    ...(url === undefined ? [] : [`const ${names.baseUrl} = ${str(url)};`]),
     `const ${names.model} = ${str(config.model_id)};`,
     ...(policy ? ['/** How its requests are retried: the LLM config\'s retry_policy. */', `const ${names.policy}: SpecRetryPolicy = ${policy};`] : []),
   ].join('\n');
@@ -153,7 +156,8 @@ export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }
   if (renders) wanted.add('renderTemplate');
   if ((agent.inputs ?? []).length > 0) wanted.add('coerce');
   if ((agent.inputs ?? []).some((p) => !('default' in p))) wanted.add('missingInput');
-  const runnable = tools.filter((t) => t.tool.component_type !== 'ClientTool');
+  // the graph runs every tool but ClientTools (the caller's) and BuiltinTools (the provider's)
+  const runnable = tools.filter((t) => t.tool.component_type !== 'ClientTool' && t.tool.component_type !== 'BuiltinTool');
   const clients = tools.filter((t) => t.tool.component_type === 'ClientTool');
   const confirmed = tools.filter((t) => t.tool.requires_confirmation === true);
   if (runnable.length > 0) wanted.add('coerceArgs').add('toolResultText');

@@ -40,7 +40,9 @@ export class ComponentConstants {
     for (const [k, v] of Object.entries(c)) if (k !== 'metadata') this.children(v, c);
     this.names.set(c, this.taken.take(`${identifier(c.name)}${suffix(c.component_type)}`, { alternative: `${identifier(`${c.name} ${c.id}`)}${suffix(c.component_type)}` }));
     this.types.add(c.component_type);
-    if (isLater(c) && FAMILIES.Node.has(c.component_type)) this.types.add('Node');
+    // the generic LlmConfig (26.1.2): its own interface, held as an LlmConfig (the name of core's union of configs)
+    if (c.component_type === 'LlmConfig') this.types.add('GenericLlmConfig');
+    else if (isLater(c) && FAMILIES.Node.has(c.component_type)) this.types.add('Node');
     this.order.push(c);
   }
 
@@ -95,6 +97,9 @@ export class ComponentConstants {
       // the root of a Swarm's or ManagerWorkers' module: checked against its own interface
       return `const ${this.names.get(c) as string} = ${value} satisfies ${c.component_type};`;
     }
+    if (c.component_type === 'LlmConfig') {
+      return `/** A generic LlmConfig (Agent Spec 26.1.2), held as an LlmConfig. */\nconst ${this.names.get(c) as string} = ${value} satisfies GenericLlmConfig as unknown as LlmConfig;`;
+    }
     if (isLaterComponent(c)) {
       // checked against its own interface; the 25.4.1 components holding it write `as unknown as UnknownComponent`
       return `/** ${c.component_type} ${commentText(str(c.name))}: a component of a later Agent Spec version. */\nconst ${this.names.get(c) as string} = ${value} satisfies ${c.component_type};`;
@@ -115,7 +120,7 @@ function isLater(c: Component): boolean {
   return !isBuiltinType(c.component_type) && isTypedType(c.component_type);
 }
 
-/** A component of a later version that is neither a node nor a multi-agent group (an A2AAgent, a transform, a datastore…). */
+/** A component of a later version that is neither a node, a multi-agent group nor the generic LlmConfig (an A2AAgent, a transform, a datastore…). */
 function isLaterComponent(c: Component): boolean {
-  return isLater(c) && !GROUPS.has(c.component_type) && !FAMILIES.Node.has(c.component_type);
+  return isLater(c) && !GROUPS.has(c.component_type) && !FAMILIES.Node.has(c.component_type) && c.component_type !== 'LlmConfig';
 }
