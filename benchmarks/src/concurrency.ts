@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { loadAdapter, ADAPTER_NAMES } from '@agentspec/adapters';
 import { deserialize, type Component } from '@agentspec/core';
+import { BY_HAND } from './by-hand-agents.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 /** The target: a runtime's p99 at N concurrent sessions within this many times the reference interpreter's. */
@@ -59,29 +60,51 @@ function percentile(sorted: readonly number[], p: number): number {
 
 const gc = (globalThis as { gc?: () => void }).gc;
 
-/** Measure one runtime in this process against the LLM server at `url`. */
-export async function measureConcurrency(runtime: string, sessions: number, url: string): Promise<ConcurrencyResult> {
-  const component = deserialize(AGENT) as Component;
+/** Sessions of what is measured: a runtime's app of the spec'd agent, or the agent written by hand in a framework. */
+interface Subject {
+  start(): { run(): Promise<void> };
+  close(): Promise<void>;
+}
+
+/** The name of the hand-written agent measured next to a runtime (by-hand-agents.ts). */
+export const byHand = (runtime: string): string => `${runtime}-by-hand`;
+
+async function subjectOf(runtime: string, url: string): Promise<Subject> {
+  const hand = runtime.endsWith('-by-hand') ? BY_HAND[runtime.slice(0, -'-by-hand'.length)] : undefined;
+  if (hand) {
+    const agent = hand(url);
+    return { start: () => agent.start('Where is Rome?'), close: async () => {} };
+  }
   const adapter = await loadAdapter(runtime);
-  const app = await adapter.runtime().load(component, {
+  const app = await adapter.runtime().load(deserialize(AGENT) as Component, {
     llm: { override: { url, apiKey: 'sk-bench', model: 'scripted-model' } },
     tools: { lookup: async () => ({ country: 'Italy' }) },
   });
-  try {
-    // warm-up: a few sessions one after the other
-    for (let i = 0; i < 5; i++) {
+  return {
+    start() {
       const s = app.start();
       s.appendUserMessage('Where is Rome?');
-      await s.run();
-    }
+      return {
+        async run() {
+          const status = await s.run();
+          if (status.type !== 'finished') throw new Error(`${runtime}: a session ended ${status.type}`);
+        },
+      };
+    },
+    close: () => app.close(),
+  };
+}
+
+/** Measure one runtime (or hand-written agent, `<runtime>-by-hand`) in this process against the LLM server at `url`. */
+export async function measureConcurrency(runtime: string, sessions: number, url: string): Promise<ConcurrencyResult> {
+  const subject = await subjectOf(runtime, url);
+  try {
+    // warm-up: a few sessions one after the other
+    for (let i = 0; i < 5; i++) await subject.start().run();
     // idle sessions: started with their first message, not run
     gc?.();
     const before = process.memoryUsage().heapUsed;
-    const idle = Array.from({ length: sessions }, () => {
-      const s = app.start();
-      s.appendUserMessage('Where is Rome?');
-      return s;
-    });
+    const idle = Array.from({ length: sessions }, () => subject.start());
     gc?.();
     const idleBytesPerSession = Math.max(0, (process.memoryUsage().heapUsed - before) / sessions);
     // the concurrent run: every idle session at once
@@ -89,8 +112,7 @@ export async function measureConcurrency(runtime: string, sessions: number, url:
     const t0 = performance.now();
     await Promise.all(idle.map(async (s) => {
       const start = performance.now();
-      const status = await s.run();
-      if (status.type !== 'finished') throw new Error(`${runtime}: a session ended ${status.type}`);
+      await s.run();
       latencies.push(performance.now() - start);
     }));
     const wallMs = performance.now() - t0;
@@ -100,7 +122,7 @@ export async function measureConcurrency(runtime: string, sessions: number, url:
       sessionsPerSecond: sessions / (wallMs / 1000), idleBytesPerSession,
     };
   } finally {
-    await app.close();
+    await subject.close();
   }
 }
 
@@ -134,15 +156,35 @@ export async function measureRuntimes(runtimes: readonly string[], sessions: num
   return results;
 }
 
-const ALL_RUNTIMES = ['reference', ...ADAPTER_NAMES.filter((n) => n !== 'reference')];
+/** The runtimes, the reference interpreter first, each followed by its agent written by hand where there is one (BY_HAND). */
+const ALL_RUNTIMES = ['reference', ...ADAPTER_NAMES.filter((n) => n !== 'reference').flatMap((n) => (BY_HAND[n] ? [n, byHand(n)] : [n]))];
 
-/** p99 of every runtime ÷ the reference's: 500 sessions (BENCH_SESSIONS), 100 in a quick run. */
+/**
+ * p99 of every runtime ÷ the reference's: 500 sessions (BENCH_SESSIONS), 100
+ * in a quick run. Where the agent is also written by hand in the framework
+ * (LangGraph, Mastra), the runtime ÷ the hand-written agent (the compiled
+ * overhead under load, target ≤ 1.25×) and the hand-written agent ÷ the
+ * reference (what the framework itself costs, reported) are rows too.
+ */
 export async function concurrencyBenchmark(options: BenchOptions): Promise<Row[]> {
   const sessions = Number(process.env.BENCH_SESSIONS ?? (options.quick ? 100 : 500));
   const results = await measureRuntimes(ALL_RUNTIMES, sessions);
   const reference = results[0]!;
-  return results.slice(1).map((r) => row('concurrency', `${sessions} concurrent agent sessions, ${r.runtime}: p99 latency`, { name: r.runtime, value: r.p99Ms, unit: 'ms' }, { name: 'reference', value: reference.p99Ms, unit: 'ms' },
-    P99_RATIO_TARGET, `p99 within ${P99_RATIO_TARGET}× the reference interpreter's in the same run (performance issue); sessions/s and idle heap per session: dist/concurrency.js`));
+  const p99 = (r: ConcurrencyResult) => ({ name: r.runtime, value: r.p99Ms, unit: 'ms' });
+  const idleHeap = (r: ConcurrencyResult) => ({ name: r.runtime, value: r.idleBytesPerSession / 1024, unit: 'kB' });
+  const what = (runtime: string) => `${sessions} concurrent agent sessions, ${runtime}: p99 latency`;
+  return results.slice(1).flatMap((r) => {
+    if (r.runtime.endsWith('-by-hand')) {
+      return [row('concurrency', what(r.runtime), p99(r), p99(reference), null, 'the same agent written by hand in the framework ÷ the reference interpreter: the framework\'s own cost (by-hand-agents.ts)')];
+    }
+    const hand = results.find((h) => h.runtime === byHand(r.runtime));
+    return [
+      row('concurrency', what(r.runtime), p99(r), p99(reference), P99_RATIO_TARGET,
+        `p99 within ${P99_RATIO_TARGET}× the reference interpreter's in the same run (performance issue); sessions/s and idle heap per session: dist/concurrency.js`),
+      ...(hand ? [row('concurrency', `${what(r.runtime)} ÷ by hand`, p99(r), p99(hand), TARGETS.compiled, 'DESIGN §10: compiled ÷ the same agent by hand in the framework, here under concurrent load')] : []),
+      row('concurrency', `idle session (started, first message in, not run), ${r.runtime}: heap`, idleHeap(r), idleHeap(reference), null, 'heap per idle session after a forced GC, ÷ the reference interpreter\'s (performance issue: reported)'),
+    ];
+  });
 }
 
 async function main(): Promise<void> {

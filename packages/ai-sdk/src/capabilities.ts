@@ -18,5 +18,6 @@ export const AI_SDK_CAPABILITIES = {
   compile: { by: 'the AI SDK compiler', action: 'compile', roots: ['Agent'], runs: GENERIC_LLM_CONFIG, builtinTools: BUILTIN_TOOLS, rootHint: FLOWS_RUN, refuses: OCI_GENAI_UNLESS_OVERRIDE },
   // OciGenAiConfig is emitted with a warning: the module asks for llm.baseURL
   // message transforms are emitted with their caches in memory: a PostgresDatabaseDatastore (and its TLS config) stays refused
-  emit: { by: 'the AI SDK emitter', action: 'emit', roots: ['Agent'], rootHint: FLOWS_RUN, runs: EMITTED_TRANSFORMS, refuses: MTLS_TRANSPORTS_NOT_EMITTED },
+  // Swarms and ManagerWorkers are emitted as ToolLoopAgents and their control flow; a SpecializedAgent as the Agent it stands for
+  emit: { by: 'the AI SDK emitter', action: 'emit', roots: ['Agent', ...MULTI_AGENT_ROOTS], rootHint: FLOWS_RUN, runs: [...EMITTED_TRANSFORMS, ...MULTI_AGENT_COMPONENTS], refuses: MTLS_TRANSPORTS_NOT_EMITTED },
 } as const satisfies { readonly runtime: Capabilities; readonly compile: Capabilities; readonly emit: Capabilities };

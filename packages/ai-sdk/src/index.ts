@@ -12,6 +12,6 @@ export { AI_SDK_IMPORT_WARNINGS, type AiSdkImportWarningCode } from './import/wa
 export { emitAiSdk, type EmitOptions, type EmitResult } from './emit/index.js';
 export type {
   AgentBuilder, AgentBuildOptions, AgentBuildResult, AgentHooks, AiSdkBackendOptions, AiSdkCompileOptions, AiSdkImportOptions, AiSdkRuntimeOptions,
-  AiSdkWarning, CompileWarning, ImportWarning, ModelOption, StructuredOutputMode,
+  AiSdkWarning, CompileWarning, GroupBuilder, GroupBuildOptions, GroupBuildResult, GroupRunner, GroupState, GroupTurn, ImportWarning, ModelOption, StructuredOutputMode,
 } from './options.js';
 export { aiSdkAdapter } from './adapter.js';

@@ -1,6 +1,6 @@
-import type { Agent, LlmConfig } from '@agentspec/core';
+import type { Agent, LlmConfig, ManagerWorkers, Swarm } from '@agentspec/core';
 import type { AdapterWarning, LlmMessage, LlmOptions, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
-import type { LanguageModel, OnToolExecutionEndCallback, PrepareStepFunction, StopCondition, ToolLoopAgent, ToolLoopAgentSettings, ToolSet } from 'ai';
+import type { LanguageModel, ModelMessage, OnToolExecutionEndCallback, PrepareStepFunction, StopCondition, ToolLoopAgent, ToolLoopAgentSettings, ToolSet } from 'ai';
 
 /** How an agent with outputs finishes: the synthetic `submit_result` tool (default), or the AI SDK's `Output.object`. */
 export type StructuredOutputMode = 'submit_result' | 'native';
@@ -44,6 +44,12 @@ export interface AiSdkRuntimeOptions {
    * `emitAiSdk` (`agentspec compile --target ai-sdk`). Flows are not affected.
    */
   readonly build?: AgentBuilder;
+  /**
+   * Run each Swarm and ManagerWorkers session on a group of your own instead
+   * of the reference interpreter — e.g. the `build` of a module written by
+   * `emitAiSdk` for the group. SpecializedAgents are Agents (see `build`).
+   */
+  readonly buildGroup?: GroupBuilder;
 }
 
 /**
@@ -100,3 +106,37 @@ export interface AiSdkImportOptions {
   /** Description of the Agent. */
   readonly description?: string;
 }
+
+/** Where a group is between calls: the agent owning the conversation (a Swarm's), the handoffs in a row without an answer to the user. */
+export interface GroupState {
+  readonly activeAgent?: string;
+  readonly handoffs?: number;
+}
+
+/** What one call of a group added to the conversation: the messages of each agent that owned it, in order (`agent` is its id). */
+export interface GroupTurn {
+  readonly agent: string;
+  readonly messages: readonly ModelMessage[];
+}
+
+/** A Swarm or ManagerWorkers built by a {@link GroupBuilder}: one `generate` per user turn, on the whole conversation. */
+export interface GroupRunner {
+  generate(call: { readonly messages: ModelMessage[]; readonly state?: GroupState; readonly abortSignal?: AbortSignal }): Promise<{ readonly turns: readonly GroupTurn[]; readonly state: GroupState }>;
+}
+
+/** The options aiSdkRuntime gives a {@link GroupBuilder}: an agent's, with the session's inputs (every member's, defaults filled in) and `limits.maxHandoffs`. */
+export interface GroupBuildOptions extends AiSdkCompileOptions {
+  readonly inputs: Readonly<Record<string, unknown>>;
+  readonly maxHandoffs: number;
+  /** Added to every agent of the group (those asked by another included). */
+  readonly hooks: AgentHooks;
+}
+
+/** What a {@link GroupBuilder} returns: the group, and how to close what its tools opened. */
+export interface GroupBuildResult {
+  readonly group: GroupRunner;
+  close?(): Promise<void>;
+}
+
+/** Builds the group of one Swarm or ManagerWorkers session (SpecializedAgents among its members merged already). */
+export type GroupBuilder = (group: Swarm | ManagerWorkers, options: GroupBuildOptions) => GroupBuildResult | Promise<GroupBuildResult>;

@@ -9,7 +9,8 @@ import { startScriptedLlm, type RecordedRequest, type Rule, type ScriptedLlm } f
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiSdkRuntime, compileAiSdk, emitAiSdk } from '../src/index.js';
 import type { AgentBuildOptions } from '../src/options.js';
-import { conformanceAgents } from './helpers/conformance-agents.js';
+import { conformanceAgents, conformanceGroups } from './helpers/conformance-agents.js';
+import { expectCommentsClosed, hostileSwarm, TEAM } from './helpers/group-specs.js';
 import { EMITTED_DIR, emittedBuilder, importEmitted, prepareEmittedDir } from './helpers/emitted-module.js';
 import { sampleArgs } from './helpers/sample-values.js';
 
@@ -72,10 +73,7 @@ describe('emitAiSdk', () => {
     expect(code).toContain(' * look-up (ServerTool): Looks things up q \' " ` ${x} \\ *\\/ end');
     expect(code).toContain("const MODEL_ID = 'llama\\'3`';");
     expect(code).toContain('return `Hi ${valueText(inputs.user)}! q \' " \\` \\${x} \\\\ */ \n end ${valueText(inputs.count ?? 3)}, ${valueText(inputs.tags ?? [\'a\', \'b\'])}.\\r\nTab\\there \\u2028 \\${not_a_placeholder} \\`${valueText(inputs.user)}\\``;');
-    // Nothing of the spec ends a comment early: in comment lines, "*/" only closes the emitter's own doc comments.
-    const comments = code.split('\n').filter((l) => /^\s*(\/\/|\/\*\*|\*)/.test(l));
-    expect(comments.length).toBeGreaterThan(20);
-    for (const line of comments) expect(line.trimEnd().replace(/\*\/$/, '')).not.toContain('*/');
+    expectCommentsClosed(code, 20);
   });
 
   it('refuses Flows like compileAiSdk, with AS_UNSUPPORTED and the same hint', () => {
@@ -389,7 +387,13 @@ describe('typecheck', () => {
     const dir = new URL('./typecheck/', EMITTED_DIR);
     rmSync(dir, { recursive: true, force: true });
     mkdirSync(dir, { recursive: true });
-    const agents: [string, Agent][] = [
+    const agents: [string, Component][] = [
+      // Swarms, ManagerWorkers (every handoff mode, hostile strings) and SpecializedAgents
+      ...conformanceGroups().map((c) => [c.id.replace('/', '--'), c.component] as [string, Component]),
+      ['swarm-hostile', hostileSwarm()],
+      ['swarm-hostile-never', hostileSwarm('never')],
+      ['swarm-hostile-always', hostileSwarm('always')],
+      ['team', TEAM],
       ...conformanceAgents(undefined, { withTransforms: true }).filter((c) => !c.id.startsWith('multi-agent/datastore-') && !hasBuiltinTools(c.agent) && !hasGenericLlmConfigs(c.agent)).map((c) => [c.id.replace('/', '--'), c.agent] as [string, Agent]),
       ['small', SMALL],
       ['kitchen-sink', kitchenSink('http://127.0.0.1:1')],

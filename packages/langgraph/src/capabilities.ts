@@ -1,7 +1,7 @@
 import type { LaterComponentType } from '@agentspec/core';
 import { RESERVED_STATE_KEYS } from './constants.js';
 import {
-  A2A_AGENTS, GENERIC_LLM_CONFIG, HOSTED_TOOLS, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type BuiltinToolSupport, type Capabilities,
+  A2A_AGENTS, EMITTED_TRANSFORMS, GENERIC_LLM_CONFIG, HOSTED_TOOLS, MCP_TOOLBOXES, MTLS_TRANSPORTS_NOT_EMITTED, MULTI_AGENT_COMPONENTS, MULTI_AGENT_ROOTS, OCI_GENAI_UNLESS_OVERRIDE, remoteAgents, TRANSFORMS_AND_DATASTORES, type BuiltinToolSupport, type Capabilities,
 } from '@agentspec/runtime';
 
 const REMOTE = remoteAgents('LangGraph');
@@ -32,7 +32,7 @@ export const LANGGRAPH_CAPABILITIES = {
     by: 'the LangGraph emitter',
     action: 'emit',
     roots: ['Agent', 'Flow', ...MULTI_AGENT_ROOTS],
-    runs: [...LANGGRAPH_LATER_NODES, ...MULTI_AGENT_COMPONENTS],
+    runs: [...LANGGRAPH_LATER_NODES, ...MULTI_AGENT_COMPONENTS, ...EMITTED_TRANSFORMS, ...A2A_AGENTS],
     refuses: {
       ...REMOTE,
       ...MTLS_TRANSPORTS_NOT_EMITTED,

@@ -28,7 +28,8 @@ export const MASTRA_CAPABILITIES = {
     by: 'the Mastra emitter',
     action: 'emit',
     roots: ['Agent', 'Flow'],
-    runs: LATER_NODES,
+    // an A2AAgent in an AgentNode: the flow steps of @agentspec/mastra run it with the A2A client of @agentspec/runtime
+    runs: [...LATER_NODES, ...A2A_AGENTS],
     refuses: {
       ...REMOTE,
       ...MTLS_TRANSPORTS_NOT_EMITTED,

@@ -17,10 +17,11 @@ export const OPENAI_AGENTS_CAPABILITIES = {
   emit: {
     by: 'the OpenAI Agents emitter',
     action: 'emit',
-    roots: ['Agent'],
+    roots: ['Agent', ...MULTI_AGENT_ROOTS],
     rootHint: 'Flows run on openaiAgentsRuntime() (the reference interpreter with the SDK\'s models); emit a Flow with --target langgraph or mastra',
-    // message transforms are emitted with their caches in memory: a PostgresDatabaseDatastore stays refused
-    runs: EMITTED_TRANSFORMS,
+    // message transforms are emitted with their caches in memory: a PostgresDatabaseDatastore stays refused;
+    // Swarms and ManagerWorkers as SDK agents with handoffs and agent tools, SpecializedAgents merged
+    runs: [...EMITTED_TRANSFORMS, ...MULTI_AGENT_COMPONENTS],
     refuses: MTLS_TRANSPORTS_NOT_EMITTED,
   },
 } as const satisfies { readonly runtime: Capabilities; readonly compile: Capabilities; readonly emit: Capabilities };

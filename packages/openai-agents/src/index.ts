@@ -2,7 +2,8 @@
 
 export { OPENAI_AGENTS_RUNTIME_NAME } from './names.js';
 export type {
-  AgentCompile, CompileOptions, CompileResult, CompileWarning, ImportOptions, ImportResult, OpenAiAgentsRuntimeOptions, StructuredOutputMode, TransformHooks,
+  AgentCompile, AskRequest, CompiledGroup, CompileOptions, CompileResult, CompileWarning, GroupCompile, GroupCompileOptions, ImportOptions, ImportResult, OpenAiAgentsRuntimeOptions,
+  StructuredOutputMode, TransformHooks,
 } from './types.js';
 
 // Compile: Agent Spec Agent → Agents SDK Agent

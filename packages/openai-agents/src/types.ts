@@ -1,4 +1,4 @@
-import type { Agent as SpecAgent, Component } from '@agentspec/core';
+import type { Agent as SpecAgent, Component, ManagerWorkers, Swarm } from '@agentspec/core';
 import type { Agent, AgentOutputType, CallModelInputFilter } from '@openai/agents';
 import type { AdapterWarning, CompiledProgram, ImportedComponent, LlmMessage, LlmOptions, McpConnections, NetworkPolicy, RuntimeLimits, ToolRegistry } from '@agentspec/runtime';
 
@@ -71,12 +71,49 @@ export interface OpenAiAgentsRuntimeOptions {
    * reported with that code.
    */
   readonly build?: AgentCompile;
+  /**
+   * Builds the SDK agents of a Swarm or ManagerWorkers in place of the runtime's own wiring: e.g. the `build()` of a
+   * module written by emitOpenAiAgents for it. Called once per session (and on resume) with the Swarm or ManagerWorkers
+   * as loaded (SpecializedAgents merged) and the options of its members' compile; each user turn is one run from the
+   * agent owning the conversation, as for the groups the runtime wires itself. The groups it takes are those it runs
+   * natively (chat agents whose runs do not pause, no outputs), a Swarm of any handoff mode; their `close()` is called by
+   * `app.close()`.
+   */
+  readonly buildGroup?: GroupCompile;
 }
 
-/** What `openaiAgentsRuntime({ build })` takes: the options are those the runtime would give compileOpenAiAgents. */
+/**
+ * What a group's build gives its `ask` for one call of a tool standing for an agent (a worker, a send_message
+ * recipient): the asked agent (`id` in the spec, `agent` to run), the tool called, the call's `message` and `callId`,
+ * the asked run's `depth` (1 under the agent owning the conversation; its `context.askDepth`) and the `caller` run's context.
+ */
+export type AskRequest = Readonly<{ id: string; agent: Agent<unknown, AgentOutputType>; tool: string; message: string; callId: string; depth: number; caller: object }>;
+
+/** What `openaiAgentsRuntime({ buildGroup })` passes besides the compile options: the limits and the runtime's runs of asked agents. */
+export interface GroupCompileOptions extends CompileOptions {
+  /** `limits.maxHandoffs` (default 10). */
+  readonly maxHandoffs: number;
+  /** Runs an asked agent (traced in the session's spans, with `context.askDepth`), its answer the tool's result. */
+  readonly ask: (request: AskRequest) => Promise<string>;
+}
+
+/** What a group build returns: the agent a conversation starts with, and every agent by Agent Spec id. */
+export interface CompiledGroup extends Omit<CompileResult<Agent<unknown, AgentOutputType>>, 'runOptions'> {
+  readonly agents: Readonly<Record<string, Agent<unknown, AgentOutputType>>>;
+  readonly runOptions: { readonly maxTurns: number };
+}
+
+/** What `openaiAgentsRuntime({ buildGroup })` takes. */
+export type GroupCompile = (group: Swarm | ManagerWorkers, options: GroupCompileOptions) => CompiledGroup | Promise<CompiledGroup>;
+
+/**
+ * What `openaiAgentsRuntime({ build })` takes: the options are those the runtime would give compileOpenAiAgents;
+ * `given` is the component as loaded (a SpecializedAgent, which `agent` is merged from; or `agent` itself).
+ */
 export type AgentCompile = (
   agent: SpecAgent,
   options: CompileOptions,
+  given: Component,
 ) => CompileResult<Agent<unknown, AgentOutputType>> | Promise<CompileResult<Agent<unknown, AgentOutputType>>>;
 
 export interface ImportOptions {

@@ -10,4 +10,4 @@ import { compileThroughEmittedModule } from './helpers/emitted-modules.js';
 const security = new URL('../../../conformance/src/vitest-security.ts', import.meta.url).href;
 const { describeSecurityRules } = (await import(security)) as { describeSecurityRules(factory: () => Runtime): Promise<void> };
 
-await describeSecurityRules(() => openaiAgentsRuntime({ build: (agent, options) => compileThroughEmittedModule(agent, options, 'security') }));
+await describeSecurityRules(() => openaiAgentsRuntime({ build: (agent, options, given) => compileThroughEmittedModule(agent, options, given, 'security') }));

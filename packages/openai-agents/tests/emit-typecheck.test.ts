@@ -6,21 +6,25 @@ import { describe, expect, it } from 'vitest';
 import { hasBuiltinTools, hasGenericLlmConfigs } from '@agentspec/runtime';
 import { conformanceSpecs } from './helpers/conformance-specs.js';
 import { EMITTED_DIR, writeEmitted } from './helpers/emitted-modules.js';
-import { extraSpecs } from './helpers/emit-specs.js';
+import { extraGroupSpecs, extraSpecs } from './helpers/emit-specs.js';
 
 const TSC = new URL('../../../node_modules/.bin/tsc', import.meta.url).pathname;
 
 /**
- * Cases whose spec is an Agent: the only components this target emits (Flows are AS_UNSUPPORTED); those with message
- * transforms too, but the datastore-* ones (refused at emit, as at load), and not those with a BuiltinTool or a generic
- * LlmConfig, which the emitter refuses.
+ * Cases whose spec is an Agent, a SpecializedAgent, a Swarm or a ManagerWorkers: the components this target emits (Flows
+ * are AS_UNSUPPORTED); those with message transforms too, but the datastore-* ones (refused at emit, as at load), and not
+ * those with a BuiltinTool or a generic LlmConfig, which the emitter refuses.
  */
-const agentCases = conformanceSpecs({ withTransforms: true }).filter((c) => c.spec.component_type === 'Agent' && !c.id.startsWith('multi-agent/datastore-') && !hasBuiltinTools(c.spec) && !hasGenericLlmConfigs(c.spec));
-/** And agents with what the suite's agents lack (escaping, OpenAiConfig, OciGenAiConfig, RemoteTool bodies, MCP stdio and SSE). */
-const specs = [...agentCases, ...extraSpecs()];
+const EMITTED = ['Agent', 'SpecializedAgent', 'Swarm', 'ManagerWorkers'];
+const emittedCases = conformanceSpecs({ withTransforms: true }).filter((c) => EMITTED.includes(c.spec.component_type) && !c.id.startsWith('multi-agent/datastore-') && !hasBuiltinTools(c.spec) && !hasGenericLlmConfigs(c.spec));
+/**
+ * And agents with what the suite's agents lack (escaping, OpenAiConfig, OciGenAiConfig, RemoteTool bodies, MCP stdio and
+ * SSE), and groups with awkward names, relationships going round, two LLM configs and inputs, in each handoff mode.
+ */
+const specs = [...emittedCases, ...extraSpecs(), ...extraGroupSpecs()];
 
 describe('emitted modules typecheck', () => {
-  it('the module of every Agent case of the suite (and of a few more agents) passes tsc (strict, noUnusedLocals, exactOptionalPropertyTypes)', { timeout: 180_000 }, async () => {
+  it('the module of every Agent, SpecializedAgent, Swarm and ManagerWorkers case of the suite (and of a few more) passes tsc (strict, noUnusedLocals, exactOptionalPropertyTypes)', { timeout: 180_000 }, async () => {
     const dir = join(EMITTED_DIR, 'typecheck');
     rmSync(dir, { recursive: true, force: true });
     const files = specs.map((c) => writeEmitted(c.spec, 'typecheck', c.id.replace('/', '__')));
@@ -34,7 +38,7 @@ describe('emitted modules typecheck', () => {
     }, null, 2)}\n`);
     const run = promisify(execFile);
     const result = await run(TSC, ['-p', join(dir, 'tsconfig.json')], { cwd: dir }).then(() => ({ stdout: '' }), (e: { stdout?: string; stderr?: string }) => ({ stdout: `${e.stdout ?? ''}${e.stderr ?? ''}` }));
-    expect(files.length).toBe(56);
+    expect(files.length).toBe(67);
     expect(result.stdout).toBe('');
   });
 });

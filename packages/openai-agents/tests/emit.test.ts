@@ -204,7 +204,7 @@ describe('openaiAgentsRuntime({ build }) with an emitted module', () => {
       const runtime = openaiAgentsRuntime({
         build: async (spec, options) => {
           counts.built++;
-          const built = await compileThroughEmittedModule(spec, options, 'unit');
+          const built = await compileThroughEmittedModule(spec, options, spec, 'unit');
           return { ...built, close: async () => { counts.closed++; await built.close(); } };
         },
       });
@@ -239,7 +239,7 @@ describe('openaiAgentsRuntime({ build }) with an emitted module', () => {
       { match: { lastToolResult: { tool: 'get_forecast' } }, answer: { toolCalls: [{ name: 'submit_result', arguments: { summary: 'Sunny in Zurich.' } }] } },
       { match: { lastUserMessage: 'Weather in Zurich?' }, answer: { toolCalls: [{ name: 'get_forecast', arguments: { city: 'Zurich' } }] } },
     ]);
-    const app = await openaiAgentsRuntime({ build: (spec, options) => compileThroughEmittedModule(spec, options, 'unit') }).load(deserialize(readFileSync(WEATHER, 'utf8')), {
+    const app = await openaiAgentsRuntime({ build: (spec, options) => compileThroughEmittedModule(spec, options, spec, 'unit') }).load(deserialize(readFileSync(WEATHER, 'utf8')), {
       tools: { get_forecast: ({ city }) => `sunny in ${String(city)}` },
       llm: { override: { url: llm.url } },
     });

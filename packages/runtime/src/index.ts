@@ -87,7 +87,7 @@ export { renderDeep, renderTemplate, renderValue } from './semantics/templates.j
 export { coerce } from './semantics/coercion.js';
 export { resolveInputs, shapeOutputs } from './semantics/inputs.js';
 export { DataFlow } from './semantics/data-flow.js';
-export { FlowRules, type DataSpace } from './semantics/flow-rules.js';
+export { FlowRules, type DataSpace, type MutableDataSpace } from './semantics/flow-rules.js';
 export { llmNodeOutputPlan, llmNodeOutputs, llmNodeStructuredOutputs, type LlmNodeOutputPlan } from './semantics/llm-node-output.js';
 export { selectBranch } from './semantics/branching.js';
 export { finishFlow } from './semantics/flow-outputs.js';

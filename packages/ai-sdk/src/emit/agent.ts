@@ -5,6 +5,7 @@ import { commentText, key, literal, member, str } from '@agentspec/runtime/emit'
 import type { AiSdkModule as ModuleWriter } from './helpers.js';
 import { emitLanguageModel } from './model.js';
 import { emitTransforms } from './transforms.js';
+import { LLM_OPTIONS_TYPE, networkOptionLines } from './build-options.js';
 import { hasPlaceholders, templateExpression } from './template.js';
 import { interfaceFields, tsType } from './tools/context.js';
 import { TOOL_EMITTERS, type EmittedTool } from './tools/index.js';
@@ -24,24 +25,7 @@ function emitTypes(agent: Agent, tools: readonly [string, EmittedTool][], transf
     blocks.push(`/** Your implementations of the ServerTools, by tool name (never taken from the spec). */\nexport interface Tools {\n${servers.map(([name, t]) => `  ${key(name)}: ${t.implementation as string};`).join('\n')}\n}`);
   }
   blocks.push([
-    '/** Where the LLM is: each field overrides the spec\'s endpoint. API keys come from here or the environment, never from the spec. */',
-    'export interface LlmOptions {',
-    '  /** An OpenAI-compatible base URL, `/v1` included: `apiKey` goes there. */',
-    '  readonly baseURL?: string;',
-    '  /** The key (else OPENAI_API_KEY): without `baseURL`, sent to the spec\'s endpoint only on OPENAI_BASE_URL\'s origin (else api.openai.com\'s) or a host of `credentialHosts`. */',
-    '  readonly apiKey?: string;',
-    '  readonly model?: string;',
-    '  /** Hosts (or host:port) of the spec\'s endpoint that may receive the key although it is for another origin. */',
-    '  readonly credentialHosts?: readonly string[];',
-    '  /** Time allowed to each attempt of an LLM request, in milliseconds (default: no limit). */',
-    '  readonly timeoutMs?: number;',
-    '  /** Retries of an LLM request on 429, 5xx and network errors (default 2); the LLM config\'s retry_policy decides when it has one. */',
-    '  readonly retries?: number;',
-    '  /** A Retry-After up to this many milliseconds is waited for; a longer one ends the retries (default 10 000). */',
-    '  readonly maxRetryAfterMs?: number;',
-    '  /** The fetch of each attempt of an LLM request (it must not retry itself). */',
-    '  readonly fetch?: typeof fetch;',
-    '}',
+    ...LLM_OPTIONS_TYPE,
     '',
     '/** Added to the agent\'s settings: more stop conditions and callbacks (how aiSdkRuntime adds Agent Spec\'s checks: failed tools, step budget). */',
     'export interface AgentHooks {',
@@ -64,21 +48,7 @@ function emitTypes(agent: Agent, tools: readonly [string, EmittedTool][], transf
     ...(transforms ? ['  /** The conversation\'s id: the key of the summaries its transforms cache (default: one per build). */', '  readonly conversationId?: string;'] : []),
     '  /** LLM steps of one `generate()` / `stream()` call (default 20). */',
     '  readonly maxSteps?: number;',
-    ...(needs.has('stdio') ? [
-      '  /**',
-      '   * MCP stdio servers allowed to start (network.allowStdio): a command name, or an exact command line (a string with blanks, or',
-      '   * `{ command, args }`) — only an exact one allows arguments that run inline code (`node -e`, …) or a code-loading env variable.',
-      '   */',
-      '  readonly allowStdio?: readonly (string | { readonly command: string; readonly args?: readonly string[] })[];',
-    ] : []),
-    ...(needs.has('http') ? [
-      '  /** Hosts (or host:port) a RemoteTool may call although its URL\'s host comes from an argument, is a private or link-local address, or is another host a redirect leads to. */',
-      '  readonly allowHosts?: readonly string[];',
-      '  /** How RemoteTools resolve host names (default: the system resolver); a name must resolve to public addresses unless allowHosts lists it. */',
-      '  readonly lookupHost?: (hostname: string) => Promise<readonly { readonly address: string; readonly family: number }[]>;',
-      '  /** RemoteTool calls: time per attempt (default 30 000 ms), retries (default 2), redirects followed (default 5), bytes of a body read (default 10 MB). */',
-      '  readonly http?: { readonly timeoutMs?: number; readonly retries?: number; readonly maxRedirects?: number; readonly maxBodyBytes?: number };',
-    ] : []),
+    ...networkOptionLines(needs),
     '  readonly hooks?: AgentHooks;',
     '}',
   ].join('\n'));

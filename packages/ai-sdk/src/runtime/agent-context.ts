@@ -103,21 +103,29 @@ async function builtAgent(ctx: AgentContext, compileOptions: AiSdkCompileOptions
     prepareStep: extras.callbacks?.prepareStep as AgentHooks['prepareStep'],
     onError: extras.callbacks?.onError as AgentHooks['onError'],
     ...(ctx.transforms?.has(agent) && ctx.summarizer ? { summarize: (transform: string, messages: readonly LlmMessage[]) => summarizeFor(ctx, control, transform, messages), conversationId: () => control.session?.conversationId } : {}),
-    onToolExecutionEnd: (event) => {
-      if (event.toolOutput.type !== 'tool-error') return;
-      const { error, toolName } = event.toolOutput;
-      const code = (error as { code?: unknown } | null)?.code;
-      control.failures.push(RuntimeError.isInstance(error)
-        ? (error as RuntimeError)
-        // a coded error of the module (its shared snippets': a refused host or stdio command line, an HTTP status…) keeps its code
-        : error instanceof Error && typeof code === 'string' && Object.hasOwn(RUNTIME_ERROR_CODES, code)
-          ? new RuntimeError(code as RuntimeErrorCode, error.message, { agent: agent.id, tool: toolName }, { cause: error })
-          : new RuntimeError('AS_TOOL_FAILED', `tool '${toolName}' threw: ${(error as Error)?.message ?? String(error)}`, { agent: agent.id, tool: toolName }, { cause: error }));
-    },
+    onToolExecutionEnd: recordToolFailures(control, agent.id),
   };
   const built = await (ctx.options.build as NonNullable<AiSdkRuntimeOptions['build']>)(agent, { ...compileOptions, hooks });
   ctx.built.push(built);
   return built.agent as ToolLoopAgent<never, ToolSet>;
+}
+
+/**
+ * `onToolExecutionEnd` recording a failed tool of a built agent in `control`: an error that is not already a RuntimeError
+ * keeps its `AS_…` code when it has one — the module's CodedError — and is AS_TOOL_FAILED, naming the tool, otherwise.
+ */
+export function recordToolFailures(control: Pick<CallControl, 'failures'>, agentId: string): AgentHooks['onToolExecutionEnd'] {
+  return (event) => {
+    if (event.toolOutput.type !== 'tool-error') return;
+    const { error, toolName } = event.toolOutput;
+    const code = (error as { code?: unknown } | null)?.code;
+    control.failures.push(RuntimeError.isInstance(error)
+      ? (error as RuntimeError)
+      // a coded error of the module (its shared snippets': a refused host or stdio command line, an HTTP status…) keeps its code
+      : error instanceof Error && typeof code === 'string' && Object.hasOwn(RUNTIME_ERROR_CODES, code)
+        ? new RuntimeError(code as RuntimeErrorCode, error.message, { agent: agentId, tool: toolName }, { cause: error })
+        : new RuntimeError('AS_TOOL_FAILED', `tool '${toolName}' threw: ${(error as Error)?.message ?? String(error)}`, { agent: agentId, tool: toolName }, { cause: error }));
+  };
 }
 
 /** One summary of the agent's transform `id` for a module of the `build` option: the runtime's backend, traced like its own. */

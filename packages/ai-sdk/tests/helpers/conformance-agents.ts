@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
-import { deserialize, type Agent } from '@agentspec/core';
+import { deserialize, type Agent, type Component } from '@agentspec/core';
 import { hasToolboxes, hasTransforms } from '@agentspec/runtime';
 
 /** The conformance cases folder of this repository (data only: specs are read, no conformance code is imported). */
@@ -22,7 +22,21 @@ export interface AgentCase {
  * the datastore-* cases fail at load, before any module is built).
  */
 export function conformanceAgents(http = 'http://127.0.0.1:9', { withToolboxes = false, withTransforms = false }: { withToolboxes?: boolean; withTransforms?: boolean } = {}): AgentCase[] {
-  const out: AgentCase[] = [];
+  return conformanceComponents(http).flatMap(({ id, component }) =>
+    component.component_type === 'Agent' && (withToolboxes || !hasToolboxes(component)) && (withTransforms || !hasTransforms(component)) ? [{ id, agent: component as Agent }] : []);
+}
+
+/** The multi-agent roots emitAiSdk writes modules for. */
+export const GROUP_ROOTS: readonly string[] = ['Swarm', 'ManagerWorkers', 'SpecializedAgent'];
+
+/** Every conformance case whose spec is a Swarm, a ManagerWorkers or a SpecializedAgent (placeholders replaced as above). */
+export function conformanceGroups(http = 'http://127.0.0.1:9'): { id: string; component: Component }[] {
+  return conformanceComponents(http).filter((c) => GROUP_ROOTS.includes(c.component.component_type));
+}
+
+/** The spec of every valid case but those of `unsupported/`, its placeholders replaced. */
+function conformanceComponents(http: string): { id: string; component: Component }[] {
+  const out: { id: string; component: Component }[] = [];
   for (const area of readdirSync(CASES_DIR).filter((a) => !a.startsWith('_') && a !== 'unsupported').sort()) {
     for (const name of readdirSync(new URL(`${area}/`, CASES_DIR)).sort()) {
       const file = ['spec.yaml', 'spec.json'].map((f) => new URL(`${area}/${name}/${f}`, CASES_DIR)).find((u) => existsSync(u));
@@ -34,8 +48,7 @@ export function conformanceAgents(http = 'http://127.0.0.1:9', { withToolboxes =
         .replaceAll('${mcp-stdio-command}', 'node')
         .replaceAll('${mcp-stdio-args}', '["server.mjs"]')
         .replaceAll('${mcp-stdio-script}', '"server.mjs"');
-      const component = deserialize(text);
-      if (component.component_type === 'Agent' && (withToolboxes || !hasToolboxes(component)) && (withTransforms || !hasTransforms(component))) out.push({ id: `${area}/${name}`, agent: component as Agent });
+      out.push({ id: `${area}/${name}`, component: deserialize(text) });
     }
   }
   return out;

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import type { Agent } from '@agentspec/core';
+import type { Agent, Component } from '@agentspec/core';
 import { openAiBaseUrl, retryingFetch, type LlmOptions } from '@agentspec/runtime';
 import { emitAiSdk } from '../../src/emit/index.js';
-import type { AgentBuildOptions, AgentBuildResult } from '../../src/options.js';
+import type { AgentBuildOptions, AgentBuildResult, GroupBuilder, GroupBuildResult } from '../../src/options.js';
 
 /** Where the tests write emitted modules (git-ignored). */
 export const EMITTED_DIR = new URL('../.emitted/', import.meta.url);
@@ -18,13 +18,20 @@ export interface EmittedModule {
   build(options: Record<string, unknown>): AgentBuildResult;
 }
 
-/** Write the module of an agent to `.emitted/<prefix>-<agent id>-<hash of the code>.ts` and import it. */
-export async function importEmitted(agent: Agent, prefix: string): Promise<EmittedModule> {
+/** A group's emitted module, as the tests use it. */
+export interface EmittedGroupModule {
+  build(options: Record<string, unknown>): GroupBuildResult;
+}
+
+/** Write the module of an agent (or a group) to `.emitted/<prefix>-<id>-<hash of the code>.ts` and import it. */
+export async function importEmitted(agent: Agent, prefix: string): Promise<EmittedModule>;
+export async function importEmitted(group: Component, prefix: string): Promise<EmittedGroupModule>;
+export async function importEmitted(agent: Component, prefix: string): Promise<EmittedModule | EmittedGroupModule> {
   prepareEmittedDir();
   const code = emitAiSdk(agent, { source: `${agent.id}.yaml` }).code;
   const file = new URL(`${prefix}-${agent.id.replace(/[^\w-]/g, '_')}-${createHash('sha256').update(code).digest('hex').slice(0, 12)}.ts`, EMITTED_DIR);
   if (!existsSync(file)) writeFileSync(file, code);
-  return (await import(file.href)) as EmittedModule;
+  return (await import(file.href)) as EmittedModule | EmittedGroupModule;
 }
 
 /** The emitted module's LLM options from the runtime's (`llm.override` → `baseURL`, as compileAiSdk resolves it). */
@@ -56,6 +63,30 @@ export function emittedBuilder(prefix: string): (agent: Agent, options: AgentBui
       tools: options.tools ?? {},
       inputs: options.inputs,
       llm: emittedLlmOptions(options.llm),
+      ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
+      ...(options.network?.allow ? { allowHosts: options.network.allow } : {}),
+      ...(options.network?.allowStdio ? { allowStdio: options.network.allowStdio } : {}),
+      ...(options.http ? { http: options.http } : {}),
+      hooks: options.hooks,
+    });
+  };
+}
+
+/**
+ * aiSdkRuntime's `buildGroup` option on emitted modules: emit the Swarm or
+ * ManagerWorkers the runtime loaded (SpecializedAgents merged), import the
+ * module, and call its `build` with the session's options. `built` gets the
+ * id of every group built.
+ */
+export function emittedGroupBuilder(prefix: string, built: Set<string>): GroupBuilder {
+  return async (group, options) => {
+    const mod = await importEmitted(group as unknown as Component, prefix);
+    built.add(group.id);
+    return mod.build({
+      tools: options.tools ?? {},
+      inputs: options.inputs,
+      llm: emittedLlmOptions(options.llm),
+      maxHandoffs: options.maxHandoffs,
       ...(options.maxSteps !== undefined ? { maxSteps: options.maxSteps } : {}),
       ...(options.network?.allow ? { allowHosts: options.network.allow } : {}),
       ...(options.network?.allowStdio ? { allowStdio: options.network.allowStdio } : {}),

@@ -1,6 +1,7 @@
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import type { Agent, Flow, LlmConfig } from '@agentspec/core';
+import type { A2AAgent, Agent, Flow, LlmConfig } from '@agentspec/core';
 import { a2aConnections, DEFAULT_MAX_HANDOFFS, DEFAULT_PARALLELISM, type A2aConnections, type LlmOptions, type NetworkPolicy, type ToolRegistry } from '@agentspec/runtime';
+import { compileA2aGraph } from './agent/a2a-graph.js';
 import type { LangGraph } from './graph-types.js';
 import { chatOpenAI } from './llm/chat-model.js';
 import type { CompileLangGraphOptions, CompileWarning } from './options.js';
@@ -36,6 +37,7 @@ export class CompileContext {
   private readonly models = new Map<LlmConfig, BaseChatModel>();
   private readonly flows = new Map<Flow, LangGraph>();
   private readonly agents = new Map<Agent, { inFlow?: LangGraph; alone?: LangGraph }>();
+  private readonly remotes = new Map<A2AAgent, LangGraph>();
 
   constructor(readonly options: CompileLangGraphOptions, private readonly compilers: SubgraphCompilers) {
     const l = options.limits ?? {};
@@ -74,6 +76,13 @@ export class CompileContext {
     if (!entry) this.agents.set(agent, (entry = {}));
     const key = inFlow ? 'inFlow' : 'alone';
     return (entry[key] ??= this.compilers.agent(agent, inFlow, this));
+  }
+
+  /** The compiled graph of an A2AAgent an AgentNode runs (its exchanges with the remote agent, a2a-graph.ts). */
+  a2aGraph(agent: A2AAgent): LangGraph {
+    let g = this.remotes.get(agent);
+    if (!g) this.remotes.set(agent, (g = compileA2aGraph(agent, this)));
+    return g;
   }
 
   async close(): Promise<void> {

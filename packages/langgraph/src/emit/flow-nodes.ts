@@ -10,8 +10,8 @@
  * nodes run `flowNodes.fanOut`'s steps.
  */
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
-import type { Agent, Flow, LlmConfig, Node } from '@agentspec/core';
-import { RuntimeError, type LlmOptions, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
+import type { A2AAgent, Agent, Component, Flow, LlmConfig, Node } from '@agentspec/core';
+import { hasTransforms, RuntimeError, type LlmOptions, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
 import { CHANNELS } from '../constants.js';
 import { compileAgentGraph } from '../compile/agent/compile-agent.js';
 import { CompileContext } from '../compile/context.js';
@@ -23,6 +23,7 @@ import { transitionsOf, type Transitions } from '../compile/flow/flow-edges.js';
 import { mergeByName, mergeByNode } from '../compile/flow/flow-state.js';
 import type { GraphState, LangGraph, NodeFn } from '../compile/graph-types.js';
 import { chatOpenAI } from '../compile/llm/chat-model.js';
+import { transformsOnUse } from './transforms-on-use.js';
 
 /** The options of an emitted flow's `build()`. */
 export interface FlowBuildOptions {
@@ -45,12 +46,13 @@ export interface FlowBuildOptions {
   readonly network?: NetworkPolicy;
 }
 
-/** What the node steps of one built graph share: tools, LLM clients, limits, MCP connections. */
+/** What the node steps of one built graph share: tools, LLM clients, limits, MCP connections, the agents' transforms. */
 export class FlowContext {
   /** @internal */
   readonly compile: CompileContext;
 
-  constructor(options: FlowBuildOptions = {}) {
+  /** `root`: the flow or group the module builds (its agents' message transforms are applied, their caches shared). */
+  constructor(options: FlowBuildOptions = {}, root?: Component) {
     const l = options.llm ?? {};
     const llm: LlmOptions = {
       ...(l.baseURL ? { override: { url: l.baseURL, ...(l.apiKey ? { apiKey: l.apiKey } : {}), ...(l.model ? { model: l.model } : {}) } } : {}),
@@ -68,6 +70,7 @@ export class FlowContext {
       ...(options.limits ? { limits: options.limits } : {}),
       ...(options.network ? { network: options.network } : {}),
       ...(model !== undefined ? { chatModel: (config: LlmConfig) => chatOpenAI({ ...config, model_id: model } as LlmConfig, llm) } : {}),
+      ...(root && hasTransforms(root) ? { transforms: transformsOnUse(root) } : {}),
     }, {
       flow: (flow) => {
         throw new RuntimeError('AS_UNSUPPORTED', `the graph of subflow '${flow.id}' was not given to flowNodes.step`);
@@ -86,9 +89,9 @@ export class FlowContext {
     return this.compile.limits.parallelism;
   }
 
-  /** Close what the node steps opened (MCP connections). */
-  close(): Promise<void> {
-    return this.compile.close();
+  /** Close what the node steps opened (MCP connections, A2A clients, the transforms' datastores). */
+  async close(): Promise<void> {
+    await Promise.all([this.compile.close(), this.compile.options.transforms?.close()]);
   }
 }
 
@@ -112,7 +115,7 @@ function partsOf(flow: Flow): FlowParts {
 
 /** A context whose subflow / agent graph is `graph` (the one the emitted module built for this node). */
 function withSubgraph(ctx: CompileContext, graph: LangGraph): CompileContext {
-  return Object.create(ctx, { flowGraph: { value: () => graph }, agentGraph: { value: () => graph } }) as CompileContext;
+  return Object.create(ctx, { flowGraph: { value: () => graph }, agentGraph: { value: () => graph }, a2aGraph: { value: () => graph } }) as CompileContext;
 }
 
 /**
@@ -154,12 +157,18 @@ function fanOut(flow: Flow, node: Node, ctx: FlowContext, names: FanOutNames, su
 
 /** The node steps of emitted flows (see the README, "Emitting TypeScript"). */
 export const flowNodes = {
-  /** What the steps of one build share (tools, LLM, limits, network; close() ends MCP connections). */
-  context: (options: FlowBuildOptions = {}): FlowContext => new FlowContext(options),
+  /** What the steps of one build share (tools, LLM, limits, network, the transforms of `root`'s agents; close() ends MCP connections). */
+  context: (options: FlowBuildOptions = {}, root?: Flow): FlowContext => new FlowContext(options, root),
   step,
   fanOut,
   /** The graph of an AgentNode's Agent, compiled from its spec (model → tools → model; ends on a text reply without outputs). */
   agentGraph: (agent: Agent, ctx: FlowContext): LangGraph => compileAgentGraph(agent, true, ctx.compile).graph,
+  /**
+   * The graph of an AgentNode's A2AAgent: its exchanges with the remote agent through the A2A client of
+   * @agentspec/runtime (a2aConnection: SSRF guard, headers bound to the agent's origin, TLS, polling, a task asking
+   * for input continued with the user's answer), one connection per agent for the build (closed by close()).
+   */
+  a2aGraph: (agent: A2AAgent, ctx: FlowContext): LangGraph => ctx.compile.a2aGraph(agent),
   /** The path function of conditional edges: the branch the node finished on. */
   branch: (state: GraphState): string => state[CHANNELS.branch] as string,
   /** Node inputs in flight, without data edges: one space of values by name (the last writer wins). */

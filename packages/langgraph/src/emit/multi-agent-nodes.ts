@@ -9,7 +9,7 @@
  * limits, asked agents, trace events). A ManagerWorkers' module writes its
  * supervisor graph out, the manager's node from `multiAgentNodes.manager`.
  */
-import type { ManagerWorkers, Swarm } from '@agentspec/core';
+import type { Component, ManagerWorkers, Swarm } from '@agentspec/core';
 import { managerNode, type ManagerNode } from '../compile/multi-agent/manager-workers-graph.js';
 import { swarmParts, type HandOver, type SwarmAgentNode } from '../compile/multi-agent/swarm-graph.js';
 import { FlowContext, type FlowBuildOptions } from './flow-nodes.js';
@@ -22,8 +22,8 @@ export interface SwarmNodes {
 
 /** The agent nodes of emitted Swarms and ManagerWorkers (see the README, "Emitting TypeScript"). */
 export const multiAgentNodes = {
-  /** What the agents of one build share (tools, LLM, limits, network; close() ends MCP connections). */
-  context: (options: FlowBuildOptions = {}): FlowContext => new FlowContext(options),
+  /** What the agents of one build share (tools, LLM, limits, network, the transforms of `root`'s agents; close() ends MCP connections). */
+  context: (options: FlowBuildOptions = {}, root?: Swarm | ManagerWorkers): FlowContext => new FlowContext(options, root as unknown as Component | undefined),
   /** The agents of a Swarm: each its graph (with the Swarm's tools; a transfer ends it with `handOver`'s Command) and node body. */
   swarm(swarm: Swarm, ctx: FlowContext, handOver: HandOver): SwarmNodes {
     const parts = swarmParts(swarm, ctx.compile, handOver);

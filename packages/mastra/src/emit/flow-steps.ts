@@ -87,7 +87,7 @@ export interface FlowSteps {
   /** The Mastra agents the steps use (AgentNodes, LlmNodes): register them with your `Mastra`. */
   readonly agents: Readonly<Record<string, MastraAgent>>;
   readonly warnings: readonly MastraWarning[];
-  /** Ends what the steps hold open (MCP connections). */
+  /** Ends what the steps hold open (MCP connections, A2A clients). */
   close(): Promise<void>;
 }
 
@@ -175,6 +175,9 @@ function stepsOf(fc: FlowCompile): FlowSteps {
       return Object.fromEntries([...ctx.agents.values(), ...ctx.llmAgents].map((a) => [a.id, a]));
     },
     warnings: ctx.warnings.list,
-    close: () => ctx.runner.close(),
+    close: () => {
+      ctx.a2a.close();
+      return ctx.runner.close();
+    },
   };
 }

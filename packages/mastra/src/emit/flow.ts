@@ -148,7 +148,8 @@ class FlowWriter {
     const id = str(node.id);
     const base = identifier(node.id, { fallback: 'node' });
     const main = this.main(node);
-    const agent = node.component_type === 'AgentNode' ? admitted(node.agent) : undefined;
+    // an A2AAgent (a later component) runs in the node's own step, as any agent
+    const agent = node.component_type === 'AgentNode' && !laterComponent(node.agent, 'A2AAgent') ? admitted(node.agent) : undefined;
     const sub = node.component_type === 'FlowNode' || node.component_type === 'MapNode' ? node.subflow
       : agent?.component_type === 'Flow' ? agent : undefined;
     if (!sub) return [{ text: `.then(${main})`, step: main }];

@@ -1,10 +1,11 @@
 import type { Agent } from '@agentspec/core';
-import { key, literal, moduleHeader, str, text } from '@agentspec/runtime/emit';
+import { literal, str, text } from '@agentspec/runtime/emit';
 import { AgentModule } from './agent-module.js';
 import { buildFunction } from './build-function.js';
 import { emitInputs } from './inputs.js';
 import { built, buildOptions, LLM_OPTIONS } from './interfaces.js';
 import { emitModel } from './model.js';
+import { openAiAgentsHeader } from './module-header.js';
 import { emitOutputs } from './outputs.js';
 import { emitTransforms } from './transforms.js';
 import { emitTool } from './tools/index.js';
@@ -57,19 +58,6 @@ export function emitAgent(agent: Agent, options: { readonly source?: string | un
   if (outputs.length > 0) w.section(emitOutputs(w, outputs));
   const build = buildFunction(w, agent, tools, serverTools, required);
   w.section(`// ---- The agent\n\n${build}`);
-  const usageTools = serverTools.length > 0 ? `{ tools: { ${serverTools.map((n) => `${key(n)}: (args) => …`).join(', ')} } }` : '';
-  const header = moduleHeader({
-    component: agent,
-    what: 'an Agent Spec Agent as an OpenAI Agents SDK `Agent`',
-    target: 'openai-agents',
-    source: options.source,
-    version: options.version,
-    notes: ['It needs @openai/agents and openai only; `build()` takes what the spec does not hold (ServerTool implementations, the LLM endpoint, keys).'],
-    usage: [
-      "import { run } from '@openai/agents';",
-      `const { agent, runOptions } = build(${usageTools});`,
-      "const result = await run(agent, 'Hello!', runOptions); // result.finalOutput, result.interruptions",
-    ],
-  });
+  const header = openAiAgentsHeader(agent, 'an Agent Spec Agent as an OpenAI Agents SDK `Agent`', serverTools, options, 'result.finalOutput, result.interruptions');
   return { code: w.render(header), warnings: w.warnings };
 }

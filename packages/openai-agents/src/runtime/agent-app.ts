@@ -35,7 +35,7 @@ export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiA
         ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),
       };
       if (!build) return compileAgent(spec, compileOptions);
-      const result = await build(spec, compileOptions);
+      const result = await build(spec, compileOptions, given);
       built.push(result);
       return result;
     },

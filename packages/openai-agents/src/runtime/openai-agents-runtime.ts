@@ -13,12 +13,13 @@ import { OPENAI_AGENTS_CAPABILITIES } from '../capabilities.js';
  * The Runnable contract (DESIGN §4.1) on the OpenAI Agents SDK: Agents run
  * natively (`Runner.run`, interruptions, `RunState` for save/resume), SpecializedAgents as
  * the Agents they stand for; a Swarm of handoffs (`handoff: always`) and a ManagerWorkers
- * natively when their members are plain chat agents (SDK `handoffs`, workers as tools: multiAgentApp);
+ * natively when their members are plain chat agents (SDK `handoffs`, workers as tools: multiAgentApp; or as the
+ * `buildGroup` option builds them, a Swarm of any handoff mode);
  * Flows and other Swarms and ManagerWorkers on the reference interpreter with every LLM call
  * made by the SDK's models (DESIGN §4.3). Tracing export to OpenAI is off unless `tracing: true`.
  */
 export function openaiAgentsRuntime(options: OpenAiAgentsRuntimeOptions = {}): Runtime {
-  checkRuntimeOptions('openaiAgentsRuntime', options, { structuredOutput: { oneOf: ['submit_result', 'native'] }, tracing: 'boolean', build: 'function' });
+  checkRuntimeOptions('openaiAgentsRuntime', options, { structuredOutput: { oneOf: ['submit_result', 'native'] }, tracing: 'boolean', build: 'function', buildGroup: 'function' });
   const flows = referenceRuntime({ backend: (llm) => openaiAgentsBackend(llm), name: OPENAI_AGENTS_RUNTIME_NAME, capabilities: OPENAI_AGENTS_CAPABILITIES.runtime });
   return {
     name: OPENAI_AGENTS_RUNTIME_NAME,
@@ -30,7 +31,8 @@ export function openaiAgentsRuntime(options: OpenAiAgentsRuntimeOptions = {}): R
         admit(component, OPENAI_AGENTS_CAPABILITIES.runtime, { llmOverride: Boolean(load.llm?.override) });
         const root = specializeAgents(component);
         checkMultiAgent(root);
-        const group = nativeGroup(root);
+        // with buildGroup (e.g. an emitted module), a Swarm of any handoff mode: the module writes send_message tools itself
+        const group = nativeGroup(root, { anyMode: options.buildGroup !== undefined });
         if (group) return multiAgentApp(group, component, load, options);
       }
       // Flows, other Swarms and ManagerWorkers: admitted by the reference interpreter's load, with these capabilities

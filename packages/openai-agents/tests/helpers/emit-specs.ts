@@ -1,5 +1,5 @@
 import {
-  agent, clientTool, mcpTool, ociGenAiConfig, openAiCompatibleConfig, openAiConfig, remoteTool, serverTool, sseTransport, stdioTransport,
+  agent, clientTool, deserialize, type Component, mcpTool, ociGenAiConfig, openAiCompatibleConfig, openAiConfig, remoteTool, serverTool, sseTransport, stdioTransport,
   type Agent,
 } from '@agentspec/core';
 
@@ -51,5 +51,52 @@ export function extraSpecs(): { id: string; spec: Agent }[] {
         } as never),
       }),
     },
+  ];
+}
+
+/** A chat agent of a group, in the JSON of a spec. */
+function member(id: string, name: string, prompt: string, llm: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  // NASTY's placeholder {{ x }} is an input
+  const inputs = prompt.includes(NASTY) ? [{ title: 'x', type: 'string', default: 'X' }] : [];
+  return { component_type: 'Agent', id, name, description: `${name} (${NASTY})`, system_prompt: prompt, llm_config: { $component_ref: llm }, tools: [], inputs, ...extra };
+}
+
+const LLMS = {
+  llm: { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: NASTY, model_id: 'm', url: 'http://127.0.0.1:8000' },
+  other: { component_type: 'VllmConfig', id: 'other', name: 'other', model_id: 'm2', url: 'http://127.0.0.1:8001', default_generation_parameters: { temperature: 0.2 } },
+};
+
+/**
+ * Swarms and ManagerWorkers beyond the conformance cases (emitted and typechecked): names, descriptions and prompts
+ * with every awkward character, relationships going round, two LLM configs, inputs, each handoff mode.
+ */
+export function extraGroupSpecs(): { id: string; spec: Component }[] {
+  const swarm = (mode: string) => ({
+    component_type: 'Swarm', id: `nasty-${mode}`, name: NASTY, handoff: mode,
+    first_agent: { $component_ref: 'a' },
+    relationships: [[{ $component_ref: 'a' }, { $component_ref: 'b' }], [{ $component_ref: 'b' }, { $component_ref: 'a' }], [{ $component_ref: 'a' }, { $component_ref: 'c' }]],
+    $referenced_components: {
+      a: member('a', "it's `a`", `Hello {{user}}. ${NASTY}`, 'llm', { inputs: [{ title: 'user', type: 'string', default: 'you' }, { title: 'x', type: 'string', default: 'X' }] }),
+      b: member('b', 'class', NASTY, 'other', { tools: [{ component_type: 'ServerTool', id: 's', name: "it's */ a `tool`", description: NASTY, inputs: [{ title: 'q', type: 'string' }] }] }),
+      c: member('c', '__proto__', 'You are C.', 'llm'),
+      ...LLMS,
+    },
+    agentspec_version: '26.1.0',
+  });
+  const team = {
+    component_type: 'ManagerWorkers', id: 'nasty-team', name: NASTY,
+    group_manager: { $component_ref: 'boss' },
+    workers: [{ $component_ref: 'w1' }, { $component_ref: 'w2' }],
+    $referenced_components: {
+      boss: member('boss', NASTY, NASTY, 'llm'),
+      w1: member('w1', 'Build', 'You are a worker.', 'other'),
+      w2: member('w2', '1 two', 'You are another worker.', 'llm', { tools: [{ component_type: 'ServerTool', id: 's2', name: 'constructor', inputs: [{ title: 'x', type: 'integer' }] }] }),
+      ...LLMS,
+    },
+    agentspec_version: '26.1.0',
+  };
+  return [
+    ...['always', 'optional', 'never'].map((mode) => ({ id: `extra/swarm-${mode}`, spec: deserialize(JSON.stringify(swarm(mode))) })),
+    { id: 'extra/manager-workers', spec: deserialize(JSON.stringify(team)) },
   ];
 }

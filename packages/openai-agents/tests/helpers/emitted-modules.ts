@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Agent, Component } from '@agentspec/core';
+import type { Agent, Component, ManagerWorkers, Swarm } from '@agentspec/core';
 import { openAiBaseUrl, retryingFetch } from '@agentspec/runtime';
-import type { CompileOptions, CompileResult } from '../../src/types.js';
+import type { CompiledGroup, CompileOptions, CompileResult, GroupCompileOptions } from '../../src/types.js';
 import type { CompiledAgent } from '../../src/compile/compile-agent.js';
 import { emitOpenAiAgents } from '../../src/index.js';
 
@@ -63,16 +63,34 @@ interface EmittedModule {
   build(options: Record<string, unknown>): CompileResult<CompiledAgent>;
 }
 
-/**
- * The runtime hook of the tests: emit the module of the agent, write it,
- * import it and call its build() with the options of the compile it replaces.
- */
-export const built = { count: 0 };
+/** What the hooks below built: how many modules, and the ids of the components emitted (a SpecializedAgent's own, not its agent's). */
+export const built = { count: 0, components: new Set<string>() };
 
-export async function compileThroughEmittedModule(agent: Agent, options: CompileOptions, subdir = 'conformance'): Promise<CompileResult<CompiledAgent>> {
-  const file = writeEmitted(agent, subdir);
+/**
+ * The runtime hook of the tests: emit the module of the agent (of the
+ * SpecializedAgent `given`, when it is one), write it, import it and call its
+ * build() with the options of the compile it replaces.
+ */
+export async function compileThroughEmittedModule(agent: Agent, options: CompileOptions, given: Component = agent, subdir = 'conformance'): Promise<CompileResult<CompiledAgent>> {
+  const emitted = given.component_type === 'SpecializedAgent' ? given : agent;
+  const file = writeEmitted(emitted, subdir);
   const module = (await import(file)) as EmittedModule;
   const result = module.build(buildOptionsOf(options));
   built.count++;
+  built.components.add(emitted.id);
+  return result;
+}
+
+/**
+ * The group hook of the tests (`buildGroup`): emit the module of the Swarm or
+ * ManagerWorkers, write it, import it and call its build() with the options
+ * of the compile, the handoff limit and the runtime's runs of asked agents.
+ */
+export async function buildGroupThroughEmittedModule(group: Swarm | ManagerWorkers, options: GroupCompileOptions, subdir = 'conformance'): Promise<CompiledGroup> {
+  const file = writeEmitted(group as unknown as Component, subdir);
+  const module = (await import(file)) as { build(options: Record<string, unknown>): CompiledGroup };
+  const result = module.build({ ...buildOptionsOf(options), maxHandoffs: options.maxHandoffs, ask: options.ask });
+  built.count++;
+  built.components.add(group.id);
   return result;
 }

@@ -59,7 +59,7 @@ export { networkOptionFields } from './network-options.js';
 export { retryPolicyLiteral } from './retry-policy.js';
 export { httpPolicyFields } from './http-policy-fields.js';
 export { mcpRequestFields } from './mcp-request-fields.js';
-export { summarizationEntry, summarizationRule, type SummarizationRule } from './summarization-rule.js';
+export { summarizationEntry, summarizationRule, transformEntries, transformsDeclaration, type SummarizationRule, type TransformEntries } from './summarization-rule.js';
 export { outputRules, type OutputRule } from './outputs.js';
 export { commentText, docComment, isIdentifierName, key, literal, member, Raw, raw, str, template, templateText, text, type LiteralOptions } from './literal.js';
 export { camelCase, constantName, identifier, Names, RESERVED_NAMES, type IdentifierOptions, type TakeOptions } from './identifiers.js';

@@ -1,10 +1,10 @@
-import { laterComponent, type Component, type LlmConfig } from '@agentspec/core';
+import { laterComponent, type Agent, type Component, type LlmConfig } from '@agentspec/core';
 import { unsupportedComponent } from '../admit/admit.js';
 import { collectionSchemas } from '../datastores/entity-schema.js';
 import { SUMMARIZATION_DEFAULTS } from '../transforms/summarization.js';
 import { SummaryCache } from '../transforms/summary-cache.js';
 import type { DatastoreConnection } from '../datastores/datastore-connection.js';
-import { literal, str } from './literal.js';
+import { commentText, literal, str } from './literal.js';
 
 /** A message transform as an emitted module writes it for the `summarization` snippet. */
 export interface SummarizationRule {
@@ -70,5 +70,49 @@ export function summarizationEntry(id: string, rule: SummarizationRule, model: s
     `      cache: ${rule.cache !== undefined ? `summaryCache(${rule.cache})` : 'undefined'},`,
     '    },',
     '  },',
+  ].join('\n');
+}
+
+/** An agent's transforms as the entries of an emitted module's `TRANSFORMS` list. */
+export interface TransformEntries {
+  readonly entries: readonly string[];
+  /** Whether one of them caches: the caller `use`s the `summaryCache` snippet. */
+  readonly cached: boolean;
+}
+
+/**
+ * The entries of `agent`'s transforms (summarizationEntry of each one's
+ * summarizationRule): the model that summarizes is `agentModel` when the
+ * transform's LLM is the agent's config, else the function `otherModel`
+ * declares for that config (called once per config; `n` counts from 1;
+ * `what` names it in a comment).
+ */
+export function transformEntries(agent: Agent, agentModel: string, otherModel: (llm: LlmConfig, n: number, what: string) => string): TransformEntries {
+  const models = new Map<string, string>([[agent.llm_config.id, agentModel]]);
+  const entries: string[] = [];
+  let cached = false;
+  for (const t of agent.transforms ?? []) {
+    const rule = summarizationRule(t);
+    let model = models.get(rule.llm.id);
+    if (model === undefined) {
+      model = otherModel(rule.llm, models.size, `The LLM of transform ${commentText(String(t.name ?? t.id))}`);
+      models.set(rule.llm.id, model);
+    }
+    if (rule.cache !== undefined) cached = true;
+    entries.push(summarizationEntry(t.id, rule, model));
+  }
+  return { entries, cached };
+}
+
+/** The declaration of `TRANSFORMS` (of type `MessageTransform`), its comment saying what goes through them (`through`). */
+export function transformsDeclaration(entries: readonly string[], through: string): string {
+  return [
+    '/**',
+    ` * The agent's message transforms (Agent Spec 26.1.2), in order: ${through} goes through`,
+    ' * them first. Their caches (in memory) live as long as this module, shared by the conversations it runs.',
+    ' */',
+    'const TRANSFORMS: readonly MessageTransform[] = [',
+    ...entries,
+    '];',
   ].join('\n');
 }

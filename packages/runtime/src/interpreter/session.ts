@@ -25,7 +25,8 @@ export class ReferenceEngine implements SessionEngine {
   }
 
   async advance(run: EngineRun): Promise<RunStatus> {
-    const exec = new Execution(this.services, this.journal, run.inbox, run.emit, (position) => run.spans.id(position), run.conversationId);
+    // span ids are only read by trace events: a run nobody follows skips hashing them (the position stands in)
+    const exec = new Execution(this.services, this.journal, run.inbox, run.emit, run.spans.traced ? (position) => run.spans.id(position) : (position) => position, run.conversationId);
     if (run.emit) streaming.add(exec);
     try {
       const result = await runRoot(exec, this.inputs);

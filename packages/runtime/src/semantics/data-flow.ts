@@ -1,12 +1,13 @@
 import type { Flow, Node } from '@agentspec/core';
-import { FlowRules, type DataSpace } from './flow-rules.js';
+import { FlowRules, type MutableDataSpace } from './flow-rules.js';
 
 /**
  * Where node inputs come from during one run (DESIGN §4.2): the data space of
  * {@link FlowRules}, kept here as the run goes (the reference interpreter).
  */
 export class DataFlow {
-  private space: DataSpace = {};
+  /** Owned here and never handed out (available() copies): changed in place. */
+  private readonly space: MutableDataSpace = {};
   readonly rules: FlowRules;
 
   constructor(flow: Flow | FlowRules) {
@@ -20,6 +21,6 @@ export class DataFlow {
 
   /** A node finished with these outputs. Outputs it did not produce write nothing. */
   record(node: Node, outputs: Readonly<Record<string, unknown>>): void {
-    this.space = this.rules.record(this.space, node, outputs);
+    this.rules.recordInPlace(this.space, node, outputs);
   }
 }

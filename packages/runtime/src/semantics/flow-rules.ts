@@ -9,6 +9,12 @@ export interface DataSpace {
   readonly inbox?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
 
+/** A DataSpace its holder changes in place (`FlowRules.recordInPlace`). */
+export interface MutableDataSpace {
+  vars?: Record<string, unknown>;
+  inbox?: Record<string, Readonly<Record<string, unknown>>>;
+}
+
 /**
  * The control and data edges of one flow and the rules they follow (DESIGN
  * §4.2), indexed once: written here for every runtime — the reference
@@ -103,9 +109,26 @@ export class FlowRules {
   record(space: DataSpace, node: Node, outputs: Readonly<Record<string, unknown>>): DataSpace {
     const writes = this.writes(node, outputs);
     if (!writes) return space;
-    if (this.named) return { ...space, vars: { ...space.vars, ...writes } };
-    const inbox: Record<string, Readonly<Record<string, unknown>>> = { ...space.inbox };
+    const next: MutableDataSpace = this.named ? { ...space, vars: { ...space.vars } } : { ...space, inbox: { ...space.inbox } };
+    this.merge(next, writes);
+    return next;
+  }
+
+  /**
+   * `record`, into a space its holder owns (DataFlow): the space is changed,
+   * not copied, so a run costs no copy of every waiting value per node.
+   */
+  recordInPlace(space: MutableDataSpace, node: Node, outputs: Readonly<Record<string, unknown>>): void {
+    const writes = this.writes(node, outputs);
+    if (writes) this.merge(space, writes);
+  }
+
+  private merge(space: MutableDataSpace, writes: Record<string, unknown>): void {
+    if (this.named) {
+      Object.assign((space.vars ??= {}), writes);
+      return;
+    }
+    const inbox = (space.inbox ??= {});
     for (const [id, values] of Object.entries(writes)) inbox[id] = { ...inbox[id], ...(values as Record<string, unknown>) };
-    return { ...space, inbox };
   }
 }

@@ -10,8 +10,11 @@ export type CrashPoint = 'llm-response' | 'tool' | 'save';
 
 const passed = new Map<CrashPoint, number>();
 
+/** Read once: a process is started with the variable (reading process.env costs on every LLM answer and tool result). */
+const WANTED = process.env.AGENTSPEC_CRASH_AT;
+
 export function crashPoint(point: CrashPoint): void {
-  const wanted = process.env.AGENTSPEC_CRASH_AT;
+  const wanted = WANTED;
   if (!wanted) return;
   const n = (passed.get(point) ?? 0) + 1;
   passed.set(point, n);

@@ -13,6 +13,8 @@ export interface BuildParts {
   readonly mcp: boolean;
   readonly servers: readonly string[];
   readonly renders: boolean;
+  /** Whether the agent has message transforms (the module's TRANSFORMS). */
+  readonly transforms: boolean;
   readonly names: { model: string; tools: string; human: string };
 }
 
@@ -46,15 +48,18 @@ export function buildFunction(agent: Agent, p: BuildParts): string {
   if (p.confirmed.length > 0) w(`  const needConfirmation = new Set<string>(${literal(p.confirmed.map((t) => t.tool.name))});`);
   w(`  const model = ${bound.length > 0 ? `chatModel(options).bindTools([${bound.join(', ')}])` : 'chatModel(options)'};`);
   w('  const maxAgentSteps = options.limits?.maxAgentSteps ?? 20;');
+  if (p.transforms) w('  const summarizers = TRANSFORMS.map((t) => t.model(options));');
   w();
-  w('  /** An LLM turn: the system prompt and the conversation. Past maxAgentSteps turns since the user spoke, the run fails. */');
+  w(`  /** An LLM turn: the system prompt and the conversation${p.transforms ? ' (through the transforms)' : ''}. Past maxAgentSteps turns since the user spoke, the run fails. */`);
   w('  async function callModel(state: AgentState, config: LangGraphRunnableConfig): Promise<AgentUpdate> {');
   w('    const turns = state.agentspec_turns;');
   w("    if (turns >= maxAgentSteps) throw new CodedError('AS_MAX_ITERATIONS', `the agent took more than ${maxAgentSteps} LLM turns`);");
   if (hasInputs && !p.renders) w('    agentInputs(state); // inputs without a value and a default fail the run');
+  // the conversation through the message transforms (the state keeps it as it is)
+  if (p.transforms) w('    const messages = await transformedMessages(state.messages, summarizers, config);');
   w('    let reply: AIMessage;');
   w('    try {');
-  w(`      reply = await model.invoke([new SystemMessage(${system}), ...state.messages], config);`);
+  w(`      reply = await model.invoke([new SystemMessage(${system}), ...${p.transforms ? 'messages' : 'state.messages'}], config);`);
   w('    } catch (e) {');
   w('      throw llmError(e);');
   w('    }');

@@ -7,6 +7,7 @@ import { LANGGRAPH_CAPABILITIES } from '../../capabilities.js';
 import type { CompileWarning } from '../../compile/options.js';
 import { CHANNELS } from '../../constants.js';
 import { buildFunction } from './agent-graph.js';
+import { emitTransforms } from './agent-transforms.js';
 import { emitTool, functionDefinition, type EmittedTool } from './agent-tools.js';
 import { HELPERS, type HelperName } from './helpers.js';
 
@@ -14,35 +15,46 @@ import { HELPERS, type HelperName } from './helpers.js';
 const DECLARED = [
   'State', 'Input', 'Output', 'AgentState', 'AgentUpdate', 'build', 'BuildOptions', 'ToolImplementation', 'BuiltAgent', 'chatModel', 'SYSTEM_PROMPT', 'AGENT_ID',
   'AGENT_NAME', 'SERVER_TOOLS', 'LLM_BASE_URL', 'LLM_MODEL', 'LLM_RETRY_POLICY', 'agentInputs', 'options', 'model', 'tools', 'graph', 'builder', 'mcp',
-  'runnable', 'maxAgentSteps', 'callModel', 'runTools',
+  'runnable', 'maxAgentSteps', 'callModel', 'runTools', 'TRANSFORMS', 'summarizers',
   'askUser', 'afterModel', 'afterTools', 'tool', 'SUBMIT_RESULT_TOOL', 'OUTPUTS', 'OUTPUT_RULES', 'Client', 'Transport', 'ChatOpenAI', 'Annotation', 'StateGraph',
   'MessagesAnnotation', 'START', 'END', 'interrupt', 'JsonSchema',
 ];
+
+/** The names of a chat model's declarations: its constants and its function. */
+export interface ChatModelNames {
+  readonly baseUrl: string;
+  readonly model: string;
+  readonly policy: string;
+  /** What the comment above its constants calls it. */
+  readonly what: string;
+}
+
+const AGENT_MODEL: ChatModelNames = { baseUrl: 'LLM_BASE_URL', model: 'LLM_MODEL', policy: 'LLM_RETRY_POLICY', what: 'The LLM' };
 
 /**
  * The chat model of the LLM config: where it is and the key it gets from the shared llmEndpoint (`options.llm`
  * overriding the spec's endpoint as LlmOptions.override does; a key only to the origin it is for, or to a host of
  * `llm.credentialHosts`), its retries from the shared llmFetch (the runtime's, or the config's retry_policy).
  */
-function chatModel(spec: LlmConfig, timeoutMs: number): { constants: string; body: string } {
+export function chatModel(spec: LlmConfig, timeoutMs: number, names: ChatModelNames = AGENT_MODEL): { constants: string; body: string } {
   const config = admitted(spec);
   if (config.component_type === 'OciGenAiConfig') throw unsupportedComponent(config, LANGGRAPH_CAPABILITIES.emit);
   const openAi = config.component_type === 'OpenAiConfig';
   const params = generationParams(config);
   const policy = retryPolicyLiteral(config, '', 30);
   const constants = [
-    `/** The LLM: ${commentText(config.component_type)} ${commentText(str(config.name))}${openAi ? ' (OPENAI_BASE_URL, else api.openai.com)' : ''}. */`,
-    ...(openAi ? [] : [`const LLM_BASE_URL = ${str(openAiBaseUrl(config.url))};`]),
-    `const LLM_MODEL = ${str(config.model_id)};`,
-    ...(policy ? ['/** How its requests are retried: the LLM config\'s retry_policy. */', `const LLM_RETRY_POLICY: SpecRetryPolicy = ${policy};`] : []),
+    `/** ${names.what}: ${commentText(config.component_type)} ${commentText(str(config.name))}${openAi ? ' (OPENAI_BASE_URL, else api.openai.com)' : ''}. */`,
+    ...(openAi ? [] : [`const ${names.baseUrl} = ${str(openAiBaseUrl(config.url))};`]),
+    `const ${names.model} = ${str(config.model_id)};`,
+    ...(policy ? ['/** How its requests are retried: the LLM config\'s retry_policy. */', `const ${names.policy}: SpecRetryPolicy = ${policy};`] : []),
   ].join('\n');
   // OpenAI-compatible servers (and options.llm.baseURL) take any key; OpenAiConfig on OpenAI's endpoint needs one
   // (ChatOpenAI then looks for OPENAI_API_KEY itself: llmEndpoint found none)
   const apiKey = openAi ? "endpoint.apiKey ?? (llm.baseURL ? 'not-needed' : undefined)" : "endpoint.apiKey ?? 'not-needed'";
-  const retry = `{ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? ', policy: LLM_RETRY_POLICY' : ''} }`;
+  const retry = `{ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? `, policy: ${names.policy}` : ''} }`;
   const body = [
     '  const llm = options.llm ?? {};',
-    `  const endpoint = llmEndpoint(${openAi ? 'undefined' : 'LLM_BASE_URL'}, LLM_MODEL, llm);`,
+    `  const endpoint = llmEndpoint(${openAi ? 'undefined' : names.baseUrl}, ${names.model}, llm);`,
     '  // never `streaming: true`; the retries are llmFetch\'s (the client\'s own are off)',
     '  return new ChatOpenAI({',
     '    model: endpoint.model,',
@@ -185,7 +197,8 @@ export function emitAgent(agent: Agent, defaults: { readonly timeoutMs: number }
   const model = chatModel(agent.llm_config, defaults.timeoutMs);
   w.section(model.constants);
   w.section(['/** The chat model of the agent\'s LLM config. */', 'function chatModel(options: BuildOptions): ChatOpenAI {', model.body, '}'].join('\n'));
-  w.section(buildFunction(agent, { tools, runnable, clients, confirmed, outputs, mcp, servers, renders, names: n }));
+  const transforms = emitTransforms(agent, w, (llm, names) => chatModel(llm, defaults.timeoutMs, names));
+  w.section(buildFunction(agent, { tools, runnable, clients, confirmed, outputs, mcp, servers, renders, transforms, names: n }));
   return w;
 }
 

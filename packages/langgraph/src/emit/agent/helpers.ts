@@ -9,9 +9,10 @@ import type { ModuleHelpers } from '@agentspec/runtime/emit';
 import { ERRORS_SNIPPETS } from './snippets/errors.js';
 import { IO_SNIPPETS } from './snippets/io.js';
 import { MESSAGES_SNIPPETS } from './snippets/messages.js';
+import { TRANSFORMS_SNIPPETS } from './snippets/transforms.js';
 
 /** The helpers of this emitter, and those shared by every emitter (EMIT_SNIPPETS of @agentspec/runtime). */
-export type HelperName = SnippetName | 'conversation' | 'llmError' | 'missingInput' | 'serverTool' | 'mcp';
+export type HelperName = SnippetName | 'conversation' | 'llmError' | 'missingInput' | 'serverTool' | 'mcp' | 'messageTransforms';
 
 /** Every helper, in the order they are written (a new name breaks the build until listed). */
 export const HELPERS: ModuleHelpers<HelperName> = {
@@ -21,4 +22,14 @@ export const HELPERS: ModuleHelpers<HelperName> = {
   missingInput: { code: ERRORS_SNIPPETS.missingInput, needs: ['codedError'], declares: ['missingInput'] },
   serverTool: { code: ERRORS_SNIPPETS.serverTool, needs: ['codedError'], declares: ['runServerTool'] },
   mcp: { code: IO_SNIPPETS.mcp, needs: ['codedError', 'mcpRequest'], declares: ['McpConnections', 'callMcpTool'] },
+  messageTransforms: {
+    code: TRANSFORMS_SNIPPETS.messageTransforms,
+    needs: ['summarization', 'conversation', 'llmError'],
+    imports: {
+      '@langchain/core/messages': ['AIMessage', 'HumanMessage', 'SystemMessage', 'ToolMessage', 'type BaseMessage'],
+      '@langchain/langgraph': ['type LangGraphRunnableConfig'],
+      '@langchain/openai': ['ChatOpenAI'],
+    },
+    declares: ['MessageTransform', 'transformedMessages', 'langChainMessage', 'summaryArguments'],
+  },
 };

@@ -1,4 +1,4 @@
-import { fieldsOf, isBuiltinType, isTypedType, type Component } from '@agentspec/core';
+import { FAMILIES, fieldsOf, isBuiltinType, isTypedType, type Component } from '@agentspec/core';
 import { SECRET_FIELDS } from '../check.js';
 import { commentText, identifier, literal, raw, str, type Names, type Raw } from '@agentspec/runtime/emit';
 
@@ -37,30 +37,35 @@ export class ComponentConstants {
   private visit(c: Component): void {
     if (this.names.has(c)) return;
     this.names.set(c, '');
-    for (const [k, v] of Object.entries(c)) if (k !== 'metadata') this.children(v);
+    for (const [k, v] of Object.entries(c)) if (k !== 'metadata') this.children(v, c);
     this.names.set(c, this.taken.take(`${identifier(c.name)}${suffix(c.component_type)}`, { alternative: `${identifier(`${c.name} ${c.id}`)}${suffix(c.component_type)}` }));
     this.types.add(c.component_type);
-    if (isLater(c) && !GROUPS.has(c.component_type)) this.types.add('Node');
+    if (isLater(c) && FAMILIES.Node.has(c.component_type)) this.types.add('Node');
     this.order.push(c);
   }
 
-  private children(v: unknown): void {
-    if (Array.isArray(v)) return v.forEach((x) => this.children(x));
+  private children(v: unknown, holder: Component): void {
+    if (Array.isArray(v)) return v.forEach((x) => this.children(x, holder));
     if (!isComponent(v)) return;
     if (INLINE.has(v.component_type)) {
-      for (const [k, x] of Object.entries(v)) if (k !== 'metadata') this.children(x);
+      for (const [k, x] of Object.entries(v)) if (k !== 'metadata') this.children(x, v);
       return;
     }
+    if (isLaterComponent(v) && !isLater(holder)) this.types.add('UnknownComponent');
     this.visit(v);
   }
 
-  /** A field value: components as their constant's name, edges inline. */
-  private value(v: unknown): unknown {
-    if (Array.isArray(v)) return v.map((x) => this.value(x));
+  /**
+   * A field value of `holder`: components as their constant's name, edges inline. A component of a later version
+   * that is no node (an A2AAgent, a transform, a datastore…) is held as an UnknownComponent in a 25.4.1 component.
+   */
+  private value(v: unknown, holder: Component): unknown {
+    if (Array.isArray(v)) return v.map((x) => this.value(x, holder));
     if (isComponent(v)) {
       const name = this.names.get(v);
-      if (name && !INLINE.has(v.component_type)) return raw(name);
-      return this.fields(v);
+      if (!name || INLINE.has(v.component_type)) return this.fields(v);
+      if (isLaterComponent(v) && !isLater(holder)) return raw(`${name} as unknown as UnknownComponent`);
+      return raw(name);
     }
     return v;
   }
@@ -74,7 +79,7 @@ export class ComponentConstants {
       const v = (c as unknown as Record<string, unknown>)[k];
       if (v === undefined || v === null || SECRET_FIELDS.has(k)) continue;
       if (k === 'metadata' && typeof v === 'object' && Object.keys(v).length === 0) continue;
-      out[k] = this.value(v);
+      out[k] = this.value(v, c);
     }
     return out;
   }
@@ -90,6 +95,10 @@ export class ComponentConstants {
       // the root of a Swarm's or ManagerWorkers' module: checked against its own interface
       return `const ${this.names.get(c) as string} = ${value} satisfies ${c.component_type};`;
     }
+    if (isLaterComponent(c)) {
+      // checked against its own interface; the 25.4.1 components holding it write `as unknown as UnknownComponent`
+      return `/** ${c.component_type} ${commentText(str(c.name))}: a component of a later Agent Spec version. */\nconst ${this.names.get(c) as string} = ${value} satisfies ${c.component_type};`;
+    }
     if (isLater(c)) {
       // checked against its own interface; the flows' node lists (the 25.4.1 unions) hold it as a Node of an unknown kind
       return `/** A ${c.component_type} (a node of a later Agent Spec version), held as a Node. */\nconst ${this.names.get(c) as string} = ${value} satisfies ${c.component_type} as unknown as Node;`;
@@ -104,4 +113,9 @@ const GROUPS: ReadonlySet<string> = new Set(['Swarm', 'ManagerWorkers']);
 /** A component of a later Agent Spec version that this library types (a ParallelFlowNode…), outside the 25.4.1 unions. */
 function isLater(c: Component): boolean {
   return !isBuiltinType(c.component_type) && isTypedType(c.component_type);
+}
+
+/** A component of a later version that is neither a node nor a multi-agent group (an A2AAgent, a transform, a datastore…). */
+function isLaterComponent(c: Component): boolean {
+  return isLater(c) && !GROUPS.has(c.component_type) && !FAMILIES.Node.has(c.component_type);
 }

@@ -6,6 +6,7 @@ import { routesOnBranch, transitionsOf } from '../../compile/flow/flow-edges.js'
 import { graphNodeNames } from '../../compile/node-names.js';
 import type { CompileWarning } from '../../compile/options.js';
 import { commentText, identifier, key, literal, member, ModuleWriter, str, type Names } from '@agentspec/runtime/emit';
+import { hasTransforms } from '@agentspec/runtime';
 import { ComponentConstants } from './components.js';
 
 interface FlowNames {
@@ -91,6 +92,7 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
       const v = local.take(`${identifier(sub.name)}Subgraph`);
       subgraphs.set(sub, v);
       if (sub.component_type === 'Flow') w(`  const ${v} = ${(flowNames.get(sub as Flow) as FlowNames).graph}(ctx); // the subflow ${commentText(str(sub.name))}`);
+      else if (sub.component_type === 'A2AAgent') w(`  const ${v} = flowNodes.a2aGraph(${constants.names.get(sub) as string}, ctx); // the exchanges with remote agent ${commentText(str(sub.name))}`);
       else w(`  const ${v} = flowNodes.agentGraph(${constants.names.get(sub) as string}, ctx); // the agent loop of ${commentText(str(sub.name))}`);
     }
   }
@@ -205,7 +207,7 @@ export function emitFlow(root: Flow): ModuleWriter<never, CompileWarning> {
   w.section([
     `/** Build the graph of flow ${commentText(str(root.name))}. Pass a checkpointer to pause and resume (interrupts). */`,
     'export function build(options: BuildOptions = {}) {',
-    '  const ctx = flowNodes.context(options);',
+    `  const ctx = flowNodes.context(options${hasTransforms(root) ? `, ${constants.names.get(root) as string}` : ''});`,
     `  const builder = ${r.builder}(ctx);`,
     '  const checkpointer = options.checkpointer;',
     `  const graph = builder.compile({ name: ${str(root.name)}, ...(checkpointer !== undefined ? { checkpointer } : {}) }).withConfig(${graphConfig(root)});`,

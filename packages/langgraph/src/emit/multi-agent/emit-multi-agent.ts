@@ -1,5 +1,5 @@
 import { laterComponent, type Component, type ManagerWorkers, type Swarm } from '@agentspec/core';
-import { managerWorkers, memberAgent, swarmAgents, swarmLinks } from '@agentspec/runtime';
+import { hasTransforms, managerWorkers, memberAgent, swarmAgents, swarmLinks } from '@agentspec/runtime';
 import { commentText, key, literal, member, ModuleWriter, str } from '@agentspec/runtime/emit';
 import { CHANNELS } from '../../constants.js';
 import { memberKeys } from '../../compile/multi-agent/member-graphs.js';
@@ -69,7 +69,7 @@ export function emitSwarm(swarm: Swarm): ModuleWriter<never, CompileWarning> {
   const lines = [
     `/** Build the graph of Swarm ${commentText(str(swarm.name))}. Pass a checkpointer to keep the conversation between turns (and to pause). */`,
     'export function build(options: BuildOptions = {}) {',
-    '  const ctx = multiAgentNodes.context(options);',
+    `  const ctx = multiAgentNodes.context(options${hasTransforms(swarm as unknown as Component) ? `, ${constants.names.get(swarm as unknown as Component) as string}` : ''});`,
     `  const swarm = multiAgentNodes.swarm(${constants.names.get(swarm as unknown as Component) as string}, ctx, handOver);`,
     '  const builder = new StateGraph(State)',
   ];
@@ -110,7 +110,7 @@ export function emitManagerWorkers(mw: ManagerWorkers): ModuleWriter<never, Comp
   w.section([
     `/** Build the supervisor graph of ManagerWorkers ${commentText(str(mw.name))}. Pass a checkpointer to keep the conversation between turns (and to pause). */`,
     'export function build(options: BuildOptions = {}) {',
-    '  const ctx = multiAgentNodes.context(options);',
+    `  const ctx = multiAgentNodes.context(options${hasTransforms(mw as unknown as Component) ? `, ${constants.names.get(mw as unknown as Component) as string}` : ''});`,
     `  // the manager's graph: its worker tools invoke the workers' graphs, each on a conversation of its own`,
     `  const manager = multiAgentNodes.manager(${constants.names.get(mw as unknown as Component) as string}, ctx);`,
     '  const builder = new StateGraph(State)',

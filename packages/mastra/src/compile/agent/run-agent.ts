@@ -105,10 +105,12 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
       let out: MastraOutput;
       try {
         if (!pending) {
-          out = await inAgentRun(state, () => streamed(agent.stream(toModelMessages(tracker.committed) as never, {
-            ...options,
-            ...(compiled.native ? { structuredOutput: { schema: compiled.outputSchema } } : {}),
-          } as never), abort.signal)) as MastraOutput;
+          const call = { ...options, ...(compiled.native ? { structuredOutput: { schema: compiled.outputSchema } } : {}) };
+          // streamed when the caller follows the run's events (token deltas); else generate, which spares Mastra's
+          // chunk stream (a third of the CPU of a turn under load, benchmarks/src/concurrency.ts)
+          out = await inAgentRun(state, () => (req.events
+            ? streamed(agent.stream(toModelMessages(tracker.committed) as never, call as never), abort.signal)
+            : agent.generate(toModelMessages(tracker.committed) as never, call as never))) as MastraOutput;
         } else {
           const id = pending.toolCallId;
           const { runId } = pending;

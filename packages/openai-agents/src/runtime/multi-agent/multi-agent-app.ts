@@ -6,18 +6,20 @@ import {
 } from '@agentspec/runtime';
 import { compileAgent } from '../../compile/compile-agent.js';
 import { OPENAI_AGENTS_RUNTIME_NAME } from '../../names.js';
-import type { OpenAiAgentsRuntimeOptions } from '../../types.js';
+import type { CompiledGroup, OpenAiAgentsRuntimeOptions } from '../../types.js';
 import { MultiAgentEngine, type MultiAgentServices, type MultiAgentState } from './multi-agent-engine.js';
 import type { NativeGroup } from './native-members.js';
 
 /**
  * A Swarm or ManagerWorkers loaded to run natively on the SDK
  * ({@link MultiAgentEngine}): each session compiles the members with its
- * inputs and runs them with one Runner. `given` is the component as loaded
- * (what sessions are saved against).
+ * inputs (or has the `buildGroup` option build them) and runs them with one
+ * Runner. `given` is the component as loaded (what sessions are saved against).
  */
 export function multiAgentApp(group: NativeGroup, given: Component, load: RuntimeLoadOptions, options: OpenAiAgentsRuntimeOptions): App {
   requireServerTools(given, load.tools);
+  /** What the `buildGroup` option built (closed by close()). */
+  const built: CompiledGroup[] = [];
   const mcp = new McpConnections({ network: load.network ?? {}, ...(load.limits?.http?.maxBodyBytes !== undefined ? { maxResultBytes: load.limits.http.maxBodyBytes } : {}) });
   const services: MultiAgentServices = {
     group,
@@ -33,6 +35,7 @@ export function multiAgentApp(group: NativeGroup, given: Component, load: Runtim
     },
     maxHandoffs: load.limits?.maxHandoffs ?? DEFAULT_MAX_HANDOFFS,
     ...(load.signal ? { signal: load.signal } : {}),
+    ...(options.buildGroup ? { buildGroup: options.buildGroup, onBuilt: (b: CompiledGroup) => built.push(b) } : {}),
   };
   const retention = finishedRetention(load.retainFinished, 'runtime');
   const meta = (inputs: Readonly<Record<string, unknown>>) => ({ runtime: OPENAI_AGENTS_RUNTIME_NAME, kind: 'agent' as const, component: given, inputs, retention });
@@ -46,6 +49,9 @@ export function multiAgentApp(group: NativeGroup, given: Component, load: Runtim
       const s = openEnvelope(saved, { runtime: OPENAI_AGENTS_RUNTIME_NAME, component: given });
       return new KernelSession(new MultiAgentEngine(services, s.inputs, s.state as MultiAgentState), meta(s.inputs), s, resume);
     },
-    close: () => mcp.close(),
+    close: async () => {
+      await Promise.all(built.splice(0).map((b) => b.close()));
+      await mcp.close();
+    },
   };
 }

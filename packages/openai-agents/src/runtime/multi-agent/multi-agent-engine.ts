@@ -1,15 +1,15 @@
 import type { Agent as SpecAgent, ComponentBase } from '@agentspec/core';
 import { handoff, tool, type AgentInputItem, type Runner, type RunStreamEvent } from '@openai/agents';
 import {
-  countHandoff, resolveInputs, swarmRecipients, transferSpec, workerToolSpec,
+  countHandoff, resolveInputs, RuntimeError, swarmRecipients, transferSpec, workerToolSpec,
   type EngineRun, type Message, type RunStatus, type SessionEngine,
 } from '@agentspec/runtime';
 import type { CompiledAgent } from '../../compile/compile-agent.js';
 import { toRuntimeError } from '../../model/sdk-errors.js';
-import type { CompileOptions, CompileResult } from '../../types.js';
+import type { AskRequest, CompiledGroup, CompileOptions, CompileResult, GroupCompile } from '../../types.js';
 import { withAgentSpecCode } from '../coded-errors.js';
 import { toMessages } from '../to-messages.js';
-import type { NativeGroup } from './native-members.js';
+import { groupMembers, type NativeGroup } from './native-members.js';
 import { AgentSpans, emitter, newSpanId, type Emit } from './span-events.js';
 
 /** What the sessions of one loaded Swarm or ManagerWorkers share. */
@@ -20,6 +20,10 @@ export interface MultiAgentServices {
   readonly options: Omit<CompileOptions, 'inputs'>;
   readonly maxHandoffs: number;
   readonly signal?: AbortSignal;
+  /** Builds the members instead (`openaiAgentsRuntime({ buildGroup })`, e.g. an emitted module), its handoffs and agent tools its own. */
+  readonly buildGroup?: GroupCompile;
+  /** Called with what buildGroup built (the app closes it). */
+  readonly onBuilt?: (built: CompiledGroup) => void;
 }
 
 /** The engine's state in a saved session. */
@@ -30,6 +34,8 @@ export interface MultiAgentState {
   readonly handoffs: number;
   readonly answered: boolean;
   readonly messages: readonly Message[];
+  /** The open spans the next turn goes on in: the group's, the owning agent's. */
+  readonly spans?: { readonly group: string; readonly agent: string };
 }
 
 interface Member {
@@ -79,6 +85,11 @@ export class MultiAgentEngine implements SessionEngine {
   #emit: Emit = emitter(undefined);
   #groupSpan: string | undefined;
   #spans: AgentSpans | undefined;
+  /** The spans of the agent running with each context of an asked agent's run (buildGroup), for the agents it asks. */
+  readonly #askers = new WeakMap<object, AgentSpans>();
+  #maxTurns: number;
+  /** The owning agent's span of the saved session, continued by the first turn after a resume. */
+  #continues: string | undefined;
   /** Worker calls run one after another, in the order the SDK starts them. */
   #serial: Promise<unknown> = Promise.resolve();
 
@@ -89,12 +100,15 @@ export class MultiAgentEngine implements SessionEngine {
   ) {
     const g = services.group;
     this.#owner = g.kind === 'swarm' ? g.swarm.first_agent.id : g.manager.id;
+    this.#maxTurns = services.options.limits?.maxAgentSteps ?? 20;
     if (saved) {
       this.#history = structuredClone([...saved.history]);
       this.#owner = saved.owner;
       this.#handoffs = saved.handoffs;
       this.#answered = saved.answered;
       this.messages = saved.messages;
+      this.#groupSpan = saved.spans?.group;
+      this.#continues = saved.spans?.agent;
     }
   }
 
@@ -104,8 +118,9 @@ export class MultiAgentEngine implements SessionEngine {
   }
 
   /** The members as SDK agents for this session: handoffs wired (Swarm), worker tools given to the manager (ManagerWorkers). */
-  #compiled(): Map<string, Member> {
+  async #compiled(): Promise<Map<string, Member>> {
     if (this.#members) return this.#members;
+    if (this.services.buildGroup) return (this.#members = await this.#built(this.services.buildGroup));
     const g = this.services.group;
     const members = new Map<string, Member>();
     if (g.kind === 'swarm') {
@@ -128,6 +143,31 @@ export class MultiAgentEngine implements SessionEngine {
     return (this.#members = members);
   }
 
+  /** The members as buildGroup builds them, each SDK agent found by its Agent Spec id. */
+  async #built(build: GroupCompile): Promise<Map<string, Member>> {
+    const g = this.services.group;
+    const built = await build(g.kind === 'swarm' ? g.swarm : g.mw, {
+      ...this.services.options, inputs: this.inputs, maxHandoffs: this.services.maxHandoffs, ask: (r) => this.#ask(r),
+    });
+    this.services.onBuilt?.(built);
+    this.#maxTurns = built.runOptions.maxTurns;
+    const members = new Map<string, Member>();
+    for (const spec of groupMembers(g)) {
+      const sdk = built.agents[spec.id];
+      if (!sdk) throw new RuntimeError('AS_INVALID_STATE', `the group's build gave no SDK agent for agent '${spec.id}'`, { agent: spec.id });
+      members.set(spec.id, { spec, sdk: sdk as CompiledAgent, inputs: resolveInputs(spec.inputs, this.inputs, { agent: spec.id }) });
+    }
+    return members;
+  }
+
+  /** An asked agent of a built group (a worker, a send_message recipient): run, traced, inside the span of the call. */
+  #ask(r: AskRequest): Promise<string> {
+    const member = this.#members?.get(r.id);
+    if (!member) return Promise.reject(new RuntimeError('AS_INVALID_STATE', `no agent '${r.id}' in the group`, { agent: r.id }));
+    const context = { askDepth: r.depth };
+    return this.#askAgent({ ...member, sdk: r.agent as CompiledAgent }, r.tool, { message: r.message }, r.callId || newSpanId(), this.#askers.get(r.caller) ?? this.#spans!, context);
+  }
+
   /** A transfer: more than maxHandoffs in a row without the owning agent answering the user is AS_HANDOFF_LIMIT. */
   #handedOver(to: ComponentBase): void {
     this.#handoffs = countHandoff(this.#answered ? 0 : this.#handoffs, this.services.maxHandoffs, to);
@@ -144,20 +184,21 @@ export class MultiAgentEngine implements SessionEngine {
       strict: true,
       errorFunction: null,
       execute: (args: unknown, _ctx, details) => {
-        const run = this.#serial.then(() => this.#askWorker(worker, spec.name, args as Record<string, unknown>, details?.toolCall?.callId ?? newSpanId()));
+        const run = this.#serial.then(() => this.#askAgent(worker, spec.name, args as Record<string, unknown>, details?.toolCall?.callId ?? newSpanId(), this.#spans!, {}));
         this.#serial = run.catch(() => undefined);
         return run;
       },
     });
   }
 
-  async #askWorker(worker: Member, name: string, args: Record<string, unknown>, callId: string): Promise<string> {
-    const caller = this.#spans!;
+  /** An asked agent run on the message in a conversation of its own (`context`: its run's), in a ToolExecutionSpan of `caller`. */
+  async #askAgent(worker: Member, name: string, args: Record<string, unknown>, callId: string, caller: AgentSpans, context: object): Promise<string> {
     const toolSpan = caller.toolSpan(callId, name, worker.spec.id, args);
     const spans = new AgentSpans(this.#emit, worker.spec, toolSpan, worker.inputs);
+    this.#askers.set(context, spans);
     const message = typeof args.message === 'string' ? args.message : JSON.stringify(args);
     try {
-      const result = await this.#stream(worker.sdk, [{ role: 'user', content: message }], (e) => spans.sdk(e));
+      const result = await this.#stream(worker.sdk, [{ role: 'user', content: message }], (e) => spans.sdk(e), context);
       const text = typeof result.finalOutput === 'string' ? result.finalOutput : JSON.stringify(result.finalOutput ?? '');
       for (const m of [{ role: 'user' as const, content: message }, ...itemsToMessages(result.newItems, worker.spec.name)]) {
         this.#emit('ConversationMessageAdded', spans.spanId, m.role === 'assistant' ? worker.spec.name : m.role, { message: m, conversation: 'own' });
@@ -172,9 +213,9 @@ export class MultiAgentEngine implements SessionEngine {
   }
 
   /** One streamed SDK run, its events given to `on`. */
-  async #stream(agent: CompiledAgent, input: AgentInputItem[], on: (e: RunStreamEvent) => void) {
-    const { runner, signal, options } = this.services;
-    const streamed = await runner.run(agent, input, { stream: true, context: {}, maxTurns: options.limits?.maxAgentSteps ?? 20, ...(signal ? { signal } : {}) });
+  async #stream(agent: CompiledAgent, input: AgentInputItem[], on: (e: RunStreamEvent) => void, context: object = {}) {
+    const { runner, signal } = this.services;
+    const streamed = await runner.run(agent, input, { stream: true, context, maxTurns: this.#maxTurns, ...(signal ? { signal } : {}) });
     for await (const e of streamed) on(e);
     await streamed.completed;
     if (streamed.error) throw streamed.error;
@@ -187,14 +228,14 @@ export class MultiAgentEngine implements SessionEngine {
     const group = g.kind === 'swarm' ? g.swarm : g.mw;
     const given = run.inbox.user.length;
     if (given === 0 && run.last?.type === 'user_input') return run.last;
-    const members = this.#compiled();
+    const members = await this.#compiled();
     if (!this.#groupSpan) {
       this.#groupSpan = newSpanId();
       const [start, key] = g.kind === 'swarm' ? ['SwarmExecutionStart', 'swarm'] as const : ['ManagerWorkersExecutionStart', 'managerworkers'] as const;
       this.#emit(start, this.#groupSpan, String(group.name), { [key]: group.id, inputs: this.inputs });
     }
     const owner = members.get(this.#owner)!;
-    this.#spans ??= new AgentSpans((...a) => this.#emit(...a), owner.spec, this.#groupSpan, owner.inputs);
+    this.#spans ??= new AgentSpans((...a) => this.#emit(...a), owner.spec, this.#groupSpan, owner.inputs, this.#continues);
     const user: Message[] = run.inbox.user.slice(0, given).map((content) => ({ role: 'user', content }));
     const bySdk = new Map([...members.values()].map((m) => [m.sdk, m]));
     try {
@@ -227,6 +268,9 @@ export class MultiAgentEngine implements SessionEngine {
   }
 
   state(): MultiAgentState {
-    return { history: this.#history, owner: this.#owner, handoffs: this.#handoffs, answered: this.#answered, messages: this.messages };
+    return {
+      history: this.#history, owner: this.#owner, handoffs: this.#handoffs, answered: this.#answered, messages: this.messages,
+      ...(this.#groupSpan && this.#spans ? { spans: { group: this.#groupSpan, agent: this.#spans.spanId } } : {}),
+    };
   }
 }

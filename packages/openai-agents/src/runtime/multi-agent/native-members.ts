@@ -24,12 +24,13 @@ function plainMember(a: SpecAgent): boolean {
  * and a ManagerWorkers (workers as tools), without outputs, whose members are
  * {@link plainMember}s. `send_message` (modes never and optional: an agent
  * asked in a conversation of its own, its tools listed among the transfers in
- * the spec's order) stays on the interpreter.
+ * the spec's order) stays on the interpreter — unless `anyMode` (a group built
+ * by `openaiAgentsRuntime({ buildGroup })`, which writes send_message tools itself).
  */
-export function nativeGroup(root: Component): NativeGroup | undefined {
+export function nativeGroup(root: Component, { anyMode = false }: { readonly anyMode?: boolean } = {}): NativeGroup | undefined {
   const swarm = laterComponent(root, 'Swarm');
   if (swarm) {
-    if (handoffMode(swarm) !== 'always' || (swarm.outputs ?? []).length > 0) return undefined;
+    if ((!anyMode && handoffMode(swarm) !== 'always') || (swarm.outputs ?? []).length > 0) return undefined;
     const members = swarmAgents(swarm).map((a) => memberAgent(a as Component, swarm, 'agent'));
     return members.every(plainMember) ? { kind: 'swarm', swarm, members } : undefined;
   }
@@ -41,4 +42,9 @@ export function nativeGroup(root: Component): NativeGroup | undefined {
     return [manager, ...workers].every(plainMember) ? { kind: 'manager-workers', mw, manager, workers } : undefined;
   }
   return undefined;
+}
+
+/** The member Agents of a group, each once. */
+export function groupMembers(g: NativeGroup): readonly SpecAgent[] {
+  return g.kind === 'swarm' ? g.members : [g.manager, ...g.workers];
 }

@@ -5,8 +5,10 @@ import type { RuntimeEvent, TraceEventType } from '@agentspec/runtime';
 import { toMessages } from '../to-messages.js';
 
 let spans = 0;
+/** This process's prefix of span ids: ids saved by a session in another process (continued after a resume) never clash. */
+const PROCESS = globalThis.crypto.randomUUID().slice(0, 8);
 /** A span id of this package's multi-agent runs. */
-export const newSpanId = (): string => `oa_ma_${(++spans).toString(36)}`;
+export const newSpanId = (): string => `oa_ma_${PROCESS}_${(++spans).toString(36)}`;
 
 /** Tools the SDK runs in this process (their calls get a ToolExecution span). */
 const RUNS_HERE = new Set<Tool['component_type']>(['ServerTool', 'RemoteTool', 'MCPTool']);
@@ -27,7 +29,7 @@ export function emitter(emit: ((e: RuntimeEvent) => void) | undefined): Emit {
  * open their spans themselves (`toolSpan`), with the asked agent inside.
  */
 export class AgentSpans {
-  readonly spanId = newSpanId();
+  readonly spanId: string;
   #llm: string | undefined;
   readonly #tools = new Map<string, { spanId: string; name: string }>();
 
@@ -36,8 +38,11 @@ export class AgentSpans {
     readonly agent: Agent,
     parent: string | undefined,
     inputs: Readonly<Record<string, unknown>>,
+    /** The span of an earlier run this one goes on with (a resumed session): no start emitted. */
+    continues?: string,
   ) {
-    emit('AgentExecutionStart', this.spanId, agent.name, { agent: agent.id, inputs }, parent);
+    this.spanId = continues ?? newSpanId();
+    if (continues === undefined) emit('AgentExecutionStart', this.spanId, agent.name, { agent: agent.id, inputs }, parent);
   }
 
   sdk(e: RunStreamEvent): void {

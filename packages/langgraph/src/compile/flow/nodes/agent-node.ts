@@ -1,7 +1,6 @@
 import { laterComponent, type AgentNode } from '@agentspec/core';
 import { admitted, shapeOutputs, unsupportedComponent } from '@agentspec/runtime';
 import { LANGGRAPH_CAPABILITIES } from '../../../capabilities.js';
-import { compileA2aGraph } from '../../agent/a2a-graph.js';
 import { agentRecursionLimit } from '../../agent/agent-limits.js';
 import type { NodeHandler } from '../node-handler.js';
 import { invokeSubgraph } from './sub-graphs.js';
@@ -15,7 +14,7 @@ export const agentNode: NodeHandler<AgentNode> = (node, { ctx }) => {
   const remote = laterComponent(node.agent, 'A2AAgent');
   if (remote) {
     // an A2AAgent: its exchanges with the remote agent as a subgraph (a2a-graph.ts)
-    const sub = compileA2aGraph(remote, ctx);
+    const sub = ctx.a2aGraph(remote);
     return {
       subgraphs: [sub],
       run: async ({ inputs, messages, config, span }) => {
