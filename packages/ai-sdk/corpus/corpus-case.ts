@@ -3,16 +3,19 @@
  * docs write it), `llm.yaml` (the scripted LLM both runs talk to) and this
  * description. tests/corpus.test.ts imports the export (a ToolLoopAgent, the
  * settings a generateText / streamText / generateObject call spreads, or a
- * function making such a call inline),
+ * function making such a call inline) — or, for a script calling the AI SDK
+ * at its top level, the program itself (importAiSdkModule) —,
  * validates the spec, runs it on the reference runtime and the program's own
  * function natively, and compares.
  */
 export interface CorpusCase {
   readonly description: string;
-  /** The export of program.ts to import. */
-  readonly export: string;
+  /** The export of program.ts to import (none for a `topLevel` program). */
+  readonly export?: string;
   /** The export of program.ts that runs the program natively: `(message, options?) => Promise<text | object>`, or a route handler (`route`). */
-  readonly native: string;
+  readonly native?: string;
+  /** program.ts calls the AI SDK at its top level: imported with importAiSdkModule, run natively as `node program.ts` (what it prints is the answer; its prompt is the run's message). */
+  readonly topLevel?: boolean;
   /** The native export is a chat route handler, `POST(req: Request)`: it is sent `{ messages }` (UI messages) and its UI message stream read for the text. */
   readonly route?: boolean;
   readonly runs: readonly CorpusRun[];

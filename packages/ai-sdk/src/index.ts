@@ -7,6 +7,7 @@ export { compileAiSdk, type AiSdkAgent, type AiSdkCompileResult, type AiSdkCompi
 export { aiSdkRuntime } from './runtime/ai-sdk-runtime.js';
 export { aiSdkBackend } from './backend/ai-sdk-backend.js';
 export { importAiSdk, type AiSdkImportResult, type AiSdkImportResult as ImportResult } from './import/import-ai-sdk.js';
+export { hasTopLevelAiSdkCall, importAiSdkModule, type AiSdkModuleImportOptions } from './import/import-ai-sdk-module.js';
 export { AI_SDK_IMPORT_WARNINGS, type AiSdkImportWarningCode } from './import/warning-codes.js';
 export { emitAiSdk, type EmitOptions, type EmitResult } from './emit/index.js';
 export type {

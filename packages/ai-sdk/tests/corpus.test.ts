@@ -1,4 +1,7 @@
+import { execFile } from 'node:child_process';
 import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { loadRulesFile, startScriptedLlm } from '@agentspec/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CorpusCase, CorpusRun } from '../corpus/corpus-case.js';
@@ -11,9 +14,10 @@ process.env.OPENAI_API_KEY = 'test';
 afterAll(() => llm.close());
 const { validateComponent } = await import('@agentspec/core');
 const { referenceRuntime } = await import('@agentspec/runtime');
-const { importAiSdk } = await import('../src/index.js');
+const { importAiSdk, importAiSdkModule } = await import('../src/index.js');
 
 const corpus = new URL('../corpus/', import.meta.url);
+const execFileAsync = promisify(execFile);
 const names = readdirSync(corpus, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
 
 type Imported = Awaited<ReturnType<typeof importAiSdk>>;
@@ -54,6 +58,13 @@ async function nativeRun(run: (message: string, options?: unknown) => Promise<un
   return { result, toolResults: toolResults(from) };
 }
 
+/** A script calling the AI SDK at its top level, run as it is run: `node program.ts`, talking to the scripted LLM; what it prints is the answer. */
+async function scriptRun(program: URL): Promise<Outcome> {
+  const from = llm.requests.length;
+  const { stdout } = await execFileAsync(process.execPath, [fileURLToPath(program)], { env: { ...process.env, OPENAI_BASE_URL: llm.url, OPENAI_API_KEY: 'test' } });
+  return { result: stdout.trim(), toolResults: toolResults(from) };
+}
+
 async function specRun(imported: Imported, r: CorpusRun): Promise<Outcome> {
   const from = llm.requests.length;
   const app = await referenceRuntime().load(imported.component, { tools: imported.tools, llm: { override: { url: llm.url } } });
@@ -78,15 +89,20 @@ describe('the AI SDK corpus: each program imports, validates and runs as it does
   describe.each(names)('%s', (name) => {
     it('imports with exactly the expected warnings, validates, and agrees with its native run', async () => {
       const c = (await import(new URL(`${name}/case.ts`, corpus).href)).default as CorpusCase;
-      const program = (await import(new URL(`${name}/program.ts`, corpus).href)) as Record<string, unknown>;
+      const programUrl = new URL(`${name}/program.ts`, corpus);
       llm.setRules((await loadRulesFile(new URL(`${name}/llm.yaml`, corpus).pathname)).rules);
-      const imported = await importAiSdk(program[c.export] as object, { exportName: c.export });
+      // a script calling the AI SDK at its top level is never loaded by the import (that would make the call)
+      const from = llm.requests.length;
+      const program = c.topLevel ? {} : ((await import(programUrl.href)) as Record<string, unknown>);
+      const imported = c.topLevel ? await importAiSdkModule(fileURLToPath(programUrl)) : await importAiSdk(program[c.export as string] as object, { exportName: c.export as string });
+      expect(llm.requests.length).toBe(from);
       expect(imported.warnings.map((w) => w.code)).toEqual(c.warnings);
       expect(validateComponent(imported.component).filter((d) => d.severity === 'error')).toEqual([]);
       if (c.component) expect(imported.component).toMatchObject(filled(c.component) as object);
       for (const r of c.runs) {
-        const native = await nativeRun(program[c.native] as (message: string, options?: unknown) => Promise<unknown>, r, c.route === true);
+        const native = c.topLevel ? await scriptRun(programUrl) : await nativeRun(program[c.native as string] as (message: string, options?: unknown) => Promise<unknown>, r, c.route === true);
         const spec = await specRun(imported, r);
+        expect(native.result).toBeTruthy();
         expect(spec.result).toEqual(native.result);
         expect(spec.toolResults).toEqual(native.toolResults);
       }

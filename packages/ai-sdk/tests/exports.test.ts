@@ -10,7 +10,7 @@ const kinds = (family: 'Tool' | 'LlmConfig') => [...[...FAMILIES[family]].filter
 
 describe('the public surface', () => {
   it('exports exactly this list', () => {
-    expect(Object.keys(api).sort()).toEqual(['AI_SDK_IMPORT_WARNINGS', 'AI_SDK_RUNTIME_NAME', 'aiSdkAdapter', 'aiSdkBackend', 'aiSdkRuntime', 'compileAiSdk', 'emitAiSdk', 'importAiSdk']);
+    expect(Object.keys(api).sort()).toEqual(['AI_SDK_IMPORT_WARNINGS', 'AI_SDK_RUNTIME_NAME', 'aiSdkAdapter', 'aiSdkBackend', 'aiSdkRuntime', 'compileAiSdk', 'emitAiSdk', 'hasTopLevelAiSdkCall', 'importAiSdk', 'importAiSdkModule']);
     expect(api.AI_SDK_RUNTIME_NAME).toBe('ai-sdk');
   });
 

@@ -52,6 +52,33 @@ describe('importAiSdk', () => {
     expect(gateway.warnings).toEqual([expect.objectContaining({ kind: 'approximated', component: 'model' })]);
   });
 
+  it("reads a Responses model (openai(id), openai.responses(id)) as api_type responses and OpenAI's provider tools as BuiltinTools; another provider tool is reported", async () => {
+    const openai = createOpenAI({ apiKey: 'k' });
+    const agent = new ToolLoopAgent({
+      id: 'researcher',
+      model: openai('gpt-4.1'),
+      instructions: 'Research.',
+      tools: {
+        web_search: openai.tools.webSearch({ searchContextSize: 'low', userLocation: { type: 'approximate', city: 'Oslo' } }),
+        code_interpreter: openai.tools.codeInterpreter({ container: { fileIds: ['file_1'] } }),
+        files: openai.tools.fileSearch({ vectorStoreIds: ['vs_1'], maxNumResults: 2 }),
+        preview: openai.tools.webSearchPreview({}),
+      },
+    });
+    const { component, warnings } = await importAiSdk(agent);
+    expect(component.llm_config).toMatchObject({ component_type: 'OpenAiConfig', model_id: 'gpt-4.1', api_type: 'responses' });
+    expect(component.tools).toEqual([
+      expect.objectContaining({ component_type: 'BuiltinTool', id: 'web_search', tool_type: 'web_search', configuration: { search_context_size: 'low', user_location: { type: 'approximate', city: 'Oslo' } } }),
+      expect.objectContaining({ component_type: 'BuiltinTool', id: 'code_interpreter', tool_type: 'code_interpreter', configuration: { container: { type: 'auto', file_ids: ['file_1'] } } }),
+      expect.objectContaining({ component_type: 'BuiltinTool', id: 'files', tool_type: 'file_search', configuration: { vector_store_ids: ['vs_1'], max_num_results: 2 } }),
+    ]);
+    expect(warnings.map((w) => [w.code, w.component])).toEqual([['AISDK_PROVIDER_TOOL', 'tools.preview']]);
+    expect(warnings[0]?.message).toContain("'openai.web_search_preview'");
+    expect(validateComponent(component).filter((d) => d.severity === 'error')).toEqual([]);
+    const chat = await importAiSdk(new ToolLoopAgent({ model: openai.chat('gpt-4.1') }));
+    expect(chat.component.llm_config).not.toHaveProperty('api_type');
+  });
+
   it('names what it cannot represent: dynamic instructions, custom stop conditions, callbacks, other options', async () => {
     const agent = new ToolLoopAgent({
       model: vllm.chatModel('m'),

@@ -1,5 +1,4 @@
 import { toDocument, type Agent } from '@agentspec/core';
-import { hasBuiltinTools, hasGenericLlmConfigs, usesResponsesApi } from '@agentspec/runtime';
 import { describe, expect, it } from 'vitest';
 import { compileAiSdk, importAiSdk } from '../src/index.js';
 import { conformanceAgents } from './helpers/conformance-agents.js';
@@ -22,8 +21,8 @@ function normalized(agent: Agent): Record<string, unknown> {
 }
 
 describe('round trip importAiSdk(compileAiSdk(spec).agent)', () => {
-  // api_type responses, BuiltinTools and generic LlmConfigs: the importer does not read them back yet
-  const cases = conformanceAgents().filter((c) => !usesResponsesApi(c.agent) && !hasBuiltinTools(c.agent) && !hasGenericLlmConfigs(c.agent));
+  // api_type responses, BuiltinTools and generic LlmConfigs included
+  const cases = conformanceAgents();
 
   it('covers every Agent of the conformance cases', () => {
     expect(cases.length).toBeGreaterThanOrEqual(30);

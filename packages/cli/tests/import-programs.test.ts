@@ -38,4 +38,15 @@ describe('agentspec import: programs written with each framework', () => {
     expect(component).toMatchObject({ component_type: 'Agent', id: 'weatherSettings' });
     expect(codes).toEqual(['AISDK_STEP_LIMIT']);
   });
+
+  it('imports an AI SDK script calling generateText at its top level without making the call (the model at a closed port: a call would fail), its id from the file name', () => {
+    const script = corpus('ai-sdk', 'weather-script');
+    const r = agentspec(['import', script, '--from', 'ai-sdk'], { env: { OPENAI_BASE_URL: 'http://127.0.0.1:9/v1', OPENAI_API_KEY: 'test' } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(deserialize(r.stdout)).toMatchObject({ component_type: 'Agent', id: 'program', tools: [{ name: 'weather' }, { name: 'attractions' }], llm_config: { api_type: 'responses' } });
+    expect([...r.stderr.matchAll(/^warning ([A-Z]+_[A-Z_]+) /gm)].map((m) => m[1])).toEqual(['AISDK_STEP_LIMIT', 'AISDK_PROMPT']);
+    const toolsOut = agentspec(['import', script, '--from', 'ai-sdk', '--tools-out', 'tools.ts']);
+    expect(toolsOut.code).toBe(2);
+    expect(toolsOut.stderr).toContain('calls the AI SDK at its top level');
+  });
 });

@@ -8,12 +8,14 @@
  * against the same scripted LLM — and the results must be the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { load, serialize, type Flow } from '@agentspec/core';
+import { load, serialize, type Agent, type Flow, type ManagerWorkers } from '@agentspec/core';
 import { loadRulesFile, startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import { referenceRuntime } from '@agentspec/runtime';
 import { importLangGraph, langgraphRuntime } from '../src/index.js';
 import type { ImportedLangGraph } from '../src/index.js';
-import { comparableConversation, comparableHandoffs, comparableState, CORPUS, corpusCase, corpusPrograms, lastAnswer, runNatively, runSpec } from './fixtures/corpus-harness.js';
+import {
+  comparableConversation, comparableDelegations, comparableHandoffs, comparableState, CORPUS, corpusCase, corpusPrograms, lastAnswer, runNatively, runSpec, workerExchanges,
+} from './fixtures/corpus-harness.js';
 
 const programs = corpusPrograms();
 
@@ -53,7 +55,9 @@ describe.each(programs)('corpus/%s', { timeout: 60_000 }, (name) => {
 
   const runtimes = { reference: referenceRuntime, langgraph: langgraphRuntime } as const;
   it.each(c.runs.flatMap((run, i) => (['reference', 'langgraph'] as const).map((r) => [i + 1, r, run] as const)))('run %i on the %s runtime agrees with LangGraph', async (_i, runtime, run) => {
+    const nativeFrom = llm.requests.length;
     const native = await runNatively(program, run);
+    const specFrom = llm.requests.length;
     const spec = await runSpec(runtimes[runtime](), imported.component, imported.tools, llm.url, run);
     const type = imported.component.component_type;
     if (type === 'Agent') {
@@ -66,9 +70,17 @@ describe.each(programs)('corpus/%s', { timeout: 60_000 }, (name) => {
       return;
     }
     if (type === 'ManagerWorkers') {
-      // the supervisor's answer (LG_SUPERVISOR_HANDOFF: the workers' exchanges differ in shape)
-      expect(lastAnswer(comparableConversation(spec.messages))).toEqual(lastAnswer(comparableConversation(native.messages as unknown[])));
+      // the same delegations in the same order, the same answers, and each worker's own tool calls and results
+      // (LG_SUPERVISOR_HANDOFF: handoff messages and what a worker is given to start from aside)
+      const workers = (imported.component as unknown as ManagerWorkers).workers as readonly Agent[];
+      const names = workers.map((w) => w.name);
+      const delegations = comparableDelegations(spec.messages, names);
+      expect(delegations).toEqual(comparableDelegations(native.messages as unknown[], names));
+      expect(delegations.filter((m) => 'delegate' in m).length).toBeGreaterThan(0);
       expect(lastAnswer(comparableConversation(spec.messages))).toBeTruthy();
+      const exchanges = workerExchanges(llm.requests, specFrom, workers);
+      expect(exchanges).toEqual(workerExchanges(llm.requests.slice(0, specFrom), nativeFrom, workers));
+      expect(Object.values(exchanges).flat().length).toBeGreaterThan(0);
       return;
     }
     const keys = ((imported.component as Flow).outputs ?? []).map((p) => p.title);

@@ -97,6 +97,14 @@ describe('importLangGraph: a prebuilt agent → an Agent', () => {
     });
   });
 
+  it('createReactAgent over a ChatOpenAI with useResponsesApi: its config says api_type responses (and only then)', async () => {
+    const responses = new ChatOpenAI({ model: 'gpt-4.1', apiKey: 'x', useResponsesApi: true });
+    const { component } = await importLangGraph(createReactAgent({ llm: responses, tools: [weather], prompt: 'You report the weather.', name: 'weather_bot' }));
+    expect((component as Agent).llm_config).toMatchObject({ component_type: 'OpenAiConfig', model_id: 'gpt-4.1', api_type: 'responses' });
+    const chat = await importLangGraph(createReactAgent({ llm: model(), tools: [weather], prompt: 'You report the weather.', name: 'weather_bot' }));
+    expect((chat.component as Agent).llm_config).not.toHaveProperty('api_type');
+  });
+
   it('createReactAgent with a callable prompt: a warning naming it', async () => {
     const prompt = (state: { messages: unknown[] }) => [new SystemMessage(`You have seen ${state.messages.length} messages.`), ...(state.messages as never[])];
     const { warnings } = await importLangGraph(createReactAgent({ llm: model(), tools: [], prompt, name: 'counter' }));

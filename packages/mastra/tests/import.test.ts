@@ -1,5 +1,6 @@
 import { validateComponent, type Agent, type Flow, type Node } from '@agentspec/core';
 import { referenceRuntime } from '@agentspec/runtime';
+import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { Mastra } from '@mastra/core';
 import { Agent as MastraAgent } from '@mastra/core/agent';
@@ -140,6 +141,25 @@ describe('importMastra: agents', () => {
     expect(a.tools.map((t) => [t.component_type, t.name, t.requires_confirmation ?? false])).toEqual([['ServerTool', 'weather', false], ['ServerTool', 'remove', true], ['ClientTool', 'pick', false]]);
     expect(a.tools[0]?.inputs).toEqual([{ title: 'city', type: 'string', description: 'the city' }]);
     expect(await r.tools.weather?.({ city: 'Oslo' })).toBe('sunny in Oslo');
+    expect(validateComponent(a).filter((d) => d.severity === 'error')).toEqual([]);
+  });
+});
+
+describe('importMastra: provider tools and the Responses API', () => {
+  it("imports OpenAI's provider tools as BuiltinTools and a Responses model with api_type responses; reports another provider tool", async () => {
+    const openai = createOpenAI({ apiKey: 'k', baseURL: 'http://127.0.0.1:9/v1' });
+    const agent = new MastraAgent({
+      id: 'researcher', name: 'Researcher', instructions: 'Research.', model: openai.responses('gpt-4.1') as never,
+      tools: { webSearch: openai.tools.webSearch({ searchContextSize: 'high' }), codeInterpreter: openai.tools.codeInterpreter(), preview: openai.tools.webSearchPreview({}) } as never,
+    });
+    const r = await importMastra(agent);
+    const a = r.component as Agent;
+    expect(a.llm_config).toMatchObject({ component_type: 'OpenAiCompatibleConfig', model_id: 'gpt-4.1', url: 'http://127.0.0.1:9', api_type: 'responses' });
+    expect(a.tools).toEqual([
+      expect.objectContaining({ component_type: 'BuiltinTool', name: 'webSearch', tool_type: 'web_search', configuration: { search_context_size: 'high' } }),
+      expect.objectContaining({ component_type: 'BuiltinTool', name: 'codeInterpreter', tool_type: 'code_interpreter' }),
+    ]);
+    expect(r.warnings.map((w) => [w.code, w.component])).toEqual([['MA_PROVIDER_TOOL', 'preview']]);
     expect(validateComponent(a).filter((d) => d.severity === 'error')).toEqual([]);
   });
 });

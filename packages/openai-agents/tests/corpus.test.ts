@@ -1,12 +1,12 @@
 import { readdirSync } from 'node:fs';
 import { validateComponent, type Component } from '@agentspec/core';
-import { referenceRuntime, type ToolRegistry } from '@agentspec/runtime';
+import { hasBuiltinTools, referenceRuntime, type ToolRegistry } from '@agentspec/runtime';
 import { loadRulesFile, startScriptedLlm } from '@agentspec/testing';
 import { InputGuardrailTripwireTriggered, run, setDefaultOpenAIClient, setTracingDisabled, type Agent } from '@openai/agents';
 import OpenAI from 'openai';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { CorpusCase, CorpusRun } from '../corpus/corpus-case.js';
-import { importOpenAiAgents } from '../src/index.js';
+import { importOpenAiAgents, openaiAgentsRuntime } from '../src/index.js';
 
 // Both runs talk to one scripted LLM: the SDK through its default client, the spec's LLM configs overridden to it.
 const llm = await startScriptedLlm({ strict: true, rules: [] });
@@ -54,10 +54,11 @@ async function nativeRun(agent: Agent, message: string): Promise<Outcome> {
   }
 }
 
-/** The spec on the reference runtime, every confirmation approved. */
+/** The spec on the reference runtime (on this package's when it has BuiltinTools, which the provider runs), every confirmation approved. */
 async function specRun(component: Component, tools: ToolRegistry, message: string): Promise<Outcome> {
   const from = llm.requests.length;
-  const app = await referenceRuntime().load(component, { tools, llm: { override: { url: llm.url } } });
+  const runtime = hasBuiltinTools(component) ? openaiAgentsRuntime() : referenceRuntime();
+  const app = await runtime.load(component, { tools, llm: { override: { url: llm.url } } });
   try {
     const session = app.start();
     session.appendUserMessage(message);

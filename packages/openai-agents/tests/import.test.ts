@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serialize, validateComponent, type Agent as SpecAgent } from '@agentspec/core';
-import { Agent, handoff, tool, webSearchTool } from '@openai/agents';
+import { Agent, OpenAIResponsesModel, codeInterpreterTool, fileSearchTool, handoff, hostedMcpTool, tool, webSearchTool } from '@openai/agents';
+import OpenAI from 'openai';
 import { referenceRuntime } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import { importOpenAiAgents } from '../src/index.js';
@@ -87,14 +88,41 @@ describe('importOpenAiAgents', () => {
     expect(component).toMatchObject({
       system_prompt: 'Context keys: 0',
       llm_config: { component_type: 'OpenAiConfig', model_id: 'gpt-4.1' },
-      tools: [{ component_type: 'ClientTool', name: 'send_mail', requires_confirmation: true }],
+      tools: [{ component_type: 'ClientTool', name: 'send_mail', requires_confirmation: true }, { component_type: 'BuiltinTool', name: 'web_search', tool_type: 'web_search' }],
     });
     expect(warnings.map((w) => [w.code, w.kind, w.message.slice(0, 40)])).toEqual([
       ['OAI_MODEL_ENDPOINT', 'approximated', 'no model does not expose its endpoint; a'],
       ['OAI_OPTIONAL_PROPERTY', 'approximated', "'cc' is optional without a default in th"],
-      ['OAI_HOSTED_TOOL', 'unsupported', "hosted tool 'web_search' (web_search) ru"],
       ['OAI_DYNAMIC_INSTRUCTIONS', 'approximated', 'the instructions are a function: importe'],
     ]);
+  });
+
+  it('imports hosted tools as BuiltinTools with their configuration, an OpenAIResponsesModel with api_type responses, and reports a hosted tool no BuiltinTool names', async () => {
+    const client = new OpenAI({ baseURL: 'http://127.0.0.1:9/v1', apiKey: 'test' });
+    const sdk = new Agent({
+      name: 'Researcher',
+      instructions: 'Research.',
+      model: new OpenAIResponsesModel(client, 'gpt-4.1'),
+      tools: [
+        webSearchTool({ searchContextSize: 'low', filters: { allowedDomains: ['example.org'] } }), codeInterpreterTool(), fileSearchTool(['vs_1'], { maxNumResults: 3 }),
+        hostedMcpTool({ serverLabel: 'docs', serverUrl: 'https://example.org/mcp' }),
+      ],
+    });
+    const { component, warnings } = await importOpenAiAgents(sdk);
+    expect(component).toMatchObject({
+      llm_config: { component_type: 'OpenAiCompatibleConfig', model_id: 'gpt-4.1', url: 'http://127.0.0.1:9/v1', api_type: 'responses' },
+      tools: [
+        { component_type: 'BuiltinTool', name: 'web_search', tool_type: 'web_search', configuration: { search_context_size: 'low', filters: { allowed_domains: ['example.org'] } } },
+        { component_type: 'BuiltinTool', name: 'code_interpreter', tool_type: 'code_interpreter' },
+        { component_type: 'BuiltinTool', name: 'file_search', tool_type: 'file_search', configuration: { vector_store_ids: ['vs_1'], max_num_results: 3 } },
+      ],
+    });
+    expect((component as SpecAgent).tools).toHaveLength(3);
+    expect((component as SpecAgent).tools[1]).not.toHaveProperty('configuration');
+    expect(warnings.map((w) => [w.code, w.message])).toEqual([
+      ['OAI_HOSTED_TOOL', "tool 'hosted_mcp' (mcp) is not one of the hosted tools a BuiltinTool names (web_search, file_search, code_interpreter, image_generation): left out"],
+    ]);
+    expect(validateComponent(component).filter((d) => d.severity === 'error')).toEqual([]);
   });
 
   it('imports an agent with handoffs as a Swarm of every agent reached (handoff: always), an agent tool of a member as a ServerTool', async () => {

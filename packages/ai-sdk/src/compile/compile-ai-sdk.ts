@@ -1,5 +1,5 @@
 import type { Agent, Component } from '@agentspec/core';
-import { admit, type CompiledProgram } from '@agentspec/runtime';
+import { admit, isGenericLlmConfig, type CompiledProgram } from '@agentspec/runtime';
 import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import { ToolLoopAgent } from 'ai';
 import type { AiSdkCompileOptions, CompileWarning } from '../options.js';
@@ -34,6 +34,9 @@ export function compileAiSdk(component: Component, options: AiSdkCompileOptions 
   const executor = toolExecutor({ ...(options.tools ? { registry: options.tools } : {}), ...(options.network ? { network: options.network } : {}), ...(options.http ? { http: options.http } : {}) });
   const agentObject = new ToolLoopAgent(agentSettings(agent, options, executor, warnings));
   const retryPolicy = (agent.llm_config as { retry_policy?: unknown }).retry_policy;
-  attachSource(agentObject, { system_prompt: agent.system_prompt, inputs: agent.inputs ?? [], ...(retryPolicy ? { retry_policy: retryPolicy } : {}) });
+  attachSource(agentObject, {
+    system_prompt: agent.system_prompt, inputs: agent.inputs ?? [], ...(retryPolicy ? { retry_policy: retryPolicy } : {}),
+    ...(isGenericLlmConfig(agent.llm_config) ? { llm_config: agent.llm_config } : {}),
+  });
   return { agent: agentObject as AiSdkAgent, warnings, close: () => executor.close() };
 }

@@ -1,4 +1,4 @@
-import type { Property } from '@agentspec/core';
+import type { LlmConfig, Property } from '@agentspec/core';
 
 /**
  * Marks on the functions and objects compileAiSdk puts in a ToolLoopAgent,
@@ -30,6 +30,8 @@ export interface AgentSource {
   readonly inputs: readonly Property[];
   /** The LLM config's `retry_policy` (Agent Spec 26.1.2): applied by the model's fetch, which shows none of it. */
   readonly retry_policy?: unknown;
+  /** A generic LlmConfig (Agent Spec 26.1.2): its model is an OpenAI-compatible one, which shows neither its kind nor its provider fields. */
+  readonly llm_config?: LlmConfig;
 }
 
 const SOURCE = Symbol.for('agentspec.ai-sdk.source');

@@ -1,4 +1,4 @@
-import { agent as buildAgent, type Agent, type Property } from '@agentspec/core';
+import { agent as buildAgent, type Agent, type LlmConfig, type Property } from '@agentspec/core';
 import { RuntimeError, type ImportedComponent, type ToolRegistry } from '@agentspec/runtime';
 import type { LanguageModel, ToolLoopAgent, ToolSet } from 'ai';
 import { markOf, sourceOf } from '../compile/marks.js';
@@ -39,6 +39,14 @@ async function instructions(settings: Settings, source: ReturnType<typeof source
     if (call) return { system_prompt: call.systemPrompt, ...(call.inputs.length > 0 ? { inputs: [...call.inputs] } : {}) };
   }
   return { system_prompt: importInstructions(settings.instructions ?? settings.system, warnings) };
+}
+
+/** The model's LLM config, with what compileAiSdk kept of the spec's: the retry policy, a generic LlmConfig (its kind and fields, the settings the agent has). */
+function llmConfig(llm: LlmConfig, source: ReturnType<typeof sourceOf>): LlmConfig {
+  const params = llm.default_generation_parameters ? { default_generation_parameters: llm.default_generation_parameters } : {};
+  const { default_generation_parameters: _kept, ...generic } = (source?.llm_config ?? {}) as Partial<LlmConfig>;
+  const config = source?.llm_config ? ({ ...generic, id: llm.id, ...params } as LlmConfig) : llm;
+  return source?.retry_policy ? ({ ...config, retry_policy: source.retry_policy } as unknown as LlmConfig) : config;
 }
 
 /** The step limit of a call: `stopWhen`, `maxSteps` (older programs), or the AI SDK's default for generateText (one step). */
@@ -104,7 +112,7 @@ export async function importAiSdk(agent: ToolLoopAgent<never, ToolSet> | object,
     name: options.name ?? id,
     ...(options.description ? { description: options.description } : {}),
     system_prompt,
-    llm_config: source?.retry_policy ? ({ ...llm, retry_policy: source.retry_policy } as unknown as typeof llm) : llm,
+    llm_config: llmConfig(llm, source),
     tools,
     ...(inputs ? { inputs } : {}),
     ...(outputs && outputs.length > 0 ? { outputs } : {}),

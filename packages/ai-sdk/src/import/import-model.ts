@@ -23,7 +23,9 @@ const serverUrl = (url: string): string => url.replace(/\/v1$/, '');
  * The LLM config of an AI SDK model: OpenAI's own endpoint is an
  * OpenAiConfig; an OpenAI-compatible provider named `vllm` or `ollama` (as
  * compileAiSdk names them) a VllmConfig / OllamaConfig, any other an
- * OpenAiCompatibleConfig at the provider's base URL.
+ * OpenAiCompatibleConfig at the provider's base URL. A Responses model of
+ * `@ai-sdk/openai` (`openai(id)`, `openai.responses(id)`, at any base URL)
+ * says `api_type: responses`.
  */
 export function importModel(model: LanguageModel, params: LlmGenerationConfig | undefined, agentId: string, warnings: ImportWarnings): LlmConfig {
   const id = `${agentId}_llm`;
@@ -35,7 +37,9 @@ export function importModel(model: LanguageModel, params: LlmGenerationConfig | 
   const m = model as { modelId: string; provider: string; config?: unknown };
   const prefix = m.provider.split('.')[0] ?? '';
   const url = baseUrl(m);
-  const common = { id, name: m.modelId, model_id: m.modelId, ...generation };
+  // `openai('gpt-4o')` and `openai.responses(…)` call the Responses API (provider `openai.responses`)
+  const api = m.provider === 'openai.responses' ? { api_type: 'responses' } : {};
+  const common = { id, name: m.modelId, model_id: m.modelId, ...api, ...generation };
   if (prefix === 'openai' && (url === undefined || url.startsWith('https://api.openai.com'))) return openAiConfig(common);
   if (url === undefined) {
     warnings.add('AISDK_MODEL_ENDPOINT', 'model', `the base URL of provider '${m.provider}' is not readable: imported as an OpenAI-compatible endpoint at http://localhost`);

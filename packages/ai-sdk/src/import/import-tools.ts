@@ -1,7 +1,8 @@
 import {
-  build, clientTool, mcpTool, remoteTool, serverTool, type ClientTransport, type ComponentType, type Property, type Tool as SpecTool, type ToolBase,
+  build, buildLater, clientTool, mcpTool, remoteTool, serverTool, type ClientTransport, type ComponentType, type Property, type Tool as SpecTool, type ToolBase, type BuildLaterInput,
 } from '@agentspec/core';
-import { SUBMIT_RESULT, type ToolRegistry } from '@agentspec/runtime';
+import { HOSTED_TOOLS, SUBMIT_RESULT, type ToolRegistry } from '@agentspec/runtime';
+import { aiSdkHostedToolDefinition, hostedToolOf } from '@agentspec/runtime/import';
 import { asSchema, type Tool, type ToolSet } from 'ai';
 import { METADATA_KEY } from '../compile/tools/tool-metadata.js';
 import type { ImportWarnings } from './import-warnings.js';
@@ -70,6 +71,19 @@ async function importTool(agentId: string, name: string, t: Tool, toolApproval: 
   }
 }
 
+/**
+ * A provider-defined tool of `@ai-sdk/openai` (`openai.tools.webSearch()`, `fileSearch()`, `codeInterpreter()`,
+ * `imageGeneration()`) as a BuiltinTool named after its key in `tools`; one compileAiSdk made is the BuiltinTool it
+ * keeps in its metadata. Undefined for any other provider tool.
+ */
+function builtinTool(name: string, t: Tool): SpecTool | undefined {
+  const source = (t as { metadata?: Record<string, unknown> }).metadata?.[METADATA_KEY] as Source | undefined;
+  if (source?.component_type === 'BuiltinTool') return buildLater('BuiltinTool', source as BuildLaterInput<'BuiltinTool'>) as unknown as SpecTool;
+  const { id, args } = t as { id?: unknown; args?: Record<string, unknown> };
+  const definition = typeof id === 'string' ? aiSdkHostedToolDefinition(id, args) : undefined;
+  return definition ? (hostedToolOf(definition, { id: name, name }) as unknown as SpecTool | undefined) : undefined;
+}
+
 function pick(o: Source, keys: readonly string[]): Record<string, unknown> {
   return Object.fromEntries(keys.filter((k) => o[k] !== undefined && o[k] !== null).map((k) => [k, o[k]]));
 }
@@ -84,7 +98,9 @@ export async function importTools(agentId: string, tools: ToolSet | undefined, t
   for (const name of ordered) {
     const t = (tools as ToolSet)[name] as Tool;
     if (t.type === 'provider') {
-      warnings.add('AISDK_PROVIDER_TOOL', `tools.${name}`, `provider-defined tool '${String((t as { id?: unknown }).id)}' has no Agent Spec equivalent: not imported`);
+      const builtin = builtinTool(name, t);
+      if (builtin) out.push(builtin);
+      else warnings.add('AISDK_PROVIDER_TOOL', `tools.${name}`, `provider-defined tool '${String((t as { id?: unknown }).id)}' is not one of the hosted tools a BuiltinTool names (${Object.keys(HOSTED_TOOLS).join(', ')}): not imported`);
       continue;
     }
     if (name === SUBMIT_RESULT) outputs = schemaProperties(await jsonSchemaOf(t.inputSchema), `tools.${name}`, warnings);

@@ -7,7 +7,7 @@ export type LiteralEntry =
 const OPEN: Record<string, string> = { '(': ')', '[': ']', '{': '}' };
 
 /** The index just past a string, template or comment starting at `i`, or `i` when none starts there. */
-function skipQuoted(src: string, i: number): number {
+export function skipQuoted(src: string, i: number): number {
   const c = src[i];
   if (c === '/' && src[i + 1] === '/') return src.indexOf('\n', i) === -1 ? src.length : src.indexOf('\n', i);
   if (c === '/' && src[i + 1] === '*') return src.indexOf('*/', i + 2) === -1 ? src.length : src.indexOf('*/', i + 2) + 2;

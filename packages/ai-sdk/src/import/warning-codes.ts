@@ -16,7 +16,7 @@ export const AI_SDK_IMPORT_WARNINGS = {
   AISDK_OPTIONAL_PROPERTY: { kind: 'approximated', meaning: 'an optional tool parameter without a default: required in Agent Spec' },
   AISDK_STRUCTURED_OUTPUT: { kind: 'approximated', meaning: "`Output.object` or generateObject's `schema`: the agent's outputs (Agent Spec runtimes finish through submit_result unless run with structuredOutput: 'native')" },
   AISDK_OUTPUT_KIND: { kind: 'unsupported', meaning: 'a structured output other than an object (array, enum, choice, no schema): no outputs' },
-  AISDK_PROVIDER_TOOL: { kind: 'unsupported', meaning: 'a provider-defined tool (web search, code execution, …): left out' },
+  AISDK_PROVIDER_TOOL: { kind: 'unsupported', meaning: "a provider-defined tool no BuiltinTool names (another provider's, or OpenAI's computer, shell, MCP, …): left out (OpenAI's web search, file search, code interpreter and image generation are BuiltinTools)" },
   AISDK_DYNAMIC_DESCRIPTION: { kind: 'unsupported', meaning: 'a tool description computed per call: left out' },
   AISDK_SCHEMA_SHAPE: { kind: 'unsupported', meaning: 'a tool input schema that is not an object schema: no inputs' },
   AISDK_OUTPUT_SCHEMA: { kind: 'approximated', meaning: 'a tool output schema with neither a title nor properties: one output named `result`' },

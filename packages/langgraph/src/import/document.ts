@@ -42,6 +42,8 @@ export class DocumentBuilder {
       const d = v as Doc;
       // a tool's requires_confirmation (what the importer writes for pauses before tools) exists from 25.4.2
       if (d.requires_confirmation === true) this.need('25.4.2');
+      // and an LLM config's api_type (what the importer writes for useResponsesApi)
+      if (typeof d.api_type === 'string') this.need('25.4.2');
       if (typeof d.component_type === 'string' && typeof d.id === 'string') counts.set(d.id, (counts.get(d.id) ?? 0) + 1);
       for (const child of Object.values(d)) count(child);
     };

@@ -10,6 +10,8 @@ export interface ModelInfo {
   readonly topP?: number;
   readonly maxTokens?: number;
   readonly extra?: Record<string, unknown>;
+  /** `new ChatOpenAI({ useResponsesApi: true })`: called through OpenAI's Responses API. */
+  readonly responses?: boolean;
 }
 
 const OPENAI = /^https?:\/\/api\.openai\.com(\/|$)/;
@@ -20,7 +22,7 @@ export function modelInfo(model: unknown): ModelInfo {
     const [provider, name] = model.includes(':') ? model.split(/:(.*)/s) : ['openai', model];
     return { className: `${provider} (model string)`, ...(name ? { model: name } : {}) };
   }
-  const m = model as { model?: unknown; modelName?: unknown; clientConfig?: { baseURL?: unknown }; temperature?: unknown; topP?: unknown; maxTokens?: unknown; modelKwargs?: unknown } | null;
+  const m = model as { model?: unknown; modelName?: unknown; clientConfig?: { baseURL?: unknown }; temperature?: unknown; topP?: unknown; maxTokens?: unknown; modelKwargs?: unknown; useResponsesApi?: unknown } | null;
   const num = (v: unknown) => (typeof v === 'number' ? v : undefined);
   const name = typeof m?.model === 'string' ? m.model : typeof m?.modelName === 'string' ? m.modelName : undefined;
   const baseURL = typeof m?.clientConfig?.baseURL === 'string' ? m.clientConfig.baseURL : undefined;
@@ -32,13 +34,15 @@ export function modelInfo(model: unknown): ModelInfo {
     ...(num(m?.topP) !== undefined ? { topP: num(m?.topP) } : {}),
     ...(num(m?.maxTokens) !== undefined && (m?.maxTokens as number) >= 0 ? { maxTokens: num(m?.maxTokens) } : {}),
     ...(m?.modelKwargs && typeof m.modelKwargs === 'object' && Object.keys(m.modelKwargs).length > 0 ? { extra: m.modelKwargs as Record<string, unknown> } : {}),
+    ...(m?.useResponsesApi === true ? { responses: true } : {}),
   };
 }
 
 /**
  * An LLM config for a chat model: an OpenAiCompatibleConfig on its base URL,
  * or an OpenAiConfig for api.openai.com; its generation parameters as
- * default_generation_parameters. Another provider's model is kept by name,
+ * default_generation_parameters; `useResponsesApi: true` as `api_type:
+ * responses`. Another provider's model is kept by name,
  * with a warning: Agent Spec 25.4.1 has no config for it.
  */
 export function llmConfigDocument(info: ModelInfo, owner: string, ctx: ImportContext): Doc {
@@ -51,7 +55,10 @@ export function llmConfigDocument(info: ModelInfo, owner: string, ctx: ImportCon
     ...info.extra,
   };
   const model = info.model ?? 'unknown-model';
-  const common = { id: ctx.id(`${owner}_llm`), name: model, model_id: model, ...(Object.keys(params).length > 0 ? { default_generation_parameters: params } : {}) };
+  const common = {
+    id: ctx.id(`${owner}_llm`), name: model, model_id: model, ...(info.responses ? { api_type: 'responses' } : {}),
+    ...(Object.keys(params).length > 0 ? { default_generation_parameters: params } : {}),
+  };
   return info.baseURL && !OPENAI.test(info.baseURL)
     ? { component_type: 'OpenAiCompatibleConfig', ...common, url: info.baseURL }
     : { component_type: 'OpenAiConfig', ...common };

@@ -108,6 +108,7 @@ export async function reactAgentGraphDocument(b: StateGraphLike, name: string, b
     ...(num(p.temperature) !== undefined ? { temperature: num(p.temperature) } : {}),
     ...(num(p.top_p) !== undefined ? { topP: num(p.top_p) } : {}),
     ...(num(p.max_tokens ?? p.max_completion_tokens) !== undefined ? { maxTokens: num(p.max_tokens ?? p.max_completion_tokens) } : {}),
+    ...(kw.use_responses_api === true || kw.useResponsesApi === true ? { responses: true } : {}),
   };
   return agentDocument(name, ctx, system(first) ?? '', info, tools, () => confirm);
 }

@@ -1,5 +1,7 @@
 import { agent as buildAgent, clientTool, serverTool, type Agent, type Tool } from '@agentspec/core';
 import { RequestContext } from '@mastra/core/request-context';
+import { HOSTED_TOOLS } from '@agentspec/runtime';
+import { aiSdkHostedToolDefinition, hostedToolOf } from '@agentspec/runtime/import';
 import type { AgentLike } from './agent-like.js';
 import type { ImportedTools } from './graph/scope.js';
 import type { ImportWarnings } from './import-warnings.js';
@@ -23,6 +25,20 @@ function instructionText(v: unknown): string {
   return '';
 }
 
+/**
+ * A provider-defined tool of the AI SDK among an agent's tools (`openai.tools.webSearch()`, …): a BuiltinTool
+ * named after its key, or undefined (reported) when it is not one of the hosted tools a BuiltinTool names.
+ */
+function providerTool(name: string, t: ToolLike, agentId: string, warnings: ImportWarnings): Tool | undefined {
+  const { id, args } = t as { id?: unknown; args?: Record<string, unknown> };
+  const definition = typeof id === 'string' ? aiSdkHostedToolDefinition(id, args) : undefined;
+  const builtin = definition ? hostedToolOf(definition, { id: `${agentId}.${name}`, name }) : undefined;
+  if (!builtin) warnings.add('MA_PROVIDER_TOOL', name, `provider-defined tool '${String(id)}' is not one of the hosted tools a BuiltinTool names (${Object.keys(HOSTED_TOOLS).join(', ')}): left out`);
+  return builtin as unknown as Tool | undefined;
+}
+
+const isProviderTool = (t: ToolLike): boolean => ['provider', 'provider-defined'].includes(String((t as { type?: unknown }).type));
+
 /** A Mastra tool as an Agent Spec tool: no `execute` → ClientTool, `requireApproval` → requires_confirmation. */
 function toolOf(name: string, t: ToolLike, agentId: string, warnings: ImportWarnings, tools: ImportedTools): Tool {
   const inputs = propertiesOf(toJsonSchema(t.inputSchema), 'input');
@@ -36,7 +52,7 @@ function toolOf(name: string, t: ToolLike, agentId: string, warnings: ImportWarn
   return serverTool(base);
 }
 
-/** A Mastra Agent as an Agent Spec Agent: instructions, tools, model (with its base URL), generation settings. */
+/** A Mastra Agent as an Agent Spec Agent: instructions, tools (OpenAI's provider tools as BuiltinTools), model (with its base URL and API), generation settings. */
 export async function importAgent(a: AgentLike, options: { llmUrl?: string }, warnings: ImportWarnings, tools: ImportedTools): Promise<Agent> {
   const requestContext = new RequestContext();
   const instructions = instructionText(await a.getInstructions({ requestContext }));
@@ -51,6 +67,6 @@ export async function importAgent(a: AgentLike, options: { llmUrl?: string }, wa
   const description = a.getDescription?.();
   return buildAgent({
     id: a.id, name: a.name, ...(description ? { description } : {}), system_prompt: instructions, llm_config,
-    tools: Object.entries(listed ?? {}).map(([name, t]) => toolOf(name, t, a.id, warnings, tools)),
+    tools: Object.entries(listed ?? {}).flatMap(([name, t]) => (isProviderTool(t) ? (providerTool(name, t, a.id, warnings) ?? []) : toolOf(name, t, a.id, warnings, tools))),
   });
 }

@@ -13,6 +13,8 @@ interface ModelRef {
   readonly provider: string;
   readonly modelId: string;
   readonly url?: string;
+  /** An AI SDK Responses model (`openai(id)`, `openai.responses(id)`: provider `openai.responses`). */
+  readonly responses?: boolean;
 }
 
 /** The base URL of an AI SDK provider's model (`@ai-sdk/openai` and `@ai-sdk/openai-compatible` keep it in their config). */
@@ -40,7 +42,7 @@ function refOf(model: unknown): ModelRef | undefined {
   if (typeof m.providerId === 'string' && typeof m.modelId === 'string') return { provider: m.providerId, modelId: m.modelId, ...(url ? { url } : {}) };
   if (typeof m.modelId === 'string' && typeof m.provider === 'string') {
     const u = aiSdkUrl(m) ?? (typeof (m.config as Json | undefined)?.url === 'string' ? String((m.config as Json).url) : undefined);
-    return { provider: m.provider.split('.')[0] ?? '', modelId: m.modelId, ...(u ? { url: u } : {}) };
+    return { provider: m.provider.split('.')[0] ?? '', modelId: m.modelId, ...(u ? { url: u } : {}), ...(m.provider === 'openai.responses' ? { responses: true } : {}) };
   }
   return undefined;
 }
@@ -50,7 +52,8 @@ function refOf(model: unknown): ModelRef | undefined {
  * OpenAI-compatible config `{ id, url }`, an AI SDK provider made with a
  * `baseURL`) is an OpenAiCompatibleConfig at that URL; an OpenAI model at
  * OpenAI's own endpoint an OpenAiConfig; any other provider an
- * OpenAI-compatible config at `llmUrl` (reported).
+ * OpenAI-compatible config at `llmUrl` (reported). An AI SDK Responses model
+ * (`openai(id)`, `openai.responses(id)`) says `api_type: responses`.
  */
 export function llmConfigOf(given: unknown, resolved: unknown, id: string, llmUrl: string | undefined, warnings: ImportWarnings): LlmConfig {
   let model = typeof given === 'function' ? resolved : given;
@@ -61,7 +64,7 @@ export function llmConfigOf(given: unknown, resolved: unknown, id: string, llmUr
   }
   const ref = refOf(model) ?? refOf(resolved) ?? { provider: '', modelId: 'model' };
   const name = ref.provider ? `${ref.provider}/${ref.modelId}` : ref.modelId;
-  const base = { id: `${id}_llm`, name, model_id: ref.modelId };
+  const base = { id: `${id}_llm`, name, model_id: ref.modelId, ...(ref.responses ? { api_type: 'responses' } : {}) };
   const isOpenAi = ref.provider === 'openai';
   if (ref.url && !(isOpenAi && OPENAI_API.test(ref.url))) return openAiCompatibleConfig({ ...base, url: serverUrl(ref.url) });
   if (isOpenAi) return openAiConfig(base);

@@ -22,6 +22,7 @@ export const MASTRA_IMPORT_WARNINGS = {
   MA_MODEL_ENDPOINT: { kind: 'approximated', meaning: "a model whose endpoint Agent Spec cannot name (a provider other than OpenAI without a URL): an OpenAI-compatible config at `llmUrl` (default http://localhost:8000)" },
   MA_MODEL_FALLBACKS: { kind: 'approximated', meaning: 'a list of models (fallbacks): the first one' },
   MA_APPROVAL_FUNCTION: { kind: 'approximated', meaning: 'a tool whose `requireApproval` is a function: requires_confirmation: true, every call asks' },
+  MA_PROVIDER_TOOL: { kind: 'unsupported', meaning: "a provider-defined tool of the AI SDK no BuiltinTool names (another provider's, or OpenAI's computer, shell, MCP, …): left out (OpenAI's web search, file search, code interpreter and image generation are BuiltinTools)" },
   MA_MAX_STEPS: { kind: 'approximated', meaning: "an agent's maxSteps: a runtime limit in Agent Spec (limits.maxAgentSteps), not part of the agent" },
 } as const satisfies Record<string, { kind: 'unsupported' | 'approximated'; meaning: string }>;
 

@@ -1,6 +1,7 @@
 import { openAiCompatibleConfig, openAiConfig, type LlmConfig, type LlmGenerationConfig } from '@agentspec/core';
 import { getDefaultModel, type Model } from '@openai/agents';
 import { AgentSpecChatCompletionsModel, AgentSpecResponsesModel } from '../model/agentspec-models.js';
+import { modelFrom } from '../compile/provenance.js';
 import type { ImportOptions } from '../types.js';
 import type { Warnings } from './warnings.js';
 
@@ -14,28 +15,36 @@ function responsesModel(model: unknown): { modelId: string; baseUrl?: string } |
 }
 
 /**
- * The LLM config of an SDK agent's model: a model made by this package knows
- * its endpoint; an `OpenAIResponsesModel` exposes its client; a model name is
- * an OpenAiConfig (the SDK's default provider is OpenAI). A Chat Completions
+ * The LLM config of an SDK agent's model: a model made by this package is
+ * the config it was made from; an `OpenAIResponsesModel` exposes its client
+ * (`api_type: responses`, at OpenAI or an OpenAI-compatible URL); a model name is
+ * an OpenAiConfig with `api_type: responses` (the SDK's default provider is
+ * OpenAI's Responses API). A Chat Completions
  * model made elsewhere hides its endpoint: `options.baseUrl` / `modelId` say it.
  */
 export function importModel(model: string | Model, id: string, params: LlmGenerationConfig | undefined, options: ImportOptions, warnings: Warnings): LlmConfig {
   const base = { id, ...(params ? { default_generation_parameters: params } : {}) };
+  const from = typeof model === 'object' ? modelFrom.get(model) : undefined;
+  if (from) {
+    // the config this package made the model from (its kind and api_type), the settings the agent has now
+    const { default_generation_parameters: _params, ...config } = from as LlmConfig & { default_generation_parameters?: unknown };
+    return { ...config, ...base } as LlmConfig;
+  }
   if (model instanceof AgentSpecChatCompletionsModel) return openAiCompatibleConfig({ ...base, name: model.modelId, model_id: model.modelId, url: model.baseURL });
-  if (model instanceof AgentSpecResponsesModel) return openAiConfig({ ...base, name: model.modelId, model_id: model.modelId });
+  if (model instanceof AgentSpecResponsesModel) return openAiConfig({ ...base, name: model.modelId, model_id: model.modelId, api_type: 'responses' } as Parameters<typeof openAiConfig>[0]);
   const responses = responsesModel(model);
   if (responses) {
+    // an OpenAIResponsesModel: the Responses API, at OpenAI or at an OpenAI-compatible server
     const { modelId, baseUrl } = responses;
-    if (baseUrl && !OPENAI_BASE.test(baseUrl)) {
-      warnings.add('OAI_MODEL_ENDPOINT', id, `a Responses API model at ${baseUrl} becomes an OpenAI-compatible (Chat Completions) config`);
-      return openAiCompatibleConfig({ ...base, name: modelId, model_id: modelId, url: baseUrl });
-    }
-    return openAiConfig({ ...base, name: modelId, model_id: modelId });
+    const fields = { ...base, name: modelId, model_id: modelId, api_type: 'responses' };
+    if (baseUrl && !OPENAI_BASE.test(baseUrl)) return openAiCompatibleConfig({ ...fields, url: baseUrl } as Parameters<typeof openAiCompatibleConfig>[0]);
+    return openAiConfig(fields as Parameters<typeof openAiConfig>[0]);
   }
   if (typeof model === 'string' && model !== '') {
+    // a model name goes to the SDK's default provider: OpenAI, through the Responses API
     return options.baseUrl
       ? openAiCompatibleConfig({ ...base, name: model, model_id: model, url: options.baseUrl })
-      : openAiConfig({ ...base, name: model, model_id: model });
+      : openAiConfig({ ...base, name: model, model_id: model, api_type: 'responses' });
   }
   const name = typeof model === 'string' ? undefined : model.constructor?.name;
   const kind = name === 'OpenAIChatCompletionsModel' ? 'an OpenAIChatCompletionsModel' : typeof model === 'string' ? 'no model' : `a ${name ?? 'custom'} model`;
@@ -45,5 +54,5 @@ export function importModel(model: string | Model, id: string, params: LlmGenera
     return openAiCompatibleConfig({ ...base, name: modelId, model_id: modelId, url: options.baseUrl });
   }
   warnings.add('OAI_MODEL_ENDPOINT', id, `${kind} does not expose its endpoint; an OpenAiConfig for '${modelId}' is used (pass baseUrl and modelId to say otherwise)`);
-  return openAiConfig({ ...base, name: modelId, model_id: modelId });
+  return openAiConfig({ ...base, name: modelId, model_id: modelId, ...(typeof model === 'string' ? { api_type: 'responses' } : {}) });
 }

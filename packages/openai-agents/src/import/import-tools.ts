@@ -1,6 +1,7 @@
 import { build, type ComponentType, type Property, type Tool as SpecTool } from '@agentspec/core';
 import { RunContext, type FunctionTool, type Tool } from '@openai/agents';
-import { SUBMIT_RESULT, type ToolRegistry } from '@agentspec/runtime';
+import { HOSTED_TOOLS, SUBMIT_RESULT, type ToolRegistry } from '@agentspec/runtime';
+import { hostedToolOf, type HostedToolDefinition } from '@agentspec/runtime/import';
 import { compiledFrom } from '../compile/provenance.js';
 import type { ImportOptions } from '../types.js';
 import type { AnyAgent } from './any-agent.js';
@@ -54,12 +55,28 @@ function hostedKind(t: Tool<unknown>): string {
 }
 
 /**
+ * A hosted tool (`webSearchTool()`, `fileSearchTool(ids)`,
+ * `codeInterpreterTool()`, `imageGenerationTool()`) as a BuiltinTool: its
+ * `providerData` is the Responses API's definition. One this package compiled
+ * comes back as the BuiltinTool it was made from. Undefined for any other
+ * (computer, shell, apply-patch, a hosted MCP server…): reported.
+ */
+function builtinTool(t: Tool<unknown>): SpecTool | undefined {
+  const from = compiledFrom.get(t);
+  if (from?.component_type === 'BuiltinTool') return from;
+  const data = (t as { providerData?: unknown }).providerData;
+  if (t.type !== 'hosted_tool' || typeof data !== 'object' || data === null || typeof (data as { type?: unknown }).type !== 'string') return undefined;
+  return hostedToolOf(data as HostedToolDefinition, { id: t.name, name: t.name }) as unknown as SpecTool | undefined;
+}
+
+/**
  * An SDK agent's tools as Agent Spec tools: a function tool is a ServerTool
  * (a ClientTool when `options.clientTools` names it) with its name,
  * description, JSON Schema parameters as inputs and `needsApproval` as
  * `requires_confirmation`. For tools this package compiled, what the SDK
  * cannot say (the kind, outputs, HTTP or MCP details) is read from their
- * provenance. Hosted, computer, shell and apply-patch tools are reported.
+ * provenance. A hosted tool of the Responses API is a BuiltinTool; computer,
+ * shell and apply-patch tools are reported.
  * With `agentToolsAsWorkers`, `agent.asTool()` tools are only returned in
  * `agentTools` (they become the workers of a ManagerWorkers).
  */
@@ -72,7 +89,9 @@ export async function importTools(
   let outputs: Property[] | undefined;
   for (const t of agent.tools as Tool<unknown>[]) {
     if (t.type !== 'function') {
-      warnings.add('OAI_HOSTED_TOOL', agentId, `hosted tool '${t.name}' (${hostedKind(t)}) runs on OpenAI's side: Agent Spec's BuiltinTool, which no runtime runs; left out`);
+      const builtin = builtinTool(t);
+      if (builtin) tools.push(builtin);
+      else warnings.add('OAI_HOSTED_TOOL', agentId, `tool '${t.name}' (${hostedKind(t)}) is not one of the hosted tools a BuiltinTool names (${Object.keys(HOSTED_TOOLS).join(', ')}): left out`);
       continue;
     }
     const fn = t as AnyFunctionTool;

@@ -1,5 +1,6 @@
 import { kindOf, type LlmConfig, type LlmConfigKind } from '@agentspec/core';
 import { isGenericLlmConfig, llmRetryOptions, refuseUnknown, resolveEndpoint, retryingFetch, type Endpoint, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
+import { modelFrom } from '../compile/provenance.js';
 import { openAiClient } from '../openai-client.js';
 import { AgentSpecChatCompletionsModel, AgentSpecResponsesModel } from './agentspec-models.js';
 
@@ -50,7 +51,9 @@ export function modelFor(config: LlmConfig, llm: LlmOptions = {}, checkToolCalls
     fetch: retryingFetch(llmRetryOptions(config, llm)),
   });
   const options = { modelId: endpoint.model, baseURL: endpoint.baseUrl, ...(checkToolCallsAt ? { checkToolCallsAt } : {}) };
-  return LLM_APIS[kindOf(config)](endpoint, config) === 'responses'
+  const model = LLM_APIS[kindOf(config)](endpoint, config) === 'responses'
     ? new AgentSpecResponsesModel(client, options)
     : new AgentSpecChatCompletionsModel(client, options);
+  modelFrom.set(model, config);
+  return model;
 }

@@ -1,6 +1,7 @@
 import { kindOf, type BuiltinTool, type OfKind, type Tool, type ToolKind } from '@agentspec/core';
 import type { HostedTool } from '@openai/agents';
 import { refuseUnknown } from '@agentspec/runtime';
+import { compiledFrom } from '../provenance.js';
 import { compileClientTool } from './client-tool.js';
 import type { SdkFunctionTool } from './function-tool.js';
 import { compileHostedTool } from './hosted-tool.js';
@@ -14,7 +15,12 @@ export const TOOL_COMPILERS: { readonly [K in ToolKind]: ToolCompiler<OfKind<Too
   RemoteTool: compileRunnerTool,
   MCPTool: compileRunnerTool,
   // BuiltinTool (25.4.2): the SDK's hosted tool of that type (admit() refused any other, and every other later kind)
-  Unknown: (tool) => (tool.component_type === 'BuiltinTool' ? compileHostedTool(tool as unknown as BuiltinTool) : refuseUnknown(tool)),
+  Unknown: (tool) => {
+    if (tool.component_type !== 'BuiltinTool') return refuseUnknown(tool);
+    const hosted = compileHostedTool(tool as unknown as BuiltinTool);
+    compiledFrom.set(hosted, tool);
+    return hosted;
+  },
 };
 
 export function compileTool(tool: Tool, context: ToolContext): SdkFunctionTool | HostedTool {
