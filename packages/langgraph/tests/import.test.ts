@@ -105,6 +105,23 @@ describe('importLangGraph: a prebuilt agent → an Agent', () => {
     expect((chat.component as Agent).llm_config).not.toHaveProperty('api_type');
   });
 
+  it('createReactAgent with provider tools (the LangChain docs\' `{ type: \'web_search\' }`): a BuiltinTool; one no BuiltinTool names, a warning', async () => {
+    const responses = new ChatOpenAI({ model: 'gpt-4.1', apiKey: 'x', useResponsesApi: true });
+    const tools = [weather, { type: 'web_search', search_context_size: 'low' }, { type: 'web_search_preview' }];
+    const { component, warnings } = await importLangGraph(createReactAgent({ llm: responses, tools, prompt: 'You look things up.', name: 'researcher' }));
+    const agent = component as Agent;
+    expect(agent.tools.map((t) => [t.component_type, t.name])).toEqual([['ServerTool', 'get_weather'], ['BuiltinTool', 'web_search']]);
+    expect(agent.tools[1]).toMatchObject({ tool_type: 'web_search', configuration: { search_context_size: 'low' } });
+    expect(warnings).toEqual([expect.objectContaining({ code: 'LG_HOSTED_TOOL', kind: 'unsupported', component: 'researcher', message: expect.stringContaining("{ type: 'web_search_preview' }") })]);
+  });
+
+  it('createAgent with the same provider tools among its tools: the same BuiltinTool and warning', async () => {
+    const responses = new ChatOpenAI({ model: 'gpt-4.1', apiKey: 'x', useResponsesApi: true });
+    const { component, warnings } = await importLangGraph(createAgent({ model: responses, tools: [weather, { type: 'web_search' }, { type: 'web_search_preview' }], systemPrompt: 'You look things up.', name: 'researcher' }));
+    expect((component as Agent).tools.map((t) => [t.component_type, t.name])).toEqual([['ServerTool', 'get_weather'], ['BuiltinTool', 'web_search']]);
+    expect(warnings.map((w) => w.code)).toEqual(['LG_HOSTED_TOOL']);
+  });
+
   it('createReactAgent with a callable prompt: a warning naming it', async () => {
     const prompt = (state: { messages: unknown[] }) => [new SystemMessage(`You have seen ${state.messages.length} messages.`), ...(state.messages as never[])];
     const { warnings } = await importLangGraph(createReactAgent({ llm: model(), tools: [], prompt, name: 'counter' }));

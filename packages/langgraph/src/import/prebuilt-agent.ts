@@ -14,7 +14,7 @@ import type { ImportContext } from './import-context.js';
 import { llmConfigDocument, modelInfo, type ModelInfo } from './model-config.js';
 import { humanInTheLoopTools } from './human-in-the-loop.js';
 import { scanSource } from './source-scan.js';
-import { toolDocuments } from './tool-documents.js';
+import { isProviderTool, toolDocuments } from './tool-documents.js';
 
 interface ReactAgentLike {
   readonly options: { model: unknown; tools?: readonly unknown[]; systemPrompt?: unknown; middleware?: readonly { name?: string; afterModel?: unknown }[]; responseFormat?: unknown; name?: string };
@@ -110,5 +110,7 @@ export async function reactAgentGraphDocument(b: StateGraphLike, name: string, b
     ...(num(p.max_tokens ?? p.max_completion_tokens) !== undefined ? { maxTokens: num(p.max_tokens ?? p.max_completion_tokens) } : {}),
     ...(kw.use_responses_api === true || kw.useResponsesApi === true ? { responses: true } : {}),
   };
-  return agentDocument(name, ctx, system(first) ?? '', info, tools, () => confirm);
+  // provider tools (`{ type: 'web_search' }`) are bound to the model, not run by the ToolNode: read from the probed call
+  const provider = (Array.isArray(p.tools) ? p.tools : []).filter(isProviderTool);
+  return agentDocument(name, ctx, system(first) ?? '', info, [...tools, ...provider], () => confirm);
 }

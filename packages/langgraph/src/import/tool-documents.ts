@@ -1,4 +1,5 @@
 import { toJsonSchema } from '@langchain/core/utils/json_schema';
+import { hostedToolOf, type HostedToolDefinition } from '@agentspec/runtime/import';
 import type { Doc } from './document.js';
 import type { ImportContext } from './import-context.js';
 import { runNode } from './node-runner.js';
@@ -32,6 +33,13 @@ export function returnsDirectly(tools: readonly unknown[]): string[] {
 export async function toolDocuments(tools: readonly unknown[], owner: string, ctx: ImportContext, confirm: (tool: string) => boolean = () => false): Promise<Doc[]> {
   const docs: Doc[] = [];
   for (const t of tools) {
+    if (isProviderTool(t)) {
+      // a tool of the model's provider, bound as its definition (`{ type: 'web_search' }`, LangChain's built-in tools)
+      const builtin = hostedToolOf(t, { id: ctx.id(`${owner}_${t.type}`), name: t.type });
+      if (builtin) docs.push(builtin as unknown as Doc);
+      else ctx.warn('LG_HOSTED_TOOL', owner, `tool { type: '${t.type}' } of agent '${owner}' is no BuiltinTool of Agent Spec (no hosted tool of the Responses API has that type): it is left out`);
+      continue;
+    }
     const tool = t as LangChainTool;
     let schema: Record<string, unknown> | undefined;
     try {
@@ -54,4 +62,14 @@ export async function toolDocuments(tools: readonly unknown[], owner: string, ct
     });
   }
   return docs;
+}
+
+/**
+ * A tool given as the provider's definition: an object with a `type` (not a function tool's definition, which the
+ * chat model makes of every LangChain tool), and neither a name nor an `invoke` (no LangChain tool).
+ */
+export function isProviderTool(t: unknown): t is HostedToolDefinition {
+  if (typeof t !== 'object' || t === null) return false;
+  const o = t as { type?: unknown; name?: unknown; invoke?: unknown };
+  return typeof o.type === 'string' && o.type !== 'function' && o.name === undefined && typeof o.invoke !== 'function';
 }

@@ -31,6 +31,7 @@ export const IMPORT_WARNING_CODES = {
   LG_DYNAMIC_PROMPT: { kind: 'unsupported', what: 'A prompt computed from the state: the spec has the system prompt it gave for one conversation, or none.' },
   LG_MODEL_UNREAD: { kind: 'unsupported', what: 'The model of a prebuilt agent could not be read: the spec has a placeholder OpenAI config.' },
   LG_MODEL_PROVIDER: { kind: 'approximated', what: 'A chat model of another provider than OpenAI: the spec has an OpenAI config for its model name.' },
+  LG_HOSTED_TOOL: { kind: 'unsupported', what: 'A tool given as a provider definition (`{ type: \'web_search_preview\' }`) that no BuiltinTool names: it is left out (the hosted tools of the Responses API — `{ type: \'web_search\' }`, `file_search`, `code_interpreter`, `image_generation` — are BuiltinTools).' },
   LG_TOOL_SCHEMA: { kind: 'approximated', what: 'A tool whose schema is not readable as JSON Schema: the tool has no inputs in the spec.' },
   LG_HANDOFF_TOOL: { kind: 'approximated', what: 'A handoff tool of a swarm\'s agent (`Command({ goto, graph: Command.PARENT })`): it is the Swarm\'s `transfer_to_<agent>`, with the spec\'s name, description and result; what its Command updates besides the conversation is left out.' },
   LG_HANDOFF_TARGET_UNKNOWN: { kind: 'unsupported', what: 'A handoff tool whose destination neither its metadata, a `goto` literal, its name nor its closure says: it is left out.' },
