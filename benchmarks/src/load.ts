@@ -49,7 +49,7 @@ export function measureLoad(options: BenchOptions): LoadResult[] {
       // each subject sampled in turn with its floor
       const { parse, load } = fastestInterleaved({ parse: () => JSON.parse(text), load: () => deserialize(text, { limits }) }, runs, batch);
       const { stringify, write } = fastestInterleaved({ stringify: () => JSON.stringify(parsed, null, 2), write: () => serialize(component) }, runs, batch);
-      const first = firstLoad(text, options.quick ? 3 : n >= 10_000 ? 3 : 7);
+      const first = firstLoad(text, options.quick ? 3 : n >= 10_000 ? 3 : 5);
       results.push({ family, nodes: n, megabytes: text.length / 1e6, parse, load, stringify, write, firstParse: first.parse, firstLoad: first.load });
     }
   }

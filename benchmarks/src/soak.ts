@@ -180,13 +180,13 @@ function tableLine(r: SoakResult): string {
 }
 
 /**
- * Every soak, each in a fresh process: BENCH_SESSIONS sessions (default 800,
- * measured from the 300th; `dist/soak.js` runs 10,000); a quick run soaks the
+ * Every soak, each in a fresh process: BENCH_SESSIONS sessions (default 500,
+ * measured from the 188th; `dist/soak.js` runs 10,000); a quick run soaks the
  * agent on every runtime at 600 (from the 200th) and leaves the flows and built
  * agents to the test suite (tests/soak.test.ts runs every soak at 2,000).
  */
 export async function soakBenchmark(options: BenchOptions): Promise<Row[]> {
-  const sessions = Number(process.env.BENCH_SESSIONS ?? (options.quick ? 600 : 800));
+  const sessions = Number(process.env.BENCH_SESSIONS ?? (options.quick ? 600 : 500));
   const warmup = Math.min(Math.round((sessions * 3) / 8), 1_000);
   const soaks = options.quick ? SOAKS.filter((s) => s.kind === 'agent') : SOAKS;
   return soaks.map((s) => {

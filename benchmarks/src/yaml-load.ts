@@ -70,7 +70,7 @@ export function measureYamlLoad(options: BenchOptions): YamlLoadResult[] {
     const text = make();
     const big = text.length > 2_000_000;
     // the fastest of a few samples is stable for big documents (each sample runs for a second or more)
-    const runs = big ? 2 : text.length > 200_000 ? 3 : options.quick ? 5 : 15;
+    const runs = big ? 2 : text.length > 200_000 ? 3 : options.quick ? 5 : 8;
     const batch = text.length < 50_000 ? (options.quick ? 5 : 20) : 1;
     const result = load(text, { limits });
     if (result.diagnostics.some((d) => d.severity === 'error')) throw new Error(`${name}: ${result.diagnostics[0]?.message}`);
