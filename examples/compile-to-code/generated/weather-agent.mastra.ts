@@ -526,6 +526,8 @@ interface RunControl {
   fatal?: Error;
   submitted?: Record<string, unknown>;
   readonly abort: AbortController;
+  /** The session's conversation: the key of the summaries the agent's message transforms cache. */
+  readonly conversationId?: string;
 }
 
 /** The RunControl of a tool call, if its caller gave one. */
