@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { serialize, validateComponent, type Agent as SpecAgent } from '@agentspec/core';
-import { Agent, OpenAIResponsesModel, codeInterpreterTool, fileSearchTool, handoff, hostedMcpTool, tool, webSearchTool } from '@openai/agents';
+import { Agent, OpenAIResponsesModel, setOpenAIAPI, codeInterpreterTool, fileSearchTool, handoff, hostedMcpTool, tool, webSearchTool } from '@openai/agents';
 import OpenAI from 'openai';
 import { referenceRuntime } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
@@ -123,6 +123,19 @@ describe('importOpenAiAgents', () => {
       ['OAI_HOSTED_TOOL', "tool 'hosted_mcp' (mcp) is not one of the hosted tools a BuiltinTool names (web_search, file_search, code_interpreter, image_generation): left out"],
     ]);
     expect(validateComponent(component).filter((d) => d.severity === 'error')).toEqual([]);
+  });
+
+  it('a model name is an OpenAiConfig of the Responses API, of Chat Completions once the program called setOpenAIAPI(\'chat_completions\')', async () => {
+    const agent = new Agent({ name: 'Plain', instructions: 'Be brief.', model: 'gpt-4.1' });
+    expect(((await importOpenAiAgents(agent)).component as SpecAgent).llm_config).toMatchObject({ component_type: 'OpenAiConfig', model_id: 'gpt-4.1', api_type: 'responses' });
+    setOpenAIAPI('chat_completions');
+    try {
+      const config = ((await importOpenAiAgents(agent)).component as SpecAgent).llm_config;
+      expect(config).toMatchObject({ component_type: 'OpenAiConfig', model_id: 'gpt-4.1' });
+      expect(config).not.toHaveProperty('api_type');
+    } finally {
+      setOpenAIAPI('responses');
+    }
   });
 
   it('imports an agent with handoffs as a Swarm of every agent reached (handoff: always), an agent tool of a member as a ServerTool', async () => {

@@ -18,6 +18,8 @@ export interface ImportRun {
   /** Agents reached but not part of the imported component (agents behind ServerTools), by id. */
   readonly related: Record<string, Component>;
   readonly ids: Map<AnyAgent, string>;
+  /** Model names go to Chat Completions (the program called `setOpenAIAPI('chat_completions')`), not the Responses API. */
+  readonly chatCompletions?: boolean;
 }
 
 /** The id of an SDK agent in this import: made from its name, unique, the same each time it is asked. */
@@ -72,7 +74,7 @@ export async function importAgent(agent: AnyAgent, run: ImportRun, opts: ImportA
   const id = agentId(agent, run);
   const { options, warnings } = run;
   const params = importModelSettings(agent.modelSettings, agent.model, id, warnings);
-  const llm = importModel(agent.model, `${id}_llm`, params, options, warnings);
+  const llm = importModel(agent.model, `${id}_llm`, params, options, warnings, run.chatCompletions === true);
   const asWorkers = opts.agentTools === 'workers';
   const tools = await importTools(agent, id, options, warnings, { agentToolsAsWorkers: asWorkers });
   Object.assign(run.registry, tools.registry);

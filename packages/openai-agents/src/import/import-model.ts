@@ -19,10 +19,11 @@ function responsesModel(model: unknown): { modelId: string; baseUrl?: string } |
  * the config it was made from; an `OpenAIResponsesModel` exposes its client
  * (`api_type: responses`, at OpenAI or an OpenAI-compatible URL); a model name is
  * an OpenAiConfig with `api_type: responses` (the SDK's default provider is
- * OpenAI's Responses API). A Chat Completions
+ * OpenAI's Responses API; without it when the program called
+ * `setOpenAIAPI('chat_completions')`, `chatCompletions`). A Chat Completions
  * model made elsewhere hides its endpoint: `options.baseUrl` / `modelId` say it.
  */
-export function importModel(model: string | Model, id: string, params: LlmGenerationConfig | undefined, options: ImportOptions, warnings: Warnings): LlmConfig {
+export function importModel(model: string | Model, id: string, params: LlmGenerationConfig | undefined, options: ImportOptions, warnings: Warnings, chatCompletions = false): LlmConfig {
   const base = { id, ...(params ? { default_generation_parameters: params } : {}) };
   const from = typeof model === 'object' ? modelFrom.get(model) : undefined;
   if (from) {
@@ -41,10 +42,11 @@ export function importModel(model: string | Model, id: string, params: LlmGenera
     return openAiConfig(fields as Parameters<typeof openAiConfig>[0]);
   }
   if (typeof model === 'string' && model !== '') {
-    // a model name goes to the SDK's default provider: OpenAI, through the Responses API
+    // a model name goes to the SDK's default provider: OpenAI, through the Responses API (or Chat Completions, when the
+    // program called setOpenAIAPI('chat_completions'))
     return options.baseUrl
       ? openAiCompatibleConfig({ ...base, name: model, model_id: model, url: options.baseUrl })
-      : openAiConfig({ ...base, name: model, model_id: model, api_type: 'responses' });
+      : openAiConfig({ ...base, name: model, model_id: model, ...(chatCompletions ? {} : { api_type: 'responses' }) } as Parameters<typeof openAiConfig>[0]);
   }
   const name = typeof model === 'string' ? undefined : model.constructor?.name;
   const kind = name === 'OpenAIChatCompletionsModel' ? 'an OpenAIChatCompletionsModel' : typeof model === 'string' ? 'no model' : `a ${name ?? 'custom'} model`;

@@ -10,7 +10,7 @@ import { hasHandoffs, importSwarm } from './import-swarm.js';
 import { readInputGuardrail, type AgentGuardrail } from './read-input-guardrail.js';
 import { importOutputType } from './import-output-type.js';
 import { readHandoff } from './read-handoff.js';
-import { agentToolSource } from './sdk-internals.js';
+import { agentToolSource, namesGoToChatCompletions } from './sdk-internals.js';
 import { Warnings } from './warnings.js';
 
 /** Whether an SDK agent has `agent.asTool()` tools. */
@@ -67,7 +67,7 @@ async function importGuardedAgent(agent: AnyAgent, run: ImportRun): Promise<Comp
  */
 export async function importOpenAiAgents(agent: AnyAgent, options: ImportOptions = {}): Promise<ImportResult> {
   if (!isSdkAgent(agent)) throw new RuntimeError('AS_UNSUPPORTED', 'importOpenAiAgents takes an Agent of the OpenAI Agents SDK (new Agent({ name, instructions, … }))');
-  const run: ImportRun = { options, warnings: new Warnings(), registry: {}, related: {}, ids: new Map() };
+  const run: ImportRun = { options, warnings: new Warnings(), registry: {}, related: {}, ids: new Map(), chatCompletions: await namesGoToChatCompletions(options.modulePath) };
   let component: Component;
   if (hasHandoffs(agent)) {
     component = await importSwarm(agent, options.id, run);

@@ -73,3 +73,37 @@ export async function approvalIsFunction(tool: { needsApproval: unknown }, resol
   }
   return typeof tool.needsApproval === 'function' && !/typeof options\.needsApproval === ['"]boolean['"]/.test(String(tool.needsApproval));
 }
+
+/** The SDK's default-provider setting (agents-openai's defaults module, not exported from `@openai/agents`). */
+interface OpenAiDefaults {
+  readonly shouldUseResponsesByDefault?: () => boolean;
+}
+
+/**
+ * Whether a model name goes to Chat Completions: the program called
+ * `setOpenAIAPI('chat_completions')` on the SDK (the one this package uses, or
+ * its own copy, resolved from `resolveFrom`) before the import. False when the
+ * setting cannot be read (the SDK's default, the Responses API).
+ */
+export async function namesGoToChatCompletions(resolveFrom?: string): Promise<boolean> {
+  for (const from of [import.meta.url, ...(resolveFrom ? [pathToFileURL(resolveFrom).href] : [])]) {
+    try {
+      const fromAgents = createRequire(createRequire(from).resolve('@openai/agents'));
+      const dist = dirname(fromAgents.resolve('@openai/agents-openai'));
+      const builds = [
+        await import(pathToFileURL(join(dist, 'defaults.mjs')).href).catch(() => undefined) as OpenAiDefaults | undefined,
+        (() => {
+          try {
+            return fromAgents(join(dist, 'defaults.js')) as OpenAiDefaults;
+          } catch {
+            return undefined; // no CommonJS build
+          }
+        })(),
+      ];
+      if (builds.some((d) => d?.shouldUseResponsesByDefault?.() === false)) return true;
+    } catch {
+      // no SDK found from there
+    }
+  }
+  return false;
+}
