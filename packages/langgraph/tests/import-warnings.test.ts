@@ -101,6 +101,7 @@ const PROGRAMS: Record<ImportWarningCode, () => unknown> = {
   LG_DYNAMIC_PROMPT: () => createReactAgent({ llm: model(), tools: [], prompt: (s: { messages: unknown[] }) => [{ role: 'system', content: `${s.messages.length} so far` }, ...(s.messages as never[])] }),
   LG_MODEL_UNREAD: () => createReactAgent({ llm: model(), tools: [], prompt: () => { throw new Error('no prompt today'); } }),
   LG_MODEL_PROVIDER: () => createAgent({ model: 'anthropic:claude-sonnet-4-5', tools: [] }),
+  LG_HOSTED_TOOL: () => createAgent({ model: model(), tools: [{ type: 'web_search_preview' }] }),
   LG_TOOL_SCHEMA: () => createAgent({ model: model(), tools: [tool(async () => 'ok', { name: 'odd', description: 'Odd schema', schema: z.object({ when: z.date() }) })] }),
   LG_HANDOFF_TOOL: () => corpus('swarm-network'),
   LG_HANDOFF_TARGET_UNKNOWN: () => swarm({ bTool: handoff('escalate', () => ['a', 'c'].join('').slice(0, 1)) }),
