@@ -119,7 +119,9 @@ agentspec_version: 26.1.2
     expect(emitMastra(caseSpec('parallel/flow-node-merges-outputs')).code).toContain([
       "const bothParallel = steps.parallel('both', [bothBranch0, bothBranch1]);",
     ].join('\n'));
-    expect(emitMastra(caseSpec('parallel/map-node-keeps-order')).code).toContain('.foreach(mapFlow, { concurrency: steps.parallelism })');
+    const mapped = emitMastra(caseSpec('parallel/map-node-keeps-order')).code;
+    expect(mapped).toContain("execute: steps.each('map', mapFlow),");
+    expect(mapped).toContain('.foreach(mapEach, { concurrency: steps.parallelism })');
     const guarded = caseSpec('exceptions/catch-tool-failure');
     const { code } = emitMastra(guarded);
     expect(code).toContain('execute: steps.catching(guardFlow),');

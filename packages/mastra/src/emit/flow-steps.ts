@@ -7,6 +7,7 @@ import { CompileContext } from '../compile/compile-context.js';
 import { FlowCompile } from '../compile/flow/flow-compile.js';
 import { frameOf, SHARED_KEY } from '../compile/flow/frame.js';
 import { tryExecute } from '../compile/flow/nodes/catch-exception-node.js';
+import { eachExecute } from '../compile/flow/nodes/map-each.js';
 import { NODE_COMPILERS } from '../compile/flow/nodes/index.js';
 import { parallelBranches } from '../compile/flow/nodes/parallel-flow-node.js';
 import type { AnyStep, MastraEntry, NodeCompiler } from '../compile/flow/nodes/types.js';
@@ -25,7 +26,7 @@ type Schema<T = Record<string, unknown>> = StandardSchemaWithJSON<T>;
 
 /**
  * The parts of a node's step: a sub-flow's `call`/`return`, a MapNode's
- * `items`/`collect`, a ParallelFlowNode's `merge` (and `batch<n>` between
+ * `items`/`collect` (and `each`: the `each` method), a ParallelFlowNode's `merge` (and `batch<n>` between
  * batches), a CatchExceptionNode's `call`/`try`/`return`.
  */
 type Part = 'call' | 'return' | 'items' | 'collect' | 'merge' | `batch${number}` | 'try';
@@ -73,6 +74,13 @@ export interface FlowSteps {
   parallel(id: string, branches: readonly AnyWorkflow[]): AnyWorkflow;
   /** The `execute` of a CatchExceptionNode's `:try` step around `workflow` (its subflow's): its failure caught. */
   catching(workflow: AnyWorkflow): StepExecute;
+  /**
+   * The `execute` of MapNode or ParallelMapNode `id`'s `:each` step, the one
+   * `.foreach` runs per iteration: `workflow` (its subflow's) in place, the
+   * failures of iterations settled as on the reference runtime (the first
+   * in input order, whichever failed first in time).
+   */
+  each(id: string, workflow: AnyWorkflow): StepExecute;
   /** The last step: the flow's outputs from the EndNode reached, and its branch. */
   readonly finish: StepExecute;
   /** A step that passes the frame on (the "none of the others" arm of a `.branch`). */
@@ -146,6 +154,13 @@ function stepsOf(fc: FlowCompile): FlowSteps {
       return parallelBranches(fc, node, branches).workflow;
     },
     catching: (workflow) => tryExecute(workflow) as StepExecute,
+    each(id, workflow) {
+      const node = nodeOf(id);
+      const parallel = laterComponent(node, 'ParallelMapNode');
+      const map = parallel ?? (node.component_type === 'MapNode' ? (node as MapNode) : undefined);
+      if (!map) throw new RuntimeError('AS_UNSUPPORTED', `node '${id}' is not a MapNode or ParallelMapNode`);
+      return eachExecute(workflow, parallel ? ctx.limits.parallelism : ctx.limits.mapConcurrency, map) as StepExecute;
+    },
     finish: async ({ inputData }) => {
       const f = frameOf(inputData);
       const end = f?.end && flow.nodes.find((n) => n.id === f.end?.node);

@@ -156,7 +156,7 @@ class FlowWriter {
     if (!sub) return [{ text: `.then(${main})`, step: main }];
     const subSteps = this.declare(`${base}Steps`, `${s}.subflow(${id})`);
     const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`);
-    if (node.component_type === 'MapNode') return this.foreach(node, main, workflow, `${s}.mapConcurrency`);
+    if (node.component_type === 'MapNode') return this.foreach(node, main, workflow, subSteps, `${s}.mapConcurrency`);
     const call = this.step(`${base}Call`, `${node.id}:call`, `the inputs of sub-flow '${sub.name}'`, `${s}.frame`, `${subSteps}.inputs`, `${s}.step(${id}, 'call')`);
     const ret = this.step(`${base}Return`, `${node.id}:return`, `the outputs of sub-flow '${sub.name}'`, `${subSteps}.outputs`, `${s}.frame`, `${s}.step(${id}, 'return')`);
     return [
@@ -167,17 +167,18 @@ class FlowWriter {
     ];
   }
 
-  /** A MapNode or ParallelMapNode: `:items`, `.foreach` over the sub-flow's workflow, `:collect`. */
-  private foreach(node: { readonly id: string; readonly name: string }, main: string, workflow: string, concurrency: string): Entry[] {
+  /** A MapNode or ParallelMapNode: `:items`, `.foreach` of `:each` (the sub-flow's workflow, failures settled), `:collect`. */
+  private foreach(node: { readonly id: string; readonly name: string }, main: string, workflow: string, subSteps: string, concurrency: string): Entry[] {
     const s = this.s;
     const id = str(node.id);
     const base = identifier(node.id, { fallback: 'node' });
     const items = this.step(`${base}Items`, `${node.id}:items`, `one input per iteration of '${node.name}'`, `${s}.frame`, `${s}.iterations`, `${s}.step(${id}, 'items')`);
+    const each = this.step(`${base}Each`, `${node.id}:each`, `one iteration of '${node.name}': its sub-flow`, `${subSteps}.inputs`, `${subSteps}.outputs`, `${s}.each(${id}, ${workflow})`);
     const collect = this.step(`${base}Collect`, `${node.id}:collect`, `the reduced outputs of '${node.name}'`, `${s}.iterations`, `${s}.frame`, `${s}.step(${id}, 'collect')`);
     return [
       { text: `.then(${main})`, step: main },
       { text: `.then(${items})`, step: items },
-      { text: `.foreach(${workflow}, { concurrency: ${concurrency} })` },
+      { text: `.foreach(${each}, { concurrency: ${concurrency} })` },
       { text: `.then(${collect})`, step: collect },
     ];
   }
@@ -215,7 +216,7 @@ class FlowWriter {
     const sub = (map ?? catching)!.subflow;
     const subSteps = this.declare(`${base}Steps`, `${s}.subflow(${id})`);
     const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`);
-    if (map) return this.foreach(map, main, workflow, `${s}.parallelism`);
+    if (map) return this.foreach(map, main, workflow, subSteps, `${s}.parallelism`);
     const call = this.step(`${base}Call`, `${node.id}:call`, `the inputs of sub-flow '${sub.name}'`, `${s}.frame`, `${subSteps}.inputs`, `${s}.step(${id}, 'call')`);
     const attempt = this.step(`${base}Try`, `${node.id}:try`, `sub-flow '${sub.name}', its failure caught`, `${subSteps}.inputs`, `${subSteps}.outputs`, `${s}.catching(${workflow})`);
     const ret = this.step(`${base}Return`, `${node.id}:return`, `the outputs of sub-flow '${sub.name}', or of its caught failure`, `${subSteps}.outputs`, `${s}.frame`, `${s}.step(${id}, 'return')`);

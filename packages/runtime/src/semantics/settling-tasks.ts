@@ -63,6 +63,17 @@ export class SettlingTasks {
     return result;
   }
 
+  /**
+   * The group's failure once it failed: the first failed task's error in task
+   * order (undefined before any failure). A framework that records whichever
+   * task fails first in time (Mastra's `.foreach`) throws this from every
+   * failed task, so that it records this one.
+   */
+  firstFailure(): { readonly error: unknown } | undefined {
+    if (this.failures.size === 0) return undefined;
+    return { error: this.failures.get(Math.min(...this.failures.keys())) };
+  }
+
   /** A task stopped running: a waiting one takes its lane; after a failure, when none runs any more, the failed tasks may throw. */
   private stopped(): void {
     this.running -= 1;

@@ -51,6 +51,17 @@ describe('SettlingTasks', () => {
     expect((settled[2] as PromiseRejectedResult).reason.message).toBe('second (fails first)');
   });
 
+  it('names the group failure (the first failure in task order) for frameworks that record the first in time', async () => {
+    const group = new SettlingTasks(8, 'n');
+    expect(group.firstFailure()).toBeUndefined();
+    const seen: unknown[] = [];
+    await Promise.allSettled([
+      group.run(0, async () => { await wait(30); throw new Error('first in order'); }).catch((e: unknown) => { seen.push(group.firstFailure()?.error); throw e; }),
+      group.run(1, async () => { throw new Error('first in time'); }).catch((e: unknown) => { seen.push(group.firstFailure()?.error); throw e; }),
+    ]);
+    expect(seen.map((e) => (e as Error).message)).toEqual(['first in order', 'first in order']);
+  });
+
   it('starts no task once one failed: waiting tasks do not run, and all settle (one lane, four tasks started at once)', async () => {
     const ran: number[] = [];
     const task = (i: number) => async () => {

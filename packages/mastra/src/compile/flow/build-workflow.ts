@@ -76,7 +76,7 @@ export function assemble(wf: AnyWorkflow, list: readonly MastraEntry[]): AnyWork
     switch (e.kind) {
       case 'step': w = w.then(e.step); break;
       case 'workflow': w = w.then(e.workflow); break;
-      case 'foreach': w = w.foreach(e.workflow, { concurrency: e.concurrency }); break;
+      case 'foreach': w = w.foreach(e.step, { concurrency: e.concurrency }); break;
       case 'branch': w = w.branch(e.arms as never); break;
       case 'loop': w = w.dountil(e.workflow, e.until); break;
     }

@@ -36,10 +36,19 @@ export interface Frame {
 /** Key of the shared context in the input and output objects of a compiled flow workflow. */
 export const SHARED_KEY = '__agentspec';
 
-/** The `__agentspec` entry of a flow workflow's input (shared context) or output (plus the finishing branch). */
+/** The `__agentspec` entry of a flow workflow's input (shared context, and a map iteration's place) or output (plus the finishing branch). */
 export interface FlowEnvelope {
   readonly shared?: Shared;
   readonly branch?: string;
+  readonly iteration?: IterationTag;
+  /** A map iteration's input: the span of the map node, where the iteration's FlowExecution span opens when it starts. */
+  readonly callSpan?: SpanPlace;
+}
+
+/** A map iteration's input says which run of the node it belongs to (`group`, new at each run) and its place in input order. */
+export interface IterationTag {
+  readonly group: string;
+  readonly index: number;
 }
 
 /**

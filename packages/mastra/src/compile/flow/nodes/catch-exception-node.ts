@@ -1,5 +1,5 @@
 import { CAUGHT_EXCEPTION_INFO, type CatchExceptionNode } from '@agentspec/core';
-import { caughtExceptionInfo, caughtOutcome, isCatchable, RuntimeError } from '@agentspec/runtime';
+import { caughtExceptionInfo, caughtOutcome, isCatchable } from '@agentspec/runtime';
 import { createStep, type AnyWorkflow } from '@mastra/core/workflows';
 import { errorOf } from '../../../runtime/flow-result.js';
 import { compileFlow } from '../compile-flow.js';
@@ -8,6 +8,7 @@ import { frameOf, SHARED_KEY, type FlowEnvelope, type Frame, type Shared } from 
 import { finishNode, nodeStep } from '../node-step.js';
 import { FRAME_SCHEMA } from '../schemas.js';
 import { callStep } from './flow-node.js';
+import { runNested, type NestedParams } from './nested-run.js';
 import { calledSpan, callerShared, endCallSpans, type StepContext } from './call-spans.js';
 import type { MastraEntry } from './types.js';
 
@@ -18,12 +19,10 @@ export const CAUGHT_KEY = '__agentspec_caught';
 const NEVER_A_PAUSE = (): boolean => false;
 
 /** Mastra's parameters of a step, as the `:try` step hands them on to the nested workflow. */
-interface TryParams {
+interface TryParams extends NestedParams {
   readonly runId: string;
   readonly resume?: { readonly runId?: string };
   readonly mastra?: { getStorage(): { getStore(domain: 'workflows'): Promise<SnapshotStore | undefined> } | undefined };
-  suspend(payload: unknown, options?: unknown): Promise<unknown>;
-  readonly [key: string | symbol]: unknown;
 }
 
 interface SnapshotStore {
@@ -57,8 +56,7 @@ async function sharedOfFailedRun(params: TryParams, workflowId: string): Promise
 
 /**
  * The `execute` of a `:try` step: the subflow's workflow run as Mastra runs a
- * nested workflow (`workflow.execute` with the step's own parameters, so it
- * suspends and resumes in place), and its failure, when isCatchable says so,
+ * nested workflow (runNested), and its failure, when isCatchable says so,
  * as `{ [CAUGHT_KEY]: caught_exception_info }`, with the conversation the
  * subflow had reached (its messages stay, as on the reference runtime). A
  * suspension is not a failure (the step suspends with it: on Mastra a pause
@@ -69,22 +67,14 @@ async function sharedOfFailedRun(params: TryParams, workflowId: string): Promise
 export function tryExecute(workflow: AnyWorkflow): (params: unknown) => Promise<unknown> {
   return async (p: unknown) => {
     const params = p as TryParams;
-    let suspended = false;
-    const suspend = (payload: unknown, options?: unknown) => {
-      suspended = true;
-      return params.suspend(payload, options);
-    };
-    let output: unknown;
     try {
-      output = await workflow.execute({ ...params, suspend } as never);
+      return await runNested(workflow, params);
     } catch (e) {
       const error = errorOf(e);
       if (!isCatchable(error, NEVER_A_PAUSE)) throw error;
       const shared = await sharedOfFailedRun(params, workflow.id);
       return { [CAUGHT_KEY]: caughtExceptionInfo(error), ...(shared ? { [SHARED_KEY]: { shared } } : {}) };
     }
-    if (output === undefined && !suspended) throw new RuntimeError('AS_CANCELLED', `the run was cancelled in sub-flow '${workflow.id}'`);
-    return output;
   };
 }
 

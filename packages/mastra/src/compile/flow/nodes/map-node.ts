@@ -3,17 +3,19 @@ import { collect, mapIterations, RuntimeError } from '@agentspec/runtime';
 import { createStep } from '@mastra/core/workflows';
 import { compileFlow } from '../compile-flow.js';
 import type { FlowCompile } from '../flow-compile.js';
-import { frameOf, joinRuns, SHARED_KEY, type Frame } from '../frame.js';
+import { frameOf, joinRuns, SHARED_KEY, type FlowEnvelope, type Frame } from '../frame.js';
 import { finishNode, nodeStep } from '../node-step.js';
 import { FRAME_SCHEMA } from '../schemas.js';
 import type { MastraEntry, NodeCompiler } from './types.js';
-import { calledSpan, callerShared, endCallSpans, subflowShared, type StepContext } from './call-spans.js';
+import { eachStep, iterationTags } from './map-each.js';
+import { calledSpan, callerShared, endCallSpans, type StepContext } from './call-spans.js';
 
 /**
  * A MapNode or ParallelMapNode: its step computes the iterations (lists
  * iterate, scalars broadcast, AS_MAP_LENGTH for lists of different lengths),
- * `:items` hands them to Mastra's `.foreach` over the sub-flow's workflow
- * (`concurrency` at a time; Mastra keeps input order), `:collect` reduces the
+ * `:items` hands them to Mastra's `.foreach` of `:each` (the sub-flow's
+ * workflow, `concurrency` at a time, failures settled as on the reference
+ * runtime: eachExecute; Mastra keeps input order), `:collect` reduces the
  * results (append, sum, average, max, min) and appends each iteration's
  * messages in input order.
  */
@@ -27,10 +29,12 @@ export function mapEntries(node: MapNode | ParallelMapNode, fc: FlowCompile, con
     description: `one input per iteration of '${node.name}'`,
     inputSchema: FRAME_SCHEMA,
     outputSchema: { type: 'array', items: { type: 'object' } },
-    execute: async ({ inputData, requestContext }: { inputData: unknown; requestContext?: StepContext }) => {
+    execute: async ({ inputData }: { inputData: unknown }) => {
       const frame = frameOf(inputData) as Frame;
-      // each iteration runs in its own FlowExecution span, in the node's
-      return (frame.call as Record<string, unknown>[]).map((values) => ({ ...values, [SHARED_KEY]: { shared: subflowShared(requestContext, frame, node.subflow, values) } }));
+      const calls = frame.call as Record<string, unknown>[];
+      const tags = iterationTags(calls.length);
+      // each iteration is tagged with its place (the :each step settles them, and opens its FlowExecution span in the node's when it starts)
+      return calls.map((values, i) => ({ ...values, [SHARED_KEY]: { shared: frame.shared, iteration: tags[i], ...(frame.callSpan ? { callSpan: frame.callSpan } : {}) } satisfies FlowEnvelope }));
     },
   });
   const collectStep = createStep({
@@ -43,8 +47,8 @@ export function mapEntries(node: MapNode | ParallelMapNode, fc: FlowCompile, con
       const { outputs, shared } = joinRuns(caller.shared, inputData);
       if (shared.steps > fc.ctx.limits.maxSteps) throw new RuntimeError('AS_MAX_ITERATIONS', `more than ${fc.ctx.limits.maxSteps} node executions in one run`, site);
       const reduced = collect(reducers, outputs);
-      const iterations = (getStepResult(`${stepId}:items`) as unknown[] | undefined) ?? [];
-      iterations.forEach((iteration, i) => endCallSpans(requestContext, { ...caller, callSpan: undefined } as Frame, calledSpan(iteration), { outputs: outputs[i] }));
+      // each iteration's span (its subflow's, handed back by its last step) ends with its outputs, then the node's
+      inputData.forEach((result, i) => endCallSpans(requestContext, { ...caller, callSpan: undefined } as Frame, calledSpan(result), { outputs: outputs[i] }));
       endCallSpans(requestContext, caller, undefined, { outputs: reduced });
       return finishNode(fc, { ...caller, shared: callerShared(caller, shared) }, node, { outputs: reduced });
     },
@@ -52,7 +56,7 @@ export function mapEntries(node: MapNode | ParallelMapNode, fc: FlowCompile, con
   return [
     { kind: 'step', step: nodeStep(node, fc, async (n, inputs) => ({ call: mapIterations(n, inputs, site) })) },
     { kind: 'step', step: items },
-    { kind: 'foreach', workflow, concurrency },
+    { kind: 'foreach', step: eachStep(stepId, node, workflow, concurrency), concurrency },
     { kind: 'step', step: collectStep },
   ];
 }

@@ -69,7 +69,7 @@ export type MastraEntry =
   | { readonly kind: 'step'; readonly step: AnyStep }
   /** A nested workflow; `steps`: the node's own steps inside it (flowSteps looks them up by id). */
   | { readonly kind: 'workflow'; readonly workflow: AnyWorkflow; readonly steps?: readonly AnyStep[] }
-  | { readonly kind: 'foreach'; readonly workflow: AnyWorkflow; readonly concurrency: number }
+  | { readonly kind: 'foreach'; readonly step: AnyStep; readonly concurrency: number }
   | { readonly kind: 'branch'; readonly arms: readonly (readonly [FrameCondition, AnyStep | AnyWorkflow])[] }
   | { readonly kind: 'loop'; readonly workflow: AnyWorkflow; readonly until: FrameCondition };
 
