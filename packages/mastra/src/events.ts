@@ -71,10 +71,10 @@ export class EventSink {
     return this.current.run({ id: place.id, position: place.position, started, place }, fn);
   }
 
-  /** Opens a span where code runs, for later steps to end ({@link closePlace}). */
-  openPlace(start: TraceEventType, name: string, attributes: Record<string, unknown>): SpanPlace {
+  /** Opens a span where code runs, for later steps to end ({@link closePlace}); `key` as for {@link open}. */
+  openPlace(start: TraceEventType, name: string, attributes: Record<string, unknown>, key?: string): SpanPlace {
     const parent = this.current.getStore();
-    const position = this.position(parent, name, undefined);
+    const position = this.position(parent, name, key);
     const span = this.spans.start(KIND_OF[start] ?? 'NodeExecutionSpan', position, name, attributes, parent?.id);
     return { id: span.id, position, kind: span.kind, name, ...(parent ? { parentId: parent.id } : {}) };
   }

@@ -13,11 +13,14 @@ const eventsOf = (context: StepContext): EventSink | undefined => (context?.get(
  * The shared context a sub-flow call hands on (the `:call` step): with the
  * sub-flow's FlowExecution span, opened in the calling node's span (which
  * stays open until the call returns), for the sub-flow's nodes to run in.
+ * `iteration`: a map iteration's index — its span's place in the node's,
+ * whichever run (a resumed one too) starts it.
  */
-export function subflowShared(context: StepContext, caller: Frame, subflow: Flow, inputs: Readonly<Record<string, unknown>>): Shared {
+export function subflowShared(context: StepContext, caller: Frame, subflow: Flow, inputs: Readonly<Record<string, unknown>>, iteration?: number): Shared {
   const events = eventsOf(context);
   if (!events || !caller.callSpan) return caller.shared;
-  const span = events.within(caller.callSpan, () => events.openPlace('FlowExecutionStart', subflow.name, { flow: subflow.id, inputs }));
+  const key = iteration === undefined ? undefined : `${subflow.name}#${iteration}`;
+  const span = events.within(caller.callSpan, () => events.openPlace('FlowExecutionStart', subflow.name, { flow: subflow.id, inputs }, key));
   return { ...caller.shared, span };
 }
 

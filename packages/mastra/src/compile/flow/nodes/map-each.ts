@@ -46,7 +46,7 @@ function started(params: EachParams, node: MapLike, envelope: FlowEnvelope): unk
   const { [SHARED_KEY]: _envelope, ...values } = params.inputData as Record<string, unknown>;
   if (params.resume !== undefined || !envelope.shared) return params.inputData;
   const caller = { shared: envelope.shared, callSpan: envelope.callSpan } as Frame;
-  return { ...values, [SHARED_KEY]: { shared: subflowShared(params.requestContext, caller, node.subflow, values) } };
+  return { ...values, [SHARED_KEY]: { shared: subflowShared(params.requestContext, caller, node.subflow, values, envelope.iteration?.index) } };
 }
 
 /**
