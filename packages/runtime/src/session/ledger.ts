@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { crashPoint } from './crash-points.js';
 
 /** One effect a run had, recorded so that it never happens twice: an LLM answer, a tool call's result. */
@@ -46,7 +46,7 @@ export class Ledger {
 
   /** The key of the next ask of `what` in this run. */
   keyOf(kind: LedgerEntry['kind'], what: string): string {
-    const digest = createHash('sha256').update(what).digest('base64url').slice(0, 32);
+    const digest = hash('sha256', what, 'base64url').slice(0, 32);
     const n = this.asked.get(digest) ?? 0;
     this.asked.set(digest, n + 1);
     return `${kind}:${digest}#${n}`;
