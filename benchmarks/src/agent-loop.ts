@@ -20,24 +20,16 @@ import { startScriptedLlm } from '@agentspec/testing';
 import { Agent, OpenAIChatCompletionsModel, Runner, setTracingDisabled, tool as agentsTool } from '@openai/agents';
 import { hasToolCall, jsonSchema, tool, ToolLoopAgent, type LanguageModel } from 'ai';
 import OpenAI from 'openai';
+import { LOOKUP_AGENT, LOOKUP_INSTRUCTIONS } from './lookup-agent.js';
 import { fastestAsync } from './measure.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
-const INSTRUCTIONS = 'Look both cities up, one after the other, then submit the answer.';
+const INSTRUCTIONS = LOOKUP_INSTRUCTIONS;
 const QUESTION = 'Which country are Rome and Milan in?';
 const CITIES = ['Rome', 'Milan'] as const;
 
-/** The agent: one ServerTool (`lookup`), one output (so it finishes through submit_result). */
-export const LOOP_AGENT = {
-  component_type: 'Agent', id: 'loop_agent', name: 'loop agent', system_prompt: INSTRUCTIONS,
-  outputs: [{ title: 'answer', type: 'string' }],
-  tools: [{
-    component_type: 'ServerTool', id: 'lookup', name: 'lookup', description: 'Look a city up.',
-    inputs: [{ title: 'city', type: 'string' }], outputs: [{ title: 'country', type: 'string' }],
-  }],
-  llm_config: { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'llm', model_id: 'scripted-model', url: 'http://127.0.0.1:9' },
-  agentspec_version: '25.4.1',
-};
+/** The agent: one ServerTool (`lookup`), one output (so it finishes through submit_result); it looks both cities up. */
+export const LOOP_AGENT = LOOKUP_AGENT;
 
 const lookup = async ({ city }: Record<string, unknown>) => ({ country: 'Italy', city: String(city) });
 const TOOLS: ToolRegistry = { lookup };
