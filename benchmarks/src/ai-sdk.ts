@@ -7,6 +7,11 @@
 // answer on the other. Reports the per-node time of each and their ratio, and
 // for scale the same chain written by hand with generateText (DESIGN §10's
 // floor for a framework runtime).
+// Then, each against the same written by hand on generateText: a MapNode over
+// 50 items (BENCH_ITEMS) with an LlmNode in its subflow (a loop of
+// generateText calls: the MapNode runs its iterations one at a time), and a
+// flow of BranchingNodes routing on LLM answers (BENCH_STAGES stages of
+// classify → branch → one of two LlmNodes; `switch` on generateText's text).
 // Run: node --expose-gc dist/ai-sdk.js [--quick]   (BENCH_NODES=100, BENCH_RUNS=15)
 import { pathToFileURL } from 'node:url';
 import { deserialize, type Component } from '@agentspec/core';
@@ -14,11 +19,27 @@ import { referenceRuntime, type LlmBackend, type Runtime, type ToolRegistry } fr
 import { aiSdkRuntime } from '@agentspec/ai-sdk';
 import { generateText, type LanguageModel } from 'ai';
 import { chainFlowDocument } from './chain-flow.js';
+import { branchingFlowDocument } from './branching-flow.js';
+import { mapFlowDocument } from './parallel-map.js';
 import { fastestAsync } from './measure.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 const nodes = Number(process.env.BENCH_NODES ?? 100);
+const items = Number(process.env.BENCH_ITEMS ?? 50);
+const stages = Number(process.env.BENCH_STAGES ?? 20);
 const ANSWER = 'rewritten text';
+
+/** The answer to a classify prompt of the branching flow: `yes` at odd stages, `no` at even ones. */
+function classify(prompt: string): string | undefined {
+  const stage = /^Stage (\d+), classify:/.exec(prompt)?.[1];
+  return stage === undefined ? undefined : Number(stage) % 2 === 1 ? 'yes' : 'no';
+}
+
+/** The text of the last user message of an AI SDK prompt. */
+function lastUserText(prompt: readonly { role: string; content: unknown }[]): string {
+  const content = prompt.findLast((m) => m.role === 'user')?.content;
+  return Array.isArray(content) ? (content as { type: string; text?: string }[]).map((p) => p.text ?? '').join('') : String(content ?? '');
+}
 
 /** The AI SDK side: a LanguageModel that answers at once, without I/O. */
 const instantModel = {
@@ -26,9 +47,9 @@ const instantModel = {
   provider: 'bench.instant',
   modelId: 'instant',
   supportedUrls: {},
-  async doGenerate() {
+  async doGenerate({ prompt }: { prompt: readonly { role: string; content: unknown }[] }) {
     return {
-      content: [{ type: 'text', text: ANSWER }],
+      content: [{ type: 'text', text: classify(lastUserText(prompt)) ?? ANSWER }],
       finishReason: { unified: 'stop', raw: 'stop' },
       usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } },
       warnings: [],
@@ -41,8 +62,9 @@ const instantModel = {
 
 /** The reference side: the same answer through the interpreter's LlmBackend. */
 const instantBackend: LlmBackend = {
-  async generate() {
-    return { text: ANSWER, toolCalls: [], usage: { promptTokens: 1, completionTokens: 1 } };
+  async generate({ messages }) {
+    const last = messages.findLast((m) => m.role === 'user')?.content ?? '';
+    return { text: classify(last) ?? ANSWER, toolCalls: [], usage: { promptTokens: 1, completionTokens: 1 } };
   },
 };
 
@@ -66,11 +88,42 @@ function handWritten(tools: ToolRegistry): () => Promise<void> {
   };
 }
 
+/** The text of one generateText call with `prompt` as the only message, as each hand-written program asks. */
+async function ask(prompt: string): Promise<string> {
+  return (await generateText({ model: instantModel, messages: [{ role: 'user', content: prompt }] })).text;
+}
+
+/** The MapNode by hand: one generateText per item, one after the other (the MapNode's iterations run one at a time). */
+function mapByHand(list: readonly string[]): () => Promise<void> {
+  return async () => {
+    const collected: string[] = [];
+    for (const item of list) collected.push(await ask(`Rewrite: ${item}`));
+    if (collected.length !== list.length) throw new Error('the map by hand lost items');
+  };
+}
+
+/** The branching flow by hand: per stage, classify, then `switch` on the answer. */
+function branchingByHand(): () => Promise<void> {
+  return async () => {
+    let text = 'hello';
+    for (let i = 1; i <= stages; i++) {
+      const label = await ask(`Stage ${i}, classify: ${text}`);
+      switch (label) {
+        case 'yes':
+          text = await ask(`Expand: ${text}`);
+          break;
+        default:
+          text = await ask(`Shorten: ${text}`);
+      }
+    }
+  };
+}
+
 /** Fastest wall time of one run (start + run to finished), over `samples` samples after a warm-up, a full GC before each. */
-async function fastestRun(runtime: Runtime, component: Component, tools: ToolRegistry, samples: number): Promise<number> {
-  const app = await runtime.load(component, { tools, limits: { maxSteps: 10 * nodes } });
+async function fastestRun(runtime: Runtime, component: Component, tools: ToolRegistry, samples: number, inputs: Record<string, unknown> = { text: 'hello' }): Promise<number> {
+  const app = await runtime.load(component, { tools, limits: { maxSteps: 10 * nodes + 10 * items } });
   const once = async () => {
-    const status = await app.start({ inputs: { text: 'hello' } }).run();
+    const status = await app.start({ inputs }).run();
     if (status.type !== 'finished') throw new Error(`the flow did not finish: ${status.type}`);
   };
   const best = await fastestAsync(once, samples, 5);
@@ -84,6 +137,10 @@ export interface AiSdkResult {
   readonly reference: number;
   readonly aiSdk: number;
   readonly byHand: number;
+  readonly items: number;
+  readonly map: { readonly aiSdk: number; readonly byHand: number };
+  readonly stages: number;
+  readonly branching: { readonly aiSdk: number; readonly byHand: number };
 }
 
 /** Three rounds, interleaved, keeping each subject's fastest: JIT warm-up and a busy machine favour no one. */
@@ -99,7 +156,18 @@ export async function measureAiSdk(options: BenchOptions): Promise<AiSdkResult> 
     aiSdk = Math.min(aiSdk, await fastestRun(aiSdkRuntime({ model: instantModel }), component, tools, runs));
     byHand = Math.min(byHand, await fastestAsync(handWritten(tools), runs, 5));
   }
-  return { nodes, runs, reference, aiSdk, byHand };
+  const list = Array.from({ length: items }, (_, i) => `item ${i}`);
+  const mapFlow = deserialize(mapFlowDocument('MapNode'));
+  const branchingFlow = deserialize(branchingFlowDocument(stages));
+  const map = { aiSdk: Infinity, byHand: Infinity };
+  const branching = { aiSdk: Infinity, byHand: Infinity };
+  for (let round = 0; round < 3; round++) {
+    map.aiSdk = Math.min(map.aiSdk, await fastestRun(aiSdkRuntime({ model: instantModel }), mapFlow, {}, runs, { iterated_item: list }));
+    map.byHand = Math.min(map.byHand, await fastestAsync(mapByHand(list), runs, 5));
+    branching.aiSdk = Math.min(branching.aiSdk, await fastestRun(aiSdkRuntime({ model: instantModel }), branchingFlow, {}, runs));
+    branching.byHand = Math.min(branching.byHand, await fastestAsync(branchingByHand(), runs, 5));
+  }
+  return { nodes, runs, reference, aiSdk, byHand, items, map, stages, branching };
 }
 
 export async function aiSdkBenchmark(options: BenchOptions): Promise<Row[]> {
@@ -110,11 +178,15 @@ export async function aiSdkBenchmark(options: BenchOptions): Promise<Row[]> {
       TARGETS.compiled, 'DESIGN §10: per-node overhead ≤ 1.25× the same flow by hand in the framework'),
     row('ai-sdk', kase, { name: 'aiSdkRuntime', value: r.aiSdk, unit: 'ms' }, { name: 'reference interpreter', value: r.reference, unit: 'ms' },
       null, 'ai-sdk ÷ reference is reported: most of it is the AI SDK\'s own cost per generateText call'),
+    row('ai-sdk', `MapNode over ${r.items} items (LlmNode subflow), instant model`, { name: 'aiSdkRuntime', value: r.map.aiSdk, unit: 'ms' },
+      { name: 'a loop of generateText by hand', value: r.map.byHand, unit: 'ms' }, TARGETS.compiled, 'DESIGN §10: per-node overhead ≤ 1.25× the same flow by hand in the framework'),
+    row('ai-sdk', `${r.stages} BranchingNode stages routing on LLM answers, instant model`, { name: 'aiSdkRuntime', value: r.branching.aiSdk, unit: 'ms' },
+      { name: 'generateText and switch by hand', value: r.branching.byHand, unit: 'ms' }, TARGETS.compiled, 'DESIGN §10: per-node overhead ≤ 1.25× the same flow by hand in the framework'),
   ];
 }
 
 function main(): Promise<void> {
-  return measureAiSdk({ quick: process.argv.includes('--quick') }).then(({ reference, aiSdk, byHand, runs }) => {
+  return measureAiSdk({ quick: process.argv.includes('--quick') }).then(({ reference, aiSdk, byHand, runs, map, branching }) => {
     const llmNodes = Math.ceil((nodes - 2) / 2);
     const perNode = (ms: number) => (ms / nodes) * 1000;
     console.log(`${nodes}-node chain flow (${llmNodes} LlmNodes), in-process instant model, fastest of 3 × ${runs} runs${gc ? '' : ' (run node with --expose-gc for GC-isolated samples)'}`);
@@ -124,6 +196,8 @@ function main(): Promise<void> {
     console.log(`| ai-sdk (generateText) | ${aiSdk.toFixed(2)} ms | ${perNode(aiSdk).toFixed(1)} µs | ${(aiSdk / reference).toFixed(2)}× |`);
     console.log(`| for scale: the chain by hand on generateText | ${byHand.toFixed(2)} ms | ${perNode(byHand).toFixed(1)} µs | ${(byHand / reference).toFixed(2)}× |`);
     console.log(`ai-sdk ÷ reference: ${(aiSdk / reference).toFixed(2)}× per node; ai-sdk ÷ by hand on the AI SDK: ${(aiSdk / byHand).toFixed(2)}×; AI SDK cost per LLM call: ${(((aiSdk - reference) / llmNodes) * 1000).toFixed(1)} µs`);
+    console.log(`MapNode over ${items} items: ai-sdk ${map.aiSdk.toFixed(2)} ms, by hand ${map.byHand.toFixed(2)} ms, ${(map.aiSdk / map.byHand).toFixed(2)}×`);
+    console.log(`${stages} branching stages: ai-sdk ${branching.aiSdk.toFixed(2)} ms, by hand ${branching.byHand.toFixed(2)} ms, ${(branching.aiSdk / branching.byHand).toFixed(2)}×`);
   });
 }
 

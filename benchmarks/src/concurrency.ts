@@ -19,22 +19,14 @@ import { createRequire } from 'node:module';
 import { loadAdapter, ADAPTER_NAMES } from '@agentspec/adapters';
 import { deserialize, type Component } from '@agentspec/core';
 import { BY_HAND } from './by-hand-agents.js';
+import { LOOKUP_AGENT } from './lookup-agent.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 /** The target: a runtime's p99 at N concurrent sessions within this many times the reference interpreter's. */
 export const P99_RATIO_TARGET = TARGETS.concurrencyP99;
 
 /** An agent with one tool it calls once, then one output it submits: three LLM turns per session. */
-const AGENT = {
-  component_type: 'Agent', id: 'busy_agent', name: 'busy agent', system_prompt: 'Look the city up, then submit the answer.',
-  outputs: [{ title: 'answer', type: 'string' }],
-  tools: [{
-    component_type: 'ServerTool', id: 'lookup', name: 'lookup', description: 'Look a city up.',
-    inputs: [{ title: 'city', type: 'string' }], outputs: [{ title: 'country', type: 'string' }],
-  }],
-  llm_config: { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'llm', model_id: 'scripted-model', url: 'http://127.0.0.1:9' },
-  agentspec_version: '25.4.1',
-};
+const AGENT = LOOKUP_AGENT;
 
 const RULES = {
   rules: [

@@ -30,6 +30,7 @@ export const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
   'yaml-load': async () => (await import('./yaml-load.js')).yamlLoadBenchmark,
   langgraph: async () => (await import('./langgraph.js')).langgraphBenchmark,
   'ai-sdk': async () => (await import('./ai-sdk.js')).aiSdkBenchmark,
+  'agent-loop': async () => (await import('./agent-loop.js')).agentLoopBenchmark,
   mastra: async () => (await import('./mastra.js')).mastraBenchmark,
   emitted: async () => (await import('./emitted.js')).emittedBenchmark,
   'cli-startup': async () => (await import('./cli-startup.js')).cliStartupBenchmark,

@@ -72,6 +72,11 @@ export class Execution {
    * session under the same id, so what happens in it live — children, its
    * end — names that span.
    */
+  /** Whether anyone follows the run's events (`stream()`): a `run()` builds no event, nor the span ids they name. */
+  get emitting(): boolean {
+    return this.emit !== undefined;
+  }
+
   event(type: TraceEventType, spanId: string, name: string, attributes: Record<string, unknown>, parentSpanId?: string): void {
     if (!this.emit || !this.live) return;
     this.emit({ type, spanId, ...(parentSpanId ? { parentSpanId } : {}), timestamp: traceTime(), name, attributes });
@@ -85,24 +90,47 @@ export class Execution {
 /** A position in the execution tree: gives stable journal keys and the current span. */
 export class Scope {
   private counter = 0;
+  private id: string | undefined;
 
   constructor(
     readonly exec: Execution,
     readonly prefix: string,
-    readonly spanId: string | undefined,
-  ) {}
+    spanId: string | undefined,
+    /** The position of the span this scope is in, when its id is not derived yet (derived on first use: a `run()` nobody follows names no span). */
+    private readonly spanAt?: string,
+  ) {
+    this.id = spanId;
+  }
+
+  /** The id of the span this scope is in (none at the top of a run). */
+  get spanId(): string | undefined {
+    if (this.id === undefined && this.spanAt !== undefined) this.id = this.exec.spanIds(this.spanAt);
+    return this.id;
+  }
 
   child(name: string, spanId?: string): Scope {
-    return new Scope(this.exec, `${this.prefix}/${name}#${this.counter++}`, spanId ?? this.spanId);
+    const prefix = `${this.prefix}/${name}#${this.counter++}`;
+    return spanId !== undefined ? new Scope(this.exec, prefix, spanId) : new Scope(this.exec, prefix, this.id, this.spanAt);
   }
 
   key(kind: string): string {
     return `${this.prefix}/${kind}#${this.counter++}`;
   }
 
-  /** Run `fn` inside a span: Start/End trace events around it (End also on error). */
-  async span<T>(start: TraceEventType, end: TraceEventType, name: string, attrs: Record<string, unknown>, fn: (s: Scope) => Promise<T>, endAttrs?: (r: T) => Record<string, unknown>): Promise<T> {
+  /** Run `fn` inside a span: Start/End trace events around it (End also on error), when anyone follows the run's events. */
+  span<T>(start: TraceEventType, end: TraceEventType, name: string, attrs: Record<string, unknown>, fn: (s: Scope) => Promise<T>, endAttrs?: (r: T) => Record<string, unknown>): Promise<T> {
     const prefix = `${this.prefix}/${name}#${this.counter++}`;
+    if (!this.exec.emitting) {
+      try {
+        return fn(new Scope(this.exec, prefix, undefined, prefix));
+      } catch (e) {
+        return Promise.reject(e as Error);
+      }
+    }
+    return this.traced(prefix, start, end, name, attrs, fn, endAttrs);
+  }
+
+  private async traced<T>(prefix: string, start: TraceEventType, end: TraceEventType, name: string, attrs: Record<string, unknown>, fn: (s: Scope) => Promise<T>, endAttrs?: (r: T) => Record<string, unknown>): Promise<T> {
     const spanId = this.exec.spanIds(prefix);
     const inner = new Scope(this.exec, prefix, spanId);
     this.exec.event(start, spanId, name, attrs, this.spanId);

@@ -2,6 +2,7 @@ import { isUnknownComponent, kindOf, laterComponent, type EndNode, type Flow, ty
 import { unsupportedComponent } from '../admit/admit.js';
 import { RuntimeError } from '../errors.js';
 import { DataFlow } from '../semantics/data-flow.js';
+import { FlowRules } from '../semantics/flow-rules.js';
 import { finishFlow } from '../semantics/flow-outputs.js';
 import { resolveInputs } from '../semantics/inputs.js';
 import type { Scope } from './execution.js';
@@ -21,7 +22,7 @@ export interface FlowResult {
  */
 export function runFlow(flow: Flow, inputs: Readonly<Record<string, unknown>>, scope: Scope): Promise<FlowResult> {
   return scope.span('FlowExecutionStart', 'FlowExecutionEnd', flow.name, { flow: flow.id, inputs }, async (s) => {
-    const data = new DataFlow(flow);
+    const data = new DataFlow(rulesOf(flow));
     const start = flow.start_node;
     const startValues = resolveInputs(flow.inputs ?? start.inputs, inputs, { node: start.id });
     let node: Node = start;
@@ -40,6 +41,15 @@ export function runFlow(flow: Flow, inputs: Readonly<Record<string, unknown>>, s
       node = runnable(data.rules.transition(current, result.branch ?? 'next').to_node);
     }
   }, (r) => ({ outputs: r.outputs, branch: r.branch }));
+}
+
+/** The rules of each flow, indexed once (they never change): not again on every run. */
+const RULES = new WeakMap<Flow, FlowRules>();
+
+function rulesOf(flow: Flow): FlowRules {
+  let rules = RULES.get(flow);
+  if (!rules) RULES.set(flow, (rules = new FlowRules(flow)));
+  return rules;
 }
 
 /** A node the interpreter runs: a built-in one, or a later version's it knows (later-nodes.ts); else AS_UNSUPPORTED. */

@@ -77,9 +77,10 @@ export class KernelSession implements Session {
   private readonly ledger: Ledger;
   private readonly checkpoints: SessionCheckpoints | undefined;
   private readonly conversationId: string;
-  /** The seed of the session's span ids (kept in its saves). */
-  private readonly spanSeed: string;
-  private readonly spanIds: (position: string) => string;
+  /** The seed of the session's span ids (kept in its saves), drawn when first needed: a run nobody follows names no span. */
+  private seed: string | undefined;
+  private ids: ((position: string) => string) | undefined;
+  private readonly spanIds = (position: string): string => (this.ids ??= sessionSpanIds(this.spanSeed))(position);
 
   constructor(private readonly engine: SessionEngine, private readonly meta: SessionMeta, saved?: SessionEnvelope, options: SessionOptions = {}) {
     this.inbox = new Inbox(saved?.inbox);
@@ -88,8 +89,11 @@ export class KernelSession implements Session {
     this.checkpoints = options.checkpoints;
     this.conversationId = saved?.conversation ?? randomUUID();
     this.ledger = new Ledger(saved?.ledger ?? [], this.checkpoints ? (entry) => this.checkpoint(entry) : undefined);
-    this.spanSeed = typeof saved?.spans === 'string' ? saved.spans : newSpanSeed();
-    this.spanIds = sessionSpanIds(this.spanSeed);
+    this.seed = typeof saved?.spans === 'string' ? saved.spans : undefined;
+  }
+
+  private get spanSeed(): string {
+    return (this.seed ??= newSpanSeed());
   }
 
   get messages(): readonly Message[] {

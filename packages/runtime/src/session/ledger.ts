@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { crashPoint } from './crash-points.js';
 
 /** One effect a run had, recorded so that it never happens twice: an LLM answer, a tool call's result. */
@@ -46,7 +46,7 @@ export class Ledger {
 
   /** The key of the next ask of `what` in this run. */
   keyOf(kind: LedgerEntry['kind'], what: string): string {
-    const digest = createHash('sha256').update(what).digest('base64url').slice(0, 32);
+    const digest = hash('sha256', what, 'base64url').slice(0, 32);
     const n = this.asked.get(digest) ?? 0;
     this.asked.set(digest, n + 1);
     return `${kind}:${digest}#${n}`;
@@ -150,8 +150,15 @@ export function ledgerFetch(base: Fetch): Fetch {
 
 /** JSON with object keys sorted: the same arguments give the same text whatever their order. */
 function stableJson(value: unknown): string {
-  return JSON.stringify(value, (_k, v: unknown) => {
-    if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
-    return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
-  }) ?? 'undefined';
+  return JSON.stringify(value, sortedKeys) ?? 'undefined';
+}
+
+/** An object as JSON writes it with its keys sorted: itself when they already are (no copy), else a sorted copy. */
+function sortedKeys(_key: string, v: unknown): unknown {
+  if (v === null || typeof v !== 'object' || Array.isArray(v)) return v;
+  const keys = Object.keys(v);
+  for (let i = 1; i < keys.length; i++) {
+    if ((keys[i - 1] as string) > (keys[i] as string)) return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  }
+  return v;
 }

@@ -63,6 +63,11 @@ export class RunSpans {
 
   /** Open the span at `position`, under `parent` (a root when none). */
   start(kind: SpanType, position: string, name: string, attributes: Record<string, unknown>, parent?: SpanRef | string): SpanRef {
+    if (!this.emitter) {
+      // nothing is emitted: the ids are derived only if something asks for them
+      const ids = this.ids;
+      return { get id() { return ids(position); }, kind, name, get parentId() { return typeof parent === 'string' ? parent : parent?.id; } };
+    }
     const parentId = typeof parent === 'string' ? parent : parent?.id;
     const span: SpanRef = { id: this.ids(position), kind, name, parentId };
     this.event(SPAN_EVENTS[kind][0], span.id, name, attributes, parentId);

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A random seed for a session's span ids (16 hex digits), kept in its saved state. */
 export function newSpanSeed(): string {
@@ -18,7 +18,7 @@ export function sessionSpanIds(seed: string): (position: string) => string {
   const ids = new Map<string, string>();
   return (position) => {
     let id = ids.get(position);
-    if (id === undefined) ids.set(position, (id = `span_${seed}_${createHash('sha256').update(position).digest('hex').slice(0, 16)}`));
+    if (id === undefined) ids.set(position, (id = `span_${seed}_${hash('sha256', position, 'hex').slice(0, 16)}`));
     return id;
   };
 }
