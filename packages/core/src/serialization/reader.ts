@@ -23,7 +23,8 @@ interface Scope {
   readonly path: string;
   readonly document: DocumentName;
   readonly done: Map<string, unknown>;
-  readonly busy: Set<string>;
+  /** Entries being read (a stack: each read pops what it pushed). A list, not a Set: no hash table rebuilt as ids come and go. */
+  readonly busy: string[];
 }
 
 interface Deferred {
@@ -100,7 +101,12 @@ export class Reader implements CheckContext {
   private dropped = 0;
   private droppedErrors = 0;
   private depth = 0;
-  private readonly ancestors = new Set<string>();
+  /**
+   * Ids of the components being read, innermost last (a list used as a set:
+   * an id is listed once, and leaving a component unlists its id, as a Set's
+   * add and delete would; no hash table rebuilt per component).
+   */
+  private readonly ancestors: string[] = [];
   private readonly deferred: Deferred[] = [];
   private document: DocumentName = 'main';
   /** Set while the next component read is an entry of `$referenced_components` (where agentspec_version may stand). */
@@ -108,7 +114,7 @@ export class Reader implements CheckContext {
 
   constructor(private readonly options: ReaderOptions) {
     this.referencedScope = options.referenced
-      ? { entries: options.referenced, path: '/$referenced_components', document: 'referenced', done: new Map(), busy: new Set() }
+      ? { entries: options.referenced, path: '/$referenced_components', document: 'referenced', done: new Map(), busy: [] }
       : undefined;
     this.ensure = this.ensure.bind(this);
   }
@@ -183,6 +189,8 @@ export class Reader implements CheckContext {
       if (this.index.has(v)) {
         this.ensure(v);
         if (this.blocked.size > 0 && this.blocked.has(v)) blocked = true;
+      } else if (Array.isArray(v)) {
+        for (let k = 0; k < v.length; k++) stack.push(v[k]);
       } else {
         for (const x of Object.values(v)) stack.push(x);
       }
@@ -261,13 +269,13 @@ export class Reader implements CheckContext {
       return undefined;
     }
     const id = typeof raw.id === 'string' ? raw.id : undefined;
-    if (id !== undefined) this.ancestors.add(id);
+    if (id !== undefined && !this.ancestors.includes(id)) this.ancestors.push(id);
     this.depth++;
     const scoped = this.pushScope(raw, path);
     const obj = builtin ? this.readTyped(raw, path, type) : this.readOpaque(raw, path, type, plugin);
     if (scoped) this.popScope(path);
     this.depth--;
-    if (id !== undefined) this.ancestors.delete(id);
+    if (id !== undefined) unlist(this.ancestors, id);
     this.register(obj, path);
     return obj;
   }
@@ -278,6 +286,7 @@ export class Reader implements CheckContext {
    * when it is a version we read; misplaced anywhere else.
    */
   private nestedVersion(raw: Record<string, unknown>, path: string, entry: boolean): void {
+    if (raw.agentspec_version === undefined && raw.air_version === undefined) return;
     for (const key of ROOT_ONLY_KEYS) {
       const v = raw[key];
       if (v === undefined) continue;
@@ -420,13 +429,11 @@ export class Reader implements CheckContext {
       return;
     }
     if (kind.kind === 'component-pairs') {
-      if (!Array.isArray(v) || !v.every((p) => Array.isArray(p) && p.length === 2)) {
+      if (!Array.isArray(v) || !v.every(isPair)) {
         this.wrongType(obj, `${parent}/${spec.name}`, `${spec.name} must be a list of [caller, recipient] pairs of components`);
         return;
       }
-      const out: unknown[][] = v.map(() => new Array(2));
-      v.forEach((pair: unknown[], i) => pair.forEach((x, j) => this.readInto(out[i] as unknown[], j, x, `${parent}/${spec.name}/${i}/${j}`, kind.family)));
-      obj[spec.name] = out;
+      obj[spec.name] = this.readPairs(v as unknown[][], `${parent}/${spec.name}`, kind.family);
       return;
     }
     if (kind.kind === 'component-or-string-list') {
@@ -487,6 +494,21 @@ export class Reader implements CheckContext {
     else this.wrongType(obj, at, `${spec.name} ${problem}`);
   }
 
+  /**
+   * [caller, recipient] pairs of components. Apart from readField, which has
+   * no closure then: a closure there would make every call allocate a context.
+   */
+  private readPairs(v: readonly (readonly unknown[])[], path: string, family: Family): unknown[][] {
+    const out: unknown[][] = new Array(v.length);
+    for (let i = 0; i < v.length; i++) {
+      const pair = v[i] as readonly unknown[];
+      const into: unknown[] = new Array(2);
+      out[i] = into;
+      for (let j = 0; j < 2; j++) if (j in pair) this.readInto(into, j, pair[j], `${path}/${i}/${j}`, family);
+    }
+    return out;
+  }
+
   private readProperties(obj: Draft, spec: FieldSpec, v: unknown, parent: string): void {
     if (v === null) {
       obj[spec.name] = null;
@@ -529,7 +551,7 @@ export class Reader implements CheckContext {
       this.add('AS_WRONG_TYPE', `${path}/$referenced_components`, '$referenced_components must be an object mapping ids to components');
       return false;
     }
-    this.scopes.push({ entries, path: `${path}/$referenced_components`, document: this.document, done: new Map(), busy: new Set() });
+    this.scopes.push({ entries, path: `${path}/$referenced_components`, document: this.document, done: new Map(), busy: [] });
     return true;
   }
 
@@ -573,12 +595,12 @@ export class Reader implements CheckContext {
 
   private entry(scope: Scope, key: string, refPath: string): Lookup {
     if (scope.done.has(key)) return scope.done.get(key);
-    if (scope.busy.has(key)) {
+    if (scope.busy.includes(key)) {
       this.add('AS_REF_CYCLE', refPath, `'${key}' refers back to itself through its own contents`);
       return CYCLE;
     }
     const raw = scope.entries[key];
-    scope.busy.add(key);
+    scope.busy.push(key);
     const saved = this.document;
     this.document = scope.document;
     let value: unknown = raw;
@@ -592,7 +614,7 @@ export class Reader implements CheckContext {
       value = this.readComponent(raw, entryPath, 'Component');
     }
     this.document = saved;
-    scope.busy.delete(key);
+    scope.busy.pop();
     scope.done.set(key, value);
     return value;
   }
@@ -604,7 +626,7 @@ export class Reader implements CheckContext {
       if (r !== undefined && (anyValue || this.accepts(r, expect, path))) put(holder, key, r);
       return;
     }
-    if (this.ancestors.has(id)) {
+    if (this.ancestors.includes(id)) {
       this.add('AS_REF_CYCLE', path, `'${id}' is a component that contains this reference`);
       return;
     }
@@ -722,6 +744,17 @@ function* subComponents(c: object, built: ReadonlyMap<object, number>, withExtra
     }
     for (const x of Object.values(v)) stack.push(x);
   }
+}
+
+function isPair(p: unknown): boolean {
+  return Array.isArray(p) && p.length === 2;
+}
+
+/** Remove `id` from a list of distinct ids (the last one, in practice). */
+function unlist(ids: string[], id: string): void {
+  const k = ids.lastIndexOf(id);
+  if (k === ids.length - 1) ids.pop();
+  else if (k >= 0) ids.splice(k, 1);
 }
 
 /** A stable id for a component that has none, derived from where it is. */
