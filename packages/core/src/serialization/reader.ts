@@ -145,7 +145,7 @@ export class Reader implements CheckContext {
         if (!hadErrors) throw e; // a check tripping over an already-reported defect adds nothing
       }
     }
-    this.summarizeDropped();
+    if (this.dropped > 0) this.summarizeDropped();
     return box.root as Component | undefined;
   }
 
