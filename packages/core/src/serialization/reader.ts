@@ -495,8 +495,8 @@ export class Reader implements CheckContext {
   }
 
   /**
-   * [caller, recipient] pairs of components. Apart from readField, which has
-   * no closure then: a closure there would make every call allocate a context.
+   * [caller, recipient] pairs of components. Kept out of readField: a closure
+   * there would make every call of readField allocate a context.
    */
   private readPairs(v: readonly (readonly unknown[])[], path: string, family: Family): unknown[][] {
     const out: unknown[][] = new Array(v.length);
