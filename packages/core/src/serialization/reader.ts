@@ -15,8 +15,23 @@ import { cloneDefault, exceedsDepth, isPlainObject, isRef, offendingEntry, prope
 
 type DocumentName = 'main' | 'referenced';
 
-/** What a reference must resolve to: a component of a family, or a value of a field kind. */
-type Expect = { readonly family: Family } | { readonly field: FieldSpec };
+/**
+ * What a reference must resolve to: a component of a family (a component
+ * field's kind serves as one, so no object is made per reference), or a
+ * value of a field kind.
+ */
+type Expect = FamilyExpect | { readonly field: FieldSpec };
+type FamilyExpect = { readonly family: Family };
+const ANY_COMPONENT: FamilyExpect = { family: 'Component' };
+
+/**
+ * Where a component or reference is written: `parent` then `token` (no
+ * token: `parent` alone). Joined only when needed — a reference that
+ * resolves needs no path, and most fields of most documents are references.
+ */
+function joinPath(parent: string, token: string | number | undefined): string {
+  return token === undefined ? parent : `${parent}/${token}`;
+}
 
 interface Scope {
   readonly entries: Record<string, unknown>;
@@ -125,10 +140,10 @@ export class Reader implements CheckContext {
     if (isRef(raw) && (raw as Record<string, unknown>).component_type === undefined) {
       // A root-level reference: the document is the component its own $referenced_components define.
       const scoped = this.pushScope(raw, '');
-      this.refInto(box, 'root', raw.$component_ref, '/$component_ref', { family: 'Component' });
+      this.refInto(box, 'root', raw.$component_ref, '/$component_ref', undefined, ANY_COMPONENT);
       if (scoped) this.popScope('');
     } else {
-      this.readInto(box, 'root', raw, '', 'Component');
+      this.readInto(box, 'root', raw, '', undefined, ANY_COMPONENT);
     }
     this.resolveDeferred();
     const components = this.components;
@@ -221,12 +236,12 @@ export class Reader implements CheckContext {
   }
 
   // ---- components
-  private readInto(holder: object, key: string | number, raw: unknown, path: string, family: Family): void {
+  private readInto(holder: object, key: string | number, raw: unknown, parent: string, token: string | number | undefined, expect: FamilyExpect): void {
     if (isRef(raw)) {
-      this.refInto(holder, key, raw.$component_ref, path, { family });
+      this.refInto(holder, key, raw.$component_ref, parent, token, expect);
       return;
     }
-    const c = this.readComponent(raw, path, family);
+    const c = this.readComponent(raw, joinPath(parent, token), expect.family);
     if (c !== undefined) put(holder, key, c);
   }
 
@@ -406,10 +421,10 @@ export class Reader implements CheckContext {
           this.add('AS_SECRET_MISSING', path, `secret '${v.$component_ref}' was not supplied; it is kept as a reference`, { hint: `pass components: { '${v.$component_ref}': … } when loading` });
           put(holder, key, v);
         } else {
-          this.refInto(holder, key, v.$component_ref, path, { family: 'Component' }, true);
+          this.refInto(holder, key, v.$component_ref, path, undefined, ANY_COMPONENT, true);
         }
       } else if (typeof v.component_type === 'string') {
-        this.readInto(holder, key, v, path, 'Component');
+        this.readInto(holder, key, v, path, undefined, ANY_COMPONENT);
       } else {
         const out: Record<string, unknown> = {};
         for (const k of Object.keys(v)) this.genericInto(out, k, v[k], child(path, k), false, depth + 1);
@@ -425,7 +440,7 @@ export class Reader implements CheckContext {
     const kind = spec.type;
     if (kind.kind === 'component') {
       if (v === null && spec.nullable) obj[spec.name] = null;
-      else this.readInto(obj, spec.name, v, `${parent}/${spec.name}`, kind.family);
+      else this.readInto(obj, spec.name, v, parent, spec.name, kind);
       return;
     }
     if (kind.kind === 'component-pairs') {
@@ -433,7 +448,7 @@ export class Reader implements CheckContext {
         this.wrongType(obj, `${parent}/${spec.name}`, `${spec.name} must be a list of [caller, recipient] pairs of components`);
         return;
       }
-      obj[spec.name] = this.readPairs(v as unknown[][], `${parent}/${spec.name}`, kind.family);
+      obj[spec.name] = this.readPairs(v as unknown[][], `${parent}/${spec.name}`, kind);
       return;
     }
     if (kind.kind === 'component-or-string-list') {
@@ -443,9 +458,10 @@ export class Reader implements CheckContext {
         this.wrongType(obj, `${parent}/${spec.name}`, `${spec.name} must be a list of names or components`);
       } else {
         const out: unknown[] = new Array(v.length);
+        const at = `${parent}/${spec.name}`;
         for (let i = 0; i < v.length; i++) {
           if (typeof v[i] === 'string') out[i] = v[i];
-          else this.readInto(out, i, v[i], `${parent}/${spec.name}/${i}`, kind.family);
+          else this.readInto(out, i, v[i], at, i, kind);
         }
         obj[spec.name] = out;
       }
@@ -458,8 +474,8 @@ export class Reader implements CheckContext {
         this.wrongType(obj, `${parent}/${spec.name}`, `${spec.name} must be a list of components`);
       } else {
         const out: unknown[] = new Array(v.length);
-        const at = `${parent}/${spec.name}/`;
-        for (let i = 0; i < v.length; i++) this.readInto(out, i, v[i], at + i, kind.family);
+        const at = `${parent}/${spec.name}`;
+        for (let i = 0; i < v.length; i++) this.readInto(out, i, v[i], at, i, kind);
         obj[spec.name] = out;
       }
       return;
@@ -471,7 +487,7 @@ export class Reader implements CheckContext {
         if (!isBuiltinType(obj.component_type) || !spec.required) obj[spec.name] = v;
         return;
       }
-      this.refInto(obj, spec.name, v.$component_ref, `${parent}/${spec.name}`, { field: spec });
+      this.refInto(obj, spec.name, v.$component_ref, parent, spec.name, { field: spec });
       return;
     }
     if (kind.kind === 'properties') {
@@ -498,13 +514,14 @@ export class Reader implements CheckContext {
    * [caller, recipient] pairs of components. Kept out of readField: a closure
    * there would make every call of readField allocate a context.
    */
-  private readPairs(v: readonly (readonly unknown[])[], path: string, family: Family): unknown[][] {
+  private readPairs(v: readonly (readonly unknown[])[], path: string, expect: FamilyExpect): unknown[][] {
     const out: unknown[][] = new Array(v.length);
     for (let i = 0; i < v.length; i++) {
       const pair = v[i] as readonly unknown[];
       const into: unknown[] = new Array(2);
       out[i] = into;
-      for (let j = 0; j < 2; j++) if (j in pair) this.readInto(into, j, pair[j], `${path}/${i}/${j}`, family);
+      const at = `${path}/${i}`;
+      for (let j = 0; j < 2; j++) if (j in pair) this.readInto(into, j, pair[j], at, j, expect);
     }
     return out;
   }
@@ -561,7 +578,7 @@ export class Reader implements CheckContext {
     for (const key of Object.keys(scope.entries)) {
       if (scope.done.has(key)) continue;
       const path = `${ownerPath}/$referenced_components/${escapeToken(key)}`;
-      this.entry(scope, key, path);
+      this.entry(scope, key, path, undefined);
       this.add('AS_UNUSED_COMPONENT', path, `'${key}' is defined in $referenced_components but never referenced; it will not be written back`);
     }
     this.scopes.pop();
@@ -577,26 +594,27 @@ export class Reader implements CheckContext {
       || (this.referencedScope !== undefined && Object.hasOwn(this.referencedScope.entries, mapped));
   }
 
-  private lookup(id: string, refPath: string): Lookup {
+  /** What `id` refers to, for a reference written at `parent`/`token`. */
+  private lookup(id: string, parent: string, token: string | number | undefined): Lookup {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const scope = this.scopes[i] as Scope;
-      if (Object.hasOwn(scope.entries, id)) return this.entry(scope, id, refPath);
+      if (Object.hasOwn(scope.entries, id)) return this.entry(scope, id, parent, token);
     }
-    return this.lookupSupplied(id, refPath);
+    return this.lookupSupplied(id, parent, token);
   }
 
-  private lookupSupplied(id: string, refPath: string): Lookup {
+  private lookupSupplied(id: string, parent: string, token: string | number | undefined): Lookup {
     const mapped = this.mapId(id);
     if (Object.hasOwn(this.options.supplied, mapped)) return this.options.supplied[mapped];
     const scope = this.referencedScope;
-    if (scope && Object.hasOwn(scope.entries, mapped)) return this.entry(scope, mapped, refPath);
+    if (scope && Object.hasOwn(scope.entries, mapped)) return this.entry(scope, mapped, parent, token);
     return NOT_FOUND;
   }
 
-  private entry(scope: Scope, key: string, refPath: string): Lookup {
+  private entry(scope: Scope, key: string, parent: string, token: string | number | undefined): Lookup {
     if (scope.done.has(key)) return scope.done.get(key);
     if (scope.busy.includes(key)) {
-      this.add('AS_REF_CYCLE', refPath, `'${key}' refers back to itself through its own contents`);
+      this.add('AS_REF_CYCLE', joinPath(parent, token), `'${key}' refers back to itself through its own contents`);
       return CYCLE;
     }
     const raw = scope.entries[key];
@@ -606,7 +624,7 @@ export class Reader implements CheckContext {
     let value: unknown = raw;
     const entryPath = `${scope.path}/${escapeToken(key)}`;
     if (isRef(raw)) {
-      const inner = raw.$component_ref === key ? this.lookupSupplied(key, entryPath) : this.lookup(raw.$component_ref, entryPath);
+      const inner = raw.$component_ref === key ? this.lookupSupplied(key, entryPath, undefined) : this.lookup(raw.$component_ref, entryPath, undefined);
       value = inner === NOT_FOUND || inner === CYCLE ? undefined : inner;
       if (inner === NOT_FOUND) this.add('AS_DANGLING_REF', entryPath, `'${raw.$component_ref}' is not defined anywhere`);
     } else if (isPlainObject(raw) && typeof raw.component_type === 'string') {
@@ -619,13 +637,15 @@ export class Reader implements CheckContext {
     return value;
   }
 
-  private refInto(holder: object, key: string | number, id: string, path: string, expect: Expect, anyValue = false): void {
-    const r = this.lookup(id, path);
+  /** Put what `id` refers to at `holder[key]`; the reference is written at `parent`/`token`. */
+  private refInto(holder: object, key: string | number, id: string, parent: string, token: string | number | undefined, expect: Expect, anyValue = false): void {
+    const r = this.lookup(id, parent, token);
     if (r === CYCLE) return;
     if (r !== NOT_FOUND) {
-      if (r !== undefined && (anyValue || this.accepts(r, expect, path))) put(holder, key, r);
+      if (r !== undefined && (anyValue || this.accepts(r, expect, parent, token))) put(holder, key, r);
       return;
     }
+    const path = joinPath(parent, token);
     if (this.ancestors.includes(id)) {
       this.add('AS_REF_CYCLE', path, `'${id}' is a component that contains this reference`);
       return;
@@ -633,15 +653,15 @@ export class Reader implements CheckContext {
     this.deferred.push({ holder, key, id, path, expect, document: this.document });
   }
 
-  private accepts(value: unknown, expect: Expect, path: string): boolean {
+  private accepts(value: unknown, expect: Expect, parent: string, token: string | number | undefined): boolean {
     if ('family' in expect) {
       if (!isPlainObject(value) || typeof value.component_type !== 'string') {
-        this.add('AS_NOT_A_COMPONENT', path, `the reference resolves to a value, but a ${expect.family} component is expected`);
+        this.add('AS_NOT_A_COMPONENT', joinPath(parent, token), `the reference resolves to a value, but a ${expect.family} component is expected`);
         return false;
       }
       const plugin = this.options.plugins.size > 0 ? this.options.plugins.get(value.component_type) : undefined;
       if (!fitsFamily(value.component_type, expect.family, plugin?.families)) {
-        this.add('AS_WRONG_COMPONENT_KIND', path, `the reference resolves to a ${value.component_type}, but a ${expect.family} is expected`);
+        this.add('AS_WRONG_COMPONENT_KIND', joinPath(parent, token), `the reference resolves to a ${value.component_type}, but a ${expect.family} is expected`);
         return false;
       }
       return true;
@@ -651,7 +671,7 @@ export class Reader implements CheckContext {
       ? (Array.isArray(value) ? value.map(propertyProblem).find((x) => x !== undefined) : 'must be a list of properties')
       : valueProblem(spec.type, value, spec.nullable === true);
     if (problem) {
-      this.add('AS_WRONG_TYPE', path, `the reference resolves to a value that ${problem}`);
+      this.add('AS_WRONG_TYPE', joinPath(parent, token), `the reference resolves to a value that ${problem}`);
       return false;
     }
     return true;
@@ -679,7 +699,7 @@ export class Reader implements CheckContext {
   private acceptsFrom(d: Deferred, value: unknown): boolean {
     const saved = this.document;
     this.document = d.document;
-    const ok = this.accepts(value, d.expect, d.path);
+    const ok = this.accepts(value, d.expect, d.path, undefined);
     this.document = saved;
     return ok;
   }
