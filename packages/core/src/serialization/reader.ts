@@ -207,7 +207,8 @@ export class Reader implements CheckContext {
       } else if (Array.isArray(v)) {
         for (let k = 0; k < v.length; k++) stack.push(v[k]);
       } else {
-        for (const x of Object.values(v)) stack.push(x);
+        // own enumerable values in Object.values order, without a list of them per object
+        for (const k in v) if (Object.hasOwn(v, k)) stack.push((v as Record<string, unknown>)[k]);
       }
     }
     if (blocked) {
