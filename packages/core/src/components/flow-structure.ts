@@ -2,6 +2,12 @@ import type { ControlFlowEdge, Flow, Node, StartNode } from '../model/types.js';
 import type { CheckContext } from './handler.js';
 
 /**
+ * The control edges leaving each node, by branch: the edge itself while a
+ * node has one (most nodes; no Map per node), a Map by branch once it has more.
+ */
+type Outgoing = Map<Node, ControlFlowEdge | Map<string, ControlFlowEdge>>;
+
+/**
  * Structure of a flow's control graph: one StartNode, listed; edges between
  * listed nodes on existing branches, one per branch; an EndNode reachable.
  * Returns the start node when it is usable for further checks.
@@ -26,19 +32,13 @@ export function checkFlowStructure(f: Flow, ctx: CheckContext): StartNode | unde
       usableStart = start;
     }
   }
-  const next = new Map<Node, Map<string, ControlFlowEdge>>();
+  const next: Outgoing = new Map();
   const edges = Array.isArray(f.control_flow_connections) ? f.control_flow_connections : [];
   edges.forEach((e, i) => {
     if (!e) return;
-    let ok = true;
-    for (const end of ['from_node', 'to_node'] as const) {
-      const n = e[end];
-      if (n && !listed.has(n)) {
-        ok = false;
-        ctx.report('AS_EDGE_UNKNOWN_NODE', f, ['control_flow_connections', i, end], `${end} '${n.id}' is not in this flow's nodes`);
-      }
-    }
-    if (!ok || !e.from_node || !e.to_node) return;
+    const fromListed = endListed(f, e, i, 'from_node', listed, ctx);
+    const toListed = endListed(f, e, i, 'to_node', listed, ctx);
+    if (!fromListed || !toListed || !e.from_node || !e.to_node) return;
     const branch = e.from_branch ?? 'next';
     const branches = e.from_node.branches;
     if (Array.isArray(branches) && !branches.includes(branch)) {
@@ -46,8 +46,17 @@ export function checkFlowStructure(f: Flow, ctx: CheckContext): StartNode | unde
         `'${branch}' is not a branch of ${e.from_node.component_type} '${e.from_node.id}' (branches: ${branches.join(', ') || 'none'})`);
       return;
     }
-    let byBranch = next.get(e.from_node);
-    if (!byBranch) next.set(e.from_node, (byBranch = new Map()));
+    const known = next.get(e.from_node);
+    let byBranch: Map<string, ControlFlowEdge>;
+    if (known === undefined) {
+      next.set(e.from_node, e);
+      return;
+    } else if (known instanceof Map) {
+      byBranch = known;
+    } else {
+      byBranch = new Map([[known.from_branch ?? 'next', known]]);
+      next.set(e.from_node, byBranch);
+    }
     if (byBranch.has(branch)) {
       ctx.report('AS_EDGE_DUPLICATE_BRANCH', f, ['control_flow_connections', i], `branch '${branch}' of '${e.from_node.id}' already has a control edge`);
       return;
@@ -58,21 +67,31 @@ export function checkFlowStructure(f: Flow, ctx: CheckContext): StartNode | unde
   return usableStart;
 }
 
-function checkReachability(f: Flow, nodes: readonly Node[], start: Node, next: Map<Node, Map<string, ControlFlowEdge>>, ctx: CheckContext): void {
+/** Whether an end of a control edge (when set) is one of the flow's nodes; reported when not. */
+function endListed(f: Flow, e: ControlFlowEdge, i: number, end: 'from_node' | 'to_node', listed: ReadonlySet<Node>, ctx: CheckContext): boolean {
+  const n = e[end];
+  if (!n || listed.has(n)) return true;
+  ctx.report('AS_EDGE_UNKNOWN_NODE', f, ['control_flow_connections', i, end], `${end} '${n.id}' is not in this flow's nodes`);
+  return false;
+}
+
+function checkReachability(f: Flow, nodes: readonly Node[], start: Node, next: Outgoing, ctx: CheckContext): void {
   const seen = new Set<Node>([start]);
   const stack: Node[] = [start];
   let endReached = false;
+  const reach = (e: ControlFlowEdge): void => {
+    if (!seen.has(e.to_node)) {
+      seen.add(e.to_node);
+      stack.push(e.to_node);
+    }
+  };
   while (stack.length > 0) {
     const n = stack.pop() as Node;
     if (n.component_type === 'EndNode') endReached = true;
     const out = next.get(n);
     if (!out) continue;
-    for (const e of out.values()) {
-      if (!seen.has(e.to_node)) {
-        seen.add(e.to_node);
-        stack.push(e.to_node);
-      }
-    }
+    if (out instanceof Map) for (const e of out.values()) reach(e);
+    else reach(out);
   }
   if (!endReached) {
     ctx.report('AS_FLOW_NO_END', f, [], `no EndNode can be reached from start node '${start.id}'`, 'connect a path of control edges to an EndNode');

@@ -4,7 +4,9 @@ const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 export function placeholdersIn(template: string): string[] {
   if (!template.includes('{{')) return [];
   const names: string[] = [];
-  for (const m of template.matchAll(PLACEHOLDER)) {
+  // exec on the shared expression (from the start), not matchAll: no copy of it and no iterator per template
+  PLACEHOLDER.lastIndex = 0;
+  for (let m = PLACEHOLDER.exec(template); m !== null; m = PLACEHOLDER.exec(template)) {
     const name = m[1] as string;
     if (!names.includes(name)) names.push(name);
   }

@@ -33,8 +33,11 @@ function alternatives(schema: Record<string, unknown>): readonly Record<string, 
 /** Basic type of one value against the Agent Spec cast rules. */
 function castsTo(from: JsonSchemaType, to: JsonSchemaType): boolean {
   if (from === to || to === 'string') return true;
-  const numeric = (t: JsonSchemaType) => t === 'number' || t === 'integer' || t === 'boolean';
-  return numeric(from) && numeric(to);
+  return isNumeric(from) && isNumeric(to);
+}
+
+function isNumeric(t: JsonSchemaType): boolean {
+  return t === 'number' || t === 'integer' || t === 'boolean';
 }
 
 /**
@@ -48,20 +51,41 @@ function castsTo(from: JsonSchemaType, to: JsonSchemaType): boolean {
 export function canCast(from: Record<string, unknown>, to: Record<string, unknown>, depth = 0): boolean {
   if (depth > 64) return true;
   const fromAlt = alternatives(from);
-  if (fromAlt) return fromAlt.every((f) => canCast(f, to, depth + 1));
+  if (fromAlt) {
+    for (const f of fromAlt) if (!canCast(f, to, depth + 1)) return false;
+    return true;
+  }
   const toAlt = alternatives(to);
-  if (toAlt) return toAlt.some((t) => canCast(from, t, depth + 1));
+  if (toAlt) {
+    for (const t of toAlt) if (canCast(from, t, depth + 1)) return true;
+    return false;
+  }
+  const ft = from.type;
+  const tt = to.type;
+  // one type each (most properties): no lists, no closures
+  if (typeof ft === 'string' && typeof tt === 'string') return castsOne(from, to, ft as JsonSchemaType, tt as JsonSchemaType, depth);
   const toTypes = typesOf(to);
   const fromTypes = typesOf(from);
   if (!toTypes || !fromTypes) return true;
-  return fromTypes.every((f) =>
-    toTypes.some((t) => {
-      if (!castsTo(f, t)) return false;
-      if (f === 'array' && t === 'array') return canCastItems(from.items, to.items, depth);
-      if (f === 'object' && t === 'object') return canCastObject(from, to, depth);
-      return true;
-    }),
-  );
+  for (const f of fromTypes) {
+    let some = false;
+    for (const t of toTypes) {
+      if (castsOne(from, to, f, t, depth)) {
+        some = true;
+        break;
+      }
+    }
+    if (!some) return false;
+  }
+  return true;
+}
+
+/** canCast for one type on each side. */
+function castsOne(from: Record<string, unknown>, to: Record<string, unknown>, f: JsonSchemaType, t: JsonSchemaType, depth: number): boolean {
+  if (!castsTo(f, t)) return false;
+  if (f === 'array' && t === 'array') return canCastItems(from.items, to.items, depth);
+  if (f === 'object' && t === 'object') return canCastObject(from, to, depth);
+  return true;
 }
 
 function canCastItems(from: unknown, to: unknown, depth: number): boolean {

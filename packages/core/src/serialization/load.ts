@@ -58,9 +58,12 @@ export function load(input: string | unknown, options: LoadOptions = {}): LoadRe
     if (parsed.diagnostics.length > 0) return { diagnostics: capDiagnostics(parsed.diagnostics, maxDiagnostics), format: parsed.format };
     value = parsed.value;
   }
-  const registry = readRegistry(options.components, limits);
+  // the common load (no supplied or disaggregated components, no diagnostics) calls none of the
+  // helpers below: each function first called costs a compilation in a fresh process
+  const registry = options.components === undefined ? NOTHING : readRegistry(options.components, limits);
   if (registry.diagnostics.length > 0) return { diagnostics: capDiagnostics(registry.diagnostics, maxDiagnostics), ...(parsed ? { format: parsed.format } : {}) };
-  const referenced = readReferenced(registry.referenced ?? options.referenced, limits);
+  const given = registry.referenced ?? options.referenced;
+  const referenced = given === undefined ? NOTHING : readReferenced(given, limits);
   if (referenced.diagnostics.length > 0) return { diagnostics: capDiagnostics(referenced.diagnostics, maxDiagnostics), ...(parsed ? { format: parsed.format } : {}) };
 
   const front = frontMatter(value);
@@ -85,7 +88,7 @@ export function load(input: string | unknown, options: LoadOptions = {}): LoadRe
     }
     diagnostics = diagnostics.concat(reader.diagnostics);
   }
-  const located = typeof input === 'string' && parsed ? locate(diagnostics, input, parsed, referenced) : diagnostics;
+  const located = typeof input === 'string' && parsed && diagnostics.length > 0 ? locate(diagnostics, input, parsed, referenced) : diagnostics;
   return {
     diagnostics: located,
     ...(component ? { component } : {}),
@@ -105,6 +108,9 @@ export function deserialize(text: string | unknown, options?: LoadOptions): Comp
 export function validate(input: string | unknown, options?: LoadOptions): Diagnostic[] {
   return [...load(input, options).diagnostics];
 }
+
+/** What readRegistry and readReferenced give for no input (never modified). */
+const NOTHING: { readonly diagnostics: Diagnostic[]; readonly components?: undefined; readonly referenced?: undefined; readonly entries?: undefined; readonly text?: undefined; readonly parsed?: undefined } = Object.freeze({ diagnostics: [] as Diagnostic[] });
 
 function frontMatter(value: unknown): { version?: Version; diagnostics: Diagnostic[]; stop?: boolean } {
   if (!isPlainObject(value)) {

@@ -15,15 +15,31 @@ import { cloneDefault, exceedsDepth, isPlainObject, isRef, offendingEntry, prope
 
 type DocumentName = 'main' | 'referenced';
 
-/** What a reference must resolve to: a component of a family, or a value of a field kind. */
-type Expect = { readonly family: Family } | { readonly field: FieldSpec };
+/**
+ * What a reference must resolve to: a component of a family (a component
+ * field's kind serves as one, so no object is made per reference), or a
+ * value of a field kind.
+ */
+type Expect = FamilyExpect | { readonly field: FieldSpec };
+type FamilyExpect = { readonly family: Family };
+const ANY_COMPONENT: FamilyExpect = { family: 'Component' };
+
+/**
+ * Where a component or reference is written: `parent` then `token` (no
+ * token: `parent` alone). Joined only when needed — a reference that
+ * resolves needs no path, and most fields of most documents are references.
+ */
+function joinPath(parent: string, token: string | number | undefined): string {
+  return token === undefined ? parent : `${parent}/${token}`;
+}
 
 interface Scope {
   readonly entries: Record<string, unknown>;
   readonly path: string;
   readonly document: DocumentName;
   readonly done: Map<string, unknown>;
-  readonly busy: Set<string>;
+  /** Entries being read (a stack: each read pops what it pushed). A list, not a Set: no hash table rebuilt as ids come and go. */
+  readonly busy: string[];
 }
 
 interface Deferred {
@@ -100,7 +116,12 @@ export class Reader implements CheckContext {
   private dropped = 0;
   private droppedErrors = 0;
   private depth = 0;
-  private readonly ancestors = new Set<string>();
+  /**
+   * Ids of the components being read, innermost last (a list used as a set:
+   * an id is listed once, and leaving a component unlists its id, as a Set's
+   * add and delete would; no hash table rebuilt per component).
+   */
+  private readonly ancestors: string[] = [];
   private readonly deferred: Deferred[] = [];
   private document: DocumentName = 'main';
   /** Set while the next component read is an entry of `$referenced_components` (where agentspec_version may stand). */
@@ -108,7 +129,7 @@ export class Reader implements CheckContext {
 
   constructor(private readonly options: ReaderOptions) {
     this.referencedScope = options.referenced
-      ? { entries: options.referenced, path: '/$referenced_components', document: 'referenced', done: new Map(), busy: new Set() }
+      ? { entries: options.referenced, path: '/$referenced_components', document: 'referenced', done: new Map(), busy: [] }
       : undefined;
     this.ensure = this.ensure.bind(this);
   }
@@ -119,10 +140,10 @@ export class Reader implements CheckContext {
     if (isRef(raw) && (raw as Record<string, unknown>).component_type === undefined) {
       // A root-level reference: the document is the component its own $referenced_components define.
       const scoped = this.pushScope(raw, '');
-      this.refInto(box, 'root', raw.$component_ref, '/$component_ref', { family: 'Component' });
+      this.refInto(box, 'root', raw.$component_ref, '/$component_ref', undefined, ANY_COMPONENT);
       if (scoped) this.popScope('');
     } else {
-      this.readInto(box, 'root', raw, '', 'Component');
+      this.readInto(box, 'root', raw, '', undefined, ANY_COMPONENT);
     }
     this.resolveDeferred();
     const components = this.components;
@@ -139,7 +160,7 @@ export class Reader implements CheckContext {
         if (!hadErrors) throw e; // a check tripping over an already-reported defect adds nothing
       }
     }
-    this.summarizeDropped();
+    if (this.dropped > 0) this.summarizeDropped();
     return box.root as Component | undefined;
   }
 
@@ -183,8 +204,11 @@ export class Reader implements CheckContext {
       if (this.index.has(v)) {
         this.ensure(v);
         if (this.blocked.size > 0 && this.blocked.has(v)) blocked = true;
+      } else if (Array.isArray(v)) {
+        for (let k = 0; k < v.length; k++) stack.push(v[k]);
       } else {
-        for (const x of Object.values(v)) stack.push(x);
+        // own enumerable values in Object.values order, without a list of them per object
+        for (const k in v) if (Object.hasOwn(v, k)) stack.push((v as Record<string, unknown>)[k]);
       }
     }
     if (blocked) {
@@ -213,12 +237,12 @@ export class Reader implements CheckContext {
   }
 
   // ---- components
-  private readInto(holder: object, key: string | number, raw: unknown, path: string, family: Family): void {
+  private readInto(holder: object, key: string | number, raw: unknown, parent: string, token: string | number | undefined, expect: FamilyExpect): void {
     if (isRef(raw)) {
-      this.refInto(holder, key, raw.$component_ref, path, { family });
+      this.refInto(holder, key, raw.$component_ref, parent, token, expect);
       return;
     }
-    const c = this.readComponent(raw, path, family);
+    const c = this.readComponent(raw, joinPath(parent, token), expect.family);
     if (c !== undefined) put(holder, key, c);
   }
 
@@ -261,13 +285,13 @@ export class Reader implements CheckContext {
       return undefined;
     }
     const id = typeof raw.id === 'string' ? raw.id : undefined;
-    if (id !== undefined) this.ancestors.add(id);
+    if (id !== undefined && !this.ancestors.includes(id)) this.ancestors.push(id);
     this.depth++;
     const scoped = this.pushScope(raw, path);
     const obj = builtin ? this.readTyped(raw, path, type) : this.readOpaque(raw, path, type, plugin);
     if (scoped) this.popScope(path);
     this.depth--;
-    if (id !== undefined) this.ancestors.delete(id);
+    if (id !== undefined) unlist(this.ancestors, id);
     this.register(obj, path);
     return obj;
   }
@@ -278,6 +302,7 @@ export class Reader implements CheckContext {
    * when it is a version we read; misplaced anywhere else.
    */
   private nestedVersion(raw: Record<string, unknown>, path: string, entry: boolean): void {
+    if (raw.agentspec_version === undefined && raw.air_version === undefined) return;
     for (const key of ROOT_ONLY_KEYS) {
       const v = raw[key];
       if (v === undefined) continue;
@@ -397,10 +422,10 @@ export class Reader implements CheckContext {
           this.add('AS_SECRET_MISSING', path, `secret '${v.$component_ref}' was not supplied; it is kept as a reference`, { hint: `pass components: { '${v.$component_ref}': … } when loading` });
           put(holder, key, v);
         } else {
-          this.refInto(holder, key, v.$component_ref, path, { family: 'Component' }, true);
+          this.refInto(holder, key, v.$component_ref, path, undefined, ANY_COMPONENT, true);
         }
       } else if (typeof v.component_type === 'string') {
-        this.readInto(holder, key, v, path, 'Component');
+        this.readInto(holder, key, v, path, undefined, ANY_COMPONENT);
       } else {
         const out: Record<string, unknown> = {};
         for (const k of Object.keys(v)) this.genericInto(out, k, v[k], child(path, k), false, depth + 1);
@@ -416,17 +441,15 @@ export class Reader implements CheckContext {
     const kind = spec.type;
     if (kind.kind === 'component') {
       if (v === null && spec.nullable) obj[spec.name] = null;
-      else this.readInto(obj, spec.name, v, `${parent}/${spec.name}`, kind.family);
+      else this.readInto(obj, spec.name, v, parent, spec.name, kind);
       return;
     }
     if (kind.kind === 'component-pairs') {
-      if (!Array.isArray(v) || !v.every((p) => Array.isArray(p) && p.length === 2)) {
+      if (!Array.isArray(v) || !v.every(isPair)) {
         this.wrongType(obj, `${parent}/${spec.name}`, `${spec.name} must be a list of [caller, recipient] pairs of components`);
         return;
       }
-      const out: unknown[][] = v.map(() => new Array(2));
-      v.forEach((pair: unknown[], i) => pair.forEach((x, j) => this.readInto(out[i] as unknown[], j, x, `${parent}/${spec.name}/${i}/${j}`, kind.family)));
-      obj[spec.name] = out;
+      obj[spec.name] = this.readPairs(v as unknown[][], `${parent}/${spec.name}`, kind);
       return;
     }
     if (kind.kind === 'component-or-string-list') {
@@ -436,9 +459,10 @@ export class Reader implements CheckContext {
         this.wrongType(obj, `${parent}/${spec.name}`, `${spec.name} must be a list of names or components`);
       } else {
         const out: unknown[] = new Array(v.length);
+        const at = `${parent}/${spec.name}`;
         for (let i = 0; i < v.length; i++) {
           if (typeof v[i] === 'string') out[i] = v[i];
-          else this.readInto(out, i, v[i], `${parent}/${spec.name}/${i}`, kind.family);
+          else this.readInto(out, i, v[i], at, i, kind);
         }
         obj[spec.name] = out;
       }
@@ -451,8 +475,8 @@ export class Reader implements CheckContext {
         this.wrongType(obj, `${parent}/${spec.name}`, `${spec.name} must be a list of components`);
       } else {
         const out: unknown[] = new Array(v.length);
-        const at = `${parent}/${spec.name}/`;
-        for (let i = 0; i < v.length; i++) this.readInto(out, i, v[i], at + i, kind.family);
+        const at = `${parent}/${spec.name}`;
+        for (let i = 0; i < v.length; i++) this.readInto(out, i, v[i], at, i, kind);
         obj[spec.name] = out;
       }
       return;
@@ -464,7 +488,7 @@ export class Reader implements CheckContext {
         if (!isBuiltinType(obj.component_type) || !spec.required) obj[spec.name] = v;
         return;
       }
-      this.refInto(obj, spec.name, v.$component_ref, `${parent}/${spec.name}`, { field: spec });
+      this.refInto(obj, spec.name, v.$component_ref, parent, spec.name, { field: spec });
       return;
     }
     if (kind.kind === 'properties') {
@@ -485,6 +509,22 @@ export class Reader implements CheckContext {
     const at = entry === undefined ? path : child(path, entry);
     if (COMMON_FIELD_NAMES.has(spec.name)) this.add('AS_WRONG_TYPE', at, `${spec.name} ${problem}`);
     else this.wrongType(obj, at, `${spec.name} ${problem}`);
+  }
+
+  /**
+   * [caller, recipient] pairs of components. Kept out of readField: a closure
+   * there would make every call of readField allocate a context.
+   */
+  private readPairs(v: readonly (readonly unknown[])[], path: string, expect: FamilyExpect): unknown[][] {
+    const out: unknown[][] = new Array(v.length);
+    for (let i = 0; i < v.length; i++) {
+      const pair = v[i] as readonly unknown[];
+      const into: unknown[] = new Array(2);
+      out[i] = into;
+      const at = `${path}/${i}`;
+      for (let j = 0; j < 2; j++) if (j in pair) this.readInto(into, j, pair[j], at, j, expect);
+    }
+    return out;
   }
 
   private readProperties(obj: Draft, spec: FieldSpec, v: unknown, parent: string): void {
@@ -529,7 +569,7 @@ export class Reader implements CheckContext {
       this.add('AS_WRONG_TYPE', `${path}/$referenced_components`, '$referenced_components must be an object mapping ids to components');
       return false;
     }
-    this.scopes.push({ entries, path: `${path}/$referenced_components`, document: this.document, done: new Map(), busy: new Set() });
+    this.scopes.push({ entries, path: `${path}/$referenced_components`, document: this.document, done: new Map(), busy: [] });
     return true;
   }
 
@@ -539,7 +579,7 @@ export class Reader implements CheckContext {
     for (const key of Object.keys(scope.entries)) {
       if (scope.done.has(key)) continue;
       const path = `${ownerPath}/$referenced_components/${escapeToken(key)}`;
-      this.entry(scope, key, path);
+      this.entry(scope, key, path, undefined);
       this.add('AS_UNUSED_COMPONENT', path, `'${key}' is defined in $referenced_components but never referenced; it will not be written back`);
     }
     this.scopes.pop();
@@ -555,36 +595,37 @@ export class Reader implements CheckContext {
       || (this.referencedScope !== undefined && Object.hasOwn(this.referencedScope.entries, mapped));
   }
 
-  private lookup(id: string, refPath: string): Lookup {
+  /** What `id` refers to, for a reference written at `parent`/`token`. */
+  private lookup(id: string, parent: string, token: string | number | undefined): Lookup {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const scope = this.scopes[i] as Scope;
-      if (Object.hasOwn(scope.entries, id)) return this.entry(scope, id, refPath);
+      if (Object.hasOwn(scope.entries, id)) return this.entry(scope, id, parent, token);
     }
-    return this.lookupSupplied(id, refPath);
+    return this.lookupSupplied(id, parent, token);
   }
 
-  private lookupSupplied(id: string, refPath: string): Lookup {
+  private lookupSupplied(id: string, parent: string, token: string | number | undefined): Lookup {
     const mapped = this.mapId(id);
     if (Object.hasOwn(this.options.supplied, mapped)) return this.options.supplied[mapped];
     const scope = this.referencedScope;
-    if (scope && Object.hasOwn(scope.entries, mapped)) return this.entry(scope, mapped, refPath);
+    if (scope && Object.hasOwn(scope.entries, mapped)) return this.entry(scope, mapped, parent, token);
     return NOT_FOUND;
   }
 
-  private entry(scope: Scope, key: string, refPath: string): Lookup {
+  private entry(scope: Scope, key: string, parent: string, token: string | number | undefined): Lookup {
     if (scope.done.has(key)) return scope.done.get(key);
-    if (scope.busy.has(key)) {
-      this.add('AS_REF_CYCLE', refPath, `'${key}' refers back to itself through its own contents`);
+    if (scope.busy.includes(key)) {
+      this.add('AS_REF_CYCLE', joinPath(parent, token), `'${key}' refers back to itself through its own contents`);
       return CYCLE;
     }
     const raw = scope.entries[key];
-    scope.busy.add(key);
+    scope.busy.push(key);
     const saved = this.document;
     this.document = scope.document;
     let value: unknown = raw;
     const entryPath = `${scope.path}/${escapeToken(key)}`;
     if (isRef(raw)) {
-      const inner = raw.$component_ref === key ? this.lookupSupplied(key, entryPath) : this.lookup(raw.$component_ref, entryPath);
+      const inner = raw.$component_ref === key ? this.lookupSupplied(key, entryPath, undefined) : this.lookup(raw.$component_ref, entryPath, undefined);
       value = inner === NOT_FOUND || inner === CYCLE ? undefined : inner;
       if (inner === NOT_FOUND) this.add('AS_DANGLING_REF', entryPath, `'${raw.$component_ref}' is not defined anywhere`);
     } else if (isPlainObject(raw) && typeof raw.component_type === 'string') {
@@ -592,34 +633,36 @@ export class Reader implements CheckContext {
       value = this.readComponent(raw, entryPath, 'Component');
     }
     this.document = saved;
-    scope.busy.delete(key);
+    scope.busy.pop();
     scope.done.set(key, value);
     return value;
   }
 
-  private refInto(holder: object, key: string | number, id: string, path: string, expect: Expect, anyValue = false): void {
-    const r = this.lookup(id, path);
+  /** Put what `id` refers to at `holder[key]`; the reference is written at `parent`/`token`. */
+  private refInto(holder: object, key: string | number, id: string, parent: string, token: string | number | undefined, expect: Expect, anyValue = false): void {
+    const r = this.lookup(id, parent, token);
     if (r === CYCLE) return;
     if (r !== NOT_FOUND) {
-      if (r !== undefined && (anyValue || this.accepts(r, expect, path))) put(holder, key, r);
+      if (r !== undefined && (anyValue || this.accepts(r, expect, parent, token))) put(holder, key, r);
       return;
     }
-    if (this.ancestors.has(id)) {
+    const path = joinPath(parent, token);
+    if (this.ancestors.includes(id)) {
       this.add('AS_REF_CYCLE', path, `'${id}' is a component that contains this reference`);
       return;
     }
     this.deferred.push({ holder, key, id, path, expect, document: this.document });
   }
 
-  private accepts(value: unknown, expect: Expect, path: string): boolean {
+  private accepts(value: unknown, expect: Expect, parent: string, token: string | number | undefined): boolean {
     if ('family' in expect) {
       if (!isPlainObject(value) || typeof value.component_type !== 'string') {
-        this.add('AS_NOT_A_COMPONENT', path, `the reference resolves to a value, but a ${expect.family} component is expected`);
+        this.add('AS_NOT_A_COMPONENT', joinPath(parent, token), `the reference resolves to a value, but a ${expect.family} component is expected`);
         return false;
       }
       const plugin = this.options.plugins.size > 0 ? this.options.plugins.get(value.component_type) : undefined;
       if (!fitsFamily(value.component_type, expect.family, plugin?.families)) {
-        this.add('AS_WRONG_COMPONENT_KIND', path, `the reference resolves to a ${value.component_type}, but a ${expect.family} is expected`);
+        this.add('AS_WRONG_COMPONENT_KIND', joinPath(parent, token), `the reference resolves to a ${value.component_type}, but a ${expect.family} is expected`);
         return false;
       }
       return true;
@@ -629,7 +672,7 @@ export class Reader implements CheckContext {
       ? (Array.isArray(value) ? value.map(propertyProblem).find((x) => x !== undefined) : 'must be a list of properties')
       : valueProblem(spec.type, value, spec.nullable === true);
     if (problem) {
-      this.add('AS_WRONG_TYPE', path, `the reference resolves to a value that ${problem}`);
+      this.add('AS_WRONG_TYPE', joinPath(parent, token), `the reference resolves to a value that ${problem}`);
       return false;
     }
     return true;
@@ -657,7 +700,7 @@ export class Reader implements CheckContext {
   private acceptsFrom(d: Deferred, value: unknown): boolean {
     const saved = this.document;
     this.document = d.document;
-    const ok = this.accepts(value, d.expect, d.path);
+    const ok = this.accepts(value, d.expect, d.path, undefined);
     this.document = saved;
     return ok;
   }
@@ -722,6 +765,17 @@ function* subComponents(c: object, built: ReadonlyMap<object, number>, withExtra
     }
     for (const x of Object.values(v)) stack.push(x);
   }
+}
+
+function isPair(p: unknown): boolean {
+  return Array.isArray(p) && p.length === 2;
+}
+
+/** Remove `id` from a list of distinct ids (the last one, in practice). */
+function unlist(ids: string[], id: string): void {
+  const k = ids.lastIndexOf(id);
+  if (k === ids.length - 1) ids.pop();
+  else if (k >= 0) ids.splice(k, 1);
 }
 
 /** A stable id for a component that has none, derived from where it is. */

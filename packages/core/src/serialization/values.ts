@@ -109,39 +109,48 @@ export function propertyProblem(p: unknown): string | undefined {
 function schemaProblem(s: Record<string, unknown>, depth: number): string | undefined {
   if (depth > 64) return undefined;
   const t = s.type;
-  if (t !== undefined) {
-    const types = Array.isArray(t) ? t : [t];
-    if (types.length === 0 || !types.every((x) => typeof x === 'string' && JSON_SCHEMA_TYPES.has(x))) {
-      return `has type ${JSON.stringify(t)}, which is not a JSON Schema type`;
-    }
+  if (t !== undefined && !(typeof t === 'string' ? JSON_SCHEMA_TYPES.has(t) : Array.isArray(t) && t.length > 0 && t.every(isTypeName))) {
+    return `has type ${JSON.stringify(t)}, which is not a JSON Schema type`;
   }
-  for (const key of ['anyOf', 'oneOf'] as const) {
-    const alt = s[key];
-    if (alt === undefined) continue;
-    if (!Array.isArray(alt) || !alt.every(isPlainObject)) return `has ${key} that is not a list of schemas`;
-    for (const a of alt) {
-      const inner = schemaProblem(a, depth + 1);
-      if (inner) return inner;
-    }
-  }
-  for (const key of ['items', 'additionalProperties'] as const) {
-    const v = s[key];
-    if (v === undefined || typeof v === 'boolean') continue;
-    if (!isPlainObject(v)) return `has ${key} that is not a schema`;
-    const inner = schemaProblem(v, depth + 1);
-    if (inner) return inner;
-  }
+  // each keyword in turn, without a list of them per call (this runs for every property read)
+  const inner = alternativesProblem(s, 'anyOf', depth) ?? alternativesProblem(s, 'oneOf', depth)
+    ?? subschemaProblem(s, 'items', depth) ?? subschemaProblem(s, 'additionalProperties', depth);
+  if (inner) return inner;
   const props = s.properties;
   if (props !== undefined) {
     if (!isPlainObject(props)) return 'has properties that is not an object of schemas';
     for (const v of Object.values(props)) {
       if (typeof v === 'boolean') continue;
       if (!isPlainObject(v)) return 'has properties that is not an object of schemas';
-      const inner = schemaProblem(v, depth + 1);
-      if (inner) return inner;
+      const problem = schemaProblem(v, depth + 1);
+      if (problem) return problem;
     }
   }
   return undefined;
+}
+
+function isTypeName(x: unknown): boolean {
+  return typeof x === 'string' && JSON_SCHEMA_TYPES.has(x);
+}
+
+/** `anyOf` / `oneOf`: a list of schemas, each without a problem. */
+function alternativesProblem(s: Record<string, unknown>, key: 'anyOf' | 'oneOf', depth: number): string | undefined {
+  const alt = s[key];
+  if (alt === undefined) return undefined;
+  if (!Array.isArray(alt) || !alt.every(isPlainObject)) return `has ${key} that is not a list of schemas`;
+  for (const a of alt) {
+    const inner = schemaProblem(a, depth + 1);
+    if (inner) return inner;
+  }
+  return undefined;
+}
+
+/** `items` / `additionalProperties`: a schema or a boolean. */
+function subschemaProblem(s: Record<string, unknown>, key: 'items' | 'additionalProperties', depth: number): string | undefined {
+  const v = s[key];
+  if (v === undefined || typeof v === 'boolean') return undefined;
+  if (!isPlainObject(v)) return `has ${key} that is not a schema`;
+  return schemaProblem(v, depth + 1);
 }
 
 /** Whether a JSON value nests deeper than `budget` levels (recursion bounded by the budget). */
