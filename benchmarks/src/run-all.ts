@@ -31,6 +31,8 @@ export const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
   langgraph: async () => (await import('./langgraph.js')).langgraphBenchmark,
   'ai-sdk': async () => (await import('./ai-sdk.js')).aiSdkBenchmark,
   mastra: async () => (await import('./mastra.js')).mastraBenchmark,
+  'langgraph-shapes': async () => (await import('./langgraph-shapes.js')).langgraphShapesBenchmark,
+  'mastra-shapes': async () => (await import('./mastra-shapes.js')).mastraShapesBenchmark,
   emitted: async () => (await import('./emitted.js')).emittedBenchmark,
   'cli-startup': async () => (await import('./cli-startup.js')).cliStartupBenchmark,
   concurrency: async () => (await import('./concurrency.js')).concurrencyBenchmark,
