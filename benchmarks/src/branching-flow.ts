@@ -38,3 +38,53 @@ export function branchingFlowDocument(stages: number): Record<string, unknown> {
     $referenced_components: referenced, agentspec_version: '25.4.1',
   };
 }
+
+/**
+ * A flow of `n` decisions in a chain (the branching benchmark of
+ * langgraph-shapes.ts and mastra-shapes.ts): StartNode (a string `text`),
+ * then per decision an LlmNode `decide_i` ("Decide about {{text}}: yes", one
+ * string output `choice`) and a BranchingNode `route_i` on it (`yes` → the
+ * next decision, the last one's to EndNode `end`; anything else → EndNode
+ * `rejected`). An instant model that echoes the prompt's last word takes
+ * every `yes` branch.
+ */
+export function branchingChainDocument(n: number): Record<string, unknown> {
+  const prop = (title: string) => ({ title, type: 'string' });
+  const ref = (id: string) => ({ $component_ref: id });
+  const referenced: Record<string, unknown> = {
+    llm: { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'llm', model_id: 'instant', url: 'http://127.0.0.1:9' },
+    start: { component_type: 'StartNode', id: 'start', name: 'start', inputs: [prop('text')] },
+    end: { component_type: 'EndNode', id: 'end', name: 'end', outputs: [prop('choice')] },
+    rejected: { component_type: 'EndNode', id: 'rejected', name: 'rejected', outputs: [{ ...prop('choice'), default: 'no' }], branch_name: 'rejected' },
+  };
+  const control: Record<string, unknown>[] = [];
+  const data: Record<string, unknown>[] = [];
+  const edge = (from: string, to: string, branch: string | null = null) =>
+    control.push({ component_type: 'ControlFlowEdge', id: `c_${control.length}`, name: `c_${control.length}`, from_node: ref(from), from_branch: branch, to_node: ref(to) });
+  const flowData = (from: string, output: string, to: string, input: string) =>
+    data.push({ component_type: 'DataFlowEdge', id: `d_${data.length}`, name: `d_${data.length}`, source_node: ref(from), source_output: output, destination_node: ref(to), destination_input: input });
+  const ids = ['start'];
+  let previous = 'start';
+  for (let i = 1; i <= n; i++) {
+    const decide = `decide_${i}`;
+    const route = `route_${i}`;
+    referenced[decide] = { component_type: 'LlmNode', id: decide, name: decide, llm_config: ref('llm'), prompt_template: 'Decide about {{text}}: yes', inputs: [prop('text')], outputs: [prop('choice')] };
+    referenced[route] = { component_type: 'BranchingNode', id: route, name: route, inputs: [prop('choice')], mapping: { yes: 'yes' } };
+    ids.push(decide, route);
+    edge(previous, decide, previous === 'start' ? null : 'yes');
+    edge(decide, route);
+    edge(route, 'rejected', 'default');
+    flowData('start', 'text', decide, 'text');
+    flowData(decide, 'choice', route, 'choice');
+    previous = route;
+  }
+  edge(previous, 'end', 'yes');
+  flowData(`decide_${n}`, 'choice', 'end', 'choice');
+  ids.push('end', 'rejected');
+  return {
+    component_type: 'Flow', id: 'decisions', name: `${n} decisions`, start_node: ref('start'), nodes: ids.map(ref),
+    outputs: [prop('choice')],
+    control_flow_connections: control, data_flow_connections: data,
+    $referenced_components: referenced, agentspec_version: '25.4.1',
+  };
+}

@@ -53,7 +53,7 @@ function percentile(sorted: readonly number[], p: number): number {
 const gc = (globalThis as { gc?: () => void }).gc;
 
 /** Sessions of what is measured: a runtime's app of the spec'd agent, or the agent written by hand in a framework. */
-interface Subject {
+export interface Subject {
   start(): { run(): Promise<void> };
   close(): Promise<void>;
 }
@@ -61,7 +61,7 @@ interface Subject {
 /** The name of the hand-written agent measured next to a runtime (by-hand-agents.ts). */
 export const byHand = (runtime: string): string => `${runtime}-by-hand`;
 
-async function subjectOf(runtime: string, url: string): Promise<Subject> {
+export async function subjectOf(runtime: string, url: string): Promise<Subject> {
   const hand = runtime.endsWith('-by-hand') ? BY_HAND[runtime.slice(0, -'-by-hand'.length)] : undefined;
   if (hand) {
     const agent = hand(url);

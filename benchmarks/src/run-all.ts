@@ -32,6 +32,8 @@ export const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
   'ai-sdk': async () => (await import('./ai-sdk.js')).aiSdkBenchmark,
   'agent-loop': async () => (await import('./agent-loop.js')).agentLoopBenchmark,
   mastra: async () => (await import('./mastra.js')).mastraBenchmark,
+  'langgraph-shapes': async () => (await import('./langgraph-shapes.js')).langgraphShapesBenchmark,
+  'mastra-shapes': async () => (await import('./mastra-shapes.js')).mastraShapesBenchmark,
   emitted: async () => (await import('./emitted.js')).emittedBenchmark,
   'cli-startup': async () => (await import('./cli-startup.js')).cliStartupBenchmark,
   concurrency: async () => (await import('./concurrency.js')).concurrencyBenchmark,

@@ -22,6 +22,41 @@ function outline(graph: readonly Entry[]): unknown[] {
   });
 }
 
+/**
+ * `decisions` × (ToolNode increment, BranchingNode: n in 1…decisions → the next one, else → EndNode `stopped`), then
+ * EndNode `done`: from n = 0 every branch continues (the arms nest `decisions` deep); from n = 10 the first one stops.
+ */
+function branchChain(decisions: number): Record<string, unknown> {
+  const ref = (id: string) => ({ $component_ref: id });
+  const n = [{ title: 'n', type: 'integer' }];
+  const referenced: Record<string, unknown> = {
+    start: { component_type: 'StartNode', id: 'start', name: 'start', inputs: n },
+    done: { component_type: 'EndNode', id: 'done', name: 'done', outputs: n, branch_name: 'done' },
+    stopped: { component_type: 'EndNode', id: 'stopped', name: 'stopped', outputs: n, branch_name: 'stopped' },
+    increment: { component_type: 'ServerTool', id: 'increment', name: 'increment', inputs: n, outputs: n },
+  };
+  const control: Record<string, unknown>[] = [];
+  const edge = (from: string, to: string, branch: string | null = null) =>
+    control.push({ component_type: 'ControlFlowEdge', id: `c${control.length}`, name: `c${control.length}`, from_node: ref(from), from_branch: branch, to_node: ref(to) });
+  const ids = ['start'];
+  let previous: [string, string | null] = ['start', null];
+  for (let i = 1; i <= decisions; i++) {
+    referenced[`inc${i}`] = { component_type: 'ToolNode', id: `inc${i}`, name: `inc${i}`, tool: ref('increment') };
+    referenced[`check${i}`] = { component_type: 'BranchingNode', id: `check${i}`, name: `check${i}`, inputs: n, mapping: Object.fromEntries(Array.from({ length: decisions }, (_, k) => [String(k + 1), 'on'])) };
+    ids.push(`inc${i}`, `check${i}`);
+    edge(previous[0], `inc${i}`, previous[1]);
+    edge(`inc${i}`, `check${i}`);
+    edge(`check${i}`, 'stopped', 'default');
+    previous = [`check${i}`, 'on'];
+  }
+  edge(previous[0], 'done', previous[1]);
+  ids.push('done', 'stopped');
+  return {
+    component_type: 'Flow', id: 'chain', name: 'chain', start_node: ref('start'), nodes: ids.map(ref),
+    control_flow_connections: control, data_flow_connections: null, $referenced_components: referenced, agentspec_version: '25.4.1',
+  };
+}
+
 function workflowOf(spec: unknown, options = {}) {
   const c = compileMastra(spec as Flow, options);
   if (c.kind !== 'workflow') throw new Error('expected a workflow');
@@ -66,6 +101,18 @@ describe('compileMastra: Flow → Mastra workflow', () => {
       const result = await run.start({ inputData: { n: '0' } }) as { status: string; result?: Record<string, unknown> };
       expect(result.status).toBe('success');
       expect(result.result).toMatchObject({ n: 3, __agentspec: { branch: 'next', shared: { messages: [{ content: 'n = 1' }, { content: 'n = 2' }, { content: 'n = 3' }] } } });
+    }
+  });
+
+  it('reaches the EndNode behind a chain of branches nested deeper than four arms', async () => {
+    const decisions = 7;
+    const c = workflowOf(deserialize(branchChain(decisions)), { tools: INCREMENT });
+    const mastra = new Mastra({ workflows: { chain: c.workflow }, storage: new InMemoryStore(), logger: false } as never);
+    for (const [n, end] of [[0, 'done'], [10, 'stopped']] as const) {
+      const run = await mastra.getWorkflow('chain').createRun();
+      const result = await run.start({ inputData: { n } }) as { status: string; result?: Record<string, unknown> };
+      expect(result.status).toBe('success');
+      expect(result.result).toMatchObject({ n: n === 0 ? decisions : 11, __agentspec: { branch: end } });
     }
   });
 

@@ -78,12 +78,18 @@ export function isFrame(value: unknown): value is Frame {
 
 /**
  * The frame in a step's input: the input itself, or — after a `.branch` —
- * the frame under the key of the arm that ran (`{ [armId]: frame }`).
+ * the frame under the key of the arm that ran (`{ [armId]: frame }`), as
+ * deep as arms nest: an arm that ends in a `.branch` of its own gives
+ * `{ [armId]: { [innerArmId]: frame } }`, and a chain of n branching nodes
+ * nests n deep (a single key at each level does not count against the depth).
  */
 export function frameOf(value: unknown, depth = 0): Frame | undefined {
   if (isFrame(value)) return value;
-  if (depth > 3 || typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  for (const v of Object.values(value)) {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const values = Object.values(value);
+  if (values.length === 1) return frameOf(values[0], depth);
+  if (depth > 3) return undefined;
+  for (const v of values) {
     const f = frameOf(v, depth + 1);
     if (f) return f;
   }
