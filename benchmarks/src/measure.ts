@@ -111,8 +111,13 @@ class Settling<K extends string> {
     this.best = Object.fromEntries(names.map((n) => [n, Infinity])) as Record<K, number>;
   }
 
-  record(name: K, ms: number): void {
-    this.best[name] = Math.min(this.best[name], ms);
+  /** A sample starts (after a minor GC, see clean); `stop` records it, per call of the `calls` it timed. */
+  start(): (name: K, calls: number) => void {
+    clean();
+    const t0 = now(this.sampling.clock);
+    return (name, calls) => {
+      this.best[name] = Math.min(this.best[name], (now(this.sampling.clock) - t0) / calls);
+    };
   }
 
   /** After a round: whether to stop. */
@@ -146,11 +151,9 @@ export function fastestInterleaved<K extends string>(fns: Readonly<Record<K, () 
   const settling = new Settling(names, sampling);
   do {
     for (const name of names) {
-      const fn = fns[name];
-      clean();
-      const t0 = now(sampling.clock);
-      for (let j = 0; j < size; j++) fn();
-      settling.record(name, (now(sampling.clock) - t0) / size);
+      const stop = settling.start();
+      for (let j = 0; j < size; j++) fns[name]();
+      stop(name, size);
     }
   } while (!settling.done());
   return settling.best;
@@ -163,11 +166,9 @@ export async function fastestInterleavedAsync<K extends string>(fns: Readonly<Re
   const settling = new Settling(names, sampling);
   do {
     for (const name of names) {
-      const fn = fns[name];
-      clean();
-      const t0 = now(sampling.clock);
-      await fn();
-      settling.record(name, now(sampling.clock) - t0);
+      const stop = settling.start();
+      await fns[name]();
+      stop(name, 1);
     }
   } while (!settling.done());
   return settling.best;
