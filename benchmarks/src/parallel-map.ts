@@ -62,8 +62,8 @@ export interface MapResult {
 
 /**
  * One runtime in this process: both flows loaded, a warm-up run of each over
- * 20 items, then runs over `items` items, the two flows in turn, the better
- * of `runs` (a third when the second beat the first by more than 5%).
+ * 20 items, then `runs` runs over `items` items, the two flows in turn, the
+ * better of them.
  */
 export async function measureMaps(runtime: string, items: number, url: string, runs: number): Promise<MapResult> {
   const adapter = await loadAdapter(runtime);
@@ -76,7 +76,7 @@ export async function measureMaps(runtime: string, items: number, url: string, r
     };
     await runOf('MapNode', Math.min(20, items))();
     await runOf('ParallelMapNode', Math.min(20, items))();
-    const best = await fastestInterleavedAsync({ sequential: runOf('MapNode', items), parallel: runOf('ParallelMapNode', items) }, { min: runs, max: runs > 1 ? runs + 1 : runs, patience: 1, tolerance: 0.05, warmups: 0, clock: 'wall' });
+    const best = await fastestInterleavedAsync({ sequential: runOf('MapNode', items), parallel: runOf('ParallelMapNode', items) }, { min: runs, max: runs, warmups: 0, clock: 'wall' });
     return { runtime, items, sequentialMs: best.sequential, parallelMs: best.parallel };
   } finally {
     await Promise.all([apps.MapNode.close(), apps.ParallelMapNode.close()]);
