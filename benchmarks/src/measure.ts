@@ -187,9 +187,9 @@ export interface SizePair {
  * size being large ÷ small calls, so that both samples do the same work and
  * allocate about as much. A sample of one call at each size would not: at 10×
  * the nodes a sample allocates 10× as much, and pays for the major GCs that
- * the small size's fastest sample avoids — compileLangGraph read 2× per node
- * at 10k nodes that way, 1.0–1.6× with equal work (the rest: a working set
- * that no longer fits the caches, in every phase alike).
+ * the small size's fastest sample avoids — compileLangGraph 10k ÷ 1k read
+ * 1.75–2.20× per node that way, 1.64–1.85× with equal work (the rest: a
+ * working set that no longer fits the caches, in every phase alike).
  */
 export function linearityPairs(sizes: readonly number[], make: (nodes: number) => () => unknown, sampling: Omit<Sampling, 'batch'>): SizePair[] {
   const pairs: SizePair[] = [];
