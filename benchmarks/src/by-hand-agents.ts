@@ -72,6 +72,9 @@ export function mastraByHand(url: string): HandAgent {
   const agent = new Agent<string>({
     id: 'busy_agent', name: 'busy agent', instructions: INSTRUCTIONS,
     model: provider.chatModel('scripted-model') as never,
+    // a request on a keep-alive connection the server has just closed is retried, as the runtime's own fetch retries it
+    // (500 sessions on 2 cores leave connections idle past the server's 5 s keep-alive timeout now and then)
+    maxRetries: 2,
     tools: {
       lookup: createTool({ id: 'lookup', description: 'Look a city up.', inputSchema: z.object({ city: z.string() }), execute: async () => ({ country: 'Italy' }) }),
       submit_result: createTool({ id: 'submit_result', description: 'Submit the final answer.', inputSchema: z.object({ answer: z.string() }), execute: async () => 'Result submitted.' }),

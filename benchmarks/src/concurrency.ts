@@ -132,18 +132,24 @@ export async function startLlmProcess(script: unknown = RULES): Promise<{ url: s
   return { url, stop: () => child.kill() };
 }
 
-/** Every runtime (the reference interpreter first), each in a fresh node process, against one scripted LLM server in its own. */
+/**
+ * Every runtime (the reference interpreter first), each in a fresh node
+ * process, against a fresh scripted LLM server in a process of its own: the
+ * server records every request it answers, and one shared by all the runtimes
+ * served the last of them with the 10,000 requests of the others in its heap
+ * (and failed it with dropped connections now and then).
+ */
 export async function measureRuntimes(runtimes: readonly string[], sessions: number): Promise<ConcurrencyResult[]> {
-  const llm = await startLlmProcess();
   const results: ConcurrencyResult[] = [];
-  try {
-    for (const runtime of runtimes) {
+  for (const runtime of runtimes) {
+    const llm = await startLlmProcess();
+    try {
       const run = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--runtime', runtime, '--sessions', String(sessions), '--url', llm.url], { encoding: 'utf8', maxBuffer: 1 << 24 });
       if (run.status !== 0) throw new Error(`${runtime}: ${run.stderr}`);
       results.push(JSON.parse(run.stdout.trim().split('\n').pop()!) as ConcurrencyResult);
+    } finally {
+      llm.stop();
     }
-  } finally {
-    llm.stop();
   }
   return results;
 }

@@ -22,8 +22,8 @@ import { compileMastra, emitMastra } from '@agentspec/mastra';
 import { compileOpenAiAgents, emitOpenAiAgents } from '@agentspec/openai-agents';
 import { startScriptedLlm, type ScriptedLlmConfig } from '@agentspec/testing';
 import { chainFlowDocument, llmChainDocument } from './chain-flow.js';
-import { fastest, fastestAsync } from './measure.js';
-import { linearityRows, row, TARGETS, type BenchOptions, type Row } from './row.js';
+import { fastest, fastestInterleavedAsync, linearityPairs, type SizePair } from './measure.js';
+import { linearityPairRows, row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 const EMITTED_DIR = fileURLToPath(new URL('../.emitted/', import.meta.url));
 export const WEATHER = fileURLToPath(new URL('../../examples/specs/weather-agent.yaml', import.meta.url));
@@ -129,15 +129,9 @@ export async function flowPairs(flow: Component, url: string): Promise<Record<st
   };
 }
 
-/** Both sides of a pair, interleaved over three rounds so that both see the same machine. */
-async function ratio(pair: AgentPair, runs: number): Promise<{ compiled: number; emitted: number }> {
-  let compiled = Infinity;
-  let emitted = Infinity;
-  for (let round = 0; round < 3; round++) {
-    compiled = Math.min(compiled, await fastestAsync(pair.compiled, runs, 2));
-    emitted = Math.min(emitted, await fastestAsync(pair.emitted, runs, 2));
-  }
-  return { compiled, emitted };
+/** Both sides of a pair, interleaved, until both fastest samples settle, so that both see the same machine. */
+function ratio(pair: AgentPair, runs: number): Promise<{ compiled: number; emitted: number }> {
+  return fastestInterleavedAsync({ compiled: pair.compiled, emitted: pair.emitted }, { min: Math.min(5, runs), max: 3 * runs, warmups: 2 });
 }
 
 export interface PairResult {
@@ -180,14 +174,25 @@ export function measureEmit(options: BenchOptions): EmitResult[] {
   });
 }
 
+/** emitLangGraph and emitMastra per node at neighbouring sizes, with the same work per sample (linearityPairs): 100 → 1k (50 → 500 in a quick run; BENCH_SIZES). */
+export function measureEmitLinearity(options: BenchOptions): { langgraph: SizePair[]; mastra: SizePair[] } {
+  const sizes = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : options.quick ? [50, 500] : [100, 1_000];
+  const flows = new Map(sizes.map((n) => [n, deserialize(chainFlowDocument(n))]));
+  const sampling = { min: 2, max: 4, patience: 1, tolerance: 0.03, warmups: 1 };
+  return {
+    langgraph: linearityPairs(sizes, (n) => () => emitLangGraph(flows.get(n)!), sampling),
+    mastra: linearityPairs(sizes, (n) => () => emitMastra(flows.get(n)!), sampling),
+  };
+}
+
 export async function emittedBenchmark(options: BenchOptions): Promise<Row[]> {
   const pairs = await measurePairs(options);
-  const emit = measureEmit(options);
+  const emit = measureEmitLinearity(options);
   return [
     ...pairs.map((p) => row('emitted', p.name, { name: 'emitted module', value: p.emitted, unit: 'ms' }, { name: 'in-memory compile', value: p.compiled, unit: 'ms' },
       TARGETS.compiled, 'an emitted module runs within 1.25× of the in-memory compiled object (same requests to a scripted LLM on loopback)')),
-    ...linearityRows('emitted', 'emitLangGraph', emit.map((e) => ({ nodes: e.nodes, ms: e.langgraph }))),
-    ...linearityRows('emitted', 'emitMastra', emit.map((e) => ({ nodes: e.nodes, ms: e.mastra }))),
+    ...linearityPairRows('emitted', 'emitLangGraph', emit.langgraph),
+    ...linearityPairRows('emitted', 'emitMastra', emit.mastra),
   ];
 }
 

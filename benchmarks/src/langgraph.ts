@@ -14,8 +14,8 @@ import { Annotation, END, START, StateGraph, type LangGraphRunnableConfig } from
 import { deserialize, validateComponent, type Component } from '@agentspec/core';
 import { compileLangGraph } from '@agentspec/langgraph';
 import { chainFlowDocument, llmChainDocument } from './chain-flow.js';
-import { fastest, fastestAsync } from './measure.js';
-import { linearityRows, row, TARGETS, type BenchOptions, type Row } from './row.js';
+import { fastest, fastestInterleavedAsync, linearityPairs, type SizePair } from './measure.js';
+import { linearityPairRows, row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 /** A chat model that answers at once, in process: it echoes the prompt's last word. */
 export class InstantChatModel extends BaseChatModel {
@@ -65,10 +65,22 @@ export function measureCompile(options: BenchOptions): CompileResult[] {
   const sizes = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : options.quick ? [100, 1_000] : [10, 100, 1_000, 10_000];
   return sizes.map((n) => {
     const component = deserialize(JSON.stringify(chainFlowDocument(n)), { limits }) as Component;
-    const compileOptions = { tools: stubTools(n), llm: { override: { url: 'http://127.0.0.1:9' } } };
     const runs = n >= 10_000 ? 2 : n >= 1_000 ? (options.quick ? 3 : 5) : options.quick ? 5 : 15;
-    return { nodes: n, compile: fastest(() => compileLangGraph(component, compileOptions), runs), validation: fastest(() => validateComponent(component), runs) };
+    return { nodes: n, compile: fastest(compileOf(n), runs), validation: fastest(() => validateComponent(component), runs) };
   });
+}
+
+/** A compile of a chain flow of `n` nodes, its input built once. */
+function compileOf(n: number): () => unknown {
+  const component = deserialize(JSON.stringify(chainFlowDocument(n)), { limits }) as Component;
+  const compileOptions = { tools: stubTools(n), llm: { override: { url: 'http://127.0.0.1:9' } } };
+  return () => compileLangGraph(component, compileOptions);
+}
+
+/** compileLangGraph per node at neighbouring sizes, with the same work per sample (linearityPairs): 100 → 1k → 10k (100 → 1k in a quick run; BENCH_SIZES). */
+export function measureCompileLinearity(options: BenchOptions): SizePair[] {
+  const sizes = process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : options.quick ? [100, 1_000] : [100, 1_000, 10_000];
+  return linearityPairs(sizes, compileOf, { min: 2, max: 4, patience: 1, tolerance: 0.03, warmups: 1 });
 }
 
 export interface ChainRunResult {
@@ -86,21 +98,16 @@ export async function measureChainRun(options: BenchOptions): Promise<ChainRunRe
   const [a, b] = await Promise.all([graph.invoke({ text: 'x y z' }), byHand.invoke({ text: 'x y z' })]);
   if ((a as { text?: unknown }).text !== b.text) throw new Error(`the two chains disagree: ${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
   const runs = Number(process.env.BENCH_RUNS ?? (options.quick ? 3 : 8));
-  // interleaved, so that both see the same machine
-  let compiled = Infinity;
-  let hand = Infinity;
-  for (let i = 0; i < 3; i++) {
-    compiled = Math.min(compiled, await fastestAsync(() => graph.invoke({ text: 'x y z' }), runs));
-    hand = Math.min(hand, await fastestAsync(() => byHand.invoke({ text: 'x y z' }), runs));
-  }
+  // interleaved, so that both see the same machine, until both fastest samples settle
+  const { compiled, hand } = await fastestInterleavedAsync({ compiled: () => graph.invoke({ text: 'x y z' }), hand: () => byHand.invoke({ text: 'x y z' }) }, { min: Math.min(5, runs), max: 3 * runs, warmups: 3 });
   return { chain, compiled, hand };
 }
 
 export async function langgraphBenchmark(options: BenchOptions): Promise<Row[]> {
-  const compile = measureCompile(options);
+  const compile = measureCompileLinearity(options);
   const run = await measureChainRun(options);
   return [
-    ...linearityRows('langgraph', 'compileLangGraph', compile.map((c) => ({ nodes: c.nodes, ms: c.compile }))),
+    ...linearityPairRows('langgraph', 'compileLangGraph', compile),
     row('langgraph', `${run.chain}-LlmNode chain, instant model`, { name: 'compiled', value: run.compiled, unit: 'ms' }, { name: 'StateGraph by hand', value: run.hand, unit: 'ms' },
       TARGETS.compiled, 'DESIGN §10: compiled per-node overhead ≤ 1.25× the same graph by hand'),
   ];
@@ -113,6 +120,11 @@ async function main(): Promise<void> {
   console.log('| ---: | ---: | ---: | ---: |');
   for (const { nodes: n, compile: ms, validation } of measureCompile(options)) {
     console.log(`| ${n} | ${ms.toFixed(2)} ms | ${((ms * 1000) / n).toFixed(1)} µs | ${((validation * 1000) / n).toFixed(1)} µs |`);
+  }
+  console.log('\nwith the same work per sample (as `pnpm bench` measures it):');
+  for (const { small, large } of measureCompileLinearity(options)) {
+    const [a, b] = [(small.ms * 1000) / small.nodes, (large.ms * 1000) / large.nodes];
+    console.log(`- ${large.nodes} ÷ ${small.nodes} nodes: ${b.toFixed(1)} ÷ ${a.toFixed(1)} µs per node = ${(b / a).toFixed(2)}×`);
   }
   const { chain, compiled, hand } = await measureChainRun(options);
   console.log(`\n## running a ${chain}-LlmNode chain (instant in-process chat model)\n`);

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { deserialize, serialize } from '@agentspec/core';
 import { chainFlowDocument, laterChainFlowDocument } from './chain-flow.js';
 import { firstLoad } from './first-load.js';
-import { batchFor, fastestInterleaved, runsFor } from './measure.js';
+import { batchFor, fastestInterleaved, type Sampling } from './measure.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 /** Sizes of a full run: 100k nodes (~140 MB of JSON, ~40 s) only when BENCH_SIZES asks for it. */
@@ -34,6 +34,19 @@ export function loadSizes(options: BenchOptions): number[] {
   return process.env.BENCH_SIZES ? process.env.BENCH_SIZES.split(',').map(Number) : options.quick ? QUICK_SIZES : FULL_SIZES;
 }
 
+/**
+ * Samples of one size: batches of ~2,000 nodes' worth of calls (batchFor), at
+ * least 5 rounds (3 in a quick run), at most 30, fewer once the minimums
+ * settle (measure.ts, Sampling); at 10k nodes and more, where one sample takes
+ * a quarter of a second, 2 to 4 rounds (2 when the second beat neither
+ * minimum by 3%).
+ */
+function samplingFor(n: number, options: BenchOptions): Sampling {
+  const batch = batchFor(n);
+  if (n >= 10_000) return { min: 2, max: options.quick ? 3 : 4, patience: 1, tolerance: 0.03, batch, warmups: 1 };
+  return { min: options.quick ? 3 : 5, max: options.quick ? 10 : 30, batch, warmups: 3 * batch };
+}
+
 /** Both families at every size: fastest of several samples of each (fewer in a quick run). */
 export function measureLoad(options: BenchOptions): LoadResult[] {
   const results: LoadResult[] = [];
@@ -41,15 +54,14 @@ export function measureLoad(options: BenchOptions): LoadResult[] {
     for (const n of loadSizes(options)) {
       const doc = generate(n);
       const text = JSON.stringify(doc, null, 2);
-      const runs = options.quick ? Math.max(3, Math.ceil(runsFor(n) / 3)) : n >= 10_000 ? 5 : runsFor(n);
-      const batch = batchFor(n);
       const limits = { maxBytes: 1024 * 1024 * 1024 };
       const component = deserialize(text, { limits });
       const parsed = JSON.parse(text);
-      // each subject sampled in turn with its floor
-      const { parse, load } = fastestInterleaved({ parse: () => JSON.parse(text), load: () => deserialize(text, { limits }) }, runs, batch);
-      const { stringify, write } = fastestInterleaved({ stringify: () => JSON.stringify(parsed, null, 2), write: () => serialize(component) }, runs, batch);
-      const first = firstLoad(text, options.quick ? 3 : n >= 10_000 ? 3 : 5);
+      // each subject sampled in turn with its floor, until both minimums settle (measure.ts, Sampling)
+      const sampling = samplingFor(n, options);
+      const { parse, load } = fastestInterleaved({ parse: () => JSON.parse(text), load: () => deserialize(text, { limits }) }, sampling);
+      const { stringify, write } = fastestInterleaved({ stringify: () => JSON.stringify(parsed, null, 2), write: () => serialize(component) }, sampling);
+      const first = firstLoad(text, options.quick ? { min: 2, max: 3 } : { min: 2, max: n >= 10_000 ? 3 : 5 });
       results.push({ family, nodes: n, megabytes: text.length / 1e6, parse, load, stringify, write, firstParse: first.parse, firstLoad: first.load });
     }
   }

@@ -19,7 +19,7 @@ import { InMemoryStore } from '@mastra/core/storage';
 import { createStep, createWorkflow, type AnyWorkflow } from '@mastra/core/workflows';
 import { z } from 'zod';
 import { chainFlowDocument } from './chain-flow.js';
-import { fastestAsync } from './measure.js';
+import { fastestInterleavedAsync } from './measure.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 /** Nodes of the chains: BENCH_NODES, else 100 (40 in a quick run: a Mastra LlmNode chain of 100 takes 0.2–0.5 s a run here). */
@@ -110,15 +110,11 @@ async function measure(nodes: number, doc: Record<string, unknown>, withLlm: boo
     const s = await app.start({ inputs: { text: 'hello' } }).run();
     if (s.type !== 'finished') throw new Error(`the flow did not finish: ${s.type}`);
   };
-  // Three rounds, interleaved, keeping each subject's fastest: JIT warm-up and a busy machine favour no one.
-  const best = { byHand: Infinity, compiled: Infinity, session: Infinity };
-  for (let round = 0; round < 3; round++) {
-    best.byHand = Math.min(best.byHand, await fastestAsync(handRun, runs, 3));
-    best.compiled = Math.min(best.compiled, await fastestAsync(compiledRun, runs, 3));
-    if (withSession) best.session = Math.min(best.session, await fastestAsync(sessionRun, runs, 3));
-  }
+  // Interleaved (one sample of each in turn) until every fastest sample settles: JIT warm-up and a busy machine favour no one.
+  const subjects: Record<string, () => Promise<void>> = { byHand: handRun, compiled: compiledRun, ...(withSession ? { session: sessionRun } : {}) };
+  const best = await fastestInterleavedAsync(subjects, { min: Math.min(5, runs), max: runs + 2, warmups: 3 });
   await app.close();
-  return best;
+  return { byHand: best.byHand!, compiled: best.compiled!, session: best.session ?? Infinity };
 }
 
 const CHAINS = [['LlmNode / ToolNode', (n: number) => chainFlowDocument(n), true], ['ToolNodes only', (n: number) => toolsOnly(chainFlowDocument(n)), false]] as const;
@@ -152,7 +148,7 @@ export async function mastraBenchmark(options: BenchOptions): Promise<Row[]> {
 async function main(): Promise<void> {
   const { nodes, runs, results } = await measureMastra({ quick: process.argv.includes('--quick') });
   const perNode = (ms: number) => (ms / nodes) * 1000;
-  console.log(`${nodes}-node chain flows, in-process instant model, Mastra in-memory store, fastest of 3 × ${runs} runs${gc ? '' : ' (run node with --expose-gc for GC-isolated samples)'}`);
+  console.log(`${nodes}-node chain flows, in-process instant model, Mastra in-memory store, fastest of up to ${runs + 2} interleaved runs${gc ? '' : ' (run node with --expose-gc for GC-isolated samples)'}`);
   console.log('| chain | workflow | run | per node | ratio |');
   console.log('| --- | --- | ---: | ---: | ---: |');
   for (const m of results) {

@@ -21,8 +21,8 @@ export function clean(): void {
  */
 export const CLOCK: 'cpu' | 'wall' = process.env.BENCH_CLOCK === 'cpu' ? 'cpu' : 'wall';
 
-export function now(): number {
-  if (CLOCK === 'wall') return Number(process.hrtime.bigint()) / 1e6;
+export function now(clock: 'cpu' | 'wall' = CLOCK): number {
+  if (clock === 'wall') return Number(process.hrtime.bigint()) / 1e6;
   const { user, system } = process.cpuUsage();
   return (user + system) / 1000;
 }
@@ -72,23 +72,133 @@ export function runsFor(n: number): number {
 }
 
 /**
- * Fastest time (CLOCK) in milliseconds of one call of each function, their
- * samples interleaved (one sample of each in turn, `runs` rounds, a minor GC
- * before each), after a warm-up of each: a
- * busy spell on a shared machine then hits floor and subject alike.
+ * How many interleaved samples a measure takes (`fastestInterleaved`,
+ * `fastestInterleavedAsync`): rounds of one sample of each function in turn,
+ * at least `min`, at most `max`, and no more once the fastest sample of every
+ * function has settled — improved by no more than `tolerance` (relative) over
+ * the last `patience` rounds (since the first round, before that many) — or
+ * once `budgetMs` of sampling is spent. A minimum that has stopped falling is
+ * what more samples would report too, so the ratio of two settled minimums is
+ * as good as the ratio after `max` rounds, at a fraction of the time when
+ * nothing disturbs the run (a busy spell keeps the minimums falling, and the
+ * measure goes on).
  */
-export function fastestInterleaved<K extends string>(fns: Readonly<Record<K, () => unknown>>, runs: number, batch = 1): Record<K, number> {
-  const names = Object.keys(fns) as K[];
-  for (const name of names) for (let i = 0; i < Math.min(runs, 5) * batch; i++) fns[name]();
-  const best = Object.fromEntries(names.map((n) => [n, Infinity])) as Record<K, number>;
-  for (let i = 0; i < runs; i++) {
-    for (const name of names) {
-      const fn = fns[name];
-      clean();
-      const t0 = now();
-      for (let j = 0; j < batch; j++) fn();
-      best[name] = Math.min(best[name], (now() - t0) / batch);
-    }
+export interface Sampling {
+  readonly min: number;
+  readonly max: number;
+  /** Relative improvement of a fastest sample under which it counts as settled (default 0.02). */
+  readonly tolerance?: number;
+  /** Rounds over which every fastest sample must have settled (default 4). */
+  readonly patience?: number;
+  /** Stop once this much time (CLOCK, ms) has gone into samples, after `min` rounds (default: no budget). */
+  readonly budgetMs?: number;
+  /** Calls of each function before the first round (default min(max, 5) × batch). */
+  readonly warmups?: number;
+  /** Calls per sample, timed together (small inputs; default 1). */
+  readonly batch?: number;
+  /** The clock of the samples (default CLOCK). */
+  readonly clock?: 'cpu' | 'wall';
+}
+
+/** Tracks the fastest sample of each function over rounds, and whether they have settled (see Sampling). */
+class Settling<K extends string> {
+  readonly best: Record<K, number>;
+  private readonly history: Record<K, number>[] = [];
+  private readonly started: number;
+
+  constructor(private readonly names: readonly K[], private readonly sampling: Sampling) {
+    this.started = now(sampling.clock);
+    this.best = Object.fromEntries(names.map((n) => [n, Infinity])) as Record<K, number>;
   }
-  return best;
+
+  /** A sample starts (after a minor GC, see clean); `stop` records it, per call of the `calls` it timed. */
+  start(): (name: K, calls: number) => void {
+    clean();
+    const t0 = now(this.sampling.clock);
+    return (name, calls) => {
+      this.best[name] = Math.min(this.best[name], (now(this.sampling.clock) - t0) / calls);
+    };
+  }
+
+  /** After a round: whether to stop. */
+  done(): boolean {
+    this.history.push({ ...this.best });
+    const { min, max, tolerance = 0.02, patience = 4, budgetMs } = this.sampling;
+    const rounds = this.history.length;
+    if (rounds >= max) return true;
+    if (rounds < Math.max(min, 2)) return false;
+    if (budgetMs !== undefined && now(this.sampling.clock) - this.started >= budgetMs) return true;
+    // the bests `patience` rounds ago (the first round's when there are fewer)
+    const before = this.history[Math.max(0, rounds - 1 - patience)]!;
+    return this.names.every((n) => this.best[n] >= before[n] * (1 - tolerance));
+  }
+}
+
+const samplingOf = (runs: number | Sampling, batch: number): Sampling => (typeof runs === 'number' ? { min: runs, max: runs, batch } : runs);
+
+/**
+ * Fastest time (CLOCK) in milliseconds of one call of each function, their
+ * samples interleaved (one sample of each in turn, a minor GC before each),
+ * after a warm-up of each: a busy spell on a shared machine then hits floor
+ * and subject alike. `runs`: that many rounds, or adaptive (Sampling).
+ */
+export function fastestInterleaved<K extends string>(fns: Readonly<Record<K, () => unknown>>, runs: number | Sampling, batch = 1): Record<K, number> {
+  const sampling = samplingOf(runs, batch);
+  const size = sampling.batch ?? 1;
+  const names = Object.keys(fns) as K[];
+  const warmups = sampling.warmups ?? Math.min(sampling.max, 5) * size;
+  for (const name of names) for (let i = 0; i < warmups; i++) fns[name]();
+  const settling = new Settling(names, sampling);
+  do {
+    for (const name of names) {
+      const stop = settling.start();
+      for (let j = 0; j < size; j++) fns[name]();
+      stop(name, size);
+    }
+  } while (!settling.done());
+  return settling.best;
+}
+
+/** fastestInterleaved of async functions: each sample one awaited call (default warm-up: 3 calls of each). */
+export async function fastestInterleavedAsync<K extends string>(fns: Readonly<Record<K, () => Promise<unknown>>>, sampling: Sampling): Promise<Record<K, number>> {
+  const names = Object.keys(fns) as K[];
+  for (const name of names) for (let i = 0; i < (sampling.warmups ?? 3); i++) await fns[name]();
+  const settling = new Settling(names, sampling);
+  do {
+    for (const name of names) {
+      const stop = settling.start();
+      await fns[name]();
+      stop(name, 1);
+    }
+  } while (!settling.done());
+  return settling.best;
+}
+
+/** Milliseconds per call at two sizes (nodes) of an input, for a linearity row (row.ts, linearityPairRows). */
+export interface SizePair {
+  readonly small: { readonly nodes: number; readonly ms: number };
+  readonly large: { readonly nodes: number; readonly ms: number };
+}
+
+/**
+ * Linearity in N, measured so that only N differs: for each pair of
+ * neighbouring sizes (`sizes` ascending), `make(n)` timed at both, their
+ * samples interleaved (fastestInterleaved, `sampling`), a sample at the small
+ * size being large ÷ small calls, so that both samples do the same work and
+ * allocate about as much. A sample of one call at each size would not: at 10×
+ * the nodes a sample allocates 10× as much, and pays for the major GCs that
+ * the small size's fastest sample avoids — compileLangGraph 10k ÷ 1k read
+ * 1.75–2.20× per node that way, 1.64–1.85× with equal work (the rest: a
+ * working set that no longer fits the caches, in every phase alike).
+ */
+export function linearityPairs(sizes: readonly number[], make: (nodes: number) => () => unknown, sampling: Omit<Sampling, 'batch'>): SizePair[] {
+  const pairs: SizePair[] = [];
+  for (let i = 1; i < sizes.length; i++) {
+    const [small, large] = [sizes[i - 1]!, sizes[i]!];
+    const [smallFn, largeFn] = [make(small), make(large)];
+    const calls = Math.max(1, Math.round(large / small));
+    const best = fastestInterleaved({ small: () => { for (let j = 0; j < calls; j++) smallFn(); }, large: largeFn }, sampling);
+    pairs.push({ small: { nodes: small, ms: best.small / calls }, large: { nodes: large, ms: best.large } });
+  }
+  return pairs;
 }

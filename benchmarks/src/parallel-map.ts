@@ -1,5 +1,5 @@
 // ParallelMapNode benchmark (the parallel-flows issue): a flow that maps N
-// items (1,000 run alone; 300 in `pnpm bench`, 100 quick: BENCH_ITEMS) through a subflow with one LlmNode,
+// items (1,000 run alone; 150 in `pnpm bench`, 100 quick: BENCH_ITEMS) through a subflow with one LlmNode,
 // against the scripted LLM server in its own process (it answers at once).
 // Per runtime, each in a fresh node process: the ParallelMapNode's time per
 // item (limits.parallelism 16) and the sequential MapNode's over the same
@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { ADAPTER_NAMES, loadAdapter } from '@agentspec/adapters';
 import { deserialize, type Component } from '@agentspec/core';
 import { startLlmProcess } from './concurrency.js';
+import { fastestInterleavedAsync } from './measure.js';
 import { row, type BenchOptions, type Row } from './row.js';
 
 /** Every LLM call answers "done" at once. */
@@ -59,28 +60,27 @@ export interface MapResult {
   readonly parallelMs: number;
 }
 
-/** One runtime in this process: a warm-up run of each flow, then each over `items` items (the better of `runs`). */
+/**
+ * One runtime in this process: both flows loaded, a warm-up run of each over
+ * 20 items, then `runs` runs over `items` items, the two flows in turn, the
+ * better of them.
+ */
 export async function measureMaps(runtime: string, items: number, url: string, runs: number): Promise<MapResult> {
   const adapter = await loadAdapter(runtime);
   const options = { llm: { override: { url, apiKey: 'sk-bench', model: 'scripted-model' } }, limits: { parallelism: 16, maxSteps: 100 * items } };
-  const timeOf = async (kind: 'MapNode' | 'ParallelMapNode'): Promise<number> => {
-    const app = await adapter.runtime().load(deserialize(mapFlowDocument(kind)) as Component, options);
-    try {
-      const runOnce = async (n: number): Promise<number> => {
-        const t0 = performance.now();
-        const status = await app.start({ inputs: { iterated_item: Array.from({ length: n }, (_, i) => `item ${i}`) } }).run();
-        if (status.type !== 'finished' || (status.outputs.collected_value as unknown[]).length !== n) throw new Error(`${runtime} ${kind}: the run ended ${status.type}`);
-        return performance.now() - t0;
-      };
-      await runOnce(Math.min(20, items));
-      let best = Infinity;
-      for (let i = 0; i < runs; i++) best = Math.min(best, await runOnce(items));
-      return best;
-    } finally {
-      await app.close();
-    }
-  };
-  return { runtime, items, sequentialMs: await timeOf('MapNode'), parallelMs: await timeOf('ParallelMapNode') };
+  const apps = { MapNode: await adapter.runtime().load(deserialize(mapFlowDocument('MapNode')) as Component, options), ParallelMapNode: await adapter.runtime().load(deserialize(mapFlowDocument('ParallelMapNode')) as Component, options) };
+  try {
+    const runOf = (kind: 'MapNode' | 'ParallelMapNode', n: number) => async (): Promise<void> => {
+      const status = await apps[kind].start({ inputs: { iterated_item: Array.from({ length: n }, (_, i) => `item ${i}`) } }).run();
+      if (status.type !== 'finished' || (status.outputs.collected_value as unknown[]).length !== n) throw new Error(`${runtime} ${kind}: the run ended ${status.type}`);
+    };
+    await runOf('MapNode', Math.min(20, items))();
+    await runOf('ParallelMapNode', Math.min(20, items))();
+    const best = await fastestInterleavedAsync({ sequential: runOf('MapNode', items), parallel: runOf('ParallelMapNode', items) }, { min: runs, max: runs, warmups: 0, clock: 'wall' });
+    return { runtime, items, sequentialMs: best.sequential, parallelMs: best.parallel };
+  } finally {
+    await Promise.all([apps.MapNode.close(), apps.ParallelMapNode.close()]);
+  }
 }
 
 const ALL_RUNTIMES = ['reference', ...ADAPTER_NAMES.filter((n) => n !== 'reference')];
@@ -103,7 +103,7 @@ const perItem = (ms: number, items: number) => ({ value: (ms / items) * 1000, un
 
 /** ParallelMapNode ÷ MapNode per runtime, and each runtime's ParallelMapNode ÷ the reference's (reported, no target). */
 export async function parallelMapBenchmark(options: BenchOptions): Promise<Row[]> {
-  const items = Number(process.env.BENCH_ITEMS ?? (options.quick ? 100 : 300));
+  const items = Number(process.env.BENCH_ITEMS ?? (options.quick ? 100 : 150));
   const results = await measureAllMaps(ALL_RUNTIMES, items, options.quick ? 1 : 2);
   const reference = results[0]!;
   const note = 'reported: the parallel-flows issue asks for the figure (an instant LLM: the cost of the iterations as parallel tasks)';

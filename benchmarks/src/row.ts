@@ -51,18 +51,28 @@ export function row(benchmark: string, kase: string, subject: Measured, floor: M
   return { benchmark, case: kase, subject, floor, ratio: subject.value / floor.value, target, ...(note !== undefined ? { note } : {}) };
 }
 
+/** The linearity row of two sizes: per-node time at the larger ÷ at the smaller (target TARGETS.linear). */
+export function linearityRow(benchmark: string, what: string, prev: { nodes: number; ms: number }, next: { nodes: number; ms: number }): Row {
+  return row(benchmark, `${what}: per node, ${next.nodes} ÷ ${prev.nodes} nodes`,
+    { name: `${next.nodes} nodes`, value: (next.ms * 1000) / next.nodes, unit: 'µs/node' },
+    { name: `${prev.nodes} nodes`, value: (prev.ms * 1000) / prev.nodes, unit: 'µs/node' },
+    TARGETS.linear, 'DESIGN §10: linear in N (per-node time flat as N grows)');
+}
+
 /** Per-node time at each size ÷ at the size before it, from 50 nodes up (at 10 nodes fixed costs dominate). */
 export function linearityRows(benchmark: string, what: string, sizes: readonly { nodes: number; ms: number }[]): Row[] {
   const rows: Row[] = [];
   for (let i = 1; i < sizes.length; i++) {
     const [prev, next] = [sizes[i - 1]!, sizes[i]!];
     if (prev.nodes < 50) continue;
-    rows.push(row(benchmark, `${what}: per node, ${next.nodes} ÷ ${prev.nodes} nodes`,
-      { name: `${next.nodes} nodes`, value: (next.ms * 1000) / next.nodes, unit: 'µs/node' },
-      { name: `${prev.nodes} nodes`, value: (prev.ms * 1000) / prev.nodes, unit: 'µs/node' },
-      TARGETS.linear, 'DESIGN §10: linear in N (per-node time flat as N grows)'));
+    rows.push(linearityRow(benchmark, what, prev, next));
   }
   return rows;
+}
+
+/** Linearity rows of sizes measured in pairs with the same work per sample (measure.ts, linearityPairs). */
+export function linearityPairRows(benchmark: string, what: string, pairs: readonly { small: { nodes: number; ms: number }; large: { nodes: number; ms: number } }[]): Row[] {
+  return pairs.map((p) => linearityRow(benchmark, what, p.small, p.large));
 }
 
 /**

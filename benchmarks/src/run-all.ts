@@ -113,7 +113,7 @@ export function resultsMarkdown(result: RunResult, options: { quick: boolean; ma
     'are noisy; each ratio is a subject and its floor timed in the same process run, interleaved where the benchmark allows.',
     `The run took ${result.totalSeconds.toFixed(0)} s (${Object.entries(result.seconds).map(([n, s]) => `${n} ${s.toFixed(0)} s`).join(', ')}).`,
     'Every sample is preceded by a minor GC (not a forced full one: see the README). Not in this run, since each takes',
-    'minutes alone: 100k-node chain flows (load.ts with BENCH_SIZES), the 10 MB YAML document (yaml-load.ts with BENCH_YAML),',
+    'minutes alone: 100k-node chain flows (load.ts with BENCH_SIZES), the 10 MB YAML document and 200k keys in one mapping (yaml-load.ts with BENCH_YAML),',
     'soaks of 10,000 sessions (soak.ts); serve-load.ts and eval.ts report throughput, not ratios against a target.',
     `"MISSED (beyond margin)": over ${options.margin}× the target, where \`--quick\` exits 1.`,
     '',

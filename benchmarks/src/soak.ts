@@ -15,9 +15,10 @@
 // in between. Flat: under FLAT_BYTES_PER_SESSION. Each soak runs in a fresh
 // node process.
 // Run: node --expose-gc dist/soak.js [--sessions 10000] [--warmup 1000] [--runtime langgraph] [--kind flow] [--retain all]
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import { getHeapSpaceStatistics } from 'node:v8';
 import { loadAdapter, ADAPTER_NAMES } from '@agentspec/adapters';
 import { deserialize, type Component } from '@agentspec/core';
@@ -25,6 +26,8 @@ import type { RetainFinished, Runtime } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlmConfig } from '@agentspec/testing';
 import { llmChainDocument } from './chain-flow.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
+
+const execFileAsync = promisify(execFile);
 
 /**
  * The most an app may keep per finished session for its heap to count as
@@ -156,14 +159,41 @@ export async function soak(options: SoakOptions): Promise<SoakResult> {
 /** This module built (`pnpm build`): what a soak in a child process runs, also when this module is imported from its source. */
 const SCRIPT = fileURLToPath(new URL('../dist/soak.js', import.meta.url));
 
-/** One soak in a fresh node process (this module, built, run with --expose-gc). */
-export function soakInChild(options: SoakOptions): SoakResult {
+function childArgs(options: SoakOptions): string[] {
   const args = ['--expose-gc', SCRIPT, '--child', '--runtime', options.runtime, '--kind', options.kind, '--sessions', String(options.sessions)];
   if (options.warmup !== undefined) args.push('--warmup', String(options.warmup));
   if (options.retainFinished !== undefined) args.push('--retain', String(options.retainFinished));
-  const child = spawnSync(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 });
+  return args;
+}
+
+/** One soak in a fresh node process (this module, built, run with --expose-gc). */
+export function soakInChild(options: SoakOptions): SoakResult {
+  const child = spawnSync(process.execPath, childArgs(options), { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (child.status !== 0) throw new Error(`the soak of ${options.runtime} ${options.kind} failed (exit ${String(child.status)}): ${child.stderr}`);
   return JSON.parse(child.stdout) as SoakResult;
+}
+
+/**
+ * Soaks in fresh node processes, `jobs` at a time, their results in the order
+ * given. What a soak measures is the heap an app keeps per finished session
+ * (after forced GCs), not a time: soaks running side by side on the cores
+ * change how long they take, not what they keep.
+ */
+export async function soaksInChildren(soaks: readonly SoakOptions[], jobs: number): Promise<SoakResult[]> {
+  const results: SoakResult[] = new Array(soaks.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < soaks.length) {
+      const i = next++;
+      const options = soaks[i]!;
+      const { stdout } = await execFileAsync(process.execPath, childArgs(options), { encoding: 'utf8', maxBuffer: 1 << 20 }).catch((e: { code?: unknown; stderr?: string }) => {
+        throw new Error(`the soak of ${options.runtime} ${options.kind} failed (exit ${String(e.code)}): ${e.stderr ?? String(e)}`);
+      });
+      results[i] = JSON.parse(stdout) as SoakResult;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(jobs, soaks.length)) }, worker));
+  return results;
 }
 
 /** Growth of the data between two marks, per session between them. */
@@ -189,8 +219,11 @@ export async function soakBenchmark(options: BenchOptions): Promise<Row[]> {
   const sessions = Number(process.env.BENCH_SESSIONS ?? (options.quick ? 600 : 500));
   const warmup = Math.min(Math.round((sessions * 3) / 8), 1_000);
   const soaks = options.quick ? SOAKS.filter((s) => s.kind === 'agent') : SOAKS;
-  return soaks.map((s) => {
-    const r = soakInChild({ ...s, sessions, warmup });
+  // side by side on the cores (BENCH_SOAK_JOBS, default: as many as there are, at most 4): a soak measures heap, not time
+  const jobs = Number(process.env.BENCH_SOAK_JOBS ?? Math.min(4, availableParallelism()));
+  const results = await soaksInChildren(soaks.map((s) => ({ ...s, sessions, warmup })), jobs);
+  return soaks.map((s, i) => {
+    const r = results[i]!;
     return row('soak', `${s.runtime} ${s.kind}: heap kept per finished session, ${sessions - warmup} sessions after ${warmup}`,
       { name: 'data growth', value: Math.max(0, r.bytesPerSession), unit: 'B/session' }, { name: 'flat bound', value: FLAT_BYTES_PER_SESSION, unit: 'B/session' },
       TARGETS.soak, `DESIGN §11: flat — under ${FLAT_BYTES_PER_SESSION} B kept per finished session (a fixed bound, not a timing)`);
