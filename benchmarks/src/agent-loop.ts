@@ -18,9 +18,10 @@ import { aiSdkRuntime } from '@agentspec/ai-sdk';
 import { openaiAgentsRuntime } from '@agentspec/openai-agents';
 import { startScriptedLlm } from '@agentspec/testing';
 import { Agent, OpenAIChatCompletionsModel, Runner, setTracingDisabled, tool as agentsTool } from '@openai/agents';
-import { hasToolCall, jsonSchema, tool, ToolLoopAgent, type LanguageModel } from 'ai';
+import { hasToolCall, jsonSchema, tool, ToolLoopAgent } from 'ai';
 import OpenAI from 'openai';
 import { LOOKUP_AGENT, LOOKUP_INSTRUCTIONS } from './lookup-agent.js';
+import { instantModel } from './instant-model.js';
 import { fastestAsync } from './measure.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
@@ -43,28 +44,12 @@ const RULES = {
   defaultAnswer: { toolCalls: [{ name: 'lookup', arguments: { city: 'Rome' } }] },
 };
 
-const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
-
 /** The AI SDK side: a LanguageModel answering at once with the same script (by the tool results in the prompt). */
-const instantModel = {
-  specificationVersion: 'v4',
-  provider: 'bench.instant',
-  modelId: 'instant',
-  supportedUrls: {},
-  async doGenerate({ prompt }: { prompt: readonly { role: string }[] }) {
-    const looked = prompt.filter((m) => m.role === 'tool').length;
-    const [toolName, input] = looked < CITIES.length ? ['lookup', { city: CITIES[looked] }] : ['submit_result', { answer: 'Italy' }];
-    return {
-      content: [{ type: 'tool-call', toolCallId: `call_${looked}`, toolName, input: JSON.stringify(input) }],
-      finishReason: { unified: 'tool-calls', raw: 'tool_calls' },
-      usage,
-      warnings: [],
-    };
-  },
-  async doStream(): Promise<never> {
-    throw new Error('the benchmark does not stream');
-  },
-} as unknown as LanguageModel;
+const INSTANT = instantModel((prompt) => {
+  const looked = prompt.filter((m) => m.role === 'tool').length;
+  const [toolName, input] = looked < CITIES.length ? ['lookup', { city: CITIES[looked] }] : ['submit_result', { answer: 'Italy' }];
+  return { type: 'tool-call', toolCallId: `call_${looked}`, toolName, input: JSON.stringify(input) };
+});
 
 /** One question to a runtime's app of the agent, run to finished. */
 async function runtimeRun(runtime: Runtime, load: Record<string, unknown>): Promise<{ run: () => Promise<void>; close: () => Promise<void> }> {
@@ -83,7 +68,7 @@ async function runtimeRun(runtime: Runtime, load: Record<string, unknown>): Prom
 /** The AI SDK by hand: a ToolLoopAgent, as the AI SDK's docs write an agent with tools. */
 function aiSdkByHand(): () => Promise<void> {
   const agent = new ToolLoopAgent({
-    model: instantModel,
+    model: INSTANT,
     instructions: INSTRUCTIONS,
     tools: {
       lookup: tool({ description: 'Look a city up.', inputSchema: jsonSchema<{ city: string }>({ type: 'object', properties: { city: { type: 'string' } }, required: ['city'] }), execute: lookup }),
@@ -138,7 +123,7 @@ export async function measureAgentLoop(options: BenchOptions): Promise<AgentLoop
   setTracingDisabled(true);
   const server = await startScriptedLlm(RULES);
   try {
-    const aiSdk = await runtimeRun(aiSdkRuntime({ model: instantModel }), {});
+    const aiSdk = await runtimeRun(aiSdkRuntime({ model: INSTANT }), {});
     const openai = await runtimeRun(openaiAgentsRuntime(), { llm: { override: { url: server.url, apiKey: 'sk-bench', model: 'scripted-model' } } });
     const aiHand = aiSdkByHand();
     const openaiHand = openaiAgentsByHand(server.url);

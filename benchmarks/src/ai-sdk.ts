@@ -17,10 +17,11 @@ import { pathToFileURL } from 'node:url';
 import { deserialize, type Component } from '@agentspec/core';
 import { referenceRuntime, type LlmBackend, type Runtime, type ToolRegistry } from '@agentspec/runtime';
 import { aiSdkRuntime } from '@agentspec/ai-sdk';
-import { generateText, type LanguageModel } from 'ai';
+import { generateText } from 'ai';
 import { chainFlowDocument } from './chain-flow.js';
 import { branchingFlowDocument } from './branching-flow.js';
 import { mapFlowDocument } from './parallel-map.js';
+import { contentText, instantModel, type InstantPrompt } from './instant-model.js';
 import { fastestAsync } from './measure.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
@@ -36,29 +37,12 @@ function classify(prompt: string): string | undefined {
 }
 
 /** The text of the last user message of an AI SDK prompt. */
-function lastUserText(prompt: readonly { role: string; content: unknown }[]): string {
-  const content = prompt.findLast((m) => m.role === 'user')?.content;
-  return Array.isArray(content) ? (content as { type: string; text?: string }[]).map((p) => p.text ?? '').join('') : String(content ?? '');
+function lastUserText(prompt: InstantPrompt): string {
+  return contentText(prompt.findLast((m) => m.role === 'user')?.content ?? '');
 }
 
 /** The AI SDK side: a LanguageModel that answers at once, without I/O. */
-const instantModel = {
-  specificationVersion: 'v4',
-  provider: 'bench.instant',
-  modelId: 'instant',
-  supportedUrls: {},
-  async doGenerate({ prompt }: { prompt: readonly { role: string; content: unknown }[] }) {
-    return {
-      content: [{ type: 'text', text: classify(lastUserText(prompt)) ?? ANSWER }],
-      finishReason: { unified: 'stop', raw: 'stop' },
-      usage: { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } },
-      warnings: [],
-    };
-  },
-  async doStream(): Promise<never> {
-    throw new Error('the benchmark does not stream');
-  },
-} as unknown as LanguageModel;
+const INSTANT = instantModel((prompt) => ({ type: 'text', text: classify(lastUserText(prompt)) ?? ANSWER }));
 
 /** The reference side: the same answer through the interpreter's LlmBackend. */
 const instantBackend: LlmBackend = {
@@ -82,7 +66,7 @@ function handWritten(tools: ToolRegistry): () => Promise<void> {
   return async () => {
     let text: unknown = 'hello';
     for (let i = 1; i <= nodes - 2; i++) {
-      if (i % 2 === 1) text = (await generateText({ model: instantModel, messages: [{ role: 'user', content: `Rewrite: ${String(text)}` }] })).text;
+      if (i % 2 === 1) text = (await generateText({ model: INSTANT, messages: [{ role: 'user', content: `Rewrite: ${String(text)}` }] })).text;
       else text = await tools[`tool_${i}`]!({ text });
     }
   };
@@ -90,7 +74,7 @@ function handWritten(tools: ToolRegistry): () => Promise<void> {
 
 /** The text of one generateText call with `prompt` as the only message, as each hand-written program asks. */
 async function ask(prompt: string): Promise<string> {
-  return (await generateText({ model: instantModel, messages: [{ role: 'user', content: prompt }] })).text;
+  return (await generateText({ model: INSTANT, messages: [{ role: 'user', content: prompt }] })).text;
 }
 
 /** The MapNode by hand: one generateText per item, one after the other (the MapNode's iterations run one at a time). */
@@ -153,7 +137,7 @@ export async function measureAiSdk(options: BenchOptions): Promise<AiSdkResult> 
   let byHand = Infinity;
   for (let round = 0; round < 3; round++) {
     reference = Math.min(reference, await fastestRun(referenceRuntime({ backend: instantBackend }), component, tools, runs));
-    aiSdk = Math.min(aiSdk, await fastestRun(aiSdkRuntime({ model: instantModel }), component, tools, runs));
+    aiSdk = Math.min(aiSdk, await fastestRun(aiSdkRuntime({ model: INSTANT }), component, tools, runs));
     byHand = Math.min(byHand, await fastestAsync(handWritten(tools), runs, 5));
   }
   const list = Array.from({ length: items }, (_, i) => `item ${i}`);
@@ -162,9 +146,9 @@ export async function measureAiSdk(options: BenchOptions): Promise<AiSdkResult> 
   const map = { aiSdk: Infinity, byHand: Infinity };
   const branching = { aiSdk: Infinity, byHand: Infinity };
   for (let round = 0; round < 3; round++) {
-    map.aiSdk = Math.min(map.aiSdk, await fastestRun(aiSdkRuntime({ model: instantModel }), mapFlow, {}, runs, { iterated_item: list }));
+    map.aiSdk = Math.min(map.aiSdk, await fastestRun(aiSdkRuntime({ model: INSTANT }), mapFlow, {}, runs, { iterated_item: list }));
     map.byHand = Math.min(map.byHand, await fastestAsync(mapByHand(list), runs, 5));
-    branching.aiSdk = Math.min(branching.aiSdk, await fastestRun(aiSdkRuntime({ model: instantModel }), branchingFlow, {}, runs));
+    branching.aiSdk = Math.min(branching.aiSdk, await fastestRun(aiSdkRuntime({ model: INSTANT }), branchingFlow, {}, runs));
     branching.byHand = Math.min(branching.byHand, await fastestAsync(branchingByHand(), runs, 5));
   }
   return { nodes, runs, reference, aiSdk, byHand, items, map, stages, branching };

@@ -1,3 +1,14 @@
+const prop = (title: string) => ({ title, type: 'string' });
+const ref = (id: string) => ({ $component_ref: id });
+
+/** The LLM config both flows use (an instant model stands in for it) and their StartNode (a string `text`). */
+function llmAndStart(): Record<string, unknown> {
+  return {
+    llm: { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'llm', model_id: 'instant', url: 'http://127.0.0.1:9' },
+    start: { component_type: 'StartNode', id: 'start', name: 'start', inputs: [prop('text')] },
+  };
+}
+
 /**
  * A flow of `stages` stages routing on LLM answers, as a plain Agent Spec
  * document: per stage an LlmNode classifies the text (`Stage i, classify:
@@ -8,11 +19,8 @@
  * give `text`.
  */
 export function branchingFlowDocument(stages: number): Record<string, unknown> {
-  const prop = (title: string) => ({ title, type: 'string' });
-  const ref = (id: string) => ({ $component_ref: id });
   const referenced: Record<string, unknown> = {
-    llm: { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'llm', model_id: 'instant', url: 'http://127.0.0.1:9' },
-    start: { component_type: 'StartNode', id: 'start', name: 'start', inputs: [prop('text')] },
+    ...llmAndStart(),
     end: { component_type: 'EndNode', id: 'end', name: 'end', outputs: [prop('text')] },
   };
   const nodes = ['start'];
@@ -49,11 +57,8 @@ export function branchingFlowDocument(stages: number): Record<string, unknown> {
  * every `yes` branch.
  */
 export function branchingChainDocument(n: number): Record<string, unknown> {
-  const prop = (title: string) => ({ title, type: 'string' });
-  const ref = (id: string) => ({ $component_ref: id });
   const referenced: Record<string, unknown> = {
-    llm: { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'llm', model_id: 'instant', url: 'http://127.0.0.1:9' },
-    start: { component_type: 'StartNode', id: 'start', name: 'start', inputs: [prop('text')] },
+    ...llmAndStart(),
     end: { component_type: 'EndNode', id: 'end', name: 'end', outputs: [prop('choice')] },
     rejected: { component_type: 'EndNode', id: 'rejected', name: 'rejected', outputs: [{ ...prop('choice'), default: 'no' }], branch_name: 'rejected' },
   };

@@ -25,40 +25,17 @@ import { createStep, createWorkflow, type AnyWorkflow } from '@mastra/core/workf
 import { z } from 'zod';
 import { branchingChainDocument } from './branching-flow.js';
 import { measureAgentLoop, pair, printShapes, same, shapeRows, type ShapeResult } from './langgraph-shapes.js';
+import { contentText, instantModel, type InstantPrompt } from './instant-model.js';
 import { mapFlowDocument } from './parallel-map.js';
 import type { BenchOptions, Row } from './row.js';
 
-const USAGE = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
-
-type Prompt = readonly { role: string; content: string | readonly { type: string; text?: string }[] }[];
-
 /** The last word of the prompt's last message. */
-function lastWord(prompt: Prompt): string {
-  const content = prompt.at(-1)?.content ?? '';
-  const text = typeof content === 'string' ? content : content.map((p) => p.text ?? '').join('');
-  return text.split(' ').at(-1) ?? '';
+function lastWord(prompt: InstantPrompt): string {
+  return contentText(prompt.at(-1)?.content ?? '').split(' ').at(-1) ?? '';
 }
 
 /** A LanguageModel (v4) that answers at once, without I/O, with the prompt's last word (Mastra agents may stream, so doStream too). */
-export const echoModel = {
-  specificationVersion: 'v4',
-  provider: 'bench.instant',
-  modelId: 'echo',
-  supportedUrls: {},
-  async doGenerate({ prompt }: { prompt: Prompt }) {
-    return { content: [{ type: 'text', text: lastWord(prompt) }], finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE, warnings: [] };
-  },
-  async doStream({ prompt }: { prompt: Prompt }) {
-    const parts = [
-      { type: 'stream-start', warnings: [] },
-      { type: 'text-start', id: 't' },
-      { type: 'text-delta', id: 't', delta: lastWord(prompt) },
-      { type: 'text-end', id: 't' },
-      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE },
-    ];
-    return { stream: new ReadableStream({ start(c) { for (const p of parts) c.enqueue(p); c.close(); } }) };
-  },
-};
+export const echoModel = instantModel((prompt) => ({ type: 'text', text: lastWord(prompt) }), 'echo');
 
 export const writer = (): Agent => new Agent({ id: 'writer', name: 'writer', instructions: '', model: echoModel as never });
 

@@ -19,34 +19,16 @@ import { InMemoryStore } from '@mastra/core/storage';
 import { createStep, createWorkflow, type AnyWorkflow } from '@mastra/core/workflows';
 import { z } from 'zod';
 import { chainFlowDocument } from './chain-flow.js';
+import { instantModel } from './instant-model.js';
 import { fastestInterleavedAsync } from './measure.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 /** Nodes of the chains: BENCH_NODES, else 100 (40 in a quick run: a Mastra LlmNode chain of 100 takes 0.2–0.5 s a run here). */
 const nodesOf = (options: BenchOptions) => Number(process.env.BENCH_NODES ?? (options.quick ? 40 : 100));
 const ANSWER = 'rewritten text';
-const USAGE = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
 
 /** A LanguageModel (v4) that answers at once, without I/O (Mastra agents stream, so doStream too). */
-const instantModel = {
-  specificationVersion: 'v4',
-  provider: 'bench.instant',
-  modelId: 'instant',
-  supportedUrls: {},
-  async doGenerate() {
-    return { content: [{ type: 'text', text: ANSWER }], finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE, warnings: [] };
-  },
-  async doStream() {
-    const parts = [
-      { type: 'stream-start', warnings: [] },
-      { type: 'text-start', id: 't' },
-      { type: 'text-delta', id: 't', delta: ANSWER },
-      { type: 'text-end', id: 't' },
-      { type: 'finish', finishReason: { unified: 'stop', raw: 'stop' }, usage: USAGE },
-    ];
-    return { stream: new ReadableStream({ start(c) { for (const p of parts) c.enqueue(p); c.close(); } }) };
-  },
-};
+const INSTANT = instantModel(() => ({ type: 'text', text: ANSWER }));
 
 function toolsOf(n: number): ToolRegistry {
   const tools: Record<string, (args: Record<string, unknown>) => unknown> = {};
@@ -68,7 +50,7 @@ function toolsOnly(doc: Record<string, unknown>): Record<string, unknown> {
 
 /** The chain by hand in Mastra: what a Mastra user would write for this flow. */
 function handWritten(nodes: number, tools: ToolRegistry, withLlm: boolean): { workflow: AnyWorkflow; agent: Agent } {
-  const agent = new Agent({ id: 'writer', name: 'writer', instructions: '', model: instantModel as never, maxRetries: 2 });
+  const agent = new Agent({ id: 'writer', name: 'writer', instructions: '', model: INSTANT as never, maxRetries: 2 });
   const text = z.object({ text: z.string() });
   let wf = createWorkflow({ id: 'by_hand', inputSchema: text, outputSchema: text }) as unknown as AnyWorkflow;
   for (let i = 1; i <= nodes - 2; i++) {
@@ -99,13 +81,13 @@ const expectText = (answer: string) => (r: Record<string, unknown>) => {
 async function measure(nodes: number, doc: Record<string, unknown>, withLlm: boolean, runs: number, withSession: boolean): Promise<{ byHand: number; compiled: number; session: number }> {
   const tools = toolsOf(nodes);
   const component = deserialize(doc);
-  const compiled = compileMastra(component, { tools, model: instantModel as never, limits: { maxSteps: 10 * nodes } });
+  const compiled = compileMastra(component, { tools, model: INSTANT as never, limits: { maxSteps: 10 * nodes } });
   if (compiled.kind !== 'workflow') throw new Error('expected a workflow');
   const hand = handWritten(nodes, tools, withLlm);
   const check = expectText(withLlm ? ANSWER : 'hello');
   const compiledRun = mastraRun({ [compiled.workflow.id]: compiled.workflow }, compiled.agents as Record<string, Agent>, compiled.workflow.id, check);
   const handRun = mastraRun({ by_hand: hand.workflow }, { writer: hand.agent }, 'by_hand', check);
-  const app = await mastraRuntime({ model: instantModel as never }).load(component, { tools, limits: { maxSteps: 10 * nodes } });
+  const app = await mastraRuntime({ model: INSTANT as never }).load(component, { tools, limits: { maxSteps: 10 * nodes } });
   const sessionRun = async () => {
     const s = await app.start({ inputs: { text: 'hello' } }).run();
     if (s.type !== 'finished') throw new Error(`the flow did not finish: ${s.type}`);
