@@ -204,7 +204,8 @@ export class FanOutSteps {
     const { fanOut, node } = this;
     const at = fanOut.kind === 'sends' ? 0 : index;
     const task = async (): Promise<GraphUpdate> => {
-      const r = await invokeSubgraph(fanOut.graphs[at]!, inputs, fanOut.subflows[at]!.outputs, messages, config, span);
+      const run = fanOut.runs?.[at];
+      const r = run ? await run(inputs, messages, config, span, index) : await invokeSubgraph(fanOut.graphs[at]!, inputs, fanOut.subflows[at]!.outputs, messages, config, span);
       return write(node, { result: { index, outputs: r.outputs, added: r.added } });
     };
     // an interrupt pauses the task and a cancelled run stops it: no failure of the task

@@ -3,6 +3,7 @@ import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { Flow, Node, NodeKind, OfKind } from '@agentspec/core';
 import type { CompileContext } from '../context.js';
 import type { GraphState, GraphUpdate, LangGraph } from '../graph-types.js';
+import type { SubflowRun } from './in-process-flow.js';
 
 /** What a node body gets when it runs. */
 export interface NodeRun {
@@ -47,6 +48,8 @@ export interface FanOut {
   readonly subflows: readonly Flow[];
   /** Their compiled graphs, in the same order. */
   readonly graphs: readonly LangGraph[];
+  /** How a task runs its subflow, in the same order, where not by invoking its graph (a ParallelMapNode's iterations: subflowRun). */
+  readonly runs?: readonly SubflowRun[];
   /** The inputs of each task of a run of the node, from the node's inputs. */
   tasks(inputs: Readonly<Record<string, unknown>>): Record<string, unknown>[];
   /** The node's outputs from the outputs of its tasks, in task order. */

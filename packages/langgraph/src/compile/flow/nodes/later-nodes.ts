@@ -2,6 +2,7 @@ import { isGraphBubbleUp } from '@langchain/langgraph';
 import { CAUGHT_EXCEPTION_INFO, defaultReducers, type CatchExceptionNode, type ParallelFlowNode, type ParallelMapNode, type UnknownComponent } from '@agentspec/core';
 import { caughtExceptionInfo, caughtOutcome, collect, isCatchable, mapIterations, mergeSubflowOutputs, dispatchLaterNode, RuntimeError, subflowInputs } from '@agentspec/runtime';
 import { toRunError } from '../../../runtime/run-error.js';
+import { subflowRun } from '../in-process-flow.js';
 import type { CompiledNode, FanOutNode, FlowCompile } from '../node-handler.js';
 import { trySubgraph } from './sub-graphs.js';
 
@@ -19,14 +20,17 @@ function parallelFlowNode(node: ParallelFlowNode, { ctx }: FlowCompile): FanOutN
   };
 }
 
-/** ParallelMapNode: a `Send` per iteration, run in one step; results collected in input order with the reducers (fan-out.ts). */
+/** ParallelMapNode: a `Send` per iteration, run in one step (in its task, when the subflow cannot pause); results collected in input order with the reducers (fan-out.ts). */
 function parallelMapNode(node: ParallelMapNode, { ctx }: FlowCompile): FanOutNode {
   const reducers = node.reducers ?? defaultReducers(node.subflow);
+  const graph = ctx.flowGraph(node.subflow);
   return {
     fanOut: {
       kind: 'sends',
       subflows: [node.subflow],
-      graphs: [ctx.flowGraph(node.subflow)],
+      graphs: [graph],
+      // each Send's task runs its iteration in process when the subflow cannot pause (in-process-flow.ts)
+      runs: [subflowRun(node.subflow, ctx, () => graph)],
       tasks: (inputs) => mapIterations(node, inputs, { node: node.id }),
       outputs: (results) => collect(reducers, results),
     },
