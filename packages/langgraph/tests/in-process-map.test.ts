@@ -1,0 +1,191 @@
+/**
+ * MapNode and ParallelMapNode iterations whose subflow cannot pause run in
+ * the task running them (in-process-flow.ts): no LangGraph step, checkpoint
+ * or subgraph namespace of their own, the same results and trace; a subflow
+ * that can pause (or whose longest run would not fit the recursion limit)
+ * still runs as its compiled graph, a subgraph per iteration.
+ */
+import { describe, expect, it } from 'vitest';
+import { MemorySaver, type LangGraphRunnableConfig } from '@langchain/langgraph';
+import { deserialize, type Flow, type MapNode } from '@agentspec/core';
+import { compileLangGraph, flowNodes, type LangGraph } from '../src/index.js';
+import { inProcessSteps } from '../src/compile/flow/in-process-steps.js';
+import { caseSpec, TOOLS } from './fixtures/cases.js';
+
+/** A flow mapping `kind` over `iterated_item` with a subflow start → `record` (a ToolNode per extra step) → end. */
+function mapFlow(kind: 'MapNode' | 'ParallelMapNode', tools = 1): Flow {
+  const ref = (id: string) => ({ $component_ref: id });
+  const edge = (id: string, from: string, to: string) => ({ component_type: 'ControlFlowEdge', id, name: id, from_node: ref(from), to_node: ref(to) });
+  const steps = Array.from({ length: tools }, (_, i) => `record_${i}`);
+  const chain = ['sub_start', ...steps, 'sub_end'];
+  return deserialize({
+    agentspec_version: kind === 'MapNode' ? '25.4.1' : '25.4.2',
+    component_type: 'Flow', id: 'map_flow', name: 'map flow',
+    start_node: ref('start'), nodes: [ref('start'), ref('map'), ref('end')],
+    control_flow_connections: [edge('c1', 'start', 'map'), edge('c2', 'map', 'end')],
+    data_flow_connections: null,
+    $referenced_components: {
+      start: { component_type: 'StartNode', id: 'start', name: 'start', inputs: [{ title: 'iterated_item', type: 'array', items: { type: 'string' } }] },
+      map: {
+        component_type: kind, id: 'map', name: 'each item',
+        subflow: {
+          component_type: 'Flow', id: 'one_item', name: 'one item',
+          start_node: ref('sub_start'), nodes: chain.map(ref),
+          control_flow_connections: chain.slice(1).map((to, i) => edge(`s${i}`, chain[i] as string, to)),
+          data_flow_connections: null,
+          $referenced_components: {
+            sub_start: { component_type: 'StartNode', id: 'sub_start', name: 'start', inputs: [{ title: 'item', type: 'string' }] },
+            record: { component_type: 'ServerTool', id: 'record', name: 'record', inputs: [{ title: 'item', type: 'string' }], outputs: [{ title: 'item', type: 'string' }] },
+            ...Object.fromEntries(steps.map((id) => [id, { component_type: 'ToolNode', id, name: id, tool: ref('record') }])),
+            sub_end: { component_type: 'EndNode', id: 'sub_end', name: 'end', outputs: [{ title: 'item', type: 'string' }] },
+          },
+        },
+      },
+      end: { component_type: 'EndNode', id: 'end', name: 'end', outputs: [{ title: 'collected_item', type: 'array', items: { type: 'string' } }] },
+    },
+  }) as Flow;
+}
+
+/** `record`: the item in upper case, each call written down; item `boom` fails the first `failures` times. */
+function recorder(failures = 0) {
+  const calls: string[] = [];
+  let failed = 0;
+  const record = ({ item }: Record<string, unknown>) => {
+    calls.push(String(item));
+    if (item === 'boom' && failed++ < failures) throw new Error('the recorder is jammed');
+    return String(item).toUpperCase();
+  };
+  return { calls, tools: { record } };
+}
+
+interface Streamed {
+  /** The namespaces LangGraph reported updates from ('' for the root graph). */
+  readonly namespaces: Set<string>;
+  /** The trace events, in order. */
+  readonly events: { type: string; spanId: string; parentSpanId?: string; name: string }[];
+  /** The updates of the root graph's nodes, by node. */
+  readonly tasks: string[];
+}
+
+async function streamed(graph: LangGraph, input: unknown, config: LangGraphRunnableConfig = {}): Promise<Streamed> {
+  const out: Streamed = { namespaces: new Set(), events: [], tasks: [] };
+  const stream = await graph.stream(input as never, { ...config, configurable: { ...config.configurable, agentspec_events: true }, streamMode: ['updates', 'custom'], subgraphs: true });
+  for await (const chunk of stream) {
+    const [namespace, mode, payload] = chunk as unknown as [string[], string, Record<string, unknown>];
+    if (mode === 'custom') out.events.push(payload as unknown as Streamed['events'][number]);
+    else {
+      out.namespaces.add(namespace.join('|'));
+      if (namespace.length === 0) out.tasks.push(...Object.keys(payload));
+    }
+  }
+  return out;
+}
+
+/** The FlowExecutionStart events of subflow `name`, each with its parent span's name. */
+function subflowRuns(s: Streamed, name: string): string[] {
+  const names = new Map(s.events.map((e) => [e.spanId, e.name]));
+  return s.events.filter((e) => e.type === 'FlowExecutionStart' && e.name === name).map((e) => names.get(e.parentSpanId ?? '') ?? '(none)');
+}
+
+describe('inProcessSteps: which subflows run in process', () => {
+  it('a subflow that cannot pause and has no cycle: its longest run, nested MapNodes included', () => {
+    expect(inProcessSteps((mapFlow('MapNode', 2).nodes[1] as MapNode).subflow)).toBe(4);
+    // map/nested: a MapNode whose subflow runs a MapNode over a ToolNode
+    expect(inProcessSteps(((caseSpec('map/nested') as Flow).nodes[1] as MapNode).subflow)).toBe(3);
+  });
+
+  it('none for a subflow that may pause, runs a flow or agent, or loops', () => {
+    // an InputMessageNode in the subflow
+    expect(inProcessSteps(((caseSpec('persistence/resume-inside-map-iteration') as Flow).nodes[1] as MapNode).subflow)).toBeUndefined();
+    // a loop (the root flow of faults/max-steps), a FlowNode (flows/flow-node-branch-propagation)
+    expect(inProcessSteps(caseSpec('faults/max-steps') as Flow)).toBeUndefined();
+    expect(inProcessSteps(caseSpec('flows/flow-node-branch-propagation') as Flow)).toBeUndefined();
+    // a tool that needs the caller: a ClientTool, a confirmation
+    const flow = mapFlow('MapNode');
+    const sub = (flow.nodes[1] as MapNode).subflow;
+    const toolNode = sub.nodes[1] as unknown as { tool: Record<string, unknown> };
+    expect(inProcessSteps(sub)).toBe(3);
+    toolNode.tool.requires_confirmation = true;
+    expect(inProcessSteps(sub)).toBeUndefined();
+    toolNode.tool.requires_confirmation = false;
+    toolNode.tool.component_type = 'ClientTool';
+    expect(inProcessSteps(sub)).toBeUndefined();
+  });
+});
+
+describe('MapNode and ParallelMapNode iterations in process', () => {
+  it('MapNode: the iterations run in the node\'s task (no subgraph namespace), with the subflow\'s spans under the node\'s; getGraph still shows the subflow', async () => {
+    const { calls, tools } = recorder();
+    const { graph } = compileLangGraph(mapFlow('MapNode'), { tools });
+    const s = await streamed(graph, { iterated_item: ['a', 'b', 'c'] });
+    expect(calls).toEqual(['a', 'b', 'c']);
+    expect([...s.namespaces]).toEqual(['']);
+    expect(s.tasks).toEqual(['start', 'each item', 'end (end)']);
+    expect(subflowRuns(s, 'one item')).toEqual(['each item', 'each item', 'each item']);
+    // each iteration's spans are their own: a flow span, its three node spans, one tool span
+    expect(new Set(s.events.filter((e) => e.type === 'NodeExecutionStart').map((e) => e.spanId)).size).toBe(3 + 3 * 3);
+    expect(new Set(s.events.filter((e) => e.type === 'ToolExecutionRequest').map((e) => e.spanId)).size).toBe(3);
+    expect((await graph.invoke({ iterated_item: ['x', 'y'] }) as Record<string, unknown>).collected_item).toEqual(['X', 'Y']);
+    const drawn = await graph.getGraphAsync({ xray: true });
+    expect(Object.keys(drawn.nodes)).toEqual(expect.arrayContaining(['each item:start', 'each item:record_0', 'each item:end (sub_end)']));
+  });
+
+  it('ParallelMapNode: one Send task per iteration running its subflow in process, results in input order', async () => {
+    const { calls, tools } = recorder();
+    const { graph } = compileLangGraph(mapFlow('ParallelMapNode'), { tools });
+    const s = await streamed(graph, { iterated_item: ['a', 'b', 'c'] });
+    expect([...calls].sort()).toEqual(['a', 'b', 'c']);
+    expect([...s.namespaces]).toEqual(['']);
+    expect(s.tasks).toEqual(['start', 'each item', 'each item (each)', 'each item (each)', 'each item (each)', 'each item (collect)', 'end (end)']);
+    expect(subflowRuns(s, 'one item')).toEqual(['each item', 'each item', 'each item']);
+    expect((await graph.invoke({ iterated_item: ['x', 'y', 'z'] }) as Record<string, unknown>).collected_item).toEqual(['X', 'Y', 'Z']);
+  });
+
+  it('ParallelMapNode: a thread resumed after an iteration failed runs only that iteration again (the finished tasks\' writes are kept)', async () => {
+    const { calls, tools } = recorder(1);
+    const { graph } = compileLangGraph(mapFlow('ParallelMapNode'), { tools, checkpointer: new MemorySaver() });
+    const config = { configurable: { thread_id: 'resumed' } };
+    await expect(graph.invoke({ iterated_item: ['a', 'boom', 'c'] }, config)).rejects.toThrow('the recorder is jammed');
+    expect([...calls].sort()).toEqual(['a', 'boom', 'c']);
+    expect((await graph.invoke(null, config) as Record<string, unknown>).collected_item).toEqual(['A', 'BOOM', 'C']);
+    expect([...calls].sort()).toEqual(['a', 'boom', 'boom', 'c']);
+  });
+
+  it('a subflow that can pause still runs as a subgraph per iteration (its namespace), and pauses there', async () => {
+    const { graph } = compileLangGraph(caseSpec('persistence/resume-inside-map-iteration'), { checkpointer: new MemorySaver() });
+    const s = await streamed(graph, { names: ['Ada', 'Bob'] }, { configurable: { thread_id: 'asks' } });
+    expect([...s.namespaces].some((ns) => ns.startsWith('ask each:'))).toBe(true);
+    expect(s.tasks).toEqual(['start', '__interrupt__']);
+  });
+
+  it('a run whose longest path would not fit the recursion limit goes through the graph, which fails as before', async () => {
+    // the root flow needs 4 steps (3 nodes), the subflow with two ToolNodes 5 (4 nodes)
+    const { graph } = compileLangGraph(mapFlow('MapNode', 2), { tools: recorder().tools, limits: { maxSteps: 4 } });
+    await expect(graph.invoke({ iterated_item: ['a'] })).rejects.toMatchObject({ name: 'GraphRecursionError' });
+    const enough = compileLangGraph(mapFlow('MapNode', 2), { tools: recorder().tools, limits: { maxSteps: 5 } }).graph;
+    expect((await enough.invoke({ iterated_item: ['a'] }) as Record<string, unknown>).collected_item).toEqual(['A']);
+    // the same limits as the subflow's graph: a subflow of 3 nodes in process at maxSteps 4
+    const s = await streamed(compileLangGraph(mapFlow('MapNode', 1), { tools: recorder().tools, limits: { maxSteps: 4 } }).graph, { iterated_item: ['a'] });
+    expect([...s.namespaces]).toEqual(['']);
+  });
+
+  it('nested MapNodes (map/nested) run in process all the way down, as the conformance trace nests them', async () => {
+    const { graph } = compileLangGraph(caseSpec('map/nested'), { tools: TOOLS });
+    const s = await streamed(graph, { rows: [[1, 2], [3]] });
+    expect([...s.namespaces]).toEqual(['']);
+    expect(subflowRuns(s, 'Square one number')).toEqual(['each cell', 'each cell', 'each cell']);
+    expect((await graph.invoke({ rows: [[1, 2], [3]] }) as Record<string, unknown>).totals).toEqual([5, 9]);
+  });
+
+  it('the steps of emitted modules do the same: flowNodes.step runs a MapNode\'s iterations in process, with its own context', async () => {
+    const flow = mapFlow('MapNode');
+    const map = flow.nodes[1] as MapNode;
+    // the subflow's graph, with a tool of its own: the step does not invoke it
+    const subgraph = compileLangGraph(map.subflow, { tools: { record: ({ item }: Record<string, unknown>) => `graph ${String(item)}` } }).graph;
+    const { calls, tools } = recorder();
+    const step = flowNodes.step(flow, map, flowNodes.context({ tools }), subgraph);
+    const update = await step({ agentspec_values: { iterated_item: ['a', 'b'] }, messages: [] }, {});
+    expect(update).toMatchObject({ agentspec_values: { collected_item: ['A', 'B'] } });
+    expect(calls).toEqual(['a', 'b']);
+  });
+});
