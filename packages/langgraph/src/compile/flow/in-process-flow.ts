@@ -3,7 +3,7 @@ import type { BaseMessage } from '@langchain/core/messages';
 import type { Flow, Node } from '@agentspec/core';
 import { CHANNELS } from '../../constants.js';
 import type { CompileContext } from '../context.js';
-import { inSpanConfig } from '../events.js';
+import { eventsOn, inSpanConfig } from '../events.js';
 import type { GraphState, GraphUpdate, LangGraph, NodeFn } from '../graph-types.js';
 import { compileNode } from './compile-flow.js';
 import { routesOnBranch, transitionsOf, type Transitions } from './flow-edges.js';
@@ -78,14 +78,15 @@ export class InProcessFlow {
 
   async run(inputs: Readonly<Record<string, unknown>>, messages: readonly BaseMessage[], config: LangGraphRunnableConfig, span: string | undefined, key: number): Promise<SubgraphResult> {
     const base = inSpanConfig(config, span);
-    const ns = `${String(config.configurable?.checkpoint_ns ?? '')}|${RUN_PART}:${key}`;
+    // the namespaces name spans only: without events, every node runs with the task's config
+    const ns = eventsOn(config) ? `${String(config.configurable?.checkpoint_ns ?? '')}|${RUN_PART}:${key}` : undefined;
     // the graph's input: the flow inputs and the conversation
     const state: GraphState = { [CHANNELS.messages]: messagesStateReducer([], [...messages]), [CHANNELS.values]: {} };
     for (const p of this.flow.inputs ?? []) if (inputs[p.title] !== undefined) state[p.title] = inputs[p.title];
     let node: Node | undefined = this.flow.start_node;
     for (let step = 0; node; step++) {
       config.signal?.throwIfAborted();
-      const nodeConfig = { ...base, configurable: { ...base.configurable, checkpoint_ns: `${ns}|${NODE_PART}:${step}` } };
+      const nodeConfig = ns === undefined ? base : { ...base, configurable: { ...base.configurable, checkpoint_ns: `${ns}|${NODE_PART}:${step}` } };
       const update = await (this.steps.get(node) as NodeFn)(state, nodeConfig);
       this.apply(state, update);
       node = this.nextAfter(node, update);
