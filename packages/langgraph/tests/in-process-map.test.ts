@@ -11,6 +11,7 @@ import { deserialize, type Flow, type MapNode } from '@agentspec/core';
 import { compileLangGraph, flowNodes, type LangGraph } from '../src/index.js';
 import { inProcessSteps } from '../src/compile/flow/in-process-steps.js';
 import { caseSpec, TOOLS } from './fixtures/cases.js';
+import { recorder } from './fixtures/recorder.js';
 
 /** A flow mapping `kind` over `iterated_item` with a subflow start → `record` (a ToolNode per extra step) → end. */
 function mapFlow(kind: 'MapNode' | 'ParallelMapNode', tools = 1): Flow {
@@ -44,18 +45,6 @@ function mapFlow(kind: 'MapNode' | 'ParallelMapNode', tools = 1): Flow {
       end: { component_type: 'EndNode', id: 'end', name: 'end', outputs: [{ title: 'collected_item', type: 'array', items: { type: 'string' } }] },
     },
   }) as Flow;
-}
-
-/** `record`: the item in upper case, each call written down; item `boom` fails the first `failures` times. */
-function recorder(failures = 0) {
-  const calls: string[] = [];
-  let failed = 0;
-  const record = ({ item }: Record<string, unknown>) => {
-    calls.push(String(item));
-    if (item === 'boom' && failed++ < failures) throw new Error('the recorder is jammed');
-    return String(item).toUpperCase();
-  };
-  return { calls, tools: { record } };
 }
 
 interface Streamed {

@@ -16,21 +16,10 @@ import { referenceRuntime, type RunStatus, type SavedSession } from '@agentspec/
 import { compileLangGraph, flowNodes, langgraphRuntime } from '../src/index.js';
 import { caseSpec, type Invoked } from './fixtures/cases.js';
 import { ASK_IN_MAP, GUARDED_QUESTION, GUARDED_TOOL } from './fixtures/later-nodes.js';
+import { recorder } from './fixtures/recorder.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'agentspec-later-nodes-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** `record`: the item in upper case, each call written down; `boom` fails the first `failures` times. */
-function recorder(failures = 0) {
-  const calls: string[] = [];
-  let failed = 0;
-  const record = ({ item }: Record<string, unknown>) => {
-    calls.push(String(item));
-    if (item === 'boom' && failed++ < failures) throw new Error('the recorder is jammed');
-    return String(item).toUpperCase();
-  };
-  return { calls, tools: { record } };
-}
 
 describe('ParallelFlowNode and ParallelMapNode compile to fan-outs', () => {
   it('a branch per subflow in one step, a join waiting for them; the graph bounds the tasks of a step by limits.parallelism', async () => {
