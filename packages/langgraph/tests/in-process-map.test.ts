@@ -8,6 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemorySaver, type LangGraphRunnableConfig } from '@langchain/langgraph';
 import { deserialize, type Flow, type MapNode } from '@agentspec/core';
+import { spanTreeText, TraceRecorder, type RuntimeEvent } from '@agentspec/runtime';
 import { compileLangGraph, flowNodes, type LangGraph } from '../src/index.js';
 import { inProcessSteps } from '../src/compile/flow/in-process-steps.js';
 import { caseSpec, TOOLS } from './fixtures/cases.js';
@@ -56,8 +57,8 @@ interface Streamed {
   readonly tasks: string[];
 }
 
-async function streamed(graph: LangGraph, input: unknown, config: LangGraphRunnableConfig = {}): Promise<Streamed> {
-  const out: Streamed = { namespaces: new Set(), events: [], tasks: [] };
+/** Stream a run with trace events into `out` (what came before a failure stays there). */
+async function streamed(graph: LangGraph, input: unknown, config: LangGraphRunnableConfig = {}, out: Streamed = { namespaces: new Set(), events: [], tasks: [] }): Promise<Streamed> {
   const stream = await graph.stream(input as never, { ...config, configurable: { ...config.configurable, agentspec_events: true }, streamMode: ['updates', 'custom'], subgraphs: true });
   for await (const chunk of stream) {
     const [namespace, mode, payload] = chunk as unknown as [string[], string, Record<string, unknown>];
@@ -130,21 +131,31 @@ describe('MapNode and ParallelMapNode iterations in process', () => {
     expect((await graph.invoke({ iterated_item: ['x', 'y', 'z'] }) as Record<string, unknown>).collected_item).toEqual(['X', 'Y', 'Z']);
   });
 
-  it('ParallelMapNode: a thread resumed after an iteration failed runs only that iteration again (the finished tasks\' writes are kept)', async () => {
-    const { calls, tools } = recorder(1);
-    const { graph } = compileLangGraph(mapFlow('ParallelMapNode'), { tools, checkpointer: new MemorySaver() });
-    const config = { configurable: { thread_id: 'resumed' } };
-    await expect(graph.invoke({ iterated_item: ['a', 'boom', 'c'] }, config)).rejects.toThrow('the recorder is jammed');
-    expect([...calls].sort()).toEqual(['a', 'boom', 'c']);
-    expect((await graph.invoke(null, config) as Record<string, unknown>).collected_item).toEqual(['A', 'BOOM', 'C']);
-    expect([...calls].sort()).toEqual(['a', 'boom', 'boom', 'c']);
+  it('with a checkpointer, iterations keep their subgraph: a thread resumed after a failure goes on where it stopped', async () => {
+    for (const kind of ['MapNode', 'ParallelMapNode'] as const) {
+      const { calls, tools } = recorder(1);
+      const { graph } = compileLangGraph(mapFlow(kind), { tools, checkpointer: new MemorySaver() });
+      const config = { configurable: { thread_id: kind } };
+      const s = await streamed(graph, { iterated_item: ['a', 'boom', 'c'] }, config).catch((e: unknown) => e);
+      expect(s).toMatchObject({ message: expect.stringContaining('the recorder is jammed') });
+      // one after the other, the MapNode stops at the failure; the Send tasks all run
+      expect([...calls].sort()).toEqual(kind === 'MapNode' ? ['a', 'boom'] : ['a', 'boom', 'c']);
+      // the iterations that finished (their subgraphs' checkpoints, or their Send tasks' writes) do not run again
+      expect((await graph.invoke(null, config) as Record<string, unknown>).collected_item).toEqual(['A', 'BOOM', 'C']);
+      expect([...calls].sort()).toEqual(['a', 'boom', 'boom', 'c']);
+      expect((await streamed(graph, { iterated_item: ['d'] }, { configurable: { thread_id: `${kind} again` } })).namespaces.size).toBeGreaterThan(1);
+    }
   });
 
-  it('a subflow that can pause still runs as a subgraph per iteration (its namespace), and pauses there', async () => {
-    const { graph } = compileLangGraph(caseSpec('persistence/resume-inside-map-iteration'), { checkpointer: new MemorySaver() });
-    const s = await streamed(graph, { names: ['Ada', 'Bob'] }, { configurable: { thread_id: 'asks' } });
-    expect([...s.namespaces].some((ns) => ns.startsWith('ask each:'))).toBe(true);
-    expect(s.tasks).toEqual(['start', '__interrupt__']);
+  it('a subflow that can pause runs as a subgraph per iteration (its namespace), without a checkpointer too', async () => {
+    const { graph } = compileLangGraph(caseSpec('persistence/resume-inside-map-iteration'));
+    const namespaces = new Set<string>();
+    const stream = await graph.stream({ names: ['Ada', 'Bob'] } as never, { streamMode: 'updates', subgraphs: true });
+    // its InputMessageNode cannot wait without a checkpointer: the run fails there, in the iteration's subgraph
+    await expect((async () => {
+      for await (const chunk of stream) namespaces.add((chunk as unknown as [string[]])[0].join('|'));
+    })()).rejects.toThrow();
+    expect([...namespaces].some((ns) => ns.startsWith('ask each:'))).toBe(true);
   });
 
   it('a run whose longest path would not fit the recursion limit goes through the graph, which fails as before', async () => {
@@ -176,5 +187,36 @@ describe('MapNode and ParallelMapNode iterations in process', () => {
     const update = await step({ agentspec_values: { iterated_item: ['a', 'b'] }, messages: [] }, {});
     expect(update).toMatchObject({ agentspec_values: { collected_item: ['A', 'B'] } });
     expect(calls).toEqual(['a', 'b']);
+  });
+
+  it('the span tree of each map case is the same in process (no checkpointer) as through the subgraphs (with one)', async () => {
+    const later = {
+      slow: ({ ms, value }: Record<string, unknown>) => new Promise((resolve) => setTimeout(() => resolve(value), Number(ms))),
+      explode: ({ reason }: Record<string, unknown>) => { throw new Error(`exploded: ${String(reason)}`); },
+      multiply: ({ a, b }: Record<string, unknown>) => Number(a) * Number(b),
+    };
+    const cases: [string, Record<string, unknown>][] = [
+      ['nodes/map-node', { numbers: [1, 2, 3] }],
+      ['map/nested', { rows: [[1, 2], [3], [0, 1, 2]] }],
+      ['map/reducer-average', { numbers: [1, 2, 3, 4] }],
+      ['map/empty-list', { numbers: [] }],
+      ['map/concurrency-keeps-order', { delays: [30, 5, 15], labels: ['first', 'second', 'third'] }],
+      ['parallel/map-node-keeps-order', { delays: [30, 5, 15], labels: ['first', 'second', 'third'] }],
+      ['parallel/map-node-first-failure-in-order', { delays: [40, 5, 15], reasons: ['first', 'second', 'third'] }],
+    ];
+    for (const [id, inputs] of cases) {
+      const trees = await Promise.all([undefined, new MemorySaver()].map(async (checkpointer) => {
+        const { graph } = compileLangGraph(caseSpec(id), { tools: { ...TOOLS, ...later }, limits: { mapConcurrency: 3 }, ...(checkpointer ? { checkpointer } : {}) });
+        const s: Streamed = { namespaces: new Set(), events: [], tasks: [] };
+        await streamed(graph, inputs, { configurable: { thread_id: id } }, s).catch(() => undefined);
+        const recorder = new TraceRecorder();
+        for (const e of s.events) recorder.add(e as unknown as RuntimeEvent);
+        return { tree: spanTreeText(recorder.finish()), namespaces: s.namespaces.size };
+      }));
+      expect(trees[0]?.tree, id).toEqual(trees[1]?.tree);
+      // in process: no subgraph namespace; through the subgraphs: theirs (none for an empty list)
+      expect(trees[0]?.namespaces, id).toBe(1);
+      expect(trees[0]?.tree.split('\n').length, id).toBeGreaterThan(2);
+    }
   });
 });

@@ -29,6 +29,8 @@ export type SubflowRun = (
 /** The namespace part of an in-process run of a subflow, and of each of its node executions (span ids, flowSpanId). */
 const RUN_PART = 'agentspec_iteration';
 const NODE_PART = 'agentspec_node';
+/** Where LangGraph gives a task the checkpointer of its run (CONFIG_KEY_CHECKPOINTER, not exported by the package). */
+const CHECKPOINTER_KEY = '__pregel_checkpointer';
 
 /**
  * A subflow that runs in process (inProcessSteps): its node bodies — the
@@ -37,7 +39,8 @@ const NODE_PART = 'agentspec_node';
  * reducers, following its control edges as the graph's edges would. Its
  * trace is the graph's (the same events, spans nested the same way: each
  * node execution gets a namespace of its own under the run's); it makes no
- * LangGraph steps, checkpoints or callbacks runs of its own.
+ * LangGraph steps, checkpoints or callbacks runs of its own — and so runs so
+ * only in a run without a checkpointer (canRun).
  */
 export class InProcessFlow {
   private readonly steps = new Map<Node, NodeFn>();
@@ -67,13 +70,19 @@ export class InProcessFlow {
   }
 
   /**
-   * Whether a run fits the recursion limit the subflow's graph would get
-   * (the calling task's): LangGraph runs at most `recursionLimit - 1` steps
-   * of a graph, one node execution each here. A run that might not goes
-   * through the graph, which fails as it always did.
+   * Whether a run with the calling task's `config` can be in process:
+   *
+   * - the run has no checkpointer: with one, the subflow's graph checkpoints
+   *   each of its steps, and a thread resumed after a failure or a crash
+   *   goes on from the last one (the iterations and nodes that finished do
+   *   not run again), which a run in process could not do;
+   * - it fits the recursion limit the subflow's graph would get (the calling
+   *   task's): LangGraph runs at most `recursionLimit - 1` steps of a graph,
+   *   one node execution each here. A run that might not goes through the
+   *   graph, which fails as it always did.
    */
-  fits(config: LangGraphRunnableConfig, maxSteps: number): boolean {
-    return this.longest <= (config.recursionLimit ?? maxSteps) - 1;
+  canRun(config: LangGraphRunnableConfig, maxSteps: number): boolean {
+    return config.configurable?.[CHECKPOINTER_KEY] === undefined && this.longest <= (config.recursionLimit ?? maxSteps) - 1;
   }
 
   async run(inputs: Readonly<Record<string, unknown>>, messages: readonly BaseMessage[], config: LangGraphRunnableConfig, span: string | undefined, key: number): Promise<SubgraphResult> {
@@ -120,13 +129,13 @@ const compiled = new WeakMap<CompileContext, Map<Flow, InProcessFlow | undefined
 
 /**
  * How a node runs its subflow: in process when it can (InProcessFlow) and the
- * run fits the recursion limit, else by invoking the subflow's graph
+ * run allows it (no checkpointer, within the recursion limit: canRun), else by invoking the subflow's graph
  * (`graph`, asked for only then) — the same outputs, messages and trace.
  */
 export function subflowRun(flow: Flow, ctx: CompileContext, graph: () => LangGraph): SubflowRun {
   const local = InProcessFlow.of(flow, ctx);
   const { maxSteps } = ctx.limits;
-  return (inputs, messages, config, span, key) => local?.fits(config, maxSteps)
+  return (inputs, messages, config, span, key) => local?.canRun(config, maxSteps)
     ? local.run(inputs, messages, config, span, key)
     : invokeSubgraph(graph(), inputs, flow.outputs, messages, config, span);
 }
