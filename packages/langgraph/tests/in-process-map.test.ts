@@ -14,12 +14,22 @@ import { inProcessSteps } from '../src/compile/flow/in-process-steps.js';
 import { caseSpec, TOOLS } from './fixtures/cases.js';
 import { recorder } from './fixtures/recorder.js';
 
-/** A flow mapping `kind` over `iterated_item` with a subflow start → `record` (a ToolNode per extra step) → end. */
-function mapFlow(kind: 'MapNode' | 'ParallelMapNode', tools = 1): Flow {
-  const ref = (id: string) => ({ $component_ref: id });
-  const edge = (id: string, from: string, to: string) => ({ component_type: 'ControlFlowEdge', id, name: id, from_node: ref(from), to_node: ref(to) });
-  const steps = Array.from({ length: tools }, (_, i) => `record_${i}`);
+const ref = (id: string) => ({ $component_ref: id });
+const edge = (id: string, from: string, to: string, branch?: string) =>
+  ({ component_type: 'ControlFlowEdge', id, name: id, from_node: ref(from), to_node: ref(to), ...(branch ? { from_branch: branch } : {}) });
+
+/**
+ * A flow mapping `kind` over `iterated_item` with a subflow start → `record`
+ * (a ToolNode per extra step) → end; `branching`: start → a BranchingNode on
+ * the item (`a` → record_0, any other → record_1) → end.
+ */
+function mapFlow(kind: 'MapNode' | 'ParallelMapNode', tools = 1, branching = false): Flow {
+  const steps = Array.from({ length: branching ? 2 : tools }, (_, i) => `record_${i}`);
   const chain = ['sub_start', ...steps, 'sub_end'];
+  const route = { component_type: 'BranchingNode', id: 'route', name: 'route', inputs: [{ title: 'item', type: 'string' }], mapping: { a: 'FIRST' } };
+  const edges = branching
+    ? [edge('s0', 'sub_start', 'route'), edge('s1', 'route', 'record_0', 'FIRST'), edge('s2', 'route', 'record_1', 'default'), edge('s3', 'record_0', 'sub_end'), edge('s4', 'record_1', 'sub_end')]
+    : chain.slice(1).map((to, i) => edge(`s${i}`, chain[i] as string, to));
   return deserialize({
     agentspec_version: kind === 'MapNode' ? '25.4.1' : '25.4.2',
     component_type: 'Flow', id: 'map_flow', name: 'map flow',
@@ -32,11 +42,12 @@ function mapFlow(kind: 'MapNode' | 'ParallelMapNode', tools = 1): Flow {
         component_type: kind, id: 'map', name: 'each item',
         subflow: {
           component_type: 'Flow', id: 'one_item', name: 'one item',
-          start_node: ref('sub_start'), nodes: chain.map(ref),
-          control_flow_connections: chain.slice(1).map((to, i) => edge(`s${i}`, chain[i] as string, to)),
+          start_node: ref('sub_start'), nodes: [...chain, ...(branching ? ['route'] : [])].map(ref),
+          control_flow_connections: edges,
           data_flow_connections: null,
           $referenced_components: {
             sub_start: { component_type: 'StartNode', id: 'sub_start', name: 'start', inputs: [{ title: 'item', type: 'string' }] },
+            ...(branching ? { route } : {}),
             record: { component_type: 'ServerTool', id: 'record', name: 'record', inputs: [{ title: 'item', type: 'string' }], outputs: [{ title: 'item', type: 'string' }] },
             ...Object.fromEntries(steps.map((id) => [id, { component_type: 'ToolNode', id, name: id, tool: ref('record') }])),
             sub_end: { component_type: 'EndNode', id: 'sub_end', name: 'end', outputs: [{ title: 'item', type: 'string' }] },
@@ -80,6 +91,7 @@ function subflowRuns(s: Streamed, name: string): string[] {
 describe('inProcessSteps: which subflows run in process', () => {
   it('a subflow that cannot pause and has no cycle: its longest run, nested MapNodes included', () => {
     expect(inProcessSteps((mapFlow('MapNode', 2).nodes[1] as MapNode).subflow)).toBe(4);
+    expect(inProcessSteps((mapFlow('MapNode', 0, true).nodes[1] as MapNode).subflow)).toBe(4);
     // map/nested: a MapNode whose subflow runs a MapNode over a ToolNode
     expect(inProcessSteps(((caseSpec('map/nested') as Flow).nodes[1] as MapNode).subflow)).toBe(3);
   });
@@ -194,6 +206,7 @@ describe('MapNode and ParallelMapNode iterations in process', () => {
       slow: ({ ms, value }: Record<string, unknown>) => new Promise((resolve) => setTimeout(() => resolve(value), Number(ms))),
       explode: ({ reason }: Record<string, unknown>) => { throw new Error(`exploded: ${String(reason)}`); },
       multiply: ({ a, b }: Record<string, unknown>) => Number(a) * Number(b),
+      record: ({ item }: Record<string, unknown>) => String(item).toUpperCase(),
     };
     const cases: [string, Record<string, unknown>][] = [
       ['nodes/map-node', { numbers: [1, 2, 3] }],
@@ -204,9 +217,15 @@ describe('MapNode and ParallelMapNode iterations in process', () => {
       ['parallel/map-node-keeps-order', { delays: [30, 5, 15], labels: ['first', 'second', 'third'] }],
       ['parallel/map-node-first-failure-in-order', { delays: [40, 5, 15], reasons: ['first', 'second', 'third'] }],
     ];
+    const specs = new Map<string, Flow>(cases.map(([id]) => [id, caseSpec(id) as Flow]));
+    // a BranchingNode in the subflow: its branch routes the iteration in process as the graph's conditional edge does
+    for (const kind of ['MapNode', 'ParallelMapNode'] as const) {
+      specs.set(`branching ${kind}`, mapFlow(kind, 0, true));
+      cases.push([`branching ${kind}`, { iterated_item: ['a', 'b', 'a'] }]);
+    }
     for (const [id, inputs] of cases) {
       const trees = await Promise.all([undefined, new MemorySaver()].map(async (checkpointer) => {
-        const { graph } = compileLangGraph(caseSpec(id), { tools: { ...TOOLS, ...later }, limits: { mapConcurrency: 3 }, ...(checkpointer ? { checkpointer } : {}) });
+        const { graph } = compileLangGraph(specs.get(id) as Flow, { tools: { ...TOOLS, ...later }, limits: { mapConcurrency: 3 }, ...(checkpointer ? { checkpointer } : {}) });
         const s: Streamed = { namespaces: new Set(), events: [], tasks: [] };
         await streamed(graph, inputs, { configurable: { thread_id: id } }, s).catch(() => undefined);
         const recorder = new TraceRecorder();
@@ -217,6 +236,7 @@ describe('MapNode and ParallelMapNode iterations in process', () => {
       // in process: no subgraph namespace; through the subgraphs: theirs (none for an empty list)
       expect(trees[0]?.namespaces, id).toBe(1);
       expect(trees[0]?.tree.split('\n').length, id).toBeGreaterThan(2);
+      if (id.startsWith('branching')) expect(trees[0]?.tree.match(/node 'record_\d'/g)).toEqual(["node 'record_0'", "node 'record_1'", "node 'record_0'"]);
     }
   });
 });
