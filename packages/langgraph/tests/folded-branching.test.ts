@@ -9,6 +9,7 @@ import { deserialize, type Flow } from '@agentspec/core';
 import { compareTraces, referenceRuntime, TraceRecorder, type Runtime, type Trace } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import { compileLangGraph, emitLangGraph, importLangGraph, langgraphRuntime } from '../src/index.js';
+import { buildEmitted } from './emit-cases.js';
 import { caseSpec, TOOLS } from './fixtures/cases.js';
 
 /**
@@ -126,9 +127,16 @@ describe('compileLangGraph: a BranchingNode folded into the edges leading to it'
     expect(await limited.graph.invoke({ answer: 'stop' })).toMatchObject({ agentspec_branch: 'stopped' });
   });
 
-  it('is folded by the edges of emitted modules too (flowNodes.route), its node kept for a lower limits.maxSteps', () => {
+  it('is folded by the edges of emitted modules too (flowNodes.route), its node kept for a lower limits.maxSteps', async () => {
     const { code } = emitLangGraph(deserialize(TWO_DECISIONS));
     expect(code).toContain(".addConditionalEdges('ask a', flowNodes.route(");
     expect(code).toContain(".addNode('route', flowNodes.step(");
+    // the chain of checks: routed through by default, run as nodes (reaching the limit as before) with limits.maxSteps 7
+    const spec = caseSpec('flows/branching-chain-nested');
+    const folded = await buildEmitted(spec, { checkpointer: false });
+    expect(await folded.graph.invoke({ answer: 'go' })).toMatchObject({ agentspec_branch: 'done' });
+    const limited = await buildEmitted(spec, { checkpointer: false, limits: { maxSteps: 7 } });
+    await expect(limited.graph.invoke({ answer: 'go' })).rejects.toMatchObject({ name: 'GraphRecursionError' });
+    expect(await limited.graph.invoke({ answer: 'stop' })).toMatchObject({ agentspec_branch: 'stopped' });
   });
 });
