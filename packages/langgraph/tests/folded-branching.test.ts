@@ -133,10 +133,11 @@ describe('compileLangGraph: a BranchingNode folded into the edges leading to it'
     expect(code).toContain(".addNode('route', flowNodes.step(");
     // the chain of checks: routed through by default, run as nodes (reaching the limit as before) with limits.maxSteps 7
     const spec = caseSpec('flows/branching-chain-nested');
-    const folded = await buildEmitted(spec, { checkpointer: false });
-    expect(await folded.graph.invoke({ answer: 'go' })).toMatchObject({ agentspec_branch: 'done' });
-    const limited = await buildEmitted(spec, { checkpointer: false, limits: { maxSteps: 7 } });
-    await expect(limited.graph.invoke({ answer: 'go' })).rejects.toMatchObject({ name: 'GraphRecursionError' });
-    expect(await limited.graph.invoke({ answer: 'stop' })).toMatchObject({ agentspec_branch: 'stopped' });
+    const invoker = async (limits?: { maxSteps: number }) =>
+      (await buildEmitted(spec, { checkpointer: false, ...(limits ? { limits } : {}) })).graph as unknown as { invoke(input: unknown): Promise<unknown> };
+    expect(await (await invoker()).invoke({ answer: 'go' })).toMatchObject({ agentspec_branch: 'done' });
+    const limited = await invoker({ maxSteps: 7 });
+    await expect(limited.invoke({ answer: 'go' })).rejects.toMatchObject({ name: 'GraphRecursionError' });
+    expect(await limited.invoke({ answer: 'stop' })).toMatchObject({ agentspec_branch: 'stopped' });
   });
 });
