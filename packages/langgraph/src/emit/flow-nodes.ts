@@ -104,13 +104,15 @@ export interface Subgraph {
 interface FlowParts {
   readonly data: FlowData;
   readonly transitions: Transitions;
+  /** The BranchingNodes folded into edges (flowNodes.route), by limits.maxSteps. */
+  readonly folding: Map<number, FoldedBranching>;
 }
 
 const parts = new WeakMap<Flow, FlowParts>();
 
 function partsOf(flow: Flow): FlowParts {
   let p = parts.get(flow);
-  if (!p) parts.set(flow, (p = { data: new FlowData(flow), transitions: transitionsOf(flow) }));
+  if (!p) parts.set(flow, (p = { data: new FlowData(flow), transitions: transitionsOf(flow), folding: new Map() }));
   return p;
 }
 
@@ -164,9 +166,12 @@ function fanOut(flow: Flow, node: Node, ctx: FlowContext, names: FanOutNames, su
  * BranchingNode's own graph node. `names`: graph node names by node id.
  */
 function route(flow: Flow, node: Node, ctx: FlowContext, names: Readonly<Record<string, string>>): (state: GraphState, config: LangGraphRunnableConfig) => Promise<string> {
-  const { data, transitions } = partsOf(flow);
-  const folding = new FoldedBranching(flow, foldedBranchingNodes(flow, transitions, ctx.maxSteps), data, transitions);
-  return folding.route(node, (n) => names[n.id] as string);
+  const parts = partsOf(flow);
+  const { data, transitions, folding } = parts;
+  // one FoldedBranching per flow and limit (not one per edge: a search of the flow each)
+  let folds = folding.get(ctx.maxSteps);
+  if (!folds) folding.set(ctx.maxSteps, (folds = new FoldedBranching(flow, foldedBranchingNodes(flow, transitions, ctx.maxSteps), data, transitions)));
+  return folds.route(node, (n) => names[n.id] as string);
 }
 
 /** The node steps of emitted flows (see the README, "Emitting TypeScript"). */

@@ -45,7 +45,7 @@ export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
   const metadataOf = (node: Node): NodeMetadata => {
     const dataEdges = data.edgesLeaving(node).map((e) => ({ fields: edgeFields(e), output: e.source_output, to: names.get(e.destination_node) as string, input: e.destination_input }));
     const controlEdges = (edgesFrom.get(node) ?? []).map((e) => ({ fields: edgeFields(e), branch: e.from_branch ?? null, to: names.get(e.to_node) as string }));
-    const folded = folding.routesThrough(node) ? folding.foldedAfter(node).map((n) => ({ name: names.get(n) as string, at: flow.nodes.indexOf(n), ...metadataOf(n) })) : [];
+    const folded = folding.routesThrough(node) ? folding.foldedAfter(node).map((n) => ({ name: names.get(n) as string, at: folding.indexOf(n), ...metadataOf(n) })) : [];
     return {
       component: componentDocument(graphNode(node) as Node),
       ...(dataEdges.length > 0 ? { dataEdges } : {}),

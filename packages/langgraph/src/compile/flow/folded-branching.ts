@@ -79,6 +79,7 @@ export function foldedBranchingNodes(flow: Flow, transitions: Transitions, maxSt
  */
 export class FoldedBranching {
   private readonly compiled = new Map<Node, CompiledNode>();
+  private index: Map<Node, number> | undefined;
 
   constructor(
     private readonly flow: Flow,
@@ -108,7 +109,13 @@ export class FoldedBranching {
       }
     };
     visit(node);
-    return this.flow.nodes.filter((n) => passed.has(n));
+    return [...passed].sort((a, b) => this.indexOf(a) - this.indexOf(b));
+  }
+
+  /** A node's index in the flow's nodes. */
+  indexOf(node: Node): number {
+    if (!this.index) this.index = new Map(this.flow.nodes.map((n, i) => [n, i]));
+    return this.index.get(node) as number;
   }
 
   /** The nodes an edge leaving `node` can end at, past the folded BranchingNodes it leads to. */
