@@ -12,7 +12,8 @@
  * without cycles whose graph cannot take more steps than `limits.maxSteps`
  * (the recursion limit), so the limit is never reached with or without the
  * BranchingNode's own step; and where each predecessor is a node of its own
- * (not the join of a fan-out). Else the BranchingNode stays a graph node.
+ * (not the join of a fan-out) and there is one. Else the BranchingNode stays
+ * a graph node.
  */
 import type { LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { BranchingNode, Flow, Node } from '@agentspec/core';
@@ -65,12 +66,16 @@ export function foldedBranchingNodes(flow: Flow, transitions: Transitions, maxSt
   let bound = 0;
   for (const n of flow.nodes) bound += stepsOf(n);
   if (bound > maxSteps || hasCycle(flow, transitions)) return new Set();
+  // not after a fan-out (its edges leave from its join); not without a node leading to it (whose metadata would hold it)
+  const led = new Set<Node>();
   const refused = new Set<Node>();
   for (const [from, leaving] of transitions) {
-    if (!fanOutShape(from)) continue;
-    for (const to of leaving.values()) refused.add(to);
+    for (const to of leaving.values()) {
+      led.add(to);
+      if (fanOutShape(from)) refused.add(to);
+    }
   }
-  return new Set(branching.filter((n) => !refused.has(n)));
+  return new Set(branching.filter((n) => led.has(n) && !refused.has(n)));
 }
 
 /**
