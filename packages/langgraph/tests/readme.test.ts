@@ -14,7 +14,7 @@ describe('README example', { timeout: 30_000 }, () => {
 
   it('compiles, runs and exports the support triage flow offline, printing what its comments say', async () => {
     expect(await runReadmeBlock((blocks[0] ?? '').split("'../../examples/").join(`'${examples}`), new URL('example.ts', dir))).toEqual([
-      'start, classify, route, look up the order, answer, handover, done, escalated',
+      'start, classify, look up the order, answer, handover, done, escalated',
       'order #4711 (Where is my order?) shipped yesterday',
       'finished next',
       '{"kind":"memory"}',

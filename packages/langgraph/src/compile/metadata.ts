@@ -39,6 +39,18 @@ export interface NodeMetadata {
   readonly flow?: Record<string, unknown>;
   /** On the agent nodes of a Swarm's or ManagerWorkers' graph: the group's whole document, as given. */
   readonly group?: Record<string, unknown>;
+  /** On a node whose edges route through BranchingNodes folded into them (no graph node of their own): theirs. */
+  readonly folded?: readonly FoldedNodeMetadata[];
+}
+
+/**
+ * A BranchingNode folded into the edges of the node whose metadata holds
+ * this: the name it would have as a graph node, its index in the flow's
+ * nodes, and its metadata.
+ */
+export interface FoldedNodeMetadata extends NodeMetadata {
+  readonly name: string;
+  readonly at: number;
 }
 
 const NESTED = ['subflow', 'subflows', 'agent'];
@@ -65,17 +77,18 @@ export function edgeFields(edge: { id: string; name: string; description?: strin
  * and its edges, written when first read (documents of big flows cost more
  * than compiling them), then kept; `agentspec_type` is the component type, a
  * scalar, so that getGraph().drawMermaid() shows it (it draws scalar metadata
- * only) as `agentspec_type = <ComponentType>`.
+ * only) as `agentspec_type = <ComponentType>`; `agentspec_folded`, the names
+ * of the BranchingNodes folded into the node's edges (comma-separated), too.
  */
-export function nodeMetadata(componentType: string, make: () => NodeMetadata): Record<string, unknown> {
+export function nodeMetadata(componentType: string, make: () => NodeMetadata, folded?: readonly string[]): Record<string, unknown> {
   let made: NodeMetadata | undefined;
   const get = () => (made ??= make());
   const value = {};
-  for (const key of ['component', 'dataEdges', 'controlEdges', 'flow', 'group'] as const) {
+  for (const key of ['component', 'dataEdges', 'controlEdges', 'flow', 'group', 'folded'] as const) {
     Object.defineProperty(value, key, { get: () => get()[key], enumerable: true });
   }
   Object.defineProperty(value, 'toString', { value: () => componentType, enumerable: false });
-  return { [METADATA_KEY]: value, [`${METADATA_KEY}_type`]: componentType };
+  return { [METADATA_KEY]: value, [`${METADATA_KEY}_type`]: componentType, ...(folded && folded.length > 0 ? { [`${METADATA_KEY}_folded`]: folded.join(', ') } : {}) };
 }
 
 export function readNodeMetadata(metadata: Record<string, unknown> | undefined): NodeMetadata | undefined {

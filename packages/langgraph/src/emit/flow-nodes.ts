@@ -9,7 +9,7 @@
  * node, a branch per subflow or a `Send` per iteration, a join) whose graph
  * nodes run `flowNodes.fanOut`'s steps.
  */
-import type { BaseCheckpointSaver } from '@langchain/langgraph';
+import type { BaseCheckpointSaver, LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { A2AAgent, Agent, Component, Flow, LlmConfig, Node } from '@agentspec/core';
 import { hasTransforms, RuntimeError, type LlmOptions, type NetworkPolicy, type RuntimeLimits, type ToolRegistry } from '@agentspec/runtime';
 import { CHANNELS } from '../constants.js';
@@ -20,6 +20,7 @@ import { FanOutSteps, mergeFanOut, type FanOutNames } from '../compile/flow/fan-
 import { nodeAction } from '../compile/flow/node-action.js';
 import { FlowData } from '../compile/flow/flow-data.js';
 import { transitionsOf, type Transitions } from '../compile/flow/flow-edges.js';
+import { foldedBranchingNodes, FoldedBranching } from '../compile/flow/folded-branching.js';
 import { mergeByName, mergeByNode } from '../compile/flow/flow-state.js';
 import type { GraphState, LangGraph, NodeFn } from '../compile/graph-types.js';
 import { chatOpenAI } from '../compile/llm/chat-model.js';
@@ -103,13 +104,15 @@ export interface Subgraph {
 interface FlowParts {
   readonly data: FlowData;
   readonly transitions: Transitions;
+  /** The BranchingNodes folded into edges (flowNodes.route), by limits.maxSteps. */
+  readonly folding: Map<number, FoldedBranching>;
 }
 
 const parts = new WeakMap<Flow, FlowParts>();
 
 function partsOf(flow: Flow): FlowParts {
   let p = parts.get(flow);
-  if (!p) parts.set(flow, (p = { data: new FlowData(flow), transitions: transitionsOf(flow) }));
+  if (!p) parts.set(flow, (p = { data: new FlowData(flow), transitions: transitionsOf(flow), folding: new Map() }));
   return p;
 }
 
@@ -155,12 +158,29 @@ function fanOut(flow: Flow, node: Node, ctx: FlowContext, names: FanOutNames, su
   return new FanOutSteps(flow, node, compiled.fanOut, data, transitions, names, ctx.compile.limits.parallelism);
 }
 
+/**
+ * The path function of the edges leaving `node` in `flow` when they lead to
+ * BranchingNodes: each run on the way as compileLangGraph's graphs fold it
+ * (folded-branching.ts), the path going to the node it leads to — unless
+ * `ctx`'s limits.maxSteps is below the steps the flow can take, then to the
+ * BranchingNode's own graph node. `names`: graph node names by node id.
+ */
+function route(flow: Flow, node: Node, ctx: FlowContext, names: Readonly<Record<string, string>>): (state: GraphState, config: LangGraphRunnableConfig) => Promise<string> {
+  const parts = partsOf(flow);
+  const { data, transitions, folding } = parts;
+  // one FoldedBranching per flow and limit (not one per edge: a search of the flow each)
+  let folds = folding.get(ctx.maxSteps);
+  if (!folds) folding.set(ctx.maxSteps, (folds = new FoldedBranching(flow, foldedBranchingNodes(flow, transitions, ctx.maxSteps), data, transitions)));
+  return folds.route(node, (n) => names[n.id] as string);
+}
+
 /** The node steps of emitted flows (see the README, "Emitting TypeScript"). */
 export const flowNodes = {
   /** What the steps of one build share (tools, LLM, limits, network, the transforms of `root`'s agents; close() ends MCP connections). */
   context: (options: FlowBuildOptions = {}, root?: Flow): FlowContext => new FlowContext(options, root),
   step,
   fanOut,
+  route,
   /** The graph of an AgentNode's Agent, compiled from its spec (model → tools → model; ends on a text reply without outputs). */
   agentGraph: (agent: Agent, ctx: FlowContext): LangGraph => compileAgentGraph(agent, true, ctx.compile).graph,
   /**

@@ -3,10 +3,12 @@
  * metadata holds its component's document and the names of the edges
  * leaving it; where edges go is read from the graph's own edges and
  * conditional edges; subflows and agents from its subgraphs (a fan-out's
- * from its task nodes, its edges from its join).
+ * from its task nodes, its edges from its join). A BranchingNode folded into
+ * the edges of the nodes leading to it is in their metadata (`folded`), and
+ * so are the control edges of those nodes and its own.
  */
 import { PART_METADATA_KEY } from '../compile/flow/fan-out.js';
-import { readNodeMetadata, type NodeMetadata } from '../compile/metadata.js';
+import { readNodeMetadata, type FoldedNodeMetadata, type NodeMetadata } from '../compile/metadata.js';
 import { ref, type Doc, type DocumentBuilder } from './document.js';
 import { END_KEY, START_KEY, type StateGraphLike } from './graph-shape.js';
 import type { ImportContext } from './import-context.js';
@@ -58,6 +60,16 @@ export async function ownFlowDocument(b: StateGraphLike, start: NodeMetadata, do
     ctx.reserve(doc.id as string);
     nodes.push(docs.node(doc));
   }
+  // folded BranchingNodes, each once, back where the flow lists them
+  const folded = new Map<string, FoldedNodeMetadata>();
+  for (const meta of metas.values()) for (const f of meta.folded ?? []) if (!metas.has(f.name)) folded.set(f.name, f);
+  for (const f of [...folded.values()].sort((a, b) => a.at - b.at)) {
+    const doc = docs.adopt(f.component);
+    metas.set(f.name, f);
+    idOf.set(f.name, doc.id as string);
+    ctx.reserve(doc.id as string);
+    nodes.splice(Math.min(f.at, nodes.length), 0, docs.node(doc));
+  }
   const control: Doc[] = [];
   const edge = (exit: string, to: string, branch: string | null) => {
     // a fan-out's control edges leave from its join
@@ -74,7 +86,11 @@ export async function ownFlowDocument(b: StateGraphLike, start: NodeMetadata, do
     });
   };
   for (const [from, to] of b.edges) if (from !== START_KEY && to !== END_KEY) edge(from, to, null);
+  // the edges leaving a node with folded BranchingNodes after it, and theirs, as its metadata names them
+  const routed = new Set([...metas].filter(([name, m]) => folded.has(name) || (m.folded?.length ?? 0) > 0).map(([name]) => name));
+  for (const name of routed) for (const e of metas.get(name)?.controlEdges ?? []) edge(name, e.to, e.branch);
   for (const [source, branches] of Object.entries(b.branches)) {
+    if (routed.has(parts.joinOf.get(source) ?? source)) continue;
     for (const branch of Object.values(branches)) for (const [key, target] of Object.entries(branch.ends ?? {})) edge(source, target, key);
   }
   const data: Doc[] = [];

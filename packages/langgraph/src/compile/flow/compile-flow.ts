@@ -2,11 +2,12 @@ import { StateGraph } from '@langchain/langgraph';
 import { kindOf, type ControlFlowEdge, type Flow, type Node } from '@agentspec/core';
 import type { CompileContext } from '../context.js';
 import type { GraphBuilder, LangGraph } from '../graph-types.js';
-import { componentDocument, edgeFields, nodeMetadata } from '../metadata.js';
+import { componentDocument, edgeFields, nodeMetadata, type NodeMetadata } from '../metadata.js';
 import { graphNodeNames } from '../node-names.js';
 import { addFanOut, fanOutPartNames, FanOutSteps, hasFanOut } from './fan-out.js';
 import { addControlEdges, transitionsOf } from './flow-edges.js';
 import { FlowData } from './flow-data.js';
+import { foldedBranchingNodes, FoldedBranching } from './folded-branching.js';
 import { graphNode } from './flow-node-kinds.js';
 import { flowSchemas } from './flow-state.js';
 import { nodeAction } from './node-action.js';
@@ -25,6 +26,9 @@ export function compileNode(node: Node, fc: FlowCompile): CompiledNode | FanOutN
  * @agentspec/runtime on the state (inputs in, outputs and branch out). A
  * ParallelFlowNode or ParallelMapNode is a fan-out (fan-out.ts): its node,
  * the tasks of the next step, and a join node its control edges leave from.
+ * A BranchingNode is folded into the conditional edges of the nodes leading
+ * to it where that changes nothing observable (folded-branching.ts): its
+ * metadata is on theirs (`folded`).
  */
 export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
   const schemas = flowSchemas(flow);
@@ -37,20 +41,26 @@ export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
   const transitions = transitionsOf(flow);
   const edgesFrom = new Map<Node, ControlFlowEdge[]>();
   for (const e of flow.control_flow_connections) edgesFrom.set(e.from_node, [...(edgesFrom.get(e.from_node) ?? []), e]);
+  const folding = new FoldedBranching(flow, foldedBranchingNodes(flow, transitions, ctx.limits.maxSteps), data, transitions);
+  const metadataOf = (node: Node): NodeMetadata => {
+    const dataEdges = data.edgesLeaving(node).map((e) => ({ fields: edgeFields(e), output: e.source_output, to: names.get(e.destination_node) as string, input: e.destination_input }));
+    const controlEdges = (edgesFrom.get(node) ?? []).map((e) => ({ fields: edgeFields(e), branch: e.from_branch ?? null, to: names.get(e.to_node) as string }));
+    const folded = folding.routesThrough(node) ? folding.foldedAfter(node).map((n) => ({ name: names.get(n) as string, at: folding.indexOf(n), ...metadataOf(n) })) : [];
+    return {
+      component: componentDocument(graphNode(node) as Node),
+      ...(dataEdges.length > 0 ? { dataEdges } : {}),
+      ...(controlEdges.length > 0 ? { controlEdges } : {}),
+      ...(node === flow.start_node ? { flow: flowFields(flow) } : {}),
+      ...(folded.length > 0 ? { folded } : {}),
+    };
+  };
   for (const spec of flow.nodes) {
+    if (folding.folded.has(spec)) continue;
     const node = spec;
     const name = names.get(spec) as string;
     const compiled = compileNode(node, { flow, ctx });
-    const metadata = nodeMetadata(graphNode(node).component_type, () => {
-      const dataEdges = data.edgesLeaving(node).map((e) => ({ fields: edgeFields(e), output: e.source_output, to: names.get(e.destination_node) as string, input: e.destination_input }));
-      const controlEdges = (edgesFrom.get(node) ?? []).map((e) => ({ fields: edgeFields(e), branch: e.from_branch ?? null, to: names.get(e.to_node) as string }));
-      return {
-        component: componentDocument(graphNode(node) as Node),
-        ...(dataEdges.length > 0 ? { dataEdges } : {}),
-        ...(controlEdges.length > 0 ? { controlEdges } : {}),
-        ...(node === flow.start_node ? { flow: flowFields(flow) } : {}),
-      };
-    });
+    const folded = folding.routesThrough(node) ? folding.foldedAfter(node).map((n) => n.name) : undefined;
+    const metadata = nodeMetadata(graphNode(node).component_type, () => metadataOf(node), folded);
     if ('fanOut' in compiled) {
       const parts = fanOutPartNames(name, compiled.fanOut, taken);
       addFanOut(builder, new FanOutSteps(flow, node, compiled.fanOut, data, transitions, parts, ctx.limits.parallelism), metadata);
@@ -62,7 +72,7 @@ export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
       ...(compiled.subgraphs ? { subgraphs: [...compiled.subgraphs] } : {}),
     });
   }
-  addControlEdges(builder, flow, names, transitions, exits);
+  addControlEdges(builder, flow, names, transitions, exits, folding);
   return builder;
 }
 

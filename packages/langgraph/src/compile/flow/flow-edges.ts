@@ -2,6 +2,7 @@ import { END, START } from '@langchain/langgraph';
 import type { Flow, Node } from '@agentspec/core';
 import { CHANNELS } from '../../constants.js';
 import type { GraphBuilder, GraphState } from '../graph-types.js';
+import type { FoldedBranching } from './folded-branching.js';
 import { graphNode } from './flow-node-kinds.js';
 
 /** The node each branch of a node leads to. */
@@ -36,8 +37,10 @@ function routeOnBranch(state: GraphState): string {
  * names to nodes (a branch without an edge is refused by the node itself:
  * AS_NO_TRANSITION). Edges lead to a node's graph node (`names`) and leave
  * from where it finishes (`exits`: the join of a fan-out, else the same).
+ * A folded BranchingNode (`folding`) has no graph node: the edges leaving a
+ * node that leads to one route through it (folded-branching.ts).
  */
-export function addControlEdges(builder: GraphBuilder, flow: Flow, names: ReadonlyMap<Node, string>, transitions: Transitions, exits: ReadonlyMap<Node, string> = names): void {
+export function addControlEdges(builder: GraphBuilder, flow: Flow, names: ReadonlyMap<Node, string>, transitions: Transitions, exits: ReadonlyMap<Node, string> = names, folding?: FoldedBranching): void {
   const name = (n: Node) => names.get(n) as string;
   const exit = (n: Node) => exits.get(n) as string;
   // StateGraph.addEdge scans every edge added so far (O(E) a call), which makes
@@ -51,7 +54,11 @@ export function addControlEdges(builder: GraphBuilder, flow: Flow, names: Readon
       continue;
     }
     const leaving = transitions.get(node);
-    if (!leaving || leaving.size === 0) continue;
+    if (!leaving || leaving.size === 0 || folding?.folded.has(node)) continue;
+    if (folding?.routesThrough(node)) {
+      builder.addConditionalEdges(exit(node), folding.route(node, name), folding.targets(node).map(name));
+      continue;
+    }
     if (!routesOnBranch(node, leaving)) {
       addEdge(exit(node), name([...leaving.values()][0] as Node));
       continue;

@@ -48,8 +48,34 @@ export function finishedUpdate(node: Node, outcome: NodeOutcome, data: FlowData,
 }
 
 /**
- * The body of `node` in `flow`: its inputs resolved (nodeInputs), the node
- * kind's semantics run (`compiled`), the state updated (finishedUpdate).
+ * Run `node` on `state` in the flow's span: its inputs resolved (nodeInputs),
+ * the node kind's semantics run (`compiled`) in its node span — at `position`
+ * of the task running it (a BranchingNode folded into its predecessor's edge
+ * runs in that task: folded-branching.ts) — the state update made
+ * (finishedUpdate); a failure fails the flow's span too.
+ */
+export async function runNode(
+  flow: Flow, node: Node, compiled: CompiledNode, data: FlowData, transitions: Transitions,
+  state: GraphState, config: LangGraphRunnableConfig, flowSpan: string | undefined, position?: string,
+): Promise<{ update: GraphUpdate; branch: string; outcome: NodeOutcome }> {
+  const inputs = nodeInputs(flow, node, data, state);
+  const messages = (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
+  let outcome: NodeOutcome;
+  try {
+    outcome = await span(config, ['NodeExecutionStart', 'NodeExecutionEnd'], node.name, { node: node.id, component_type: node.component_type, inputs }, flowSpan,
+      (nodeSpan) => compiled.run({ inputs, state, messages, config, span: nodeSpan }),
+      (o) => ({ outputs: o.outputs, branch: o.branch ?? 'next' }), position);
+  } catch (e) {
+    // a failed node fails its flow (an interrupt does not: emitException leaves it)
+    if (flowSpan) emitException(config, flowSpan, flow.name, e);
+    throw e;
+  }
+  return { ...finishedUpdate(node, outcome, data, transitions), outcome };
+}
+
+/**
+ * The body of `node` in `flow`: runNode, between the flow's start and end
+ * events for its StartNode and EndNodes.
  * Also the node steps of emitted flows (flowNodes.step).
  */
 export function nodeAction(flow: Flow, node: Node, compiled: CompiledNode, data: FlowData, transitions: Transitions): NodeFn {
@@ -58,19 +84,7 @@ export function nodeAction(flow: Flow, node: Node, compiled: CompiledNode, data:
   return async (state: GraphState, config: LangGraphRunnableConfig): Promise<GraphUpdate> => {
     const flowSpan = eventsOn(config) ? flowSpanId(config) : undefined;
     if (isStart && flowSpan) emit(config, 'FlowExecutionStart', flowSpan, flow.name, { flow: flow.id }, parentSpan(config));
-    const inputs = nodeInputs(flow, node, data, state);
-    const messages = (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
-    let outcome: NodeOutcome;
-    try {
-      outcome = await span(config, ['NodeExecutionStart', 'NodeExecutionEnd'], node.name, { node: node.id, component_type: node.component_type, inputs }, flowSpan,
-        (nodeSpan) => compiled.run({ inputs, state, messages, config, span: nodeSpan }),
-        (o) => ({ outputs: o.outputs, branch: o.branch ?? 'next' }));
-    } catch (e) {
-      // a failed node fails its flow (an interrupt does not: emitException leaves it)
-      if (flowSpan) emitException(config, flowSpan, flow.name, e);
-      throw e;
-    }
-    const { update, branch } = finishedUpdate(node, outcome, data, transitions);
+    const { update, branch, outcome } = await runNode(flow, node, compiled, data, transitions, state, config, flowSpan);
     if (isEnd && flowSpan) emit(config, 'FlowExecutionEnd', flowSpan, flow.name, { outputs: outcome.update ?? {}, branch }, parentSpan(config));
     return update;
   };

@@ -3,6 +3,8 @@ import { CHANNELS } from '../../constants.js';
 import { NESTED_STEPS_MESSAGE } from '../../compile/check-component.js';
 import { fanOutPartNames, fanOutShape, hasFanOut, type FanOutNames } from '../../compile/flow/fan-out.js';
 import { routesOnBranch, transitionsOf } from '../../compile/flow/flow-edges.js';
+import { foldedBranchingNodes, FoldedBranching } from '../../compile/flow/folded-branching.js';
+import { FlowData } from '../../compile/flow/flow-data.js';
 import { graphNodeNames } from '../../compile/node-names.js';
 import type { CompileWarning } from '../../compile/options.js';
 import { commentText, identifier, key, literal, member, ModuleWriter, str, type Names } from '@agentspec/runtime/emit';
@@ -75,12 +77,18 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
   const names = graphNodeNames(flow.nodes, stateKeySet);
   const nodeNames = new Set([...names.values(), ...stateKeySet]);
   const transitions = transitionsOf(flow);
+  // BranchingNodes that flowNodes.route folds into their predecessors' edges when limits.maxSteps allows (folded-branching.ts)
+  const folding = new FoldedBranching(flow, foldedBranchingNodes(flow, transitions, Infinity), new FlowData(flow), transitions);
   const flowConst = constants.names.get(flow) as string;
   const lines: string[] = [];
   const w = (s: string) => lines.push(s);
   w('/**');
   w(` * Flow ${commentText(str(flow.name))} as a StateGraph: one node per Agent Spec node; a plain edge where a node has one`);
   w(' * branch, a conditional edge on the branch it finished on (with a path map) where it has several.');
+  if (folding.folded.size > 0) {
+    w(' * The edges of a node leading to a BranchingNode run it (flowNodes.route: one step per decision) and go where');
+    w(' * it leads, unless limits.maxSteps is below the steps this flow can take: then they go to its node.');
+  }
   if (hasFanOut(flow)) w(' * A ParallelFlowNode runs a branch per subflow, a ParallelMapNode a Send per iteration; a join gives their outputs.');
   w(' */');
   w(`function ${n.builder}(ctx: FlowContext) {`);
@@ -146,6 +154,12 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
     }
     const leaving = transitions.get(node);
     if (!leaving || leaving.size === 0) continue;
+    if (folding.routesThrough(node)) {
+      const ends = [...new Set([...leaving.values(), ...folding.targets(node)])];
+      const nameMap = Object.fromEntries([...ends, ...folding.foldedAfter(node)].map((n) => [n.id, names.get(n) as string]));
+      w(`    .addConditionalEdges(${exit(node)}, flowNodes.route(${flowConst}, ${constants.names.get(node) as string}, ctx, ${literal(nameMap, '    ')}), [${ends.map(name).join(', ')}])`);
+      continue;
+    }
     if (!routesOnBranch(node, leaving)) {
       w(`    .addEdge(${exit(node)}, ${name([...leaving.values()][0] as Node)})`);
       continue;

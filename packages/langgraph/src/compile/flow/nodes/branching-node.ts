@@ -1,11 +1,14 @@
 import type { BranchingNode } from '@agentspec/core';
 import { selectBranch } from '@agentspec/runtime';
-import type { NodeHandler } from '../node-handler.js';
+import type { CompiledNode, NodeHandler } from '../node-handler.js';
 
-/** BranchingNode: its input looked up in the mapping (`default` when nothing matches); a conditional edge follows the branch. */
-export const branchingNode: NodeHandler<BranchingNode> = (node) => {
+/** The body of a BranchingNode: its input looked up in the mapping (`default` when nothing matches). */
+export function branchingBody(node: BranchingNode): CompiledNode {
   const key = node.inputs?.[0]?.title;
   return {
     run: async ({ inputs }) => ({ outputs: {}, branch: selectBranch(node.mapping, key === undefined ? undefined : inputs[key]) }),
   };
-};
+}
+
+/** BranchingNode: its body (branchingBody); a conditional edge follows the branch (or it is folded into the edges leading to it: folded-branching.ts). */
+export const branchingNode: NodeHandler<BranchingNode> = (node) => branchingBody(node);
