@@ -8,6 +8,7 @@ import { mark } from '../compile/marks.js';
 import { speakFirst } from '../compile/speak-first.js';
 import type { AgentStopCondition } from '../compile/stop-conditions.js';
 import type { ToolExecutor } from '../compile/tools/tool-executor.js';
+import { idleTelemetry } from '../model/idle-telemetry.js';
 import { DEFAULT_LLM_TIMEOUT_MS } from '../model/language-model.js';
 import type { AgentBuildResult, AgentHooks, AiSdkCompileOptions, AiSdkRuntimeOptions } from '../options.js';
 import type { AgentShape } from './next-step.js';
@@ -91,13 +92,13 @@ function sessionHooks(ctx: AgentContext, control: CallControl): Pick<AgentHooks,
 /**
  * The `prepareCall` of the app's ToolLoopAgent: the session's call options
  * (its instructions, stop conditions and `prepareStep`) over the app's
- * settings, then `speakFirst`.
+ * settings, telemetry off while nobody would see it, then `speakFirst`.
  */
 const sessionPrepareCall = mark<NonNullable<AgentSettings['prepareCall']>>((call) => {
   const { options, ...rest } = call as Omit<typeof call, 'options'> & { options?: SessionCall };
   if (!options) return speakFirst(call);
   const stopWhen = rest.stopWhen === undefined ? [] : Array.isArray(rest.stopWhen) ? rest.stopWhen : [rest.stopWhen];
-  return speakFirst({ ...rest, instructions: options.instructions, stopWhen: [...stopWhen, ...options.stopWhen], prepareStep: options.prepareStep } as typeof call);
+  return speakFirst({ ...rest, instructions: options.instructions, stopWhen: [...stopWhen, ...options.stopWhen], prepareStep: options.prepareStep, ...idleTelemetry() } as typeof call);
 }, { kind: 'runtime' });
 
 /**
