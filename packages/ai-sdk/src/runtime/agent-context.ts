@@ -108,9 +108,24 @@ const sessionPrepareCall = mark<NonNullable<AgentSettings['prepareCall']>>((call
  * watching its call, the record of its failed tools — is passed with each
  * call (`SessionAgent.call`).
  */
-function appAgent(ctx: AgentContext, compileOptions: AiSdkCompileOptions): ToolLoopAgent<never, ToolSet> {
+function appAgent(ctx: AgentContext, inputs: Readonly<Record<string, unknown>>): ToolLoopAgent<never, ToolSet> {
+  if (ctx.compiled) return ctx.compiled;
   const extras: RuntimeExtras = { callbacks: { prepareCall: sessionPrepareCall, onError: mark(() => undefined, { kind: 'runtime' }) } };
-  return (ctx.compiled ??= new ToolLoopAgent(agentSettings(ctx.agent, compileOptions, ctx.executor, [], extras)) as unknown as ToolLoopAgent<never, ToolSet>);
+  return (ctx.compiled = new ToolLoopAgent(agentSettings(ctx.agent, compileOptions(ctx, inputs), ctx.executor, [], extras)) as unknown as ToolLoopAgent<never, ToolSet>);
+}
+
+/** What compileAiSdk (or the `build` option) is given for an agent of the app: the load options, the inputs of a session. */
+function compileOptions({ load, options, maxAgentSteps }: AgentContext, inputs: Readonly<Record<string, unknown>>): AiSdkCompileOptions & { inputs: Readonly<Record<string, unknown>> } {
+  return {
+    inputs,
+    llm: { ...load.llm, timeoutMs: load.llm?.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS },
+    maxSteps: maxAgentSteps,
+    ...(load.tools ? { tools: load.tools } : {}),
+    ...(options.model !== undefined ? { model: options.model } : {}),
+    ...(options.structuredOutput ? { structuredOutput: options.structuredOutput } : {}),
+    ...(load.network ? { network: load.network } : {}),
+    ...(load.limits?.http ? { http: load.limits.http } : {}),
+  };
 }
 
 /**
@@ -120,21 +135,10 @@ function appAgent(ctx: AgentContext, compileOptions: AiSdkCompileOptions): ToolL
  * semantics as hooks.
  */
 export async function sessionAgent(ctx: AgentContext, inputs: Readonly<Record<string, unknown>>, control: CallControl): Promise<SessionAgent> {
-  const { load, options } = ctx;
-  const compileOptions: AiSdkCompileOptions = {
-    inputs,
-    llm: { ...load.llm, timeoutMs: load.llm?.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS },
-    maxSteps: ctx.maxAgentSteps,
-    ...(load.tools ? { tools: load.tools } : {}),
-    ...(options.model !== undefined ? { model: options.model } : {}),
-    ...(options.structuredOutput ? { structuredOutput: options.structuredOutput } : {}),
-    ...(load.network ? { network: load.network } : {}),
-    ...(load.limits?.http ? { http: load.limits.http } : {}),
-  };
   const hooks = sessionHooks(ctx, control);
-  if (options.build) return { agent: await builtAgent(ctx, { ...compileOptions, inputs }, hooks, control) };
+  if (ctx.options.build) return { agent: await builtAgent(ctx, compileOptions(ctx, inputs), hooks, control) };
   return {
-    agent: appAgent(ctx, compileOptions),
+    agent: appAgent(ctx, inputs),
     call: {
       options: { instructions: renderTemplate(ctx.agent.system_prompt, inputs), ...hooks },
       onToolExecutionEnd: recordToolFailures(control, ctx.agent.id),
