@@ -1,5 +1,5 @@
 import { agent as buildAgent, clientTool, deserialize, openAiCompatibleConfig, serverTool, type Agent } from '@agentspec/core';
-import { referenceRuntime, type RuntimeEvent, type TraceEvent } from '@agentspec/runtime';
+import { referenceRuntime, type RuntimeEvent, type Session, type TraceEvent } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { aiSdkRuntime, AI_SDK_RUNTIME_NAME } from '../src/index.js';
@@ -47,6 +47,23 @@ describe('aiSdkRuntime with an agent', () => {
     const status = await session.run();
     expect(status).toMatchObject({ type: 'user_input' });
     expect(status.messages.map((m) => [m.role, m.content])).toEqual([['user', 'Try flaky'], ['assistant', ''], ['tool', 'ok'], ['assistant', 'Flaky worked.']]);
+  });
+
+  it("runs the sessions of an app at once, each call with its own session's instructions and failed tools", async () => {
+    explodeOnce = true;
+    const app = await aiSdkRuntime().load(assistant({ system_prompt: 'Help {{user}}.', inputs: [{ title: 'user', type: 'string' }] }), load());
+    const [ann, bob, cid] = ['Ann', 'Bob', 'Cid'].map((user) => app.start({ inputs: { user } })) as [Session, Session, Session];
+    ann.appendUserMessage('Try flaky');
+    bob.appendUserMessage('Hi');
+    cid.appendUserMessage('Hi');
+    llm.clear();
+    const [failed, bobStatus, cidStatus] = await Promise.allSettled([ann.run(), bob.run(), cid.run()]);
+    expect(failed).toMatchObject({ status: 'rejected', reason: { code: 'AS_TOOL_FAILED', site: { agent: 'a', tool: 'flaky' } } });
+    expect([bobStatus, cidStatus]).toMatchObject([{ status: 'fulfilled', value: { type: 'user_input' } }, { status: 'fulfilled', value: { type: 'user_input' } }]);
+    expect(llm.requests.map((r) => r.systemPrompt).sort()).toEqual(['Help Ann.', 'Help Bob.', 'Help Cid.']);
+    // the failure was Ann's only: her session runs again from the failed step
+    expect(await ann.run()).toMatchObject({ type: 'user_input', messages: [{ content: 'Try flaky' }, {}, { content: 'ok' }, { content: 'Flaky worked.' }] });
+    expect(llm.lastRequest()?.systemPrompt).toBe('Help Ann.');
   });
 
   it('writes the tokens each LLM call used on its LLM span, as the reference does', async () => {

@@ -5,6 +5,7 @@ import { abortError, toRuntimeError } from '../errors/to-runtime-error.js';
 import { generationSettings, lenientStructuredOutput, mergeProviderOptions, sendsParametersAsIs } from '../model/generation-settings.js';
 import { AI_SDK_MAX_RETRIES, DEFAULT_LLM_TIMEOUT_MS, languageModel } from '../model/language-model.js';
 import type { AiSdkBackendOptions } from '../options.js';
+import { idleTelemetry } from '../model/idle-telemetry.js';
 import { toModelMessages } from './llm-messages.js';
 
 /** Tools offered as schemas only: without `execute`, the AI SDK returns the calls to the interpreter, which runs them. */
@@ -60,6 +61,7 @@ export function aiSdkBackend(options: AiSdkBackendOptions = {}): LlmBackend {
         providerOptions: mergeProviderOptions(providerOptions, schema ? lenientStructuredOutput(config) : undefined) ?? {},
         maxRetries: model === undefined ? AI_SDK_MAX_RETRIES : llm.retries ?? 2,
         ...(signal ? { abortSignal: signal } : {}),
+        ...idleTelemetry(),
       };
       try {
         if (!request.onDelta) return toResponse((await generateText(call)).finalStep);

@@ -9,7 +9,8 @@ import { agentShape, type AgentContext } from './agent-context.js';
 import { AgentEngine, type AgentEngineState } from './agent-engine.js';
 
 /**
- * An Agent run natively on a ToolLoopAgent, one per session (its instructions are rendered with the session's inputs), compiled or built by the `build` option.
+ * An Agent run natively on a ToolLoopAgent: one compiled for the app and shared by its sessions, each call with its session's
+ * instructions (rendered with its inputs) and stop conditions — or one per session, built by the `build` option.
  * `given` is the agent as loaded (what sessions are saved against); `agent` the one that runs, its toolboxes resolved.
  */
 export function agentApp(agent: Agent, load: RuntimeLoadOptions, options: AiSdkRuntimeOptions, given: Component = agent, transforms?: AgentTransforms): App {

@@ -1,15 +1,19 @@
 import { RuntimeError, type ErrorSite } from '@agentspec/runtime';
-import type { ModelMessage, StepResult, ToolLoopAgent, ToolSet } from 'ai';
+import type { ModelMessage, StepResult, ToolSet } from 'ai';
 import { abortError, toRuntimeError } from '../errors/to-runtime-error.js';
-import { hasInvalidCall, type CallControl } from './agent-context.js';
+import { hasInvalidCall, type CallControl, type SessionAgent } from './agent-context.js';
 import type { AgentTrace } from './agent-trace.js';
 
 /** One `generate()` (or `stream()`, when traced) of the session's ToolLoopAgent on its history. */
 async function call(
-  agent: ToolLoopAgent<never, ToolSet>, history: readonly ModelMessage[], site: ErrorSite, trace: AgentTrace | undefined, signal: AbortSignal | undefined,
+  { agent, call: session }: SessionAgent, history: readonly ModelMessage[], site: ErrorSite, trace: AgentTrace | undefined, signal: AbortSignal | undefined,
   ended: StepResult<ToolSet>[],
 ) {
-  const options = { messages: [...history], onStepEnd: (step: StepResult<ToolSet>) => void ended.push(step), ...(signal ? { abortSignal: signal } : {}) };
+  const options = {
+    messages: [...history], onStepEnd: (step: StepResult<ToolSet>) => void ended.push(step), ...(signal ? { abortSignal: signal } : {}),
+    // the session's call options (read by the app agent's prepareCall), as `never` for an agent of the `build` option
+    ...(session ? { options: session.options as never, onToolExecutionEnd: session.onToolExecutionEnd } : {}),
+  };
   try {
     if (!trace) {
       const r = await agent.generate(options);
@@ -51,7 +55,7 @@ function commitEnded(ended: readonly StepResult<ToolSet>[], commit: (messages: r
  * asks the LLM again for the step that failed.
  */
 export async function runAgentCall(
-  agent: ToolLoopAgent<never, ToolSet>, history: readonly ModelMessage[], control: CallControl,
+  agent: SessionAgent, history: readonly ModelMessage[], control: CallControl,
   commit: (messages: readonly ModelMessage[], steps: number) => void,
   site: ErrorSite, trace?: AgentTrace, signal?: AbortSignal,
 ): Promise<void> {

@@ -1,11 +1,14 @@
 import { laterComponent, type Agent } from '@agentspec/core';
-import { backendTransformCall, llmMessages, RUNTIME_ERROR_CODES, RuntimeError, type AgentTransforms, type LlmBackend, type LlmMessage, type RuntimeErrorCode, type RuntimeLoadOptions, type TransformTrace } from '@agentspec/runtime';
+import { backendTransformCall, llmMessages, renderTemplate, RUNTIME_ERROR_CODES, RuntimeError, type AgentTransforms, type LlmBackend, type LlmMessage, type RuntimeErrorCode, type RuntimeLoadOptions, type TransformTrace } from '@agentspec/runtime';
 import { ToolLoopAgent, type ModelMessage, type StepResult, type ToolSet } from 'ai';
 import { toModelMessages } from '../backend/llm-messages.js';
 import { conversation } from './conversation.js';
-import { agentSettings, type RuntimeExtras } from '../compile/agent-settings.js';
+import { agentSettings, type AgentSettings, type RuntimeExtras } from '../compile/agent-settings.js';
 import { mark } from '../compile/marks.js';
+import { speakFirst } from '../compile/speak-first.js';
+import type { AgentStopCondition } from '../compile/stop-conditions.js';
 import type { ToolExecutor } from '../compile/tools/tool-executor.js';
+import { idleTelemetry } from '../model/idle-telemetry.js';
 import { DEFAULT_LLM_TIMEOUT_MS } from '../model/language-model.js';
 import type { AgentBuildResult, AgentHooks, AiSdkCompileOptions, AiSdkRuntimeOptions } from '../options.js';
 import type { AgentShape } from './next-step.js';
@@ -20,6 +23,8 @@ export interface AgentContext {
   readonly maxAgentSteps: number;
   /** What the `build` option built for the sessions not yet released (closed when released, or with the app). */
   readonly built: AgentBuildResult[];
+  /** The app's ToolLoopAgent (built by the first session that calls the LLM, then shared), unless the `build` option builds one per session. */
+  compiled?: ToolLoopAgent<never, ToolSet>;
   /** The agent's message transforms (when it has any), and the backend making their summarization calls. */
   readonly transforms?: AgentTransforms;
   readonly summarizer?: LlmBackend;
@@ -49,44 +54,96 @@ export function agentShape(agent: Agent, options: AiSdkRuntimeOptions): AgentSha
   };
 }
 
+/** What a session adds to each call of the app's ToolLoopAgent: its AI SDK call options, read by the agent's `prepareCall`. */
+export interface SessionCall {
+  /** The system prompt rendered with the session's inputs. */
+  readonly instructions: string;
+  /** The runtime's stop conditions: a failed tool or an invalid call, and the session's step budget. */
+  readonly stopWhen: readonly AgentStopCondition[];
+  readonly prepareStep: NonNullable<AgentSettings['prepareStep']>;
+}
+
+/** The ToolLoopAgent a session runs, and what the session passes to each of its calls (none for an agent of the `build` option). */
+export interface SessionAgent {
+  readonly agent: ToolLoopAgent<never, ToolSet>;
+  readonly call?: { readonly options: SessionCall; readonly onToolExecutionEnd: NonNullable<AgentHooks['onToolExecutionEnd']> };
+}
+
 /**
- * The ToolLoopAgent a session runs: the compiled agent, or the one the
- * `build` option builds (instructions rendered with the session's inputs),
- * plus the runtime's semantics — the loop stops
- * on a failed tool or an invalid call, and on the step budget; a failure
- * recorded before a step (an approved tool run at the start of a call) stops
- * it before the LLM is called.
+ * The runtime's semantics, for one session (not marked: they are no setting of the app's agent, they come with each call): the loop stops on a failed tool
+ * or an invalid call, and on the step budget; a failure recorded before a
+ * step (an approved tool run at the start of a call) stops it before the LLM
+ * is called.
  */
-export async function sessionAgent(ctx: AgentContext, inputs: Readonly<Record<string, unknown>>, control: CallControl): Promise<ToolLoopAgent<never, ToolSet>> {
-  const { load, options } = ctx;
-  const extras: RuntimeExtras = {
+function sessionHooks(ctx: AgentContext, control: CallControl): Pick<AgentHooks, 'stopWhen' | 'prepareStep'> {
+  return {
     stopWhen: [
-      mark(({ steps }: { steps: StepResult<ToolSet>[] }) => control.failures.length > 0 || hasInvalidCall(steps.at(-1)), { kind: 'runtime' }),
-      mark(({ steps }: { steps: StepResult<ToolSet>[] }) => steps.length >= control.budget, { kind: 'runtime' }),
+      ({ steps }: { steps: StepResult<ToolSet>[] }) => control.failures.length > 0 || hasInvalidCall(steps.at(-1)),
+      ({ steps }: { steps: StepResult<ToolSet>[] }) => steps.length >= control.budget,
     ],
-    onFailure: (e) => control.failures.push(e),
-    callbacks: {
-      prepareStep: mark(async ({ messages }: { messages: ModelMessage[] }) => {
-        if (control.failures[0]) throw control.failures[0];
-        // a module of the `build` option applies the transforms itself (emitted modules do), with `hooks.summarize`
-        return options.build ? undefined : transformed(ctx, control, messages);
-      }, { kind: 'runtime' }),
-      onError: mark(() => undefined, { kind: 'runtime' }),
-    },
+    prepareStep: (async ({ messages }: { messages: ModelMessage[] }) => {
+      if (control.failures[0]) throw control.failures[0];
+      // a module of the `build` option applies the transforms itself (emitted modules do), with `hooks.summarize`
+      return ctx.options.build ? undefined : transformed(ctx, control, messages);
+    }) as AgentHooks['prepareStep'],
   };
-  const compileOptions: AiSdkCompileOptions = {
+}
+
+/**
+ * The `prepareCall` of the app's ToolLoopAgent: the session's call options
+ * (its instructions, stop conditions and `prepareStep`) over the app's
+ * settings, telemetry off while nobody would see it, then `speakFirst`.
+ */
+const sessionPrepareCall = mark<NonNullable<AgentSettings['prepareCall']>>((call) => {
+  const { options, ...rest } = call as Omit<typeof call, 'options'> & { options?: SessionCall };
+  if (!options) return speakFirst(call);
+  const stopWhen = rest.stopWhen === undefined ? [] : Array.isArray(rest.stopWhen) ? rest.stopWhen : [rest.stopWhen];
+  return speakFirst({ ...rest, instructions: options.instructions, stopWhen: [...stopWhen, ...options.stopWhen], prepareStep: options.prepareStep, ...idleTelemetry() } as typeof call);
+}, { kind: 'runtime' });
+
+/**
+ * The ToolLoopAgent of the app, built once (with the first session's inputs)
+ * and shared by its sessions: what differs from a session to another — the
+ * instructions rendered with its inputs, the stop conditions and `prepareStep`
+ * watching its call, the record of its failed tools — is passed with each
+ * call (`SessionAgent.call`).
+ */
+function appAgent(ctx: AgentContext, inputs: Readonly<Record<string, unknown>>): ToolLoopAgent<never, ToolSet> {
+  if (ctx.compiled) return ctx.compiled;
+  const extras: RuntimeExtras = { callbacks: { prepareCall: sessionPrepareCall, onError: mark(() => undefined, { kind: 'runtime' }) } };
+  return (ctx.compiled = new ToolLoopAgent(agentSettings(ctx.agent, compileOptions(ctx, inputs), ctx.executor, [], extras)) as unknown as ToolLoopAgent<never, ToolSet>);
+}
+
+/** What compileAiSdk (or the `build` option) is given for an agent of the app: the load options, the inputs of a session. */
+function compileOptions({ load, options, maxAgentSteps }: AgentContext, inputs: Readonly<Record<string, unknown>>): AiSdkCompileOptions & { inputs: Readonly<Record<string, unknown>> } {
+  return {
     inputs,
     llm: { ...load.llm, timeoutMs: load.llm?.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS },
-    maxSteps: ctx.maxAgentSteps,
+    maxSteps: maxAgentSteps,
     ...(load.tools ? { tools: load.tools } : {}),
     ...(options.model !== undefined ? { model: options.model } : {}),
     ...(options.structuredOutput ? { structuredOutput: options.structuredOutput } : {}),
     ...(load.network ? { network: load.network } : {}),
     ...(load.limits?.http ? { http: load.limits.http } : {}),
   };
-  if (options.build) return builtAgent(ctx, { ...compileOptions, inputs }, extras, control);
-  const settings = agentSettings(ctx.agent, compileOptions, ctx.executor, [], extras);
-  return new ToolLoopAgent(settings) as unknown as ToolLoopAgent<never, ToolSet>;
+}
+
+/**
+ * The ToolLoopAgent a session runs: the app's compiled agent with the
+ * session's call options, or the one the `build` option builds for the
+ * session (instructions rendered with its inputs), given the runtime's
+ * semantics as hooks.
+ */
+export async function sessionAgent(ctx: AgentContext, inputs: Readonly<Record<string, unknown>>, control: CallControl): Promise<SessionAgent> {
+  const hooks = sessionHooks(ctx, control);
+  if (ctx.options.build) return { agent: await builtAgent(ctx, compileOptions(ctx, inputs), hooks, control) };
+  return {
+    agent: appAgent(ctx, inputs),
+    call: {
+      options: { instructions: renderTemplate(ctx.agent.system_prompt, inputs), ...hooks },
+      onToolExecutionEnd: recordToolFailures(control, ctx.agent.id),
+    },
+  };
 }
 
 /**
@@ -96,12 +153,15 @@ export async function sessionAgent(ctx: AgentContext, inputs: Readonly<Record<st
  * that is not already a RuntimeError keeps its `AS_…` code when it has one —
  * the module's CodedError — and is AS_TOOL_FAILED, naming the tool, otherwise).
  */
-async function builtAgent(ctx: AgentContext, compileOptions: AiSdkCompileOptions & { inputs: Readonly<Record<string, unknown>> }, extras: RuntimeExtras, control: CallControl): Promise<ToolLoopAgent<never, ToolSet>> {
+async function builtAgent(
+  ctx: AgentContext, compileOptions: AiSdkCompileOptions & { inputs: Readonly<Record<string, unknown>> }, session: Pick<AgentHooks, 'stopWhen' | 'prepareStep'>, control: CallControl,
+): Promise<ToolLoopAgent<never, ToolSet>> {
   const { agent } = ctx;
+  // marked, as what the runtime adds to the module's settings
   const hooks: AgentHooks = {
-    stopWhen: extras.stopWhen ?? [],
-    prepareStep: extras.callbacks?.prepareStep as AgentHooks['prepareStep'],
-    onError: extras.callbacks?.onError as AgentHooks['onError'],
+    stopWhen: session.stopWhen.map((s) => mark(s, { kind: 'runtime' })),
+    prepareStep: mark(session.prepareStep, { kind: 'runtime' }),
+    onError: mark(() => undefined, { kind: 'runtime' }),
     ...(ctx.transforms?.has(agent) && ctx.summarizer ? { summarize: (transform: string, messages: readonly LlmMessage[]) => summarizeFor(ctx, control, transform, messages), conversationId: () => control.session?.conversationId } : {}),
     onToolExecutionEnd: recordToolFailures(control, agent.id),
   };

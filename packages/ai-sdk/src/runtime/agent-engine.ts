@@ -1,7 +1,7 @@
 import { rejectionText, resolveInputs, RuntimeError, type EngineRun, type Message, type RunStatus, type SessionEngine } from '@agentspec/runtime';
-import type { ModelMessage, ToolContent, ToolLoopAgent, ToolSet } from 'ai';
+import type { ModelMessage, ToolContent } from 'ai';
 import { textOutput } from '../compile/tools/tool-kinds.js';
-import { sessionAgent, type AgentContext, type CallControl } from './agent-context.js';
+import { sessionAgent, type AgentContext, type CallControl, type SessionAgent } from './agent-context.js';
 import { runAgentCall } from './agent-call.js';
 import { AgentTrace } from './agent-trace.js';
 import { conversation } from './conversation.js';
@@ -21,7 +21,7 @@ export class AgentEngine implements SessionEngine {
   private history: ModelMessage[] = [];
   private pending: ToolContent = [];
   private llmSteps = 0;
-  private compiled: ToolLoopAgent<never, ToolSet> | undefined;
+  private compiled: SessionAgent | undefined;
   private readonly control: CallControl = { budget: 0, failures: [] };
 
   constructor(
@@ -45,7 +45,7 @@ export class AgentEngine implements SessionEngine {
 
   /** The session finished and the app's retention let it go: close what the `build` option built for it. */
   async release(): Promise<void> {
-    const i = this.ctx.built.findIndex((b) => b.agent === this.compiled);
+    const i = this.ctx.built.findIndex((b) => b.agent === this.compiled?.agent);
     this.compiled = undefined;
     if (i >= 0) await this.ctx.built.splice(i, 1)[0]?.close?.();
   }

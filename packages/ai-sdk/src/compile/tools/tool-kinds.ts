@@ -1,5 +1,5 @@
 import type { Agent, Known, Tool as SpecTool, ToolKind } from '@agentspec/core';
-import { refuseUnknown, toolResultText, type RuntimeError } from '@agentspec/runtime';
+import { refuseUnknown, toolResultText } from '@agentspec/runtime';
 import { jsonSchema, tool, type Tool, type ToolResultPart } from 'ai';
 import type { ToolExecutor } from './tool-executor.js';
 import { toolMetadata } from './tool-metadata.js';
@@ -8,8 +8,6 @@ import { inputSchema, outputJsonSchema } from './tool-schemas.js';
 export interface ToolBuildContext {
   readonly agent: Agent;
   readonly executor: ToolExecutor;
-  /** Told of every tool that fails, before the AI SDK turns the failure into a tool-error result. */
-  readonly onFailure?: (error: RuntimeError) => void;
 }
 
 /** What the LLM receives for a tool result: strings as they are, anything else as JSON text (the reference runtime's tool message). */
@@ -34,14 +32,8 @@ function executed(spec: Known<SpecTool>, ctx: ToolBuildContext): Tool {
   const site = { agent: ctx.agent.id, tool: spec.name };
   return tool({
     ...definition(spec),
-    execute: async (args: Record<string, unknown>, { abortSignal }) => {
-      try {
-        return await ctx.executor.run(spec, args, site, abortSignal);
-      } catch (e) {
-        ctx.onFailure?.(e as RuntimeError);
-        throw e;
-      }
-    },
+    // a failure becomes a tool-error result; aiSdkRuntime records it from onToolExecutionEnd
+    execute: (args: Record<string, unknown>, { abortSignal }) => ctx.executor.run(spec, args, site, abortSignal),
     toModelOutput: ({ output }) => textOutput(output),
   }) as Tool;
 }
