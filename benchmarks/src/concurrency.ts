@@ -2,8 +2,8 @@
 // app, each run to the end against the scripted LLM server — which runs in
 // its own process, so that its work does not share the event loop measured.
 // Per runtime: the latency of each session (start → finished), its p50 and
-// p99, sessions per second, and the heap per idle session (started, holding
-// its first message, not run). Every runtime is measured in the same run, the
+// p99, sessions per second, the process's CPU time per session, and the heap
+// per idle session (started, holding its first message, not run). Every runtime is measured in the same run, the
 // reference interpreter first: the ratio of a runtime's p99 to the
 // reference's is what counts (target ≤ 2×). Each runtime runs in a fresh
 // node process.
@@ -44,6 +44,11 @@ export interface ConcurrencyResult {
   readonly sessionsPerSecond: number;
   /** Heap per started, not yet run, session (after forced GC). */
   readonly idleBytesPerSession: number;
+  /**
+   * CPU time (user + system) of this process during the concurrent run, per session: what the p99 of N sessions
+   * started at once is made of, and less disturbed than the latencies by other processes sharing the cores.
+   */
+  readonly cpuMsPerSession: number;
 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -101,6 +106,7 @@ export async function measureConcurrency(runtime: string, sessions: number, url:
     const idleBytesPerSession = Math.max(0, (process.memoryUsage().heapUsed - before) / sessions);
     // the concurrent run: every idle session at once
     const latencies: number[] = [];
+    const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     await Promise.all(idle.map(async (s) => {
       const start = performance.now();
@@ -108,10 +114,11 @@ export async function measureConcurrency(runtime: string, sessions: number, url:
       latencies.push(performance.now() - start);
     }));
     const wallMs = performance.now() - t0;
+    const cpu = process.cpuUsage(cpu0);
     latencies.sort((a, b) => a - b);
     return {
       runtime, sessions, p50Ms: percentile(latencies, 50), p99Ms: percentile(latencies, 99), wallMs,
-      sessionsPerSecond: sessions / (wallMs / 1000), idleBytesPerSession,
+      sessionsPerSecond: sessions / (wallMs / 1000), idleBytesPerSession, cpuMsPerSession: (cpu.user + cpu.system) / 1000 / sessions,
     };
   } finally {
     await subject.close();
@@ -196,11 +203,12 @@ async function main(): Promise<void> {
   const results = await measureRuntimes(values.runtime ? [values.runtime] : ALL_RUNTIMES, sessions);
   const reference = results.find((r) => r.runtime === 'reference');
   console.log(`${sessions} concurrent agent sessions (3 LLM turns, 1 tool call each), scripted LLM in its own process`);
-  console.log('| runtime | p50 ms | p99 ms | p99 ÷ reference | sessions/s | idle heap/session |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| runtime | p50 ms | p99 ms | p99 ÷ reference | sessions/s | CPU ms/session | CPU ÷ reference | idle heap/session |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of results) {
     const ratio = reference ? r.p99Ms / reference.p99Ms : NaN;
-    console.log(`| ${r.runtime} | ${r.p50Ms.toFixed(0)} | ${r.p99Ms.toFixed(0)} | ${ratio.toFixed(2)}×${ratio <= P99_RATIO_TARGET ? '' : ' ✗'} | ${r.sessionsPerSecond.toFixed(0)} | ${(r.idleBytesPerSession / 1024).toFixed(1)} kB |`);
+    const cpuRatio = reference ? r.cpuMsPerSession / reference.cpuMsPerSession : NaN;
+    console.log(`| ${r.runtime} | ${r.p50Ms.toFixed(0)} | ${r.p99Ms.toFixed(0)} | ${ratio.toFixed(2)}×${ratio <= P99_RATIO_TARGET ? '' : ' ✗'} | ${r.sessionsPerSecond.toFixed(0)} | ${r.cpuMsPerSession.toFixed(2)} | ${cpuRatio.toFixed(2)}× | ${(r.idleBytesPerSession / 1024).toFixed(1)} kB |`);
   }
 }
 

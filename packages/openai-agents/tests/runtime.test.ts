@@ -115,6 +115,21 @@ describe('openaiAgentsRuntime', () => {
     await second.close();
   });
 
+  it('renders each session\'s instructions from its own inputs (the compiled agents are shared by inputs)', async () => {
+    const greeter = agent({
+      id: 'greeter', name: 'Greeter', system_prompt: 'Greet {{who}}.', llm_config: llmConfig, tools: [],
+      inputs: [{ title: 'who', type: 'string' }],
+    });
+    const app = await load(greeter);
+    llm.clear();
+    const sessions = ['Ada', 'Bob', 'Ada'].map((who) => app.start({ inputs: { who } }));
+    for (const s of sessions) s.appendUserMessage('Hi');
+    const statuses = await Promise.all(sessions.map((s) => s.run()));
+    expect(statuses.map((s) => s.type)).toEqual(['user_input', 'user_input', 'user_input']);
+    expect(llm.requests.map((r) => r.systemPrompt).sort()).toEqual(['Greet Ada.', 'Greet Ada.', 'Greet Bob.']);
+    await app.close();
+  });
+
   it('refuses answers nobody asked for, and runs of a finished session', async () => {
     const app = await load(agent({ id: 'q', name: 'Quiz', system_prompt: 'Answer.', llm_config: llmConfig, outputs: [{ title: 'answer', type: 'integer' }] }), openaiAgentsRuntime({ structuredOutput: 'native' }));
     const session = app.start();

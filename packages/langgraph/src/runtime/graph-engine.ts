@@ -7,7 +7,7 @@ import type { LangGraph } from '../compile/graph-types.js';
 import { userMessage } from '../compile/messages.js';
 import type { CheckpointerDescription } from './checkpointers.js';
 import { toRunError } from './run-error.js';
-import { statusOf, takesTurns, type PendingInterrupt } from './status.js';
+import { endStatusOf, statusOf, takesTurns, type PendingInterrupt } from './status.js';
 
 /** Where a session is: not run yet, waiting on an interrupt, failed (the next run retries), finished. */
 export type Phase = 'new' | 'paused' | 'failed' | 'finished';
@@ -30,6 +30,11 @@ export interface AppServices {
   /** The saver the graph checkpoints into (a finished session's thread is deleted from it when released). */
   readonly saver: BaseCheckpointSaver;
   readonly signal?: AbortSignal;
+  /**
+   * The graph is `compileLangGraph`'s graph of an Agent: no subgraphs, and its output is the agent's state at its end
+   * (outputs and conversation) — a run that ends without an interrupt finishes with it, the thread's state not read again.
+   */
+  readonly agentGraph?: boolean;
 }
 
 /** A compiled graph under the session kernel of @agentspec/runtime: one LangGraph thread, resumed through interrupts. */
@@ -50,6 +55,10 @@ export class GraphEngine implements SessionEngine {
     return {
       configurable: { thread_id: this.threadId, ...(conversation !== undefined ? { agentspec_conversation: conversation } : {}), ...(events ? { [EVENTS_KEY]: true } : {}) },
       ...(this.app.signal ? { signal: this.app.signal } : {}),
+      // an agent's thread in memory does not outlive the process: checkpointed once, when the run exits (LangGraph's
+      // durability 'exit' — on an interrupt and a failure too, with the writes of the tasks that ended), not at every
+      // step. (Not a flow's: a subgraph resumed inside a MapNode iteration would start its iteration again.)
+      ...(this.app.agentGraph && this.app.checkpointer.kind === 'memory' ? { durability: 'exit' as const } : {}),
     };
   }
 
@@ -92,14 +101,17 @@ export class GraphEngine implements SessionEngine {
     const config = this.config(emit !== undefined, run.conversationId);
     const input = await this.nextInput(run, config);
     if (!input) return run.last as RunStatus;
-    let stoppedOn: ReadonlySet<string>;
+    let ended: { stoppedOn: ReadonlySet<string>; output?: unknown };
     try {
-      stoppedOn = await this.invoke(input.value, config, emit);
+      ended = await this.invoke(input.value, config, emit);
     } catch (e) {
       if (this.phase === 'new' || this.phase === 'paused') this.phase = 'failed';
       throw toRunError(e, this.app.signal);
     }
-    const { status, pending } = statusOf(await this.app.graph.getState(config), this.app.component, stoppedOn);
+    const { stoppedOn, output } = ended;
+    const { status, pending } = this.app.agentGraph && stoppedOn.size === 0 && typeof output === 'object' && output !== null
+      ? { status: endStatusOf(output as Record<string, unknown>, this.app.component), pending: undefined }
+      : statusOf(await this.app.graph.getState(config), this.app.component, stoppedOn);
     this.opening = [];
     this.pending = pending;
     this.phase = status.type === 'finished' ? 'finished' : 'paused';
@@ -113,14 +125,15 @@ export class GraphEngine implements SessionEngine {
    * tasks that was answered stays in the checkpoint next to the ones still
    * waiting — several tasks of a fan-out may wait at once.)
    */
-  private async invoke(value: unknown, config: LangGraphRunnableConfig, emit: ((e: RuntimeEvent) => void) | undefined): Promise<ReadonlySet<string>> {
+  private async invoke(value: unknown, config: LangGraphRunnableConfig, emit: ((e: RuntimeEvent) => void) | undefined): Promise<{ stoppedOn: ReadonlySet<string>; output?: unknown }> {
     const stoppedOn = new Set<string>();
     const interrupted = (update: unknown) => {
       for (const i of ((update as { __interrupt__?: unknown } | undefined)?.__interrupt__ as { id?: string }[] | undefined) ?? []) if (i.id) stoppedOn.add(i.id);
     };
     if (!emit) {
-      interrupted(await this.app.graph.invoke(value as never, config));
-      return stoppedOn;
+      const output: unknown = await this.app.graph.invoke(value as never, config);
+      interrupted(output);
+      return { stoppedOn, output };
     }
     for await (const chunk of await this.app.graph.stream(value as never, { ...config, streamMode: ['custom', 'updates'], subgraphs: true })) {
       const [namespace, mode, payload] = chunk as unknown as [string[], string, unknown];
@@ -131,7 +144,7 @@ export class GraphEngine implements SessionEngine {
       const event = payload as RuntimeEvent;
       if (event && typeof event === 'object' && 'type' in event) emit(event);
     }
-    return stoppedOn;
+    return { stoppedOn };
   }
 
   /** The session finished and the app's retention let it go: delete its thread from the checkpointer. */

@@ -99,6 +99,7 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
       const kind = component.component_type === 'Flow' ? 'flow' : 'agent';
       const services: AppServices = {
         component, graph: compiled.graph as LangGraph, checkpointer: checkpointer.description, saver: checkpointer.saver, ...(load.signal ? { signal: load.signal } : {}),
+        agentGraph: !options.build && spec.component_type === 'Agent',
       };
       const retention = finishedRetention(load.retainFinished, checkpointer.owner);
       return {

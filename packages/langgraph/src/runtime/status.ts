@@ -36,18 +36,24 @@ export function statusOf(snapshot: StateSnapshot, component: Component, stoppedO
     return { status, pending: { id: first.id, type: v.type } };
   }
   if (snapshot.next.length > 0) throw new RuntimeError('AS_INVALID_STATE', `the graph stopped before ${snapshot.next.join(', ')} without an interrupt`);
-  const values = snapshot.values as Record<string, unknown>;
+  return { status: endStatusOf(snapshot.values as Record<string, unknown>, component) };
+}
+
+/**
+ * The status of a run that ended without an interrupt, from the graph's
+ * values: finished with the outputs the graph wrote (a Swarm's or
+ * ManagerWorkers' run not finished by submit_result waits for the user).
+ */
+export function endStatusOf(values: Readonly<Record<string, unknown>>, component: Component): RunStatus {
   // a Swarm's or ManagerWorkers' run ends with the user's turn, unless an agent finished it with submit_result
-  if (takesTurns(component) && values[CHANNELS.done] !== true) return { status: { type: 'user_input', messages: toContractMessages(values[CHANNELS.messages] as BaseMessage[] | undefined) } };
+  if (takesTurns(component) && values[CHANNELS.done] !== true) return { type: 'user_input', messages: toContractMessages(values[CHANNELS.messages] as BaseMessage[] | undefined) };
   const outputs: Record<string, unknown> = {};
   for (const p of ((component as { outputs?: readonly Property[] | null }).outputs ?? [])) if (values[p.title] !== undefined) outputs[p.title] = values[p.title];
   const branch = values[CHANNELS.branch];
   return {
-    status: {
-      type: 'finished',
-      outputs,
-      ...(component.component_type === 'Flow' && typeof branch === 'string' ? { branch } : {}),
-      messages: toContractMessages(values[CHANNELS.messages] as BaseMessage[] | undefined),
-    },
+    type: 'finished',
+    outputs,
+    ...(component.component_type === 'Flow' && typeof branch === 'string' ? { branch } : {}),
+    messages: toContractMessages(values[CHANNELS.messages] as BaseMessage[] | undefined),
   };
 }

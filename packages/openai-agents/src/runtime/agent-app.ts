@@ -8,11 +8,15 @@ import type { CompileResult, OpenAiAgentsRuntimeOptions } from '../types.js';
 import { OPENAI_AGENTS_RUNTIME_NAME } from '../names.js';
 import { AgentEngine, type AgentEngineState, type AgentServices } from './agent-engine.js';
 
+/** How many compiled agents (one per distinct inputs) an app keeps for its sessions to share; the oldest goes first. */
+const MAX_SHARED_AGENTS = 64;
+
 /**
  * An Agent loaded on this runtime: each session compiles it with its inputs
- * (compileAgent, or the `build` option, e.g. an emitted module's build())
- * and runs it with one Runner. `given` is the agent as loaded (what sessions
- * are saved against); `spec` the one that runs, its toolboxes resolved.
+ * (compileAgent — once per distinct inputs, shared by their sessions —, or
+ * the `build` option, e.g. an emitted module's build()) and runs it with one
+ * Runner. `given` is the agent as loaded (what sessions are saved against);
+ * `spec` the one that runs, its toolboxes resolved.
  */
 export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiAgentsRuntimeOptions, given: Component = spec, transforms?: AgentTransforms): App {
   checkServerTools(spec, load.tools ?? {});
@@ -21,6 +25,12 @@ export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiA
   const build = options.build;
   /** What the `build` option built for sessions not yet released (closed when released, or by close()). */
   const built: CompileResult<CompiledAgent>[] = [];
+  /**
+   * The SDK agents compileAgent made, by the inputs they were compiled with (their instructions are rendered from
+   * them): the sessions started with the same inputs run the same Agent (an SDK Agent is the configuration of many
+   * runs; what one run does lives in its RunContext), instead of each making its own model, client and tools.
+   */
+  const compiledFor = new Map<string, CompileResult<CompiledAgent>>();
   const services: AgentServices = {
     spec,
     runner: new Runner({ tracingDisabled: options.tracing !== true }),
@@ -34,7 +44,16 @@ export function agentApp(spec: Agent, load: RuntimeLoadOptions, options: OpenAiA
         ...(load.network ? { network: load.network } : {}),
         ...(options.tracing !== undefined ? { tracing: options.tracing } : {}),
       };
-      if (!build) return compileAgent(spec, compileOptions);
+      if (!build) {
+        const key = JSON.stringify(inputs);
+        let agent = compiledFor.get(key);
+        if (!agent) {
+          agent = compileAgent(spec, compileOptions);
+          if (compiledFor.size >= MAX_SHARED_AGENTS) compiledFor.delete(compiledFor.keys().next().value as string);
+          compiledFor.set(key, agent);
+        }
+        return agent;
+      }
       const result = await build(spec, compileOptions, given);
       built.push(result);
       return result;
