@@ -2,10 +2,12 @@ import type { DataFlowEdge, EndNode, Flow, Node, Property } from '../model/types
 import { canCast, describeType, findProperty, titlesOf } from '../semantics/properties.js';
 import type { CheckContext } from './handler.js';
 
-/** Data edges name existing outputs/inputs of listed nodes with castable types; flow outputs are covered. */
-export function checkFlowData(f: Flow, ctx: CheckContext): void {
+/**
+ * Data edges name existing outputs/inputs of listed nodes with castable types;
+ * flow outputs are covered. `listed` is the set of the flow's nodes.
+ */
+export function checkFlowData(f: Flow, ctx: CheckContext, listed: ReadonlySet<Node>): void {
   const nodes = Array.isArray(f.nodes) ? f.nodes : [];
-  const listed = new Set<Node>(nodes);
   const edges = Array.isArray(f.data_flow_connections) ? f.data_flow_connections : [];
   for (let i = 0; i < edges.length; i++) {
     const e = edges[i];

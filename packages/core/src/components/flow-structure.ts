@@ -10,11 +10,11 @@ type Outgoing = Map<Node, ControlFlowEdge | Map<string, ControlFlowEdge>>;
 /**
  * Structure of a flow's control graph: one StartNode, listed; edges between
  * listed nodes on existing branches, one per branch; an EndNode reachable.
- * Returns the start node when it is usable for further checks.
+ * Returns the start node when it is usable for further checks. `listed` is
+ * the set of the flow's nodes (made once for this and checkFlowData).
  */
-export function checkFlowStructure(f: Flow, ctx: CheckContext): StartNode | undefined {
+export function checkFlowStructure(f: Flow, ctx: CheckContext, listed: ReadonlySet<Node>): StartNode | undefined {
   const nodes = Array.isArray(f.nodes) ? f.nodes : [];
-  const listed = new Set<Node>(nodes);
   let starts = 0;
   nodes.forEach((n, i) => {
     if (n?.component_type === 'StartNode' && ++starts > 1) {

@@ -11,6 +11,7 @@ import type { Component, ComponentType } from '../model/types.js';
 import type { ComponentPlugin } from '../plugins.js';
 import { componentGate, componentVersionRange, fieldGate, isKnownField, isNeutralValue, VALUE_GATED_TYPES, valueGate } from '../versions/gates.js';
 import { compareVersions, DEVELOPMENT_VERSIONS, parseVersion, type Version } from '../versions/version.js';
+import { newDraft } from './new-draft.js';
 import { cloneDefault, exceedsDepth, isPlainObject, isRef, offendingEntry, propertyProblem, put, valueProblem } from './values.js';
 
 type DocumentName = 'main' | 'referenced';
@@ -147,7 +148,7 @@ export class Reader implements CheckContext {
     }
     this.resolveDeferred();
     const components = this.components;
-    for (let i = 0; i < components.length; i++) this.ensure(components[i]);
+    for (let i = 0; i < components.length; i++) if (!this.inferred[i]) this.infer(components[i] as object, i);
     const hadErrors = this.diagnostics.some((d) => d.severity === 'error');
     const blocked = this.blocked.size > 0;
     for (let i = 0; i < components.length; i++) {
@@ -192,7 +193,11 @@ export class Reader implements CheckContext {
   ensure(component: unknown): void {
     if (typeof component !== 'object' || component === null) return;
     const i = this.index.get(component);
-    if (i === undefined || this.inferred[i]) return;
+    if (i !== undefined && !this.inferred[i]) this.infer(component, i);
+  }
+
+  /** ensure for a component not inferred yet, at `i` in `components` (one index lookup per component met). */
+  private infer(component: object, i: number): void {
     this.inferred[i] = true;
     let blocked = this.broken.size > 0 && this.broken.has(component);
     const stack = this.walk;
@@ -201,8 +206,9 @@ export class Reader implements CheckContext {
     while (stack.length > base) {
       const v = stack.pop();
       if (typeof v !== 'object' || v === null) continue;
-      if (this.index.has(v)) {
-        this.ensure(v);
+      const j = this.index.get(v);
+      if (j !== undefined) {
+        if (!this.inferred[j]) this.infer(v, j);
         if (this.blocked.size > 0 && this.blocked.has(v)) blocked = true;
       } else if (Array.isArray(v)) {
         for (let k = 0; k < v.length; k++) stack.push(v[k]);
@@ -338,7 +344,7 @@ export class Reader implements CheckContext {
   }
 
   private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType | LaterComponentType): Draft {
-    const obj: Draft = { component_type: type };
+    const obj = newDraft(type);
     const version = this.options.version;
     let consumed = 1 + (raw.$referenced_components !== undefined ? 1 : 0) + (raw.agentspec_version !== undefined ? 1 : 0) + (raw.air_version !== undefined ? 1 : 0);
     const valueGated = version !== undefined && VALUE_GATED_TYPES.has(type);
@@ -613,7 +619,8 @@ export class Reader implements CheckContext {
   }
 
   private entry(scope: Scope, key: string, parent: string, token: string | number | undefined): Lookup {
-    if (scope.done.has(key)) return scope.done.get(key);
+    const done = scope.done.get(key);
+    if (done !== undefined || scope.done.has(key)) return done;
     if (scope.busy.includes(key)) {
       this.add('AS_REF_CYCLE', joinPath(parent, token), `'${key}' refers back to itself through its own contents`);
       return CYCLE;

@@ -2,7 +2,7 @@ import { comp, compList, NODE_FIELDS } from '../../model/fields.js';
 import type { CatchExceptionNode, ParallelFlowNode, ParallelMapNode } from '../../model/later-types.js';
 import type { Flow, Property, ReductionMethod } from '../../model/types.js';
 import { findProperty } from '../../semantics/properties.js';
-import { checkBranches, checkInferred } from '../io-checks.js';
+import { checkBranches, checkInferred, NEXT_ONLY } from '../io-checks.js';
 import { props, type ComponentHandler } from '../handler.js';
 import { flowExitBranches } from '../nodes/flow-node.js';
 import { defaultReducers, mapInputs, mapOutputs } from '../nodes/map-node.js';
@@ -38,7 +38,7 @@ export const parallelFlowNode: ComponentHandler = {
     });
     checkInferred(ctx, n, 'inputs', props(n.inputs), union(subs, 'inputs'));
     checkInferred(ctx, n, 'outputs', props(n.outputs), union(subs, 'outputs'));
-    checkBranches(ctx, n, n.branches, ['next']);
+    checkBranches(ctx, n, n.branches, NEXT_ONLY);
   },
 };
 
@@ -67,7 +67,7 @@ export const parallelMapNode: ComponentHandler = {
     }
     checkInferred(ctx, n, 'inputs', props(n.inputs), mapInputs(n.subflow), { narrowing: true });
     checkInferred(ctx, n, 'outputs', props(n.outputs), mapOutputs(n.subflow, reducers));
-    checkBranches(ctx, n, n.branches, ['next']);
+    checkBranches(ctx, n, n.branches, NEXT_ONLY);
   },
 };
 
@@ -76,8 +76,16 @@ export const CAUGHT_EXCEPTION_INFO = 'caught_exception_info';
 
 /** The outputs of a CatchExceptionNode: its subflow's, and caught_exception_info (string | null, default null). */
 export function catchExceptionOutputs(subflow: Flow | Record<string, unknown> | undefined): Property[] {
-  return [...props((subflow as Flow | undefined)?.outputs), { title: CAUGHT_EXCEPTION_INFO, anyOf: [{ type: 'string' }, { type: 'null' }], default: null }];
+  return [...props((subflow as Flow | undefined)?.outputs), caughtExceptionInfo()];
 }
+
+function caughtExceptionInfo(): Property {
+  return { title: CAUGHT_EXCEPTION_INFO, anyOf: [{ type: 'string' }, { type: 'null' }], default: null };
+}
+
+/** caught_exception_info for the checks, which only read it: not one made per node. */
+const CAUGHT_INFO = caughtExceptionInfo();
+const ANY_TYPE = Object.freeze({ anyType: true });
 
 export const catchExceptionNode: ComponentHandler = {
   type: 'CatchExceptionNode',
@@ -98,12 +106,16 @@ export const catchExceptionNode: ComponentHandler = {
       ctx.report('AS_BRANCHES_MISMATCH', n, ['subflow'], `the subflow finishes on a branch named '${CAUGHT_EXCEPTION_BRANCH}', which is the exception branch`);
     }
     checkInferred(ctx, n, 'inputs', props(n.inputs), props(n.subflow.inputs));
-    checkInferred(ctx, n, 'outputs', props(n.outputs), catchExceptionOutputs(n.subflow), { anyType: true });
-    props(n.outputs).forEach((p, i) => {
+    // the inferred outputs with one shared caught_exception_info (only read here): no schema made per node
+    checkInferred(ctx, n, 'outputs', props(n.outputs), [...props(n.subflow.outputs), CAUGHT_INFO], ANY_TYPE);
+    const outputs = props(n.outputs);
+    for (let i = 0; i < outputs.length; i++) {
+      const p = outputs[i] as Property;
       if (!Object.hasOwn(p, 'default')) {
         ctx.report('AS_IO_MISMATCH', n, ['outputs', i], `output '${p.title}' needs a default: it is the value when an exception is caught`);
       }
-    });
-    checkBranches(ctx, n, n.branches, [...exits, CAUGHT_EXCEPTION_BRANCH]);
+    }
+    exits.push(CAUGHT_EXCEPTION_BRANCH);
+    checkBranches(ctx, n, n.branches, exits);
   },
 };
