@@ -1,5 +1,6 @@
 import type { Property } from '../model/types.js';
 import { canCast, describeType, findProperty, stringProperty } from '../semantics/properties.js';
+import { placeholdersAreTitles, placeholdersIn } from '../semantics/placeholders.js';
 import type { CheckContext } from './handler.js';
 
 export interface InferredOptions {
@@ -54,11 +55,23 @@ export function checkInferred(
 const PLACEHOLDER_INPUTS: InferredOptions = Object.freeze({ skipMissing: true, anyType: true });
 
 /**
+ * A template node's placeholders and inputs: each placeholder an input
+ * (checkPlaceholders), each input a placeholder (checkPlaceholderInputs).
+ * When they are the same names, as in most nodes, nothing is made.
+ */
+export function checkTemplate(ctx: CheckContext, component: object, field: string, template: string, inputs: readonly Property[]): void {
+  if (placeholdersAreTitles(template, inputs)) return;
+  const names = placeholdersIn(template);
+  checkPlaceholders(ctx, component, field, names, inputs);
+  checkPlaceholderInputs(ctx, component, inputs, names);
+}
+
+/**
  * The inputs of a template node against its placeholders (checkInferred with
  * skipMissing and anyType: a declared input that is no placeholder is the only
  * problem). The placeholders' properties are made only when there is one.
  */
-export function checkPlaceholderInputs(ctx: CheckContext, component: object, declared: readonly Property[], names: readonly string[]): void {
+function checkPlaceholderInputs(ctx: CheckContext, component: object, declared: readonly Property[], names: readonly string[]): void {
   let all = true;
   for (let i = 0; i < declared.length && all; i++) {
     const p = declared[i] as unknown;

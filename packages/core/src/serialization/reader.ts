@@ -542,8 +542,9 @@ export class Reader implements CheckContext {
       this.wrongType(obj, `${parent}/${spec.name}`, `${spec.name} must be a list of JSON Schema properties`);
       return;
     }
-    // one property cannot repeat a title: no set for it
-    const titles = v.length > 1 ? new Set<string>() : undefined;
+    // titles kept so far: a bit per property in lists of up to 30 (most), a set in longer ones
+    let kept = 0;
+    const titles = v.length > 30 ? new Set<string>() : undefined;
     for (let i = 0; i < v.length; i++) {
       const p = v[i] as Record<string, unknown>;
       const problem = propertyProblem(p);
@@ -553,10 +554,12 @@ export class Reader implements CheckContext {
       } else if (problem) {
         this.broken.add(obj);
         this.add('AS_INVALID_PROPERTY', `${parent}/${spec.name}/${i}`, problem);
-      } else if (titles?.has(p.title as string)) {
+      } else if (titles ? titles.has(p.title as string) : keptTitle(v, i, kept)) {
         this.add('AS_DUPLICATE_PROPERTY', `${parent}/${spec.name}/${i}`, `two ${spec.name} are titled '${String(p.title)}'`);
+      } else if (titles) {
+        titles.add(p.title as string);
       } else {
-        titles?.add(p.title as string);
+        kept |= 1 << i;
       }
     }
     obj[spec.name] = v;
@@ -772,6 +775,13 @@ function* subComponents(c: object, built: ReadonlyMap<object, number>, withExtra
     }
     for (const x of Object.values(v)) stack.push(x);
   }
+}
+
+/** Whether a property before `i` whose bit is set in `kept` has the title of property `i`. */
+function keptTitle(v: readonly unknown[], i: number, kept: number): boolean {
+  const title = (v[i] as Record<string, unknown>).title;
+  for (let j = 0; j < i; j++) if ((kept & (1 << j)) !== 0 && (v[j] as Record<string, unknown>).title === title) return true;
+  return false;
 }
 
 function isPair(p: unknown): boolean {
