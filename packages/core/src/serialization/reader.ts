@@ -1,4 +1,4 @@
-import { fieldNamesOf, fieldsOf, handlerOf, holdingFieldsOf, isBuiltinType, isTypedType } from '../components/registry.js';
+import { isBuiltinType, typedInfo, type TypedInfo } from '../components/registry.js';
 import type { CheckContext, Draft } from '../components/handler.js';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
@@ -154,9 +154,10 @@ export class Reader implements CheckContext {
     for (let i = 0; i < components.length; i++) {
       const c = components[i] as object;
       const type = (c as Component).component_type;
-      if ((blocked && this.blocked.has(c)) || !isTypedType(type)) continue;
+      const info = typedInfo(type);
+      if ((blocked && this.blocked.has(c)) || info === undefined) continue;
       try {
-        handlerOf(type).check?.(c as Component, this);
+        info.handler.check?.(c as Component, this);
       } catch (e) {
         if (!hadErrors) throw e; // a check tripping over an already-reported defect adds nothing
       }
@@ -202,7 +203,8 @@ export class Reader implements CheckContext {
     let blocked = this.broken.size > 0 && this.broken.has(component);
     const stack = this.walk;
     const base = stack.length;
-    contents(component, stack, this.withExtras);
+    const info = typedInfo((component as Component).component_type);
+    contents(component, stack, this.withExtras, info);
     while (stack.length > base) {
       const v = stack.pop();
       if (typeof v !== 'object' || v === null) continue;
@@ -221,8 +223,7 @@ export class Reader implements CheckContext {
       this.blocked.add(component);
       return;
     }
-    const type = (component as Component).component_type;
-    if (isTypedType(type)) handlerOf(type).infer?.(component as Draft, this.ensure);
+    info?.handler.infer?.(component as Draft, this.ensure);
   }
 
   private add(code: DiagnosticCode, path: string, message: string, extra?: { hint?: string | undefined; severity?: Severity; document?: DocumentName }): void {
@@ -263,7 +264,8 @@ export class Reader implements CheckContext {
     const entry = this.atEntry;
     this.atEntry = false;
     const plugin = this.options.plugins.size > 0 ? this.options.plugins.get(type) : undefined;
-    const builtin = isTypedType(type);
+    const info = typedInfo(type);
+    const builtin = info !== undefined;
     if (!builtin && !plugin && !componentVersionRange(type)) {
       const named = typeof raw.component_plugin_name === 'string' ? raw.component_plugin_name : undefined;
       if (named !== undefined || /^Plugin[A-Z]/.test(type)) {
@@ -294,7 +296,7 @@ export class Reader implements CheckContext {
     if (id !== undefined && !this.ancestors.includes(id)) this.ancestors.push(id);
     this.depth++;
     const scoped = this.pushScope(raw, path);
-    const obj = builtin ? this.readTyped(raw, path, type) : this.readOpaque(raw, path, type, plugin);
+    const obj = builtin ? this.readTyped(raw, path, type as ComponentType | LaterComponentType, info) : this.readOpaque(raw, path, type, plugin);
     if (scoped) this.popScope(path);
     this.depth--;
     if (id !== undefined) unlist(this.ancestors, id);
@@ -343,12 +345,12 @@ export class Reader implements CheckContext {
     this.inferred[i] = false;
   }
 
-  private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType | LaterComponentType): Draft {
+  private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType | LaterComponentType, info: TypedInfo): Draft {
     const obj = newDraft(type);
     const version = this.options.version;
     let consumed = 1 + (raw.$referenced_components !== undefined ? 1 : 0) + (raw.agentspec_version !== undefined ? 1 : 0) + (raw.air_version !== undefined ? 1 : 0);
     const valueGated = version !== undefined && VALUE_GATED_TYPES.has(type);
-    const specs = fieldsOf(type);
+    const specs = info.fields;
     for (let f = 0; f < specs.length; f++) {
       const spec = specs[f] as FieldSpec;
       const v = raw[spec.name];
@@ -372,7 +374,7 @@ export class Reader implements CheckContext {
     }
     let total = 0;
     for (const _ in raw) total++;
-    if (total > consumed) this.readExtras(obj, raw, path, type, fieldNamesOf(type));
+    if (total > consumed) this.readExtras(obj, raw, path, type, info.names);
     return obj;
   }
 
@@ -744,21 +746,20 @@ export class Reader implements CheckContext {
  * Where a walk over a component's contents starts: the values of the fields
  * that can hold components (typed types), or of every field.
  */
-function contents(c: object, into: unknown[], withExtras: ReadonlySet<object>): void {
+function contents(c: object, into: unknown[], withExtras: ReadonlySet<object>, info = typedInfo((c as Component).component_type)): void {
   const record = c as Record<string, unknown>;
-  const type = record.component_type as string;
-  if (!isTypedType(type)) {
+  if (info === undefined) {
     for (const x of Object.values(record)) into.push(x);
     return;
   }
-  const holding = holdingFieldsOf(type);
+  const holding = info.holding;
   for (let i = 0; i < holding.length; i++) {
     const v = record[holding[i] as string];
     if (typeof v === 'object' && v !== null) into.push(v);
   }
   // only readExtras writes fields a typed component's type does not declare
   if (!withExtras.has(c)) return;
-  const names = fieldNamesOf(type);
+  const names = info.names;
   for (const key in record) if (!names.has(key)) into.push(record[key]);
 }
 
