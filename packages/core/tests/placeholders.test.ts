@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { placeholdersAreTitles, placeholdersIn } from '../src/semantics/placeholders.js';
+import { placeholdersAreTitles, placeholdersIn, placeholdersTitled } from '../src/semantics/placeholders.js';
 
 /** placeholdersAreTitles by its definition: the names placeholdersIn finds are the inputs' titles, as sets. */
 function byDefinition(template: string, inputs: readonly unknown[]): boolean {
@@ -34,5 +34,14 @@ describe('placeholdersAreTitles (the no-allocation fast path of the template che
     expect(placeholdersAreTitles('{{a b}}', [a])).toBe(false);
     expect(placeholdersAreTitles('{{ab}} {{a}}', [a])).toBe(false);
     expect(placeholdersAreTitles('no placeholder', [])).toBe(true);
+  });
+});
+
+describe('placeholdersTitled (the fast path of the HTTP placeholder check)', () => {
+  it('agrees with placeholdersIn and findProperty', () => {
+    fc.assert(fc.property(template, fc.array(input, { maxLength: 3 }), (t, inputs) => {
+      const titled = (name: string) => inputs.some((p) => typeof p === 'object' && p !== null && !Array.isArray(p) && (p as { title?: unknown }).title === name);
+      expect(placeholdersTitled(t, inputs)).toBe(placeholdersIn(t).every(titled));
+    }), { numRuns: 5000 });
   });
 });

@@ -1,5 +1,5 @@
 import type { Property } from '../model/types.js';
-import { placeholdersDeep, placeholdersIn } from '../semantics/placeholders.js';
+import { placeholdersDeep, placeholdersIn, placeholdersTitled } from '../semantics/placeholders.js';
 import { findProperty } from '../semantics/properties.js';
 import { props, type CheckContext } from './handler.js';
 import { allFound } from './io-checks.js';
@@ -31,7 +31,7 @@ export function checkHttpPlaceholders(ctx: CheckContext, c: { readonly inputs?: 
   const record = c as Record<string, unknown>;
   for (const f of TEMPLATED) {
     const value = record[f];
-    if (!hasPlaceholder(value)) continue;
+    if (!hasPlaceholder(value) || (typeof value === 'string' && placeholdersTitled(value, inputs))) continue;
     const names = typeof value === 'string' ? placeholdersIn(value) : placeholdersDeep(value);
     if (allFound(names, inputs)) continue;
     const missing = names.filter((n) => !findProperty(inputs, n));

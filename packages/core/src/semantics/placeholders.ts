@@ -48,6 +48,24 @@ export function placeholdersAreTitles(template: string, inputs: readonly unknown
   return true;
 }
 
+/**
+ * Whether every placeholder of a template is the title of one of `inputs`
+ * (findProperty finds it); extra inputs are allowed. Reads the template in place.
+ */
+export function placeholdersTitled(template: string, inputs: readonly unknown[]): boolean {
+  for (let at = nextName(template, 0); at >= 0; at = nextName(template, matchEnd(template, at))) {
+    const end = wordEnd(template, at);
+    let found = false;
+    for (let i = 0; i < inputs.length && !found; i++) {
+      const p = inputs[i];
+      const title = typeof p === 'object' && p !== null && !Array.isArray(p) ? (p as { title?: unknown }).title : undefined;
+      found = typeof title === 'string' && title.length === end - at && template.startsWith(title, at);
+    }
+    if (!found) return false;
+  }
+  return true;
+}
+
 /** Whether `template` has a placeholder named `name`. */
 function hasPlaceholder(template: string, name: string): boolean {
   for (let at = nextName(template, 0); at >= 0; at = nextName(template, matchEnd(template, at))) {
