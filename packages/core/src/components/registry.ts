@@ -133,6 +133,11 @@ export function fieldNamesOf(type: ComponentType | LaterComponentType): Readonly
 
 /** Everything the reader looks up for a typed component type (handlerOf, fieldsOf, fieldNamesOf, holdingFieldsOf). */
 export interface TypedInfo {
+  /**
+   * The type's name as the library spells it (one string for all documents):
+   * drafts hold it, not the document's copy, so later lookups by it hash nothing.
+   */
+  readonly type: ComponentType | LaterComponentType;
   readonly handler: ComponentHandler;
   readonly fields: readonly FieldSpec[];
   readonly names: ReadonlySet<string>;
@@ -140,6 +145,7 @@ export interface TypedInfo {
 }
 
 const TYPED_INFO = new Map<string, TypedInfo>(TYPED_COMPONENT_TYPES.map((t) => [t, {
+  type: t,
   handler: handlerOf(t), fields: fieldsOf(t), names: fieldNamesOf(t), holding: holdingFieldsOf(t),
 }]));
 

@@ -260,11 +260,12 @@ export class Reader implements CheckContext {
         : `expected a component, found ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`);
       return undefined;
     }
-    const type = raw.component_type;
+    const info = typedInfo(raw.component_type);
+    // a typed type by the library's own string: the lookups below find it without hashing the document's copy
+    const type = info === undefined ? raw.component_type : info.type;
     const entry = this.atEntry;
     this.atEntry = false;
     const plugin = this.options.plugins.size > 0 ? this.options.plugins.get(type) : undefined;
-    const info = typedInfo(type);
     const builtin = info !== undefined;
     if (!builtin && !plugin && !componentVersionRange(type)) {
       const named = typeof raw.component_plugin_name === 'string' ? raw.component_plugin_name : undefined;
@@ -296,7 +297,7 @@ export class Reader implements CheckContext {
     if (id !== undefined && !this.ancestors.includes(id)) this.ancestors.push(id);
     this.depth++;
     const scoped = this.pushScope(raw, path);
-    const obj = builtin ? this.readTyped(raw, path, type as ComponentType | LaterComponentType, info) : this.readOpaque(raw, path, type, plugin);
+    const obj = builtin ? this.readTyped(raw, path, info.type, info) : this.readOpaque(raw, path, type, plugin);
     if (scoped) this.popScope(path);
     this.depth--;
     if (id !== undefined) unlist(this.ancestors, id);
