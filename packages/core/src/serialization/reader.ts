@@ -36,7 +36,8 @@ function joinPath(parent: string, token: string | number | undefined): string {
 
 interface Scope {
   readonly entries: Record<string, unknown>;
-  readonly path: string;
+  /** Where the `$referenced_components` object is, and a slash: an entry's path is this and its key (one string per entry, not two). */
+  readonly prefix: string;
   readonly document: DocumentName;
   readonly done: Map<string, unknown>;
   /** Entries being read (a stack: each read pops what it pushed). A list, not a Set: no hash table rebuilt as ids come and go. */
@@ -130,7 +131,7 @@ export class Reader implements CheckContext {
 
   constructor(private readonly options: ReaderOptions) {
     this.referencedScope = options.referenced
-      ? { entries: options.referenced, path: '/$referenced_components', document: 'referenced', done: new Map(), busy: [] }
+      ? { entries: options.referenced, prefix: '/$referenced_components/', document: 'referenced', done: new Map(), busy: [] }
       : undefined;
     this.ensure = this.ensure.bind(this);
   }
@@ -251,6 +252,20 @@ export class Reader implements CheckContext {
     }
     const c = this.readComponent(raw, joinPath(parent, token), expect.family);
     if (c !== undefined) put(holder, key, c);
+  }
+
+  /**
+   * Item `i` of a list of components written at `at`: readInto, with the
+   * item's path made as `prefix` (`at` and a slash, joined once per list) and
+   * its index — one string per item, not two.
+   */
+  private readItem(out: unknown[], i: number, raw: unknown, at: string, prefix: string, expect: FamilyExpect): void {
+    if (isRef(raw)) {
+      this.refInto(out, i, raw.$component_ref, at, i, expect);
+      return;
+    }
+    const c = this.readComponent(raw, prefix + i, expect.family);
+    if (c !== undefined) put(out, i, c);
   }
 
   private readComponent(raw: unknown, path: string, family: Family): object | undefined {
@@ -469,9 +484,10 @@ export class Reader implements CheckContext {
       } else {
         const out: unknown[] = new Array(v.length);
         const at = `${parent}/${spec.name}`;
+        const prefix = `${at}/`;
         for (let i = 0; i < v.length; i++) {
           if (typeof v[i] === 'string') out[i] = v[i];
-          else this.readInto(out, i, v[i], at, i, kind);
+          else this.readItem(out, i, v[i], at, prefix, kind);
         }
         obj[spec.name] = out;
       }
@@ -485,7 +501,8 @@ export class Reader implements CheckContext {
       } else {
         const out: unknown[] = new Array(v.length);
         const at = `${parent}/${spec.name}`;
-        for (let i = 0; i < v.length; i++) this.readInto(out, i, v[i], at, i, kind);
+        const prefix = `${at}/`;
+        for (let i = 0; i < v.length; i++) this.readItem(out, i, v[i], at, prefix, kind);
         obj[spec.name] = out;
       }
       return;
@@ -581,7 +598,7 @@ export class Reader implements CheckContext {
       this.add('AS_WRONG_TYPE', `${path}/$referenced_components`, '$referenced_components must be an object mapping ids to components');
       return false;
     }
-    this.scopes.push({ entries, path: `${path}/$referenced_components`, document: this.document, done: new Map(), busy: [] });
+    this.scopes.push({ entries, prefix: `${path}/$referenced_components/`, document: this.document, done: new Map(), busy: [] });
     return true;
   }
 
@@ -636,7 +653,7 @@ export class Reader implements CheckContext {
     const saved = this.document;
     this.document = scope.document;
     let value: unknown = raw;
-    const entryPath = `${scope.path}/${escapeToken(key)}`;
+    const entryPath = scope.prefix + escapeToken(key);
     if (isRef(raw)) {
       const inner = raw.$component_ref === key ? this.lookupSupplied(key, entryPath, undefined) : this.lookup(raw.$component_ref, entryPath, undefined);
       value = inner === NOT_FOUND || inner === CYCLE ? undefined : inner;
