@@ -1,11 +1,14 @@
 import type { DataFlowEdge, EndNode, Flow, Node, Property } from '../model/types.js';
 import { canCast, describeType, findProperty, titlesOf } from '../semantics/properties.js';
+import type { Listed } from './flow-structure.js';
 import type { CheckContext } from './handler.js';
 
-/** Data edges name existing outputs/inputs of listed nodes with castable types; flow outputs are covered. */
-export function checkFlowData(f: Flow, ctx: CheckContext): void {
+/**
+ * Data edges name existing outputs/inputs of listed nodes with castable types;
+ * flow outputs are covered. `listed` is the set of the flow's nodes.
+ */
+export function checkFlowData(f: Flow, ctx: CheckContext, listed: Listed): void {
   const nodes = Array.isArray(f.nodes) ? f.nodes : [];
-  const listed = new Set<Node>(nodes);
   const edges = Array.isArray(f.data_flow_connections) ? f.data_flow_connections : [];
   for (let i = 0; i < edges.length; i++) {
     const e = edges[i];
@@ -15,7 +18,7 @@ export function checkFlowData(f: Flow, ctx: CheckContext): void {
 }
 
 /** One data edge (a function per edge, no closure per edge: this runs for every edge of every flow). */
-function checkDataEdge(f: Flow, e: DataFlowEdge, i: number, listed: ReadonlySet<Node>, ctx: CheckContext): void {
+function checkDataEdge(f: Flow, e: DataFlowEdge, i: number, listed: Listed, ctx: CheckContext): void {
   const sourceListed = endListed(f, e, i, 'source_node', listed, ctx);
   const destinationListed = endListed(f, e, i, 'destination_node', listed, ctx);
   if (!sourceListed || !destinationListed || !e.source_node || !e.destination_node) return;
@@ -44,7 +47,7 @@ function at(i: number, field: string): (string | number)[] {
 }
 
 /** Whether an end of a data edge (when set) is one of the flow's nodes; reported when not. */
-function endListed(f: Flow, e: DataFlowEdge, i: number, end: 'source_node' | 'destination_node', listed: ReadonlySet<Node>, ctx: CheckContext): boolean {
+function endListed(f: Flow, e: DataFlowEdge, i: number, end: 'source_node' | 'destination_node', listed: Listed, ctx: CheckContext): boolean {
   const n = e[end];
   if (!n || listed.has(n)) return true;
   ctx.report('AS_EDGE_UNKNOWN_NODE', f, at(i, end), `${end} '${n.id}' is not in this flow's nodes`);

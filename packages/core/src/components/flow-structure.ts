@@ -2,19 +2,33 @@ import type { ControlFlowEdge, Flow, Node, StartNode } from '../model/types.js';
 import type { CheckContext } from './handler.js';
 
 /**
- * The control edges leaving each node, by branch: the edge itself while a
- * node has one (most nodes; no Map per node), a Map by branch once it has more.
+ * The control edges leaving each node (at its position in Listed), by branch:
+ * the edge itself while a node has one (most nodes; no Map per node), a Map
+ * by branch once it has more.
  */
-type Outgoing = Map<Node, ControlFlowEdge | Map<string, ControlFlowEdge>>;
+type Outgoing = (ControlFlowEdge | Map<string, ControlFlowEdge> | undefined)[];
+
+/**
+ * A flow's nodes, each with a position of its own (where it is first listed,
+ * counting distinct nodes): the checks keep what they learn about nodes in
+ * lists by position, not in more hash tables.
+ */
+export type Listed = ReadonlyMap<Node | null | undefined, number>;
+
+export function listNodes(nodes: readonly (Node | null | undefined)[]): Listed {
+  const listed = new Map<Node | null | undefined, number>();
+  for (let i = 0; i < nodes.length; i++) if (!listed.has(nodes[i])) listed.set(nodes[i], listed.size);
+  return listed;
+}
 
 /**
  * Structure of a flow's control graph: one StartNode, listed; edges between
  * listed nodes on existing branches, one per branch; an EndNode reachable.
- * Returns the start node when it is usable for further checks.
+ * Returns the start node when it is usable for further checks. `listed` is
+ * the set of the flow's nodes (made once for this and checkFlowData).
  */
-export function checkFlowStructure(f: Flow, ctx: CheckContext): StartNode | undefined {
+export function checkFlowStructure(f: Flow, ctx: CheckContext, listed: Listed): StartNode | undefined {
   const nodes = Array.isArray(f.nodes) ? f.nodes : [];
-  const listed = new Set<Node>(nodes);
   let starts = 0;
   nodes.forEach((n, i) => {
     if (n?.component_type === 'StartNode' && ++starts > 1) {
@@ -32,7 +46,7 @@ export function checkFlowStructure(f: Flow, ctx: CheckContext): StartNode | unde
       usableStart = start;
     }
   }
-  const next: Outgoing = new Map();
+  const next: Outgoing = new Array<undefined>(listed.size);
   const edges = Array.isArray(f.control_flow_connections) ? f.control_flow_connections : [];
   edges.forEach((e, i) => {
     if (!e) return;
@@ -46,16 +60,17 @@ export function checkFlowStructure(f: Flow, ctx: CheckContext): StartNode | unde
         `'${branch}' is not a branch of ${e.from_node.component_type} '${e.from_node.id}' (branches: ${branches.join(', ') || 'none'})`);
       return;
     }
-    const known = next.get(e.from_node);
+    const from = listed.get(e.from_node) as number;
+    const known = next[from];
     let byBranch: Map<string, ControlFlowEdge>;
     if (known === undefined) {
-      next.set(e.from_node, e);
+      next[from] = e;
       return;
     } else if (known instanceof Map) {
       byBranch = known;
     } else {
       byBranch = new Map([[known.from_branch ?? 'next', known]]);
-      next.set(e.from_node, byBranch);
+      next[from] = byBranch;
     }
     if (byBranch.has(branch)) {
       ctx.report('AS_EDGE_DUPLICATE_BRANCH', f, ['control_flow_connections', i], `branch '${branch}' of '${e.from_node.id}' already has a control edge`);
@@ -63,32 +78,35 @@ export function checkFlowStructure(f: Flow, ctx: CheckContext): StartNode | unde
     }
     byBranch.set(branch, e);
   });
-  if (usableStart) checkReachability(f, nodes, usableStart, next, ctx);
+  if (usableStart) checkReachability(f, nodes, usableStart, listed, next, ctx);
   return usableStart;
 }
 
 /** Whether an end of a control edge (when set) is one of the flow's nodes; reported when not. */
-function endListed(f: Flow, e: ControlFlowEdge, i: number, end: 'from_node' | 'to_node', listed: ReadonlySet<Node>, ctx: CheckContext): boolean {
+function endListed(f: Flow, e: ControlFlowEdge, i: number, end: 'from_node' | 'to_node', listed: Listed, ctx: CheckContext): boolean {
   const n = e[end];
   if (!n || listed.has(n)) return true;
   ctx.report('AS_EDGE_UNKNOWN_NODE', f, ['control_flow_connections', i, end], `${end} '${n.id}' is not in this flow's nodes`);
   return false;
 }
 
-function checkReachability(f: Flow, nodes: readonly Node[], start: Node, next: Outgoing, ctx: CheckContext): void {
-  const seen = new Set<Node>([start]);
+function checkReachability(f: Flow, nodes: readonly Node[], start: Node, listed: Listed, next: Outgoing, ctx: CheckContext): void {
+  // reached nodes by position; edges in `next` join listed nodes only
+  const seen = new Uint8Array(listed.size);
+  seen[listed.get(start) as number] = 1;
   const stack: Node[] = [start];
   let endReached = false;
   const reach = (e: ControlFlowEdge): void => {
-    if (!seen.has(e.to_node)) {
-      seen.add(e.to_node);
+    const to = listed.get(e.to_node) as number;
+    if (seen[to] === 0) {
+      seen[to] = 1;
       stack.push(e.to_node);
     }
   };
   while (stack.length > 0) {
     const n = stack.pop() as Node;
     if (n.component_type === 'EndNode') endReached = true;
-    const out = next.get(n);
+    const out = next[listed.get(n) as number];
     if (!out) continue;
     if (out instanceof Map) for (const e of out.values()) reach(e);
     else reach(out);
@@ -97,6 +115,6 @@ function checkReachability(f: Flow, nodes: readonly Node[], start: Node, next: O
     ctx.report('AS_FLOW_NO_END', f, [], `no EndNode can be reached from start node '${start.id}'`, 'connect a path of control edges to an EndNode');
   }
   nodes.forEach((n, i) => {
-    if (n && !seen.has(n)) ctx.report('AS_FLOW_UNREACHABLE_NODE', f, ['nodes', i], `node '${n.id}' cannot be reached from the start node`);
+    if (n && seen[listed.get(n) as number] === 0) ctx.report('AS_FLOW_UNREACHABLE_NODE', f, ['nodes', i], `node '${n.id}' cannot be reached from the start node`);
   });
 }

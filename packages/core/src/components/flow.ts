@@ -2,7 +2,7 @@ import { comp, compList, IO_FIELDS } from '../model/fields.js';
 import type { Flow, Property } from '../model/types.js';
 import { canCast, describeType, findProperty } from '../semantics/properties.js';
 import type { CheckContext } from './handler.js';
-import { checkFlowStructure } from './flow-structure.js';
+import { checkFlowStructure, listNodes } from './flow-structure.js';
 import { checkFlowData } from './flow-data.js';
 import { props, type ComponentHandler } from './handler.js';
 
@@ -48,8 +48,9 @@ export const flow: ComponentHandler = {
   },
   check(c, ctx) {
     const f = c as Flow;
-    const start = checkFlowStructure(f, ctx);
+    const listed = listNodes(Array.isArray(f.nodes) ? f.nodes : []);
+    const start = checkFlowStructure(f, ctx, listed);
     if (start) checkFlowInputs(ctx, f, props(f.inputs), props(start.inputs));
-    checkFlowData(f, ctx);
+    checkFlowData(f, ctx, listed);
   },
 };

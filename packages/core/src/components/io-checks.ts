@@ -1,6 +1,19 @@
 import type { Property } from '../model/types.js';
-import { canCast, describeType, findProperty } from '../semantics/properties.js';
+import { canCast, describeType, findProperty, stringProperty } from '../semantics/properties.js';
+import { placeholdersAreTitles, placeholdersIn } from '../semantics/placeholders.js';
 import type { CheckContext } from './handler.js';
+
+export interface InferredOptions {
+  readonly allowExtra?: boolean;
+  readonly skipMissing?: boolean;
+  readonly anyType?: boolean;
+  readonly narrowing?: boolean;
+}
+
+const NO_OPTIONS: InferredOptions = Object.freeze({});
+
+/** The branches of a node that has only `next` (shared by the checks: never modified). */
+export const NEXT_ONLY: readonly string[] = Object.freeze(['next']);
 
 /**
  * Compare declared inputs/outputs with the ones a component infers: the names
@@ -16,26 +29,55 @@ export function checkInferred(
   field: 'inputs' | 'outputs',
   declared: readonly Property[],
   inferred: readonly Property[],
-  options: { allowExtra?: boolean; skipMissing?: boolean; anyType?: boolean; narrowing?: boolean } = {},
+  options: InferredOptions = NO_OPTIONS,
 ): void {
-  const problems: string[] = [];
+  // the list of problems is made only when there is one (this runs for most nodes of every flow)
+  let problems: string[] | undefined;
   for (const inf of inferred) {
     const dec = findProperty(declared, inf.title);
     if (!dec) {
-      if (!options.skipMissing) problems.push(`'${inf.title}' is missing`);
+      if (!options.skipMissing) (problems ??= []).push(`'${inf.title}' is missing`);
     } else if (!options.anyType && !canCast(inf, dec) && !(options.narrowing && canCast(dec, inf))) {
-      problems.push(`'${inf.title}' is ${describeType(inf)} but declared ${describeType(dec)}`);
+      (problems ??= []).push(`'${inf.title}' is ${describeType(inf)} but declared ${describeType(dec)}`);
     }
   }
   if (!options.allowExtra) {
     for (const dec of declared) {
-      if (!findProperty(inferred, dec.title)) problems.push(`'${dec.title}' is not one the component has`);
+      if (!findProperty(inferred, dec.title)) (problems ??= []).push(`'${dec.title}' is not one the component has`);
     }
   }
-  if (problems.length > 0) {
+  if (problems !== undefined) {
     const expected = inferred.map((p) => p.title).join(', ') || 'none';
     ctx.report('AS_IO_MISMATCH', component, [field], `declared ${field} do not match the inferred ones (${expected}): ${problems.join('; ')}`);
   }
+}
+
+const PLACEHOLDER_INPUTS: InferredOptions = Object.freeze({ skipMissing: true, anyType: true });
+
+/**
+ * A template node's placeholders and inputs: each placeholder an input
+ * (checkPlaceholders), each input a placeholder (checkPlaceholderInputs).
+ * When they are the same names, as in most nodes, nothing is made.
+ */
+export function checkTemplate(ctx: CheckContext, component: object, field: string, template: string, inputs: readonly Property[]): void {
+  if (placeholdersAreTitles(template, inputs)) return;
+  const names = placeholdersIn(template);
+  checkPlaceholders(ctx, component, field, names, inputs);
+  checkPlaceholderInputs(ctx, component, inputs, names);
+}
+
+/**
+ * The inputs of a template node against its placeholders (checkInferred with
+ * skipMissing and anyType: a declared input that is no placeholder is the only
+ * problem). The placeholders' properties are made only when there is one.
+ */
+function checkPlaceholderInputs(ctx: CheckContext, component: object, declared: readonly Property[], names: readonly string[]): void {
+  let all = true;
+  for (let i = 0; i < declared.length && all; i++) {
+    const p = declared[i] as unknown;
+    all = typeof p === 'object' && p !== null && !Array.isArray(p) && names.includes((p as Property).title);
+  }
+  if (!all) checkInferred(ctx, component, 'inputs', declared, names.map((x) => stringProperty(x)), PLACEHOLDER_INPUTS);
 }
 
 /** Report each placeholder of a template that has no input of that name. */
@@ -46,6 +88,7 @@ export function checkPlaceholders(
   names: readonly string[],
   inputs: readonly Property[],
 ): void {
+  if (allFound(names, inputs)) return;
   const missing = names.filter((n) => !findProperty(inputs, n));
   if (missing.length > 0) {
     ctx.report(
@@ -56,6 +99,12 @@ export function checkPlaceholders(
       `add an input property titled ${missing.map((n) => `'${n}'`).join(', ')}`,
     );
   }
+}
+
+/** Whether every name is the title of one of the properties (no list made for the common yes). */
+export function allFound(names: readonly string[], properties: readonly Property[]): boolean {
+  for (let i = 0; i < names.length; i++) if (!findProperty(properties, names[i] as string)) return false;
+  return true;
 }
 
 /** Declared branches must be the inferred ones (as a set). */

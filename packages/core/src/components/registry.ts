@@ -131,6 +131,29 @@ export function fieldNamesOf(type: ComponentType | LaterComponentType): Readonly
   return FIELD_NAMES.get(type) as ReadonlySet<string>;
 }
 
+/** Everything the reader looks up for a typed component type (handlerOf, fieldsOf, fieldNamesOf, holdingFieldsOf). */
+export interface TypedInfo {
+  /**
+   * The type's name as the library spells it (one string for all documents):
+   * drafts hold it, not the document's copy, so later lookups by it hash nothing.
+   */
+  readonly type: ComponentType | LaterComponentType;
+  readonly handler: ComponentHandler;
+  readonly fields: readonly FieldSpec[];
+  readonly names: ReadonlySet<string>;
+  readonly holding: readonly string[];
+}
+
+const TYPED_INFO = new Map<string, TypedInfo>(TYPED_COMPONENT_TYPES.map((t) => [t, {
+  type: t,
+  handler: handlerOf(t), fields: fieldsOf(t), names: fieldNamesOf(t), holding: holdingFieldsOf(t),
+}]));
+
+/** What the reader needs of a type, in one lookup; undefined when the type is not a typed one (isTypedType). */
+export function typedInfo(type: string): TypedInfo | undefined {
+  return TYPED_INFO.get(type);
+}
+
 /** A component of a later version as its typed interface, or undefined when it is not one of `type`. */
 export function laterComponent<T extends LaterComponentType>(component: { readonly component_type: string } | undefined | null, type: T): LaterComponentOf<T> | undefined {
   return component?.component_type === type ? (component as unknown as LaterComponentOf<T>) : undefined;

@@ -1,4 +1,4 @@
-import { fieldNamesOf, fieldsOf, handlerOf, holdingFieldsOf, isBuiltinType, isTypedType } from '../components/registry.js';
+import { isBuiltinType, typedInfo, type TypedInfo } from '../components/registry.js';
 import type { CheckContext, Draft } from '../components/handler.js';
 import { DIAGNOSTIC_CODES, type DiagnosticCode } from '../diagnostics/codes.js';
 import { diagnostic, type Diagnostic, type Severity } from '../diagnostics/diagnostic.js';
@@ -11,6 +11,7 @@ import type { Component, ComponentType } from '../model/types.js';
 import type { ComponentPlugin } from '../plugins.js';
 import { componentGate, componentVersionRange, fieldGate, isKnownField, isNeutralValue, VALUE_GATED_TYPES, valueGate } from '../versions/gates.js';
 import { compareVersions, DEVELOPMENT_VERSIONS, parseVersion, type Version } from '../versions/version.js';
+import { newDraft } from './new-draft.js';
 import { cloneDefault, exceedsDepth, isPlainObject, isRef, offendingEntry, propertyProblem, put, valueProblem } from './values.js';
 
 type DocumentName = 'main' | 'referenced';
@@ -35,7 +36,8 @@ function joinPath(parent: string, token: string | number | undefined): string {
 
 interface Scope {
   readonly entries: Record<string, unknown>;
-  readonly path: string;
+  /** Where the `$referenced_components` object is, and a slash: an entry's path is this and its key (one string per entry, not two). */
+  readonly prefix: string;
   readonly document: DocumentName;
   readonly done: Map<string, unknown>;
   /** Entries being read (a stack: each read pops what it pushed). A list, not a Set: no hash table rebuilt as ids come and go. */
@@ -129,7 +131,7 @@ export class Reader implements CheckContext {
 
   constructor(private readonly options: ReaderOptions) {
     this.referencedScope = options.referenced
-      ? { entries: options.referenced, path: '/$referenced_components', document: 'referenced', done: new Map(), busy: [] }
+      ? { entries: options.referenced, prefix: '/$referenced_components/', document: 'referenced', done: new Map(), busy: [] }
       : undefined;
     this.ensure = this.ensure.bind(this);
   }
@@ -147,15 +149,16 @@ export class Reader implements CheckContext {
     }
     this.resolveDeferred();
     const components = this.components;
-    for (let i = 0; i < components.length; i++) this.ensure(components[i]);
+    for (let i = 0; i < components.length; i++) if (!this.inferred[i]) this.infer(components[i] as object, i);
     const hadErrors = this.diagnostics.some((d) => d.severity === 'error');
     const blocked = this.blocked.size > 0;
     for (let i = 0; i < components.length; i++) {
       const c = components[i] as object;
       const type = (c as Component).component_type;
-      if ((blocked && this.blocked.has(c)) || !isTypedType(type)) continue;
+      const info = typedInfo(type);
+      if ((blocked && this.blocked.has(c)) || info === undefined) continue;
       try {
-        handlerOf(type).check?.(c as Component, this);
+        info.handler.check?.(c as Component, this);
       } catch (e) {
         if (!hadErrors) throw e; // a check tripping over an already-reported defect adds nothing
       }
@@ -192,17 +195,23 @@ export class Reader implements CheckContext {
   ensure(component: unknown): void {
     if (typeof component !== 'object' || component === null) return;
     const i = this.index.get(component);
-    if (i === undefined || this.inferred[i]) return;
+    if (i !== undefined && !this.inferred[i]) this.infer(component, i);
+  }
+
+  /** ensure for a component not inferred yet, at `i` in `components` (one index lookup per component met). */
+  private infer(component: object, i: number): void {
     this.inferred[i] = true;
     let blocked = this.broken.size > 0 && this.broken.has(component);
     const stack = this.walk;
     const base = stack.length;
-    contents(component, stack, this.withExtras);
+    const info = typedInfo((component as Component).component_type);
+    contents(component, stack, this.withExtras, info);
     while (stack.length > base) {
       const v = stack.pop();
       if (typeof v !== 'object' || v === null) continue;
-      if (this.index.has(v)) {
-        this.ensure(v);
+      const j = this.index.get(v);
+      if (j !== undefined) {
+        if (!this.inferred[j]) this.infer(v, j);
         if (this.blocked.size > 0 && this.blocked.has(v)) blocked = true;
       } else if (Array.isArray(v)) {
         for (let k = 0; k < v.length; k++) stack.push(v[k]);
@@ -215,8 +224,7 @@ export class Reader implements CheckContext {
       this.blocked.add(component);
       return;
     }
-    const type = (component as Component).component_type;
-    if (isTypedType(type)) handlerOf(type).infer?.(component as Draft, this.ensure);
+    info?.handler.infer?.(component as Draft, this.ensure);
   }
 
   private add(code: DiagnosticCode, path: string, message: string, extra?: { hint?: string | undefined; severity?: Severity; document?: DocumentName }): void {
@@ -246,6 +254,20 @@ export class Reader implements CheckContext {
     if (c !== undefined) put(holder, key, c);
   }
 
+  /**
+   * Item `i` of a list of components written at `at`: readInto, with the
+   * item's path made as `prefix` (`at` and a slash, joined once per list) and
+   * its index — one string per item, not two.
+   */
+  private readItem(out: unknown[], i: number, raw: unknown, at: string, prefix: string, expect: FamilyExpect): void {
+    if (isRef(raw)) {
+      this.refInto(out, i, raw.$component_ref, at, i, expect);
+      return;
+    }
+    const c = this.readComponent(raw, prefix + i, expect.family);
+    if (c !== undefined) put(out, i, c);
+  }
+
   private readComponent(raw: unknown, path: string, family: Family): object | undefined {
     if (!isPlainObject(raw) || typeof raw.component_type !== 'string') {
       this.add('AS_NOT_A_COMPONENT', path, isPlainObject(raw)
@@ -253,11 +275,13 @@ export class Reader implements CheckContext {
         : `expected a component, found ${raw === null ? 'null' : Array.isArray(raw) ? 'an array' : typeof raw}`);
       return undefined;
     }
-    const type = raw.component_type;
+    const info = typedInfo(raw.component_type);
+    // a typed type by the library's own string: the lookups below find it without hashing the document's copy
+    const type = info === undefined ? raw.component_type : info.type;
     const entry = this.atEntry;
     this.atEntry = false;
     const plugin = this.options.plugins.size > 0 ? this.options.plugins.get(type) : undefined;
-    const builtin = isTypedType(type);
+    const builtin = info !== undefined;
     if (!builtin && !plugin && !componentVersionRange(type)) {
       const named = typeof raw.component_plugin_name === 'string' ? raw.component_plugin_name : undefined;
       if (named !== undefined || /^Plugin[A-Z]/.test(type)) {
@@ -288,7 +312,7 @@ export class Reader implements CheckContext {
     if (id !== undefined && !this.ancestors.includes(id)) this.ancestors.push(id);
     this.depth++;
     const scoped = this.pushScope(raw, path);
-    const obj = builtin ? this.readTyped(raw, path, type) : this.readOpaque(raw, path, type, plugin);
+    const obj = builtin ? this.readTyped(raw, path, info.type, info) : this.readOpaque(raw, path, type, plugin);
     if (scoped) this.popScope(path);
     this.depth--;
     if (id !== undefined) unlist(this.ancestors, id);
@@ -337,12 +361,12 @@ export class Reader implements CheckContext {
     this.inferred[i] = false;
   }
 
-  private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType | LaterComponentType): Draft {
-    const obj: Draft = { component_type: type };
+  private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType | LaterComponentType, info: TypedInfo): Draft {
+    const obj = newDraft(type);
     const version = this.options.version;
     let consumed = 1 + (raw.$referenced_components !== undefined ? 1 : 0) + (raw.agentspec_version !== undefined ? 1 : 0) + (raw.air_version !== undefined ? 1 : 0);
     const valueGated = version !== undefined && VALUE_GATED_TYPES.has(type);
-    const specs = fieldsOf(type);
+    const specs = info.fields;
     for (let f = 0; f < specs.length; f++) {
       const spec = specs[f] as FieldSpec;
       const v = raw[spec.name];
@@ -366,7 +390,7 @@ export class Reader implements CheckContext {
     }
     let total = 0;
     for (const _ in raw) total++;
-    if (total > consumed) this.readExtras(obj, raw, path, type, fieldNamesOf(type));
+    if (total > consumed) this.readExtras(obj, raw, path, type, info.names);
     return obj;
   }
 
@@ -460,9 +484,10 @@ export class Reader implements CheckContext {
       } else {
         const out: unknown[] = new Array(v.length);
         const at = `${parent}/${spec.name}`;
+        const prefix = `${at}/`;
         for (let i = 0; i < v.length; i++) {
           if (typeof v[i] === 'string') out[i] = v[i];
-          else this.readInto(out, i, v[i], at, i, kind);
+          else this.readItem(out, i, v[i], at, prefix, kind);
         }
         obj[spec.name] = out;
       }
@@ -476,7 +501,8 @@ export class Reader implements CheckContext {
       } else {
         const out: unknown[] = new Array(v.length);
         const at = `${parent}/${spec.name}`;
-        for (let i = 0; i < v.length; i++) this.readInto(out, i, v[i], at, i, kind);
+        const prefix = `${at}/`;
+        for (let i = 0; i < v.length; i++) this.readItem(out, i, v[i], at, prefix, kind);
         obj[spec.name] = out;
       }
       return;
@@ -536,8 +562,9 @@ export class Reader implements CheckContext {
       this.wrongType(obj, `${parent}/${spec.name}`, `${spec.name} must be a list of JSON Schema properties`);
       return;
     }
-    // one property cannot repeat a title: no set for it
-    const titles = v.length > 1 ? new Set<string>() : undefined;
+    // titles kept so far: a bit per property in lists of up to 30 (most), a set in longer ones
+    let kept = 0;
+    const titles = v.length > 30 ? new Set<string>() : undefined;
     for (let i = 0; i < v.length; i++) {
       const p = v[i] as Record<string, unknown>;
       const problem = propertyProblem(p);
@@ -547,10 +574,12 @@ export class Reader implements CheckContext {
       } else if (problem) {
         this.broken.add(obj);
         this.add('AS_INVALID_PROPERTY', `${parent}/${spec.name}/${i}`, problem);
-      } else if (titles?.has(p.title as string)) {
+      } else if (titles ? titles.has(p.title as string) : keptTitle(v, i, kept)) {
         this.add('AS_DUPLICATE_PROPERTY', `${parent}/${spec.name}/${i}`, `two ${spec.name} are titled '${String(p.title)}'`);
+      } else if (titles) {
+        titles.add(p.title as string);
       } else {
-        titles?.add(p.title as string);
+        kept |= 1 << i;
       }
     }
     obj[spec.name] = v;
@@ -569,7 +598,7 @@ export class Reader implements CheckContext {
       this.add('AS_WRONG_TYPE', `${path}/$referenced_components`, '$referenced_components must be an object mapping ids to components');
       return false;
     }
-    this.scopes.push({ entries, path: `${path}/$referenced_components`, document: this.document, done: new Map(), busy: [] });
+    this.scopes.push({ entries, prefix: `${path}/$referenced_components/`, document: this.document, done: new Map(), busy: [] });
     return true;
   }
 
@@ -613,7 +642,8 @@ export class Reader implements CheckContext {
   }
 
   private entry(scope: Scope, key: string, parent: string, token: string | number | undefined): Lookup {
-    if (scope.done.has(key)) return scope.done.get(key);
+    const done = scope.done.get(key);
+    if (done !== undefined || scope.done.has(key)) return done;
     if (scope.busy.includes(key)) {
       this.add('AS_REF_CYCLE', joinPath(parent, token), `'${key}' refers back to itself through its own contents`);
       return CYCLE;
@@ -623,7 +653,7 @@ export class Reader implements CheckContext {
     const saved = this.document;
     this.document = scope.document;
     let value: unknown = raw;
-    const entryPath = `${scope.path}/${escapeToken(key)}`;
+    const entryPath = scope.prefix + escapeToken(key);
     if (isRef(raw)) {
       const inner = raw.$component_ref === key ? this.lookupSupplied(key, entryPath, undefined) : this.lookup(raw.$component_ref, entryPath, undefined);
       value = inner === NOT_FOUND || inner === CYCLE ? undefined : inner;
@@ -734,21 +764,20 @@ export class Reader implements CheckContext {
  * Where a walk over a component's contents starts: the values of the fields
  * that can hold components (typed types), or of every field.
  */
-function contents(c: object, into: unknown[], withExtras: ReadonlySet<object>): void {
+function contents(c: object, into: unknown[], withExtras: ReadonlySet<object>, info = typedInfo((c as Component).component_type)): void {
   const record = c as Record<string, unknown>;
-  const type = record.component_type as string;
-  if (!isTypedType(type)) {
+  if (info === undefined) {
     for (const x of Object.values(record)) into.push(x);
     return;
   }
-  const holding = holdingFieldsOf(type);
+  const holding = info.holding;
   for (let i = 0; i < holding.length; i++) {
     const v = record[holding[i] as string];
     if (typeof v === 'object' && v !== null) into.push(v);
   }
   // only readExtras writes fields a typed component's type does not declare
   if (!withExtras.has(c)) return;
-  const names = fieldNamesOf(type);
+  const names = info.names;
   for (const key in record) if (!names.has(key)) into.push(record[key]);
 }
 
@@ -765,6 +794,13 @@ function* subComponents(c: object, built: ReadonlyMap<object, number>, withExtra
     }
     for (const x of Object.values(v)) stack.push(x);
   }
+}
+
+/** Whether a property before `i` whose bit is set in `kept` has the title of property `i`. */
+function keptTitle(v: readonly unknown[], i: number, kept: number): boolean {
+  const title = (v[i] as Record<string, unknown>).title;
+  for (let j = 0; j < i; j++) if ((kept & (1 << j)) !== 0 && (v[j] as Record<string, unknown>).title === title) return true;
+  return false;
 }
 
 function isPair(p: unknown): boolean {

@@ -54,15 +54,15 @@ export function valueProblem(kind: FieldKind, v: unknown, nullable: boolean): st
       return typeof v === 'string' && kind.values.includes(v) ? undefined : `must be one of ${kind.values.join(', ')}`;
     case 'string-list':
     case 'branches':
-      return Array.isArray(v) && v.every((x) => typeof x === 'string') ? undefined : 'must be a list of strings';
+      return Array.isArray(v) && allStrings(v) ? undefined : 'must be a list of strings';
     case 'string-map':
-      return isPlainObject(v) && Object.values(v).every((x) => typeof x === 'string') ? undefined : 'must be an object whose values are strings';
+      return isPlainObject(v) && allStringValues(v) ? undefined : 'must be an object whose values are strings';
     case 'json-object':
       return isPlainObject(v) ? undefined : `must be an object, not ${jsonType(v)}`;
     case 'json':
       return undefined;
     case 'string-or-list':
-      return typeof v === 'string' || (Array.isArray(v) && v.every((x) => typeof x === 'string')) ? undefined : 'must be a string or a list of strings';
+      return typeof v === 'string' || (Array.isArray(v) && allStrings(v)) ? undefined : 'must be a string or a list of strings';
     case 'reducers':
       return isPlainObject(v) && Object.values(v).every((x) => typeof x === 'string' && ['append', 'sum', 'average', 'max', 'min'].includes(x))
         ? undefined : 'must map output names to append, sum, average, max or min';
@@ -77,6 +77,18 @@ export function valueProblem(kind: FieldKind, v: unknown, nullable: boolean): st
     default:
       return undefined;
   }
+}
+
+/** Whether every item of a list is a string, holes skipped as `every` does (a loop: no closure per field read). */
+function allStrings(v: readonly unknown[]): boolean {
+  for (let i = 0; i < v.length; i++) if (typeof v[i] !== 'string' && i in v) return false;
+  return true;
+}
+
+/** Whether every own enumerable value of an object is a string (no list of them made). */
+function allStringValues(v: Record<string, unknown>): boolean {
+  for (const k in v) if (Object.hasOwn(v, k) && typeof v[k] !== 'string') return false;
+  return true;
 }
 
 /** The first key or index inside a collection value that makes it the wrong type, if any. */

@@ -2,7 +2,7 @@ import { comp, compList, NODE_FIELDS } from '../../model/fields.js';
 import type { CatchExceptionNode, ParallelFlowNode, ParallelMapNode } from '../../model/later-types.js';
 import type { Flow, Property, ReductionMethod } from '../../model/types.js';
 import { findProperty } from '../../semantics/properties.js';
-import { checkBranches, checkInferred } from '../io-checks.js';
+import { checkBranches, checkInferred, NEXT_ONLY } from '../io-checks.js';
 import { props, type ComponentHandler } from '../handler.js';
 import { flowExitBranches } from '../nodes/flow-node.js';
 import { defaultReducers, mapInputs, mapOutputs } from '../nodes/map-node.js';
@@ -38,7 +38,7 @@ export const parallelFlowNode: ComponentHandler = {
     });
     checkInferred(ctx, n, 'inputs', props(n.inputs), union(subs, 'inputs'));
     checkInferred(ctx, n, 'outputs', props(n.outputs), union(subs, 'outputs'));
-    checkBranches(ctx, n, n.branches, ['next']);
+    checkBranches(ctx, n, n.branches, NEXT_ONLY);
   },
 };
 
@@ -67,7 +67,7 @@ export const parallelMapNode: ComponentHandler = {
     }
     checkInferred(ctx, n, 'inputs', props(n.inputs), mapInputs(n.subflow), { narrowing: true });
     checkInferred(ctx, n, 'outputs', props(n.outputs), mapOutputs(n.subflow, reducers));
-    checkBranches(ctx, n, n.branches, ['next']);
+    checkBranches(ctx, n, n.branches, NEXT_ONLY);
   },
 };
 
@@ -76,8 +76,16 @@ export const CAUGHT_EXCEPTION_INFO = 'caught_exception_info';
 
 /** The outputs of a CatchExceptionNode: its subflow's, and caught_exception_info (string | null, default null). */
 export function catchExceptionOutputs(subflow: Flow | Record<string, unknown> | undefined): Property[] {
-  return [...props((subflow as Flow | undefined)?.outputs), { title: CAUGHT_EXCEPTION_INFO, anyOf: [{ type: 'string' }, { type: 'null' }], default: null }];
+  return [...props((subflow as Flow | undefined)?.outputs), caughtExceptionInfo()];
 }
+
+function caughtExceptionInfo(): Property {
+  return { title: CAUGHT_EXCEPTION_INFO, anyOf: [{ type: 'string' }, { type: 'null' }], default: null };
+}
+
+/** caught_exception_info for the checks, which only read it: not one made per node. */
+const CAUGHT_INFO = caughtExceptionInfo();
+const ANY_TYPE = Object.freeze({ anyType: true });
 
 export const catchExceptionNode: ComponentHandler = {
   type: 'CatchExceptionNode',
@@ -93,17 +101,63 @@ export const catchExceptionNode: ComponentHandler = {
   check(c, ctx) {
     const n = c as unknown as CatchExceptionNode;
     if (!n.subflow) return;
-    const exits = flowExitBranches(n.subflow);
-    if (exits.includes(CAUGHT_EXCEPTION_BRANCH)) {
+    // branches written as inferred (the subflow's exits, then the exception branch, which is no exit): nothing to report, no list made
+    const exits = branchesAsInferred(n.branches, n.subflow) ? undefined : flowExitBranches(n.subflow);
+    if (exits?.includes(CAUGHT_EXCEPTION_BRANCH)) {
       ctx.report('AS_BRANCHES_MISMATCH', n, ['subflow'], `the subflow finishes on a branch named '${CAUGHT_EXCEPTION_BRANCH}', which is the exception branch`);
     }
     checkInferred(ctx, n, 'inputs', props(n.inputs), props(n.subflow.inputs));
-    checkInferred(ctx, n, 'outputs', props(n.outputs), catchExceptionOutputs(n.subflow), { anyType: true });
-    props(n.outputs).forEach((p, i) => {
+    // the inferred outputs with one shared caught_exception_info (only read here): no schema made per node
+    if (!outputsAsInferred(props(n.outputs), props(n.subflow.outputs))) {
+      checkInferred(ctx, n, 'outputs', props(n.outputs), [...props(n.subflow.outputs), CAUGHT_INFO], ANY_TYPE);
+    }
+    const outputs = props(n.outputs);
+    for (let i = 0; i < outputs.length; i++) {
+      const p = outputs[i] as Property;
       if (!Object.hasOwn(p, 'default')) {
         ctx.report('AS_IO_MISMATCH', n, ['outputs', i], `output '${p.title}' needs a default: it is the value when an exception is caught`);
       }
-    });
-    checkBranches(ctx, n, n.branches, [...exits, CAUGHT_EXCEPTION_BRANCH]);
+    }
+    if (exits === undefined) return;
+    exits.push(CAUGHT_EXCEPTION_BRANCH);
+    checkBranches(ctx, n, n.branches, exits);
   },
 };
+
+/**
+ * Whether a CatchExceptionNode's branches are flowExitBranches(subflow) then
+ * caught_exception_branch, in that order, the exception branch not among the
+ * exits: then neither branch check reports anything.
+ */
+function branchesAsInferred(declared: unknown, subflow: Flow): boolean {
+  if (!Array.isArray(declared)) return false;
+  let k = 0;
+  const nodes = subflow.nodes;
+  if (Array.isArray(nodes)) {
+    for (const node of nodes) {
+      if (node?.component_type !== 'EndNode') continue;
+      const name = (node as { branch_name?: string }).branch_name ?? 'next';
+      if (name === CAUGHT_EXCEPTION_BRANCH) return false;
+      const at = declared.indexOf(name);
+      if (at >= 0 && at < k) continue; // listed already (flowExitBranches lists a name once)
+      if (declared[k] !== name) return false;
+      k++;
+    }
+  }
+  return declared.length === k + 1 && declared[k] === CAUGHT_EXCEPTION_BRANCH;
+}
+
+/**
+ * Whether a CatchExceptionNode's outputs have the titles of its subflow's
+ * and caught_exception_info, as a set: then checkInferred with anyType (all
+ * it checks of outputs) reports nothing.
+ */
+function outputsAsInferred(declared: readonly Property[], subflow: readonly Property[]): boolean {
+  if (!findProperty(declared, CAUGHT_EXCEPTION_INFO)) return false;
+  for (const p of subflow) if (typeof p !== 'object' || p === null || !findProperty(declared, p.title)) return false;
+  for (const p of declared) {
+    if (typeof p !== 'object' || p === null) return false;
+    if (p.title !== CAUGHT_EXCEPTION_INFO && !findProperty(subflow, p.title)) return false;
+  }
+  return true;
+}

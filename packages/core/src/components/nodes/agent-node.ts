@@ -1,6 +1,6 @@
 import { comp, NODE_FIELDS } from '../../model/fields.js';
 import type { AgentNode } from '../../model/types.js';
-import { checkBranches, checkInferred } from '../io-checks.js';
+import { checkBranches, checkInferred, NEXT_ONLY } from '../io-checks.js';
 import { props, type ComponentHandler } from '../handler.js';
 
 export const agentNode: ComponentHandler = {
@@ -20,6 +20,6 @@ export const agentNode: ComponentHandler = {
       checkInferred(ctx, n, 'inputs', props(n.inputs), props(n.agent.inputs));
       checkInferred(ctx, n, 'outputs', props(n.outputs), props(n.agent.outputs));
     }
-    checkBranches(ctx, n, n.branches, ['next']);
+    checkBranches(ctx, n, n.branches, NEXT_ONLY);
   },
 };

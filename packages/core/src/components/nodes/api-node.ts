@@ -2,7 +2,7 @@ import { HTTP_FIELDS, NODE_FIELDS } from '../../model/fields.js';
 import type { ApiNode } from '../../model/types.js';
 import { stringProperty } from '../../semantics/properties.js';
 import { httpPlaceholders, checkHttpPlaceholders } from '../http-placeholders.js';
-import { checkBranches } from '../io-checks.js';
+import { checkBranches, NEXT_ONLY } from '../io-checks.js';
 import { type ComponentHandler } from '../handler.js';
 
 export const apiNode: ComponentHandler = {
@@ -17,6 +17,6 @@ export const apiNode: ComponentHandler = {
   check(c, ctx) {
     const n = c as ApiNode;
     checkHttpPlaceholders(ctx, n);
-    checkBranches(ctx, n, n.branches, ['next']);
+    checkBranches(ctx, n, n.branches, NEXT_ONLY);
   },
 };

@@ -2,7 +2,7 @@ import { NODE_FIELDS, str } from '../../model/fields.js';
 import type { InputMessageNode } from '../../model/types.js';
 import { placeholdersIn } from '../../semantics/placeholders.js';
 import { stringProperty } from '../../semantics/properties.js';
-import { checkBranches, checkInferred, checkPlaceholders } from '../io-checks.js';
+import { checkBranches, checkTemplate, NEXT_ONLY } from '../io-checks.js';
 import { props, type ComponentHandler } from '../handler.js';
 
 /** Output name of an InputMessageNode that declares none. */
@@ -19,14 +19,12 @@ export const inputMessageNode: ComponentHandler = {
   },
   check(c, ctx) {
     const n = c as InputMessageNode;
-    const names = placeholdersIn(n.message ?? '');
-    checkPlaceholders(ctx, n, 'message', names, props(n.inputs));
-    checkInferred(ctx, n, 'inputs', props(n.inputs), names.map((x) => stringProperty(x)), { skipMissing: true, anyType: true });
+    checkTemplate(ctx, n, 'message', n.message ?? '', props(n.inputs));
     const outputs = props(n.outputs);
     const only = outputs[0];
     if (outputs.length !== 1 || (only && only.type !== undefined && only.type !== 'string')) {
       ctx.report('AS_IO_MISMATCH', n, ['outputs'], 'an InputMessageNode has exactly one string output (the user message)');
     }
-    checkBranches(ctx, n, n.branches, ['next']);
+    checkBranches(ctx, n, n.branches, NEXT_ONLY);
   },
 };

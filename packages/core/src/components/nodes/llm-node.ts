@@ -2,7 +2,7 @@ import { comp, NODE_FIELDS, str } from '../../model/fields.js';
 import type { LlmNode } from '../../model/types.js';
 import { placeholdersIn } from '../../semantics/placeholders.js';
 import { stringProperty } from '../../semantics/properties.js';
-import { checkBranches, checkInferred, checkPlaceholders } from '../io-checks.js';
+import { checkBranches, checkTemplate, NEXT_ONLY } from '../io-checks.js';
 import { props, type ComponentHandler } from '../handler.js';
 
 /** Output name of an LlmNode that declares none (same as the Python reference). */
@@ -19,9 +19,7 @@ export const llmNode: ComponentHandler = {
   },
   check(c, ctx) {
     const n = c as LlmNode;
-    const names = placeholdersIn(n.prompt_template);
-    checkPlaceholders(ctx, n, 'prompt_template', names, props(n.inputs));
-    checkInferred(ctx, n, 'inputs', props(n.inputs), names.map((x) => stringProperty(x)), { skipMissing: true, anyType: true });
-    checkBranches(ctx, n, n.branches, ['next']);
+    checkTemplate(ctx, n, 'prompt_template', n.prompt_template, props(n.inputs));
+    checkBranches(ctx, n, n.branches, NEXT_ONLY);
   },
 };

@@ -1,7 +1,7 @@
 import { comp, NODE_FIELDS } from '../../model/fields.js';
 import type { Flow, MapNode, Property, ReductionMethod } from '../../model/types.js';
 import { findProperty } from '../../semantics/properties.js';
-import { checkBranches, checkInferred } from '../io-checks.js';
+import { checkBranches, checkInferred, NEXT_ONLY } from '../io-checks.js';
 import { props, type ComponentHandler } from '../handler.js';
 
 export const ITERATED_PREFIX = 'iterated_';
@@ -66,6 +66,6 @@ export const mapNode: ComponentHandler = {
     }
     checkInferred(ctx, n, 'inputs', props(n.inputs), mapInputs(n.subflow), { narrowing: true });
     checkInferred(ctx, n, 'outputs', props(n.outputs), mapOutputs(n.subflow, reducers));
-    checkBranches(ctx, n, n.branches, ['next']);
+    checkBranches(ctx, n, n.branches, NEXT_ONLY);
   },
 };

@@ -2,7 +2,7 @@ import { NODE_FIELDS, str } from '../../model/fields.js';
 import type { OutputMessageNode } from '../../model/types.js';
 import { placeholdersIn } from '../../semantics/placeholders.js';
 import { stringProperty } from '../../semantics/properties.js';
-import { checkBranches, checkInferred, checkPlaceholders } from '../io-checks.js';
+import { checkBranches, checkInferred, checkTemplate, NEXT_ONLY } from '../io-checks.js';
 import { props, type ComponentHandler } from '../handler.js';
 
 export const outputMessageNode: ComponentHandler = {
@@ -16,10 +16,8 @@ export const outputMessageNode: ComponentHandler = {
   },
   check(c, ctx) {
     const n = c as OutputMessageNode;
-    const names = placeholdersIn(n.message);
-    checkPlaceholders(ctx, n, 'message', names, props(n.inputs));
-    checkInferred(ctx, n, 'inputs', props(n.inputs), names.map((x) => stringProperty(x)), { skipMissing: true, anyType: true });
+    checkTemplate(ctx, n, 'message', n.message, props(n.inputs));
     checkInferred(ctx, n, 'outputs', props(n.outputs), []);
-    checkBranches(ctx, n, n.branches, ['next']);
+    checkBranches(ctx, n, n.branches, NEXT_ONLY);
   },
 };

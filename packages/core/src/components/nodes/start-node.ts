@@ -1,6 +1,6 @@
 import { NODE_FIELDS } from '../../model/fields.js';
 import type { StartNode } from '../../model/types.js';
-import { checkBranches, sameProperties } from '../io-checks.js';
+import { checkBranches, sameProperties, NEXT_ONLY } from '../io-checks.js';
 import { props, type ComponentHandler } from '../handler.js';
 
 export const startNode: ComponentHandler = {
@@ -17,6 +17,6 @@ export const startNode: ComponentHandler = {
     if (!sameProperties(props(n.inputs), props(n.outputs))) {
       ctx.report('AS_PASSTHROUGH_IO', n, ['outputs'], 'a StartNode must have outputs identical to its inputs');
     }
-    checkBranches(ctx, n, n.branches, ['next']);
+    checkBranches(ctx, n, n.branches, NEXT_ONLY);
   },
 };

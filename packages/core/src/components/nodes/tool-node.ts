@@ -1,6 +1,6 @@
 import { comp, NODE_FIELDS } from '../../model/fields.js';
 import type { ToolNode } from '../../model/types.js';
-import { checkBranches, checkInferred } from '../io-checks.js';
+import { checkBranches, checkInferred, NEXT_ONLY } from '../io-checks.js';
 import { props, type ComponentHandler } from '../handler.js';
 
 export const toolNode: ComponentHandler = {
@@ -20,6 +20,6 @@ export const toolNode: ComponentHandler = {
       checkInferred(ctx, n, 'inputs', props(n.inputs), props(n.tool.inputs));
       checkInferred(ctx, n, 'outputs', props(n.outputs), props(n.tool.outputs));
     }
-    checkBranches(ctx, n, n.branches, ['next']);
+    checkBranches(ctx, n, n.branches, NEXT_ONLY);
   },
 };
