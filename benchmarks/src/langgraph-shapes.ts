@@ -22,7 +22,7 @@ import { compileLangGraph } from '@agentspec/langgraph';
 import { branchingChainDocument } from './branching-flow.js';
 import { startLlmProcess, subjectOf, type Subject } from './concurrency.js';
 import { InstantChatModel } from './langgraph.js';
-import { fastestAsync } from './measure.js';
+import { fastestInterleavedAsync } from './measure.js';
 import { mapFlowDocument } from './parallel-map.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
@@ -93,14 +93,12 @@ interface Pair {
   readonly hand: number;
 }
 
-/** Fastest of `runs` of each, interleaved over three rounds (after checking they agree). */
+/**
+ * Fastest of each, sampled in turn (measure.ts, Sampling): at least
+ * min(5, runs) rounds, at most 3 × runs, stopping once both minimums settle.
+ */
 export async function pair(compiled: () => Promise<unknown>, hand: () => Promise<unknown>, runs: number): Promise<Pair> {
-  const best = { compiled: Infinity, hand: Infinity };
-  for (let round = 0; round < 3; round++) {
-    best.hand = Math.min(best.hand, await fastestAsync(hand, runs, round === 0 ? 3 : 1));
-    best.compiled = Math.min(best.compiled, await fastestAsync(compiled, runs, round === 0 ? 3 : 1));
-  }
-  return best;
+  return fastestInterleavedAsync({ compiled, hand }, { min: Math.min(5, runs), max: 3 * runs, warmups: 3 });
 }
 
 export function same(what: string, a: unknown, b: unknown): void {

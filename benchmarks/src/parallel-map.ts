@@ -1,5 +1,5 @@
 // ParallelMapNode benchmark (the parallel-flows issue): a flow that maps N
-// items (1,000 run alone; 150 in `pnpm bench`, 100 quick: BENCH_ITEMS) through a subflow with one LlmNode,
+// items (1,000 run alone; 100 in `pnpm bench` and quick: BENCH_ITEMS) through a subflow with one LlmNode,
 // against the scripted LLM server in its own process (it answers at once).
 // Per runtime, each in a fresh node process: the ParallelMapNode's time per
 // item (limits.parallelism 16) and the sequential MapNode's over the same
@@ -103,7 +103,7 @@ const perItem = (ms: number, items: number) => ({ value: (ms / items) * 1000, un
 
 /** ParallelMapNode ÷ MapNode per runtime, and each runtime's ParallelMapNode ÷ the reference's (reported, no target). */
 export async function parallelMapBenchmark(options: BenchOptions): Promise<Row[]> {
-  const items = Number(process.env.BENCH_ITEMS ?? (options.quick ? 100 : 150));
+  const items = Number(process.env.BENCH_ITEMS ?? 100);
   const results = await measureAllMaps(ALL_RUNTIMES, items, options.quick ? 1 : 2);
   const reference = results[0]!;
   const note = 'reported: the parallel-flows issue asks for the figure (an instant LLM: the cost of the iterations as parallel tasks)';
