@@ -33,10 +33,10 @@ describe('the agents written by hand (the floor of the compiled runtimes under l
 });
 
 describe('concurrency benchmark', () => {
-  it('runs a runtime and its hand-written agent with concurrent sessions, printing p50, p99, ratio and idle heap', { timeout: 180_000 }, () => {
+  it('runs a runtime and its hand-written agent with concurrent sessions, printing p50, p99, ratio, CPU per session and idle heap', { timeout: 180_000 }, () => {
     const r = spawnSync(process.execPath, ['--expose-gc', SCRIPT, '--sessions', '8', '--runtime', 'langgraph-by-hand'], { encoding: 'utf8' });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain('8 concurrent agent sessions');
-    expect(r.stdout).toMatch(/^\| langgraph-by-hand \| \d+ \| \d+ \| NaN× ✗ \| \d+ \| [\d.]+ kB \|$/m);
+    expect(r.stdout).toMatch(/^\| langgraph-by-hand \| \d+ \| \d+ \| NaN× ✗ \| \d+ \| [\d.]+ \| NaN× \| [\d.]+ kB \|$/m);
   });
 });
