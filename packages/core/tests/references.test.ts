@@ -85,6 +85,43 @@ describe('$component_ref and $referenced_components', () => {
     expect(cycles).toHaveLength(1);
     expect(cycles[0]?.message).toMatch(/contains itself/);
   });
+
+  it('infers what a component holds first, whether a reference to an inline component points back or forward', () => {
+    // sub's start node and its edges' nodes are references to inline components read before them; the FlowNodes
+    // take their inputs and outputs from sub, which takes them from its StartNode and EndNode
+    const sub = {
+      component_type: 'Flow', id: 'sub', name: 'sub',
+      start_node: { component_type: 'StartNode', id: 'ss', name: 'ss', inputs: [{ title: 'q', type: 'string' }] },
+      nodes: [{ $component_ref: 'ss' }, { component_type: 'EndNode', id: 'se', name: 'se', outputs: [{ title: 'a', type: 'string' }] }],
+      control_flow_connections: [{ component_type: 'ControlFlowEdge', id: 'sc', name: 'sc', from_node: { $component_ref: 'ss' }, to_node: { $component_ref: 'se' } }],
+    };
+    const flow = (forward: boolean) => ({
+      component_type: 'Flow', id: 'f', name: 'f', agentspec_version: '25.4.1',
+      start_node: { component_type: 'StartNode', id: 's', name: 's', inputs: [{ title: 'q', type: 'string' }] },
+      nodes: [
+        { $component_ref: 's' },
+        // forward: sub is read after this node; back: before it
+        { component_type: 'FlowNode', id: 'by_ref', name: 'by_ref', subflow: forward ? { $component_ref: 'sub' } : sub },
+        { component_type: 'FlowNode', id: 'inline', name: 'inline', subflow: forward ? sub : { $component_ref: 'sub' } },
+        { component_type: 'EndNode', id: 'e', name: 'e' },
+      ],
+      control_flow_connections: [
+        { component_type: 'ControlFlowEdge', id: 'c1', name: 'c1', from_node: { $component_ref: 's' }, to_node: { $component_ref: 'by_ref' } },
+        { component_type: 'ControlFlowEdge', id: 'c2', name: 'c2', from_node: { $component_ref: 'by_ref' }, to_node: { $component_ref: 'inline' } },
+        { component_type: 'ControlFlowEdge', id: 'c3', name: 'c3', from_node: { $component_ref: 'inline' }, to_node: { $component_ref: 'e' } },
+      ],
+    });
+    for (const forward of [false, true]) {
+      const r = load(flow(forward));
+      expect(r.diagnostics).toEqual([]);
+      const nodes = (r.component as Flow).nodes as unknown as { id: string; inputs: unknown; outputs: unknown; branches: unknown }[];
+      for (const n of [nodes[1], nodes[2]]) {
+        expect({ id: n?.id, inputs: n?.inputs, outputs: n?.outputs, branches: n?.branches }).toEqual({
+          id: n?.id, inputs: [{ title: 'q', type: 'string' }], outputs: [{ title: 'a', type: 'string' }], branches: ['next'],
+        });
+      }
+    }
+  });
 });
 
 describe('disaggregated components', () => {

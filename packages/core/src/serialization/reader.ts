@@ -51,6 +51,8 @@ interface Deferred {
   readonly path: string;
   readonly expect: Expect;
   readonly document: DocumentName;
+  /** Position of the component whose fields hold the reference: -1 until it is registered (and at the root). */
+  owner: number;
 }
 
 /** A lookup that found nothing, or stopped at a reference cycle (already reported). */
@@ -92,10 +94,22 @@ export class Reader implements CheckContext {
   private readonly byId = new Map<string, number>();
   /**
    * Every component read, in reading order (`components`), with where it is
-   * written (`paths`, `documents`) and whether its fields are inferred yet;
-   * `index` finds a component's position. Parallel arrays: no object per component.
+   * written (`paths`, `documents`) and whether its fields are inferred yet.
+   * Parallel arrays: no object per component. `index` (a component's
+   * position) is made the first time something asks for one (positionOf): a
+   * check's diagnostic, a plugin's component, inference walking contents.
    */
-  private readonly index = new Map<object, number>();
+  private index: Map<object, number> | undefined;
+  /** Set while inference walks components' contents (infer), where `ensure` has work to do. */
+  private walking = false;
+  /**
+   * Whether every component holds only components read before it (earlier
+   * in `components`): true unless a late reference put a component in a
+   * field of one read earlier than it (or of itself), or a plugin's read
+   * returned a component already read. Then no component contains itself,
+   * and inferring in reading order infers what a component holds first.
+   */
+  private ordered = true;
   private readonly components: object[] = [];
   private readonly paths: string[] = [];
   private readonly documents: DocumentName[] = [];
@@ -149,7 +163,12 @@ export class Reader implements CheckContext {
     }
     this.resolveDeferred();
     const components = this.components;
-    for (let i = 0; i < components.length; i++) if (!this.inferred[i]) this.infer(components[i] as object, i);
+    if (this.broken.size === 0 && this.ordered) this.inferInOrder();
+    else {
+      this.walking = true;
+      for (let i = 0; i < components.length; i++) if (!this.inferred[i]) this.infer(components[i] as object, i);
+      this.walking = false;
+    }
     const hadErrors = this.diagnostics.some((d) => d.severity === 'error');
     const blocked = this.blocked.size > 0;
     for (let i = 0; i < components.length; i++) {
@@ -180,7 +199,7 @@ export class Reader implements CheckContext {
 
   // ---- CheckContext
   report(code: DiagnosticCode, component: object, field: readonly (string | number)[], message: string, hint?: string): void {
-    const i = this.index.get(component);
+    const i = this.positionOf(component);
     let path = i === undefined ? '' : (this.paths[i] as string);
     for (const t of field) path += `/${escapeToken(t)}`;
     const document = i === undefined ? 'main' : (this.documents[i] as DocumentName);
@@ -193,9 +212,37 @@ export class Reader implements CheckContext {
    * contents meets them; skipped (blocked) when it or one of them is broken.
    */
   ensure(component: unknown): void {
-    if (typeof component !== 'object' || component === null) return;
-    const i = this.index.get(component);
+    if (!this.walking || typeof component !== 'object' || component === null) return;
+    const i = this.positionOf(component);
     if (i !== undefined && !this.inferred[i]) this.infer(component, i);
+  }
+
+  /**
+   * Inference when no component is broken and every component holds only
+   * components read before it (`ordered`): nothing is blocked, and inferring
+   * in reading order is what the walk (infer) does then, without walking —
+   * and without `index`. `ensure` has nothing to do: what a handler asks for
+   * is inferred already.
+   */
+  private inferInOrder(): void {
+    const components = this.components;
+    for (let i = 0; i < components.length; i++) {
+      if (this.inferred[i]) continue;
+      this.inferred[i] = true;
+      const c = components[i] as object;
+      typedInfo((c as Component).component_type)?.handler.infer?.(c as Draft, this.ensure);
+    }
+  }
+
+  /** A component's position in `components`, by a map made the first time one is asked for. */
+  private positionOf(component: object): number | undefined {
+    if (this.index === undefined) {
+      const index = new Map<object, number>();
+      const components = this.components;
+      for (let i = 0; i < components.length; i++) if (!index.has(components[i] as object)) index.set(components[i] as object, i);
+      this.index = index;
+    }
+    return this.index.get(component);
   }
 
   /** ensure for a component not inferred yet, at `i` in `components` (one index lookup per component met). */
@@ -209,7 +256,7 @@ export class Reader implements CheckContext {
     while (stack.length > base) {
       const v = stack.pop();
       if (typeof v !== 'object' || v === null) continue;
-      const j = this.index.get(v);
+      const j = this.positionOf(v);
       if (j !== undefined) {
         if (!this.inferred[j]) this.infer(v, j);
         if (this.blocked.size > 0 && this.blocked.has(v)) blocked = true;
@@ -311,12 +358,13 @@ export class Reader implements CheckContext {
     const id = typeof raw.id === 'string' ? raw.id : undefined;
     if (id !== undefined && !this.ancestors.includes(id)) this.ancestors.push(id);
     this.depth++;
+    const deferredFrom = this.deferred.length;
     const scoped = this.pushScope(raw, path);
     const obj = builtin ? this.readTyped(raw, path, info.type, info) : this.readOpaque(raw, path, type, plugin);
     if (scoped) this.popScope(path);
     this.depth--;
     if (id !== undefined) unlist(this.ancestors, id);
-    this.register(obj, path);
+    this.register(obj, path, builtin || plugin?.read === undefined, deferredFrom);
     return obj;
   }
 
@@ -338,15 +386,24 @@ export class Reader implements CheckContext {
     }
   }
 
-  private register(obj: Record<string, unknown>, path: string): void {
-    let i = this.index.get(obj);
+  /**
+   * Give a component read its position (`fresh`: made by this read, so not
+   * read before; a plugin's read may return a component again), and the
+   * late references made while reading it (since `deferredFrom`, not claimed
+   * by a component inside it) their owner.
+   */
+  private register(obj: Record<string, unknown>, path: string, fresh: boolean, deferredFrom: number): void {
+    let i = fresh ? undefined : this.positionOf(obj);
     if (i === undefined) {
       i = this.components.length;
-      this.index.set(obj, i);
+      this.index?.set(obj, i);
       this.components.push(obj);
-    } else if (!this.firstPaths.has(i)) {
-      this.firstPaths.set(i, this.paths[i] as string); // read again (a plugin's read returned it twice): keeps its place
+    } else {
+      this.ordered = false; // what it holds now may have been read after it
+      if (!this.firstPaths.has(i)) this.firstPaths.set(i, this.paths[i] as string); // read again (a plugin's read returned it twice): keeps its place
     }
+    const deferred = this.deferred;
+    for (let k = deferredFrom; k < deferred.length; k++) if ((deferred[k] as Deferred).owner === -1) (deferred[k] as Deferred).owner = i;
     const id = obj.id;
     if (typeof id === 'string') {
       const seen = this.byId.get(id);
@@ -681,7 +738,7 @@ export class Reader implements CheckContext {
       this.add('AS_REF_CYCLE', path, `'${id}' is a component that contains this reference`);
       return;
     }
-    this.deferred.push({ holder, key, id, path, expect, document: this.document });
+    this.deferred.push({ holder, key, id, path, expect, document: this.document, owner: -1 });
   }
 
   private accepts(value: unknown, expect: Expect, parent: string, token: string | number | undefined): boolean {
@@ -717,6 +774,7 @@ export class Reader implements CheckContext {
       if (hit && this.acceptsFrom(d, hit)) {
         put(d.holder, d.key, hit);
         patched.push(hit);
+        if (d.owner >= 0 && (at as number) >= d.owner) this.ordered = false;
       } else if (!hit) {
         this.add('AS_DANGLING_REF', d.path, `no component or value with id '${d.id}'`, {
           hint: 'define it in $referenced_components, inline, or supply it when loading (components / referenced)',
@@ -724,7 +782,8 @@ export class Reader implements CheckContext {
         });
       }
     }
-    if (patched.length > 0) this.checkContainmentCycles(patched);
+    // ordered: every component holds only earlier ones, so none contains itself
+    if (patched.length > 0 && !this.ordered) this.checkContainmentCycles(patched);
   }
 
   private acceptsFrom(d: Deferred, value: unknown): boolean {
@@ -742,17 +801,19 @@ export class Reader implements CheckContext {
    * components contain is walked (not the whole document).
    */
   private checkContainmentCycles(targets: readonly object[]): void {
+    this.positionOf(targets[0] as object); // makes the index
+    const index = this.index as Map<object, number>;
     const state = new Map<object, 1 | 2>();
     const visit = (c: object): boolean => {
       const s = state.get(c);
       if (s === 2) return false;
       if (s === 1) {
-        const i = this.index.get(c);
+        const i = index.get(c);
         this.add('AS_REF_CYCLE', i === undefined ? '' : (this.paths[i] as string), `component '${String((c as Component).id)}' contains itself`);
         return true;
       }
       state.set(c, 1);
-      for (const sub of subComponents(c, this.index, this.withExtras)) if (visit(sub)) return true;
+      for (const sub of subComponents(c, index, this.withExtras)) if (visit(sub)) return true;
       state.set(c, 2);
       return false;
     };
