@@ -21,8 +21,8 @@ const APPROXIMATED = 'its control flow has a cycle entered in the middle, which 
  * control flow with `.then`, `.branch`, `.dountil`, `.foreach`, nested
  * workflows as their own constants — declared before they are used.
  */
-/** The options of a map node's sub-flow workflow, as source text: those compileMastra gives it (ITERATION_WORKFLOW_OPTIONS, map-each.ts). */
-const ITERATION_OPTIONS = '{ sharePubsub: true }';
+/** The options of a workflow run nested in another (a map node's sub-flow, a `.branch` arm, a loop body), as source text: those compileMastra gives it (NESTED_WORKFLOW_OPTIONS, nested-run.ts). */
+const NESTED_OPTIONS = '{ sharePubsub: true }';
 
 class FlowWriter {
   readonly body: string[] = [];
@@ -82,7 +82,7 @@ class FlowWriter {
           break;
         case 'loop': {
           const id = `${prefix}${p.header.id}@loop`;
-          const loop = this.workflow(`${identifier(p.header.id, { fallback: 'node' })}Loop`, id, `the cycle through '${p.header.id}'`, `${s}.frame`, `${s}.frame`, this.plan(p.body, `${id}/`));
+          const loop = this.workflow(`${identifier(p.header.id, { fallback: 'node' })}Loop`, id, `the cycle through '${p.header.id}'`, `${s}.frame`, `${s}.frame`, this.plan(p.body, `${id}/`), NESTED_OPTIONS);
           out.push({ text: `.dountil(${loop}, ${s}.nextIsNot(${str(p.header.id)}))` });
           break;
         }
@@ -100,7 +100,7 @@ class FlowWriter {
         }
         case 'dispatch': {
           const arms: [string, string][] = p.nodes.map((n) => [`${s}.nextIs(${str(n.id)})`, this.arm(`${identifier(n.id, { fallback: 'node' })}Arm`, `${prefix}${n.id}!`, [{ kind: 'node', node: n }])]);
-          const body = this.workflow('dispatch', `${prefix}dispatch`, 'runs the next node', `${s}.frame`, `${s}.frame`, [this.branch(arms)]);
+          const body = this.workflow('dispatch', `${prefix}dispatch`, 'runs the next node', `${s}.frame`, `${s}.frame`, [this.branch(arms)], NESTED_OPTIONS);
           out.push({ text: `.dountil(${body}, ${s}.finished)` });
           break;
         }
@@ -117,7 +117,7 @@ class FlowWriter {
   private arm(base: string, id: string, plan: readonly Plan[]): string {
     const entries = this.plan(plan, `${id}/`);
     const only = entries.length === 1 ? entries[0]?.step : undefined;
-    return only ?? this.workflow(base, id, undefined, `${this.s}.frame`, `${this.s}.frame`, entries);
+    return only ?? this.workflow(base, id, undefined, `${this.s}.frame`, `${this.s}.frame`, entries, NESTED_OPTIONS);
   }
 
   private pass(base: string, id: string): string {
@@ -159,7 +159,7 @@ class FlowWriter {
       : agent?.component_type === 'Flow' ? agent : undefined;
     if (!sub) return [{ text: `.then(${main})`, step: main }];
     const subSteps = this.declare(`${base}Steps`, `${s}.subflow(${id})`);
-    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`, node.component_type === 'MapNode' ? ITERATION_OPTIONS : undefined);
+    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`, node.component_type === 'MapNode' ? NESTED_OPTIONS : undefined);
     if (node.component_type === 'MapNode') return this.foreach(node, main, workflow, subSteps, `${s}.mapConcurrency`);
     const call = this.step(`${base}Call`, `${node.id}:call`, `the inputs of sub-flow '${sub.name}'`, `${s}.frame`, `${subSteps}.inputs`, `${s}.step(${id}, 'call')`);
     const ret = this.step(`${base}Return`, `${node.id}:return`, `the outputs of sub-flow '${sub.name}'`, `${subSteps}.outputs`, `${s}.frame`, `${s}.step(${id}, 'return')`);
@@ -219,7 +219,7 @@ class FlowWriter {
     }
     const sub = (map ?? catching)!.subflow;
     const subSteps = this.declare(`${base}Steps`, `${s}.subflow(${id})`);
-    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`, map ? ITERATION_OPTIONS : undefined);
+    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`, map ? NESTED_OPTIONS : undefined);
     if (map) return this.foreach(map, main, workflow, subSteps, `${s}.parallelism`);
     const call = this.step(`${base}Call`, `${node.id}:call`, `the inputs of sub-flow '${sub.name}'`, `${s}.frame`, `${subSteps}.inputs`, `${s}.step(${id}, 'call')`);
     const attempt = this.step(`${base}Try`, `${node.id}:try`, `sub-flow '${sub.name}', its failure caught`, `${subSteps}.inputs`, `${subSteps}.outputs`, `${s}.catching(${workflow})`);

@@ -8,17 +8,6 @@ import { runNested, type NestedParams } from './nested-run.js';
 import type { AnyStep, RunHooks } from './types.js';
 import { subflowShared, type StepContext } from './call-spans.js';
 
-/**
- * The options of a map node's sub-flow workflow. Its iterations run in place
- * as nested runs of the parent's run id, which Mastra gives one shared `Run`
- * (and one event emitter): without `sharePubsub`, each iteration's
- * `workflow.execute` would add its own watch to that emitter (Node's
- * MaxListenersExceededWarning beyond 10 at once) and every event of every
- * iteration would be republished once per iteration running. Shared, the
- * iterations publish their step events on the parent's pubsub, watching nothing.
- */
-export const ITERATION_WORKFLOW_OPTIONS = { sharePubsub: true } as const;
-
 /** The iterations of each run of a map node, by run's request context (one group per `:items` step run). */
 const groups = new WeakMap<object, Map<string, SettlingTasks>>();
 
