@@ -24,6 +24,9 @@ const APPROXIMATED = 'its control flow has a cycle entered in the middle, which 
 /** The options of a workflow run nested in another (a map node's sub-flow, a `.branch` arm, a loop body), as source text: those compileMastra gives it (NESTED_WORKFLOW_OPTIONS, nested-run.ts). */
 const NESTED_OPTIONS = '{ sharePubsub: true }';
 
+/** The options of a map node's sub-flow workflow, as source text (ITERATION_WORKFLOW_OPTIONS, nested-run.ts). */
+const ITERATION_OPTIONS = '{ sharePubsub: true, emitStepEvents: false }';
+
 class FlowWriter {
   readonly body: string[] = [];
   private readonly nodes = new Map<Node, Entry[]>();
@@ -159,7 +162,7 @@ class FlowWriter {
       : agent?.component_type === 'Flow' ? agent : undefined;
     if (!sub) return [{ text: `.then(${main})`, step: main }];
     const subSteps = this.declare(`${base}Steps`, `${s}.subflow(${id})`);
-    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`, node.component_type === 'MapNode' ? NESTED_OPTIONS : undefined);
+    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`, node.component_type === 'MapNode' ? ITERATION_OPTIONS : undefined);
     if (node.component_type === 'MapNode') return this.foreach(node, main, workflow, subSteps, `${s}.mapConcurrency`);
     const call = this.step(`${base}Call`, `${node.id}:call`, `the inputs of sub-flow '${sub.name}'`, `${s}.frame`, `${subSteps}.inputs`, `${s}.step(${id}, 'call')`);
     const ret = this.step(`${base}Return`, `${node.id}:return`, `the outputs of sub-flow '${sub.name}'`, `${subSteps}.outputs`, `${s}.frame`, `${s}.step(${id}, 'return')`);
@@ -219,7 +222,7 @@ class FlowWriter {
     }
     const sub = (map ?? catching)!.subflow;
     const subSteps = this.declare(`${base}Steps`, `${s}.subflow(${id})`);
-    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`, map ? NESTED_OPTIONS : undefined);
+    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`, map ? ITERATION_OPTIONS : undefined);
     if (map) return this.foreach(map, main, workflow, subSteps, `${s}.parallelism`);
     const call = this.step(`${base}Call`, `${node.id}:call`, `the inputs of sub-flow '${sub.name}'`, `${s}.frame`, `${subSteps}.inputs`, `${s}.step(${id}, 'call')`);
     const attempt = this.step(`${base}Try`, `${node.id}:try`, `sub-flow '${sub.name}', its failure caught`, `${subSteps}.inputs`, `${subSteps}.outputs`, `${s}.catching(${workflow})`);

@@ -14,6 +14,14 @@ import type { AnyWorkflow } from '@mastra/core/workflows';
  */
 export const NESTED_WORKFLOW_OPTIONS = { sharePubsub: true } as const;
 
+/**
+ * The options of a map node's sub-flow workflow: nested, and without step
+ * events (`emitStepEvents: false`; nothing of agentspec reads them, and a
+ * Mastra watcher still sees each iteration's `:each` step), which would
+ * otherwise cost every iteration as much as its steps.
+ */
+export const ITERATION_WORKFLOW_OPTIONS = { ...NESTED_WORKFLOW_OPTIONS, emitStepEvents: false } as const;
+
 /** Mastra's parameters of a step, handed on to a workflow it runs in place. */
 export interface NestedParams {
   suspend(payload: unknown, options?: unknown): Promise<unknown>;
