@@ -195,6 +195,32 @@ describe('ParallelMapNode on Mastra', () => {
     expect(mastra).toMatchObject({ type: 'finished', outputs: { collected_value: [10, -1, 30] } });
     expect(await firstStatus(referenceRuntime(), component, { tools }, { iterated_n: [1, 2, 3] })).toEqual(mastra);
   });
+
+  it('runs 40 iterations 16 at a time without a MaxListenersExceededWarning (no listener per running iteration on a shared emitter)', async () => {
+    const iteration = flow('iteration', [{ title: 'n', type: 'integer' }], [tool('call', 'twice', [{ title: 'n', type: 'integer' }], [{ title: 'value', type: 'integer' }]), end('iteration_end', [{ title: 'value', type: 'integer' }])]);
+    const component = spec({
+      ...flow('each', [{ title: 'iterated_n', type: 'array', items: { type: 'integer' } }], [
+        { component_type: 'ParallelMapNode', id: 'map', name: 'map', subflow: iteration },
+        end('done', [{ title: 'collected_value', type: 'array', items: { type: 'integer' } }]),
+      ]),
+    });
+    let running = 0;
+    let peak = 0;
+    const tools: ToolRegistry = { twice: async ({ n }) => { peak = Math.max(peak, ++running); await new Promise((resolve) => setTimeout(resolve, 1)); running--; return Number(n) * 2; } };
+    const warnings: Error[] = [];
+    const onWarning = (w: Error) => { if (w.name === 'MaxListenersExceededWarning') warnings.push(w); };
+    process.on('warning', onWarning);
+    try {
+      const n = Array.from({ length: 40 }, (_, i) => i);
+      const status = await firstStatus(mastraRuntime(), component, { tools, limits: { parallelism: 16 } }, { iterated_n: n });
+      await new Promise((resolve) => setImmediate(resolve)); // warnings are emitted on the next tick
+      expect(status).toMatchObject({ type: 'finished', outputs: { collected_value: n.map((i) => i * 2) } });
+      expect(peak).toBe(16);
+      expect(warnings.map((w) => w.message)).toEqual([]);
+    } finally {
+      process.off('warning', onWarning);
+    }
+  });
 });
 
 /** A CatchExceptionNode around `subflow`, its branches to `done` (next) and `recovered` (caught_exception_branch). */

@@ -21,12 +21,19 @@ const APPROXIMATED = 'its control flow has a cycle entered in the middle, which 
  * control flow with `.then`, `.branch`, `.dountil`, `.foreach`, nested
  * workflows as their own constants — declared before they are used.
  */
+/** The options of a workflow run nested in another (a map node's sub-flow, a `.branch` arm, a loop body), as source text: those compileMastra gives it (NESTED_WORKFLOW_OPTIONS, nested-run.ts). */
+const NESTED_OPTIONS = '{ sharePubsub: true }';
+
+/** The options of a map node's sub-flow workflow, as source text (ITERATION_WORKFLOW_OPTIONS, nested-run.ts). */
+const ITERATION_OPTIONS = '{ sharePubsub: true, emitStepEvents: false }';
+
 class FlowWriter {
   readonly body: string[] = [];
   private readonly nodes = new Map<Node, Entry[]>();
   private readonly passes = new Map<string, string>();
 
-  constructor(private readonly m: ModuleWriter, private readonly flow: Flow, private readonly s: string, private readonly workflowId: string) {}
+  /** `options`: the workflow's Mastra options (source text), if any. */
+  constructor(private readonly m: ModuleWriter, private readonly flow: Flow, private readonly s: string, private readonly workflowId: string, private readonly options?: string) {}
 
   private declare(base: string, expression: string): string {
     const name = this.m.names.take(base);
@@ -46,9 +53,9 @@ class FlowWriter {
     ].join('\n'));
   }
 
-  private workflow(base: string, id: string, description: string | undefined, input: string, output: string, entries: readonly Entry[]): string {
+  private workflow(base: string, id: string, description: string | undefined, input: string, output: string, entries: readonly Entry[], options?: string): string {
     return this.declare(base, [
-      `createWorkflow({ id: ${str(id)}, ${description === undefined ? '' : `description: ${str(description)}, `}inputSchema: ${input}, outputSchema: ${output} })`,
+      `createWorkflow({ id: ${str(id)}, ${description === undefined ? '' : `description: ${str(description)}, `}inputSchema: ${input}, outputSchema: ${output}${options === undefined ? '' : `, options: ${options}`} })`,
       ...entries.map((e) => `  ${e.text.replace(/\n/g, '\n  ')}`),
       '  .commit()',
     ].join('\n'));
@@ -65,7 +72,7 @@ class FlowWriter {
     }
     const entries = this.plan(plan, `${this.workflowId}/`);
     const finish = this.step(`${base}Finish`, '$finish', `the outputs of flow '${this.flow.name}'`, `${this.s}.frame`, `${this.s}.outputs`, `${this.s}.finish`);
-    return this.workflow(base, this.workflowId, this.flow.description ?? this.flow.name, `${this.s}.inputs`, `${this.s}.outputs`, [...entries, { text: `.then(${finish})`, step: finish }]);
+    return this.workflow(base, this.workflowId, this.flow.description ?? this.flow.name, `${this.s}.inputs`, `${this.s}.outputs`, [...entries, { text: `.then(${finish})`, step: finish }], this.options);
   }
 
   private plan(plan: readonly Plan[], prefix: string): Entry[] {
@@ -78,7 +85,7 @@ class FlowWriter {
           break;
         case 'loop': {
           const id = `${prefix}${p.header.id}@loop`;
-          const loop = this.workflow(`${identifier(p.header.id, { fallback: 'node' })}Loop`, id, `the cycle through '${p.header.id}'`, `${s}.frame`, `${s}.frame`, this.plan(p.body, `${id}/`));
+          const loop = this.workflow(`${identifier(p.header.id, { fallback: 'node' })}Loop`, id, `the cycle through '${p.header.id}'`, `${s}.frame`, `${s}.frame`, this.plan(p.body, `${id}/`), NESTED_OPTIONS);
           out.push({ text: `.dountil(${loop}, ${s}.nextIsNot(${str(p.header.id)}))` });
           break;
         }
@@ -96,7 +103,7 @@ class FlowWriter {
         }
         case 'dispatch': {
           const arms: [string, string][] = p.nodes.map((n) => [`${s}.nextIs(${str(n.id)})`, this.arm(`${identifier(n.id, { fallback: 'node' })}Arm`, `${prefix}${n.id}!`, [{ kind: 'node', node: n }])]);
-          const body = this.workflow('dispatch', `${prefix}dispatch`, 'runs the next node', `${s}.frame`, `${s}.frame`, [this.branch(arms)]);
+          const body = this.workflow('dispatch', `${prefix}dispatch`, 'runs the next node', `${s}.frame`, `${s}.frame`, [this.branch(arms)], NESTED_OPTIONS);
           out.push({ text: `.dountil(${body}, ${s}.finished)` });
           break;
         }
@@ -113,7 +120,7 @@ class FlowWriter {
   private arm(base: string, id: string, plan: readonly Plan[]): string {
     const entries = this.plan(plan, `${id}/`);
     const only = entries.length === 1 ? entries[0]?.step : undefined;
-    return only ?? this.workflow(base, id, undefined, `${this.s}.frame`, `${this.s}.frame`, entries);
+    return only ?? this.workflow(base, id, undefined, `${this.s}.frame`, `${this.s}.frame`, entries, NESTED_OPTIONS);
   }
 
   private pass(base: string, id: string): string {
@@ -136,8 +143,8 @@ class FlowWriter {
   }
 
   /** The workflow of a sub-flow, written before the node's steps; its constant. */
-  private subflow(sub: Flow, steps: string, workflowId: string, base: string): string {
-    const writer = new FlowWriter(this.m, sub, steps, workflowId);
+  private subflow(sub: Flow, steps: string, workflowId: string, base: string, options?: string): string {
+    const writer = new FlowWriter(this.m, sub, steps, workflowId, options);
     const workflow = writer.write(base);
     this.body.push(...writer.body);
     return workflow;
@@ -155,7 +162,7 @@ class FlowWriter {
       : agent?.component_type === 'Flow' ? agent : undefined;
     if (!sub) return [{ text: `.then(${main})`, step: main }];
     const subSteps = this.declare(`${base}Steps`, `${s}.subflow(${id})`);
-    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`);
+    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`, node.component_type === 'MapNode' ? ITERATION_OPTIONS : undefined);
     if (node.component_type === 'MapNode') return this.foreach(node, main, workflow, subSteps, `${s}.mapConcurrency`);
     const call = this.step(`${base}Call`, `${node.id}:call`, `the inputs of sub-flow '${sub.name}'`, `${s}.frame`, `${subSteps}.inputs`, `${s}.step(${id}, 'call')`);
     const ret = this.step(`${base}Return`, `${node.id}:return`, `the outputs of sub-flow '${sub.name}'`, `${subSteps}.outputs`, `${s}.frame`, `${s}.step(${id}, 'return')`);
@@ -215,7 +222,7 @@ class FlowWriter {
     }
     const sub = (map ?? catching)!.subflow;
     const subSteps = this.declare(`${base}Steps`, `${s}.subflow(${id})`);
-    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`);
+    const workflow = this.subflow(sub, subSteps, `${this.workflowId}/${node.id}`, `${base}Flow`, map ? ITERATION_OPTIONS : undefined);
     if (map) return this.foreach(map, main, workflow, subSteps, `${s}.parallelism`);
     const call = this.step(`${base}Call`, `${node.id}:call`, `the inputs of sub-flow '${sub.name}'`, `${s}.frame`, `${subSteps}.inputs`, `${s}.step(${id}, 'call')`);
     const attempt = this.step(`${base}Try`, `${node.id}:try`, `sub-flow '${sub.name}', its failure caught`, `${subSteps}.inputs`, `${subSteps}.outputs`, `${s}.catching(${workflow})`);

@@ -3,6 +3,7 @@ import { createStep, createWorkflow, type AnyWorkflow } from '@mastra/core/workf
 import type { FlowCompile } from './flow-compile.js';
 import { frameOf } from './frame.js';
 import { NODE_COMPILERS } from './nodes/index.js';
+import { NESTED_WORKFLOW_OPTIONS } from './nodes/nested-run.js';
 import type { AnyStep, FrameCondition, MastraEntry, NodeCompiler } from './nodes/types.js';
 import { FRAME_SCHEMA } from './schemas.js';
 import type { Plan } from './structure.js';
@@ -17,7 +18,7 @@ function passStep(id: string): AnyStep {
 
 /** An empty workflow on frames, to build a nested one. */
 export function frameWorkflow(id: string, description?: string): AnyWorkflow {
-  return createWorkflow({ id, inputSchema: FRAME_SCHEMA, outputSchema: FRAME_SCHEMA, ...(description ? { description } : {}) }) as AnyWorkflow;
+  return createWorkflow({ id, inputSchema: FRAME_SCHEMA, outputSchema: FRAME_SCHEMA, ...(description ? { description } : {}), options: NESTED_WORKFLOW_OPTIONS }) as AnyWorkflow;
 }
 
 /** The Mastra entries of a plan, in order (DESIGN §4.4: `.then`, `.branch`, `.dountil`, `.foreach`, nested workflows). */

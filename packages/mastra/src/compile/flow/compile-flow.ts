@@ -1,6 +1,6 @@
 import { toDocument, type EndNode, type Flow } from '@agentspec/core';
 import { finishFlow, RuntimeError } from '@agentspec/runtime';
-import { createStep, createWorkflow, type AnyWorkflow } from '@mastra/core/workflows';
+import { createStep, createWorkflow, type AnyWorkflow, type WorkflowOptions } from '@mastra/core/workflows';
 import type { CompileContext } from '../compile-context.js';
 import { AGENTSPEC_METADATA_KEY } from '../../constants.js';
 import { assemble, planEntries } from './build-workflow.js';
@@ -19,7 +19,7 @@ export const FINISH_STEP = '$finish';
  * flow — or, for a graph with a cycle entered in the middle, one loop over a
  * `.branch` of every node (with a warning).
  */
-export function compileFlow(flow: Flow, ctx: CompileContext, id: string = flow.id): AnyWorkflow {
+export function compileFlow(flow: Flow, ctx: CompileContext, id: string = flow.id, options: WorkflowOptions = {}): AnyWorkflow {
   const fc = new FlowCompile(ctx, flow, id);
   let plan: Plan[] | undefined = ctx.options.controlFlow === 'dispatcher' ? undefined : structure(fc.info);
   if (!plan) {
@@ -35,6 +35,7 @@ export function compileFlow(flow: Flow, ctx: CompileContext, id: string = flow.i
     inputSchema: flowInputSchema(flow),
     outputSchema: flowOutputSchema(flow),
     metadata: { [AGENTSPEC_METADATA_KEY]: toDocument(flow) },
+    ...(Object.keys(options).length > 0 ? { options } : {}),
   }) as AnyWorkflow;
   return assemble(workflow, [...planEntries(plan, fc), { kind: 'step', step: finishStep(flow) }]).commit();
 }

@@ -8,6 +8,7 @@ import { finishNode, nodeStep } from '../node-step.js';
 import { FRAME_SCHEMA } from '../schemas.js';
 import type { MastraEntry, NodeCompiler } from './types.js';
 import { eachStep, iterationTags } from './map-each.js';
+import { ITERATION_WORKFLOW_OPTIONS } from './nested-run.js';
 import { calledSpan, callerShared, endCallSpans, type StepContext } from './call-spans.js';
 
 /**
@@ -22,7 +23,7 @@ import { calledSpan, callerShared, endCallSpans, type StepContext } from './call
 export function mapEntries(node: MapNode | ParallelMapNode, fc: FlowCompile, concurrency: number): MastraEntry[] {
   const stepId = fc.stepId(node);
   const site = { node: node.id };
-  const workflow = compileFlow(node.subflow, fc.ctx, `${fc.workflowId}/${stepId}`);
+  const workflow = compileFlow(node.subflow, fc.ctx, `${fc.workflowId}/${stepId}`, ITERATION_WORKFLOW_OPTIONS);
   const reducers = node.reducers ?? defaultReducers(node.subflow);
   const items = createStep({
     id: `${stepId}:items`,
