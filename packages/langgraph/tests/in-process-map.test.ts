@@ -7,10 +7,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MemorySaver, type LangGraphRunnableConfig } from '@langchain/langgraph';
-import { deserialize, type Flow, type MapNode } from '@agentspec/core';
+import { deserialize, type Flow, type MapNode, type Node } from '@agentspec/core';
 import { spanTreeText, TraceRecorder, type RuntimeEvent } from '@agentspec/runtime';
 import { compileLangGraph, flowNodes, type LangGraph } from '../src/index.js';
 import { inProcessSteps } from '../src/compile/flow/in-process-steps.js';
+import { longestPath } from '../src/compile/flow/longest-path.js';
 import { caseSpec, TOOLS } from './fixtures/cases.js';
 import { recorder } from './fixtures/recorder.js';
 
@@ -238,5 +239,26 @@ describe('MapNode and ParallelMapNode iterations in process', () => {
       expect(trees[0]?.tree.split('\n').length, id).toBeGreaterThan(2);
       if (id.startsWith('branching')) expect(trees[0]?.tree.match(/node 'record_\d'/g)).toEqual(["node 'record_0'", "node 'record_1'", "node 'record_0'"]);
     }
+  });
+});
+
+describe('longestPath: the walk inProcessSteps and the folded BranchingNodes share', () => {
+  const nodes = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `n${i}` }) as unknown as Node);
+
+  it('counts the nodes of the longest path, through shared successors, and reaches no stack limit on a 100,000-node chain', () => {
+    const [a, b, c, d] = nodes(4) as [Node, Node, Node, Node];
+    const diamond = new Map<Node, Node[]>([[a, [b, c]], [b, [d]], [c, [b]]]);
+    expect(longestPath([a], (n) => diamond.get(n) ?? [])).toBe(4);
+    expect(longestPath([d, c], (n) => diamond.get(n) ?? [])).toBe(3);
+    const chain = nodes(100_000);
+    const after = new Map(chain.map((n, i) => [n, chain.slice(i + 1, i + 2)]));
+    expect(longestPath([chain[0] as Node], (n) => after.get(n) ?? [])).toBe(100_000);
+  });
+
+  it('is undefined when a cycle is reachable, not when it is not', () => {
+    const [a, b, c, d] = nodes(4) as [Node, Node, Node, Node];
+    const loop = new Map<Node, Node[]>([[a, [b]], [b, [c]], [c, [b]]]);
+    expect(longestPath([a], (n) => loop.get(n) ?? [])).toBeUndefined();
+    expect(longestPath([d], (n) => loop.get(n) ?? [])).toBe(1);
   });
 });

@@ -23,6 +23,7 @@ import type { GraphState } from '../graph-types.js';
 import { fanOutShape } from './fan-out.js';
 import { routesOnBranch, type Transitions } from './flow-edges.js';
 import type { FlowData } from './flow-data.js';
+import { longestPath } from './longest-path.js';
 import { flowSpanId, runNode } from './node-action.js';
 import type { CompiledNode } from './node-handler.js';
 import { branchingBody } from './nodes/branching-node.js';
@@ -34,29 +35,7 @@ function stepsOf(node: Node): number {
 
 /** Whether the flow's control edges make a cycle. */
 function hasCycle(flow: Flow, transitions: Transitions): boolean {
-  const state = new Map<Node, 1 | 2>();
-  for (const root of flow.nodes) {
-    if (state.has(root)) continue;
-    // iterative depth-first search (big flows: no recursion depth per node)
-    const stack: [Node, Iterator<Node>][] = [[root, (transitions.get(root)?.values() ?? [].values())]];
-    state.set(root, 1);
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1] as [Node, Iterator<Node>];
-      const next = top[1].next();
-      if (next.done) {
-        state.set(top[0], 2);
-        stack.pop();
-        continue;
-      }
-      const seen = state.get(next.value);
-      if (seen === 1) return true;
-      if (seen === undefined) {
-        state.set(next.value, 1);
-        stack.push([next.value, (transitions.get(next.value)?.values() ?? [].values())]);
-      }
-    }
-  }
-  return false;
+  return longestPath(flow.nodes, (n) => transitions.get(n)?.values() ?? []) === undefined;
 }
 
 /** The BranchingNodes of `flow` folded into their predecessors' edges (see the module's comment). */

@@ -1,4 +1,5 @@
 import type { Flow, Known, Node } from '@agentspec/core';
+import { longestPath } from './longest-path.js';
 
 /**
  * How many node executions one run of `flow` makes at most when it can run
@@ -20,25 +21,8 @@ import type { Flow, Known, Node } from '@agentspec/core';
 export function inProcessSteps(flow: Flow): number | undefined {
   if (!flow.nodes.every(canRunInProcess)) return undefined;
   const next = new Map<Node, Node[]>();
-  for (const e of flow.control_flow_connections) next.set(e.from_node, [...(next.get(e.from_node) ?? []), e.to_node]);
-  const longest = new Map<Node, number>();
-  const onPath = new Set<Node>();
-  const visit = (node: Node): number | undefined => {
-    const known = longest.get(node);
-    if (known !== undefined) return known;
-    if (onPath.has(node)) return undefined;
-    onPath.add(node);
-    let most = 0;
-    for (const to of node.component_type === 'EndNode' ? [] : next.get(node) ?? []) {
-      const n = visit(to);
-      if (n === undefined) return undefined;
-      most = Math.max(most, n);
-    }
-    onPath.delete(node);
-    longest.set(node, most + 1);
-    return most + 1;
-  };
-  return visit(flow.start_node);
+  for (const e of flow.control_flow_connections) (next.get(e.from_node) ?? next.set(e.from_node, []).get(e.from_node) as Node[]).push(e.to_node);
+  return longestPath([flow.start_node], (node) => (node.component_type === 'EndNode' ? [] : next.get(node) ?? []));
 }
 
 function canRunInProcess(node: Node): boolean {
