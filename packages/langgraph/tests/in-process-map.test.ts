@@ -133,15 +133,39 @@ describe('MapNode and ParallelMapNode iterations in process', () => {
     expect(Object.keys(drawn.nodes)).toEqual(expect.arrayContaining(['each item:start', 'each item:record_0', 'each item:end (sub_end)']));
   });
 
-  it('ParallelMapNode: one Send task per iteration running its subflow in process, results in input order', async () => {
+  it('ParallelMapNode: the iterations run in the node\'s task (no Send, no task per iteration), results in input order; getGraph keeps the fan-out', async () => {
     const { calls, tools } = recorder();
     const { graph } = compileLangGraph(mapFlow('ParallelMapNode'), { tools });
     const s = await streamed(graph, { iterated_item: ['a', 'b', 'c'] });
     expect([...calls].sort()).toEqual(['a', 'b', 'c']);
     expect([...s.namespaces]).toEqual(['']);
-    expect(s.tasks).toEqual(['start', 'each item', 'each item (each)', 'each item (each)', 'each item (each)', 'each item (collect)', 'end (end)']);
+    // the join (collect) has nothing left to do
+    expect(s.tasks).toEqual(['start', 'each item', 'each item (collect)', 'end (end)']);
     expect(subflowRuns(s, 'one item')).toEqual(['each item', 'each item', 'each item']);
     expect((await graph.invoke({ iterated_item: ['x', 'y', 'z'] }) as Record<string, unknown>).collected_item).toEqual(['X', 'Y', 'Z']);
+    expect((await graph.invoke({ iterated_item: [] }) as Record<string, unknown>).collected_item).toEqual([]);
+    const drawn = await graph.getGraphAsync({ xray: true });
+    expect(Object.keys(drawn.nodes)).toEqual(expect.arrayContaining(['each item', 'each item (each):start', 'each item (each):record_0', 'each item (collect)']));
+  });
+
+  it('ParallelMapNode: at most limits.parallelism iterations at once in the node\'s task, and the first failure in input order fails it', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    const tools = {
+      record: async ({ item }: Record<string, unknown>) => {
+        peak = Math.max(peak, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, String(item).length));
+        inFlight--;
+        if (String(item).startsWith('boom')) throw new Error(`failed: ${String(item)}`);
+        return String(item).toUpperCase();
+      },
+    };
+    const { graph } = compileLangGraph(mapFlow('ParallelMapNode'), { tools, limits: { parallelism: 3 } });
+    const items = Array.from({ length: 10 }, (_, i) => 'x'.repeat(10 - i));
+    expect((await graph.invoke({ iterated_item: items }) as Record<string, unknown>).collected_item).toEqual(items.map((i) => i.toUpperCase()));
+    expect(peak).toBe(3);
+    // 'boom-late' fails after 'boom', which started after it: the node fails with the first in input order
+    await expect(graph.invoke({ iterated_item: ['a', 'boom-late-by-far', 'boom', 'c', 'd', 'e'] })).rejects.toThrow('failed: boom-late-by-far');
   });
 
   it('with a checkpointer, iterations keep their subgraph: a thread resumed after a failure goes on where it stopped', async () => {
@@ -202,7 +226,7 @@ describe('MapNode and ParallelMapNode iterations in process', () => {
     expect(calls).toEqual(['a', 'b']);
   });
 
-  it('the span tree of each map case is the same in process (no checkpointer) as through the subgraphs (with one)', async () => {
+  it('the span tree of each map case is the same in process (no checkpointer) as through the subgraphs and Sends (with one)', async () => {
     const later = {
       slow: ({ ms, value }: Record<string, unknown>) => new Promise((resolve) => setTimeout(() => resolve(value), Number(ms))),
       explode: ({ reason }: Record<string, unknown>) => { throw new Error(`exploded: ${String(reason)}`); },
@@ -217,7 +241,22 @@ describe('MapNode and ParallelMapNode iterations in process', () => {
       ['map/concurrency-keeps-order', { delays: [30, 5, 15], labels: ['first', 'second', 'third'] }],
       ['parallel/map-node-keeps-order', { delays: [30, 5, 15], labels: ['first', 'second', 'third'] }],
       ['parallel/map-node-first-failure-in-order', { delays: [40, 5, 15], reasons: ['first', 'second', 'third'] }],
+      ['parallel/map-node-runs-at-once', { delays: [30, 30, 30, 30] }],
+      ['parallel/map-node-concurrency-bound', { delays: [20, 20, 20, 20, 20] }],
+      ['parallel/map-node-failure-stops-starts', { delays: [60, 5, 5, 5], reasons: ['first', 'second', 'third', 'fourth'] }],
     ];
+    const limits: Record<string, { parallelism: number }> = { 'parallel/map-node-concurrency-bound': { parallelism: 2 }, 'parallel/map-node-failure-stops-starts': { parallelism: 2 } };
+    /** The conformance library's concurrency_probe: the most executions in flight so far (one per run). */
+    const probe = () => {
+      let inFlight = 0;
+      let peak = 0;
+      return async ({ ms }: Record<string, unknown>) => {
+        peak = Math.max(peak, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, Number(ms)));
+        inFlight--;
+        return peak;
+      };
+    };
     const specs = new Map<string, Flow>(cases.map(([id]) => [id, caseSpec(id) as Flow]));
     // a BranchingNode in the subflow: its branch routes the iteration in process as the graph's conditional edge does
     for (const kind of ['MapNode', 'ParallelMapNode'] as const) {
@@ -226,16 +265,22 @@ describe('MapNode and ParallelMapNode iterations in process', () => {
     }
     for (const [id, inputs] of cases) {
       const trees = await Promise.all([undefined, new MemorySaver()].map(async (checkpointer) => {
-        const { graph } = compileLangGraph(specs.get(id) as Flow, { tools: { ...TOOLS, ...later }, limits: { mapConcurrency: 3 }, ...(checkpointer ? { checkpointer } : {}) });
+        const tools = { ...TOOLS, ...later, concurrency_probe: probe() };
+        const { graph } = compileLangGraph(specs.get(id) as Flow, { tools, limits: { mapConcurrency: 3, ...limits[id] }, ...(checkpointer ? { checkpointer } : {}) });
         const s: Streamed = { namespaces: new Set(), events: [], tasks: [] };
         await streamed(graph, inputs, { configurable: { thread_id: id } }, s).catch(() => undefined);
         const recorder = new TraceRecorder();
         for (const e of s.events) recorder.add(e as unknown as RuntimeEvent);
-        return { tree: spanTreeText(recorder.finish()), namespaces: s.namespaces.size };
+        return { tree: spanTreeText(recorder.finish()), namespaces: s.namespaces.size, sends: s.tasks.filter((t) => t.endsWith(' (each)')).length };
       }));
       expect(trees[0]?.tree, id).toEqual(trees[1]?.tree);
       // in process: no subgraph namespace; through the subgraphs: theirs (none for an empty list)
       expect(trees[0]?.namespaces, id).toBe(1);
+      // a ParallelMapNode: its iterations in its own task in process, a Send task each with a checkpointer (updates: those that did not fail)
+      if (id.includes('ParallelMapNode') || id.startsWith('parallel/')) {
+        expect(trees[0]?.sends, id).toBe(0);
+        if (!id.includes('failure')) expect(trees[1]?.sends, id).toBeGreaterThan(0);
+      }
       expect(trees[0]?.tree.split('\n').length, id).toBeGreaterThan(2);
       if (id.startsWith('branching')) expect(trees[0]?.tree.match(/node 'record_\d'/g)).toEqual(["node 'record_0'", "node 'record_1'", "node 'record_0'"]);
     }

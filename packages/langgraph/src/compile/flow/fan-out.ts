@@ -22,11 +22,19 @@
  * checkpoint (a task that finished does not run again when the thread
  * resumes, after an interrupt, a failure or a crash), and resumes an
  * interrupted task's subgraph where it stopped.
+ *
+ * Where that durability has nothing to keep — a ParallelMapNode whose
+ * subflow runs in process, in a run without a checkpointer (FanOut.inOneTask)
+ * — the node's own graph node runs the iterations itself, with `runBounded`
+ * (the same rule), and gives the node's outputs: no Send, no task per
+ * iteration; the join finds no run in the state and writes nothing. The
+ * graph is the same (`getGraph`), and so are the outputs, the messages and
+ * the trace.
  */
 import { isGraphBubbleUp, Send, type LangGraphRunnableConfig } from '@langchain/langgraph';
 import type { BaseMessage } from '@langchain/core/messages';
 import { laterComponent, type Flow, type Node } from '@agentspec/core';
-import { RuntimeError, SettlingTasks } from '@agentspec/runtime';
+import { RuntimeError, runBounded, SettlingTasks } from '@agentspec/runtime';
 import { CHANNELS } from '../../constants.js';
 import { emit, emitException, eventsOn, taskSpanId } from '../events.js';
 import type { GraphBuilder, GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
@@ -136,19 +144,28 @@ export class FanOutSteps {
     private readonly width: number,
   ) {}
 
-  /** The node's own graph node: its inputs, its span opened, its tasks kept in the state. */
+  /**
+   * The node's own graph node: its inputs, its span opened, its tasks kept in
+   * the state — or, when they run in this task (FanOut.inOneTask), run, and
+   * the node's outputs given.
+   */
   readonly start: NodeFn = async (state, config) => {
     const { node } = this;
     const inputs = nodeInputs(this.flow, node, this.data, state);
     const span = eventsOn(config) ? taskSpanId(config, 'NodeExecutionStart') : undefined;
     if (span) emit(config, 'NodeExecutionStart', span, node.name, { node: node.id, component_type: node.component_type, inputs }, flowSpanId(config));
+    let tasks: Record<string, unknown>[];
     try {
-      const tasks = this.fanOut.tasks(inputs);
-      return write(node, { start: { tasks, ...(span ? { span } : {}) } });
+      tasks = this.fanOut.tasks(inputs);
     } catch (e) {
       if (span) emitException(config, span, node.name, e);
       throw e;
     }
+    if (!this.fanOut.inOneTask?.(config)) return write(node, { start: { tasks, ...(span ? { span } : {}) } });
+    // the step's tasks, in this one: at most `width` at once, the first failure in task order fails the node
+    const messages = (state[CHANNELS.messages] as BaseMessage[] | undefined) ?? [];
+    const results = await runBounded(tasks.length, this.width, (index) => this.attempt(index, tasks[index] as Record<string, unknown>, messages, span, config).alone());
+    return this.finished(results, span, config);
   };
 
   /** The path function after the node (Sends): a `Send` per iteration to the task node — or the join, when there is none. */
@@ -173,20 +190,34 @@ export class FanOutSteps {
     return this.runTask(p.index, p.inputs, p.messages, p.span, config);
   };
 
-  /** The join: the node's outputs from the results in task order, its messages in the same order, its span closed. */
+  /**
+   * The join: the node's outputs from the results in task order (finished);
+   * nothing when the node's task ran the tasks itself (FanOut.inOneTask:
+   * no run in the state).
+   */
   readonly join: NodeFn = async (state, config) => {
     const { node } = this;
-    const run = this.started(state);
+    const run = runOf(state, node);
+    if (!run) {
+      if (this.fanOut.inOneTask?.(config)) return {};
+      throw new RuntimeError('AS_INVALID_STATE', 'the node\'s tasks are not in the graph state', { node: node.id });
+    }
     const results = run.tasks.map((_, i) => {
       const r = run.results[i];
       if (!r) throw new RuntimeError('AS_INVALID_STATE', `task ${i} of the node has no result`, { node: node.id });
       return r;
     });
+    return { ...this.finished(results, run.span, config), ...write(node, null) };
+  };
+
+  /** The node's update once its tasks gave `results` (task order): outputs, messages in the same order, its span closed. */
+  private finished(results: readonly TaskResult[], span: string | undefined, config: LangGraphRunnableConfig): GraphUpdate {
+    const { node } = this;
     const outcome = { outputs: this.fanOut.outputs(results.map((r) => r.outputs)), messages: results.flatMap((r) => r.added) };
     const { update, branch } = finishedUpdate(node, outcome, this.data, this.transitions);
-    if (run.span) emit(config, 'NodeExecutionEnd', run.span, node.name, { outputs: outcome.outputs, branch }, flowSpanId(config));
-    return { ...update, ...write(node, null) };
-  };
+    if (span) emit(config, 'NodeExecutionEnd', span, node.name, { outputs: outcome.outputs, branch }, flowSpanId(config));
+    return update;
+  }
 
   private started(state: GraphState): FanOutRun {
     const run = runOf(state, this.node);
@@ -201,23 +232,33 @@ export class FanOutSteps {
    * of the thread runs them again).
    */
   private async runTask(index: number, inputs: Record<string, unknown>, messages: readonly BaseMessage[], span: string | undefined, config: LangGraphRunnableConfig): Promise<GraphUpdate> {
+    const attempt = this.attempt(index, inputs, messages, span, config);
+    const step = tasksOf(config.signal, this.node.id, this.width);
+    const result = await (step ? step.run(index, attempt.task, attempt) : attempt.alone());
+    return write(this.node, { result: { index, ...result } });
+  }
+
+  /**
+   * Task `index` with what tells its failures apart: `passes` (an interrupt
+   * pauses it and a cancelled run stops it: no failure of the task),
+   * `onFailure` (its trace event: the failure of this task, not of the ones
+   * stopped because of it); `alone()` runs it with them, outside a group.
+   */
+  private attempt(index: number, inputs: Record<string, unknown>, messages: readonly BaseMessage[], span: string | undefined, config: LangGraphRunnableConfig) {
     const { fanOut, node } = this;
     const at = fanOut.kind === 'sends' ? 0 : index;
-    const task = async (): Promise<GraphUpdate> => {
+    const task = async (): Promise<TaskResult> => {
       const run = fanOut.runs?.[at];
       const r = run ? await run(inputs, messages, config, span, index) : await invokeSubgraph(fanOut.graphs[at]!, inputs, fanOut.subflows[at]!.outputs, messages, config, span);
-      return write(node, { result: { index, outputs: r.outputs, added: r.added } });
+      return { outputs: r.outputs, added: r.added };
     };
-    // an interrupt pauses the task and a cancelled run stops it: no failure of the task
     const passes = (e: unknown) => isGraphBubbleUp(e) || config.signal?.aborted === true;
-    // the failure of this task, not of the ones stopped because of it
     const onFailure = (e: unknown) => span && emitException(config, span, node.name, e);
-    const step = tasksOf(config.signal, node.id, this.width);
-    if (step) return step.run(index, task, { passes, onFailure });
-    return task().catch((e: unknown) => {
+    const alone = () => task().catch((e: unknown) => {
       if (!passes(e)) onFailure(e);
       throw e;
     });
+    return { task, passes, onFailure, alone };
   }
 }
 

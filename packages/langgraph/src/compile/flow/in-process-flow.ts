@@ -134,8 +134,15 @@ const compiled = new WeakMap<CompileContext, Map<Flow, InProcessFlow | undefined
  */
 export function subflowRun(flow: Flow, ctx: CompileContext, graph: () => LangGraph): SubflowRun {
   const local = InProcessFlow.of(flow, ctx);
-  const { maxSteps } = ctx.limits;
-  return (inputs, messages, config, span, key) => local?.canRun(config, maxSteps)
+  const inProcess = runsInProcess(flow, ctx);
+  return (inputs, messages, config, span, key) => local && inProcess(config)
     ? local.run(inputs, messages, config, span, key)
     : invokeSubgraph(graph(), inputs, flow.outputs, messages, config, span);
+}
+
+/** Whether subflowRun runs `flow` in process for a task with this config (InProcessFlow.of and canRun). */
+export function runsInProcess(flow: Flow, ctx: CompileContext): (config: LangGraphRunnableConfig) => boolean {
+  const local = InProcessFlow.of(flow, ctx);
+  const { maxSteps } = ctx.limits;
+  return local ? (config) => local.canRun(config, maxSteps) : () => false;
 }

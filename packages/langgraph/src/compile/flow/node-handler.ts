@@ -50,6 +50,12 @@ export interface FanOut {
   readonly graphs: readonly LangGraph[];
   /** How a task runs its subflow, in the same order, where not by invoking its graph (a ParallelMapNode's iterations: subflowRun). */
   readonly runs?: readonly SubflowRun[];
+  /**
+   * Whether a run with the node task's config runs all the tasks in that task
+   * instead (each in process: `runs`), at most limits.parallelism at once —
+   * no Send, no task of their own; the join then has nothing left to do.
+   */
+  readonly inOneTask?: (config: LangGraphRunnableConfig) => boolean;
   /** The inputs of each task of a run of the node, from the node's inputs. */
   tasks(inputs: Readonly<Record<string, unknown>>): Record<string, unknown>[];
   /** The node's outputs from the outputs of its tasks, in task order. */

@@ -2,7 +2,7 @@ import { isGraphBubbleUp } from '@langchain/langgraph';
 import { CAUGHT_EXCEPTION_INFO, defaultReducers, type CatchExceptionNode, type ParallelFlowNode, type ParallelMapNode, type UnknownComponent } from '@agentspec/core';
 import { caughtExceptionInfo, caughtOutcome, collect, isCatchable, mapIterations, mergeSubflowOutputs, dispatchLaterNode, RuntimeError, subflowInputs } from '@agentspec/runtime';
 import { toRunError } from '../../../runtime/run-error.js';
-import { subflowRun } from '../in-process-flow.js';
+import { runsInProcess, subflowRun } from '../in-process-flow.js';
 import type { CompiledNode, FanOutNode, FlowCompile } from '../node-handler.js';
 import { trySubgraph } from './sub-graphs.js';
 
@@ -20,7 +20,12 @@ function parallelFlowNode(node: ParallelFlowNode, { ctx }: FlowCompile): FanOutN
   };
 }
 
-/** ParallelMapNode: a `Send` per iteration, run in one step (in its task, when the subflow cannot pause); results collected in input order with the reducers (fan-out.ts). */
+/**
+ * ParallelMapNode: a `Send` per iteration, run in one step; results
+ * collected in input order with the reducers (fan-out.ts). When the subflow
+ * runs in process (runsInProcess: it cannot pause, and the run has no
+ * checkpointer), the node's own task runs every iteration instead.
+ */
 function parallelMapNode(node: ParallelMapNode, { ctx }: FlowCompile): FanOutNode {
   const reducers = node.reducers ?? defaultReducers(node.subflow);
   const graph = ctx.flowGraph(node.subflow);
@@ -29,8 +34,8 @@ function parallelMapNode(node: ParallelMapNode, { ctx }: FlowCompile): FanOutNod
       kind: 'sends',
       subflows: [node.subflow],
       graphs: [graph],
-      // each Send's task runs its iteration in process when the subflow cannot pause (in-process-flow.ts)
       runs: [subflowRun(node.subflow, ctx, () => graph)],
+      inOneTask: runsInProcess(node.subflow, ctx),
       tasks: (inputs) => mapIterations(node, inputs, { node: node.id }),
       outputs: (results) => collect(reducers, results),
     },
