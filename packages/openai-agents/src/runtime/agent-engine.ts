@@ -203,9 +203,10 @@ export class AgentEngine implements SessionEngine {
     const { runner, signal } = this.services;
     const { maxTurns, callModelInputFilter: own } = runOptions;
     this.#events = events;
-    // the input of each LLM request, kept: what a failed run goes on from
+    // the input of each LLM request, kept: what a failed run goes on from. The SDK hands a filter deep copies of the
+    // items, which nothing else holds: kept as they are, unless the agent's own filter may change them in place.
     const callModelInputFilter = async (args: CallModelInputFilterArgs): Promise<ModelInputData> => {
-      this.#asked = structuredClone(args.modelData.input);
+      this.#asked = own ? structuredClone(args.modelData.input) : [...args.modelData.input];
       return own ? own(args) : this.#transformed(args.modelData, events);
     };
     const options = { maxTurns, callModelInputFilter, ...(signal ? { signal } : {}), ...(Array.isArray(input) ? { context: {} } : {}) };

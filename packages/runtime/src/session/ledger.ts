@@ -115,8 +115,9 @@ type Fetch = typeof globalThis.fetch;
  * An LLM `fetch` whose answers go through the session's ledger: a request
  * asked before in the run in flight gets the recorded answer without reaching
  * the LLM; a new 2xx answer is recorded once its body has been read whole (a
- * stream is passed on as it comes, and ends only after the record), so the
- * tool calls it asks for always have a recorded origin.
+ * JSON answer is read and recorded before it is handed on; a stream is passed
+ * on as it comes, and ends only after the record), so the tool calls it asks
+ * for always have a recorded origin.
  */
 export function ledgerFetch(base: Fetch): Fetch {
   const fetching = async (input: Parameters<Fetch>[0], init?: Parameters<Fetch>[1]): Promise<Response> => {
@@ -133,6 +134,13 @@ export function ledgerFetch(base: Fetch): Fetch {
     const response = await base(input, init);
     if (!response.ok || !response.body) return response;
     const contentType = response.headers.get('content-type');
+    if (isJson(contentType)) {
+      // a JSON answer is read whole by its client anyway: read, record, hand on a copy (no stream piped through
+      // another per request, which cost a run of three LLM calls more CPU than the rest of the ledger)
+      const text = await response.text();
+      await ledger.record({ key, kind: 'llm', value: { status: response.status, contentType, body: text } satisfies RecordedResponse });
+      return new Response(text, { status: response.status, statusText: response.statusText, headers: response.headers });
+    }
     const chunks: Uint8Array[] = [];
     const recording = new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
@@ -146,6 +154,12 @@ export function ledgerFetch(base: Fetch): Fetch {
     return new Response(response.body.pipeThrough(recording), { status: response.status, statusText: response.statusText, headers: response.headers });
   };
   return fetching as Fetch;
+}
+
+/** Whether a response's content type is JSON (`application/json`, `…+json`): an answer read whole, not a stream. */
+function isJson(contentType: string | null): boolean {
+  const media = contentType?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  return media === 'application/json' || media.endsWith('+json');
 }
 
 /** JSON with object keys sorted: the same arguments give the same text whatever their order. */
