@@ -438,7 +438,6 @@ export class Reader implements CheckContext {
     else this.inReferenced?.delete(i);
   }
 
-
   /**
    * The position of the first component registered with `id` (the one
    * `byId` held for it until `register` overwrote it at `i`): a scan, made
