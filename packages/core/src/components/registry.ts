@@ -2,7 +2,7 @@ import { COMMON_FIELDS, type FieldSpec } from '../model/fields.js';
 import { isSensitiveField } from '../model/sensitive.js';
 import type { LaterComponentOf, LaterComponentType } from '../model/later-types.js';
 import type { ComponentType } from '../model/types.js';
-import { fieldSince } from '../versions/gates.js';
+import { fieldSince, hasReadValueGate } from '../versions/gates.js';
 import { ADDED_FIELDS } from './later/added-fields.js';
 import { LATER_HANDLERS } from './later/registry.js';
 import { agent, ociAgent, openAiAgent } from './agents.js';
@@ -142,12 +142,20 @@ export interface TypedInfo {
   readonly fields: readonly FieldSpec[];
   readonly names: ReadonlySet<string>;
   readonly holding: readonly string[];
+  /** Names of the fields whose values a version gates when read (hasReadValueGate); undefined when none. */
+  readonly valueGated: ReadonlySet<string> | undefined;
 }
 
 const TYPED_INFO = new Map<string, TypedInfo>(TYPED_COMPONENT_TYPES.map((t) => [t, {
   type: t,
   handler: handlerOf(t), fields: fieldsOf(t), names: fieldNamesOf(t), holding: holdingFieldsOf(t),
+  valueGated: valueGatedFields(t),
 }]));
+
+function valueGatedFields(type: string): ReadonlySet<string> | undefined {
+  const names = fieldsOf(type as ComponentType).map((f) => f.name).filter((name) => hasReadValueGate(type, name));
+  return names.length > 0 ? new Set(names) : undefined;
+}
 
 /** What the reader needs of a type, in one lookup; undefined when the type is not a typed one (isTypedType). */
 export function typedInfo(type: string): TypedInfo | undefined {

@@ -9,7 +9,7 @@ import { isSensitiveField } from '../model/sensitive.js';
 import type { LaterComponentType } from '../model/later-types.js';
 import type { Component, ComponentType } from '../model/types.js';
 import type { ComponentPlugin } from '../plugins.js';
-import { componentGate, componentVersionRange, fieldGate, isKnownField, isNeutralValue, VALUE_GATED_TYPES, valueGate } from '../versions/gates.js';
+import { componentGate, componentVersionRange, fieldGate, isKnownField, isNeutralValue, valueGate } from '../versions/gates.js';
 import { compareVersions, DEVELOPMENT_VERSIONS, parseVersion, type Version } from '../versions/version.js';
 import { newDraft } from './new-draft.js';
 import { cloneDefault, exceedsDepth, isPlainObject, isRef, offendingEntry, propertyProblem, put, valueProblem } from './values.js';
@@ -93,8 +93,15 @@ export class Reader implements CheckContext {
   /** The first component read with each id (its index in `components`). */
   private readonly byId = new Map<string, number>();
   /**
+   * Whether no id has been registered twice yet: until then `register` sets
+   * an id without looking it up first (one probe of `byId` per component, not
+   * two), a duplicate showing as a map that did not grow.
+   */
+  private idsDistinct = true;
+  /**
    * Every component read, in reading order (`components`), with where it is
-   * written (`paths`, `documents`) and whether its fields are inferred yet.
+   * written (`paths`, `inReferenced`) and whether its fields are inferred yet
+   * (`inferred`, filled only when inference walks components' contents).
    * Parallel arrays: no object per component. `index` (a component's
    * position) is made the first time something asks for one (positionOf): a
    * check's diagnostic, a plugin's component, inference walking contents.
@@ -112,8 +119,10 @@ export class Reader implements CheckContext {
   private ordered = true;
   private readonly components: object[] = [];
   private readonly paths: string[] = [];
-  private readonly documents: DocumentName[] = [];
-  private readonly inferred: boolean[] = [];
+  /** Positions of the components read in the disaggregated (referenced) document; the rest are in the main one. */
+  private inReferenced: Set<number> | undefined;
+  /** Whether each component's fields are inferred: made when inference walks (see read); nothing is inferred while reading. */
+  private inferred: boolean[] = [];
   /** Where a component read more than once was first read (where its id was taken). */
   private readonly firstPaths = new Map<number, string>();
   /** Typed components holding fields their type does not declare (read by readExtras). */
@@ -166,6 +175,7 @@ export class Reader implements CheckContext {
     if (this.broken.size === 0 && this.ordered) this.inferInOrder();
     else {
       this.walking = true;
+      this.inferred = new Array<boolean>(components.length).fill(false);
       for (let i = 0; i < components.length; i++) if (!this.inferred[i]) this.infer(components[i] as object, i);
       this.walking = false;
     }
@@ -202,7 +212,7 @@ export class Reader implements CheckContext {
     const i = this.positionOf(component);
     let path = i === undefined ? '' : (this.paths[i] as string);
     for (const t of field) path += `/${escapeToken(t)}`;
-    const document = i === undefined ? 'main' : (this.documents[i] as DocumentName);
+    const document = i !== undefined && this.inReferenced?.has(i) === true ? 'referenced' : 'main';
     this.add(code, path, message, { hint, document });
   }
 
@@ -221,14 +231,12 @@ export class Reader implements CheckContext {
    * Inference when no component is broken and every component holds only
    * components read before it (`ordered`): nothing is blocked, and inferring
    * in reading order is what the walk (infer) does then, without walking —
-   * and without `index`. `ensure` has nothing to do: what a handler asks for
-   * is inferred already.
+   * and without `index` or `inferred`. `ensure` has nothing to do: what a
+   * handler asks for is inferred already.
    */
   private inferInOrder(): void {
     const components = this.components;
     for (let i = 0; i < components.length; i++) {
-      if (this.inferred[i]) continue;
-      this.inferred[i] = true;
       const c = components[i] as object;
       typedInfo((c as Component).component_type)?.handler.infer?.(c as Draft, this.ensure);
     }
@@ -406,23 +414,49 @@ export class Reader implements CheckContext {
     for (let k = deferredFrom; k < deferred.length; k++) if ((deferred[k] as Deferred).owner === -1) (deferred[k] as Deferred).owner = i;
     const id = obj.id;
     if (typeof id === 'string') {
-      const seen = this.byId.get(id);
+      const byId = this.byId;
+      let seen: number | undefined;
+      if (this.idsDistinct) {
+        const size = byId.size;
+        byId.set(id, i);
+        // taken already (by another component, or by this one read again): put the first taker back, and look ids up from now on
+        if (byId.size === size) {
+          this.idsDistinct = false;
+          seen = this.firstWithId(id, i);
+          byId.set(id, seen);
+        }
+      } else {
+        seen = byId.get(id);
+        if (seen === undefined) byId.set(id, i);
+      }
       if (seen !== undefined && this.components[seen] !== obj) {
         this.add('AS_DUPLICATE_ID', `${path}/id`, `id '${id}' is already used by the component at ${(this.firstPaths.get(seen) ?? this.paths[seen]) || '/'}`, { hint: 'give each component its own id; reuse a component with {"$component_ref": id}' });
-      } else if (seen === undefined) {
-        this.byId.set(id, i);
       }
     }
     this.paths[i] = path;
-    this.documents[i] = this.document;
-    this.inferred[i] = false;
+    if (this.document !== 'main') (this.inReferenced ??= new Set()).add(i);
+    else this.inReferenced?.delete(i);
+  }
+
+  /**
+   * The position of the first component registered with `id` (the one
+   * `byId` held for it until `register` overwrote it at `i`): a scan, made
+   * once per document, when the first id comes twice.
+   */
+  private firstWithId(id: string, i: number): number {
+    const components = this.components;
+    for (let j = 0; j < components.length; j++) {
+      if (j !== i && (components[j] as { id?: unknown }).id === id) return j;
+    }
+    return i;
   }
 
   private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType | LaterComponentType, info: TypedInfo): Draft {
     const obj = newDraft(type);
     const version = this.options.version;
     let consumed = 1 + (raw.$referenced_components !== undefined ? 1 : 0) + (raw.agentspec_version !== undefined ? 1 : 0) + (raw.air_version !== undefined ? 1 : 0);
-    const valueGated = version !== undefined && VALUE_GATED_TYPES.has(type);
+    // fields whose values a version gates (not write-only gates): valueGate is called for these only
+    const valueGated = version !== undefined ? info.valueGated : undefined;
     const specs = info.fields;
     for (let f = 0; f < specs.length; f++) {
       const spec = specs[f] as FieldSpec;
@@ -436,7 +470,7 @@ export class Reader implements CheckContext {
         continue;
       }
       consumed++;
-      const widened = valueGated ? valueGate(type, spec.name, v, version as Version) : undefined;
+      const widened = valueGated !== undefined && valueGated.has(spec.name) ? valueGate(type, spec.name, v, version as Version) : undefined;
       if (widened) this.add('AS_VERSION_GATE', `${path}/${spec.name}`, widened);
       if (spec.since && version && compareVersions(version, spec.since) < 0 && !isNeutralValue(v, spec.default) && !(spec.neutral !== undefined && (spec.neutral === true || v === spec.neutral))) {
         this.add('AS_VERSION_GATE', `${path}/${spec.name}`, `${type}.${spec.name} exists from Agent Spec ${spec.since}; the document declares ${version}`);
@@ -685,7 +719,10 @@ export class Reader implements CheckContext {
   private lookup(id: string, parent: string, token: string | number | undefined): Lookup {
     for (let i = this.scopes.length - 1; i >= 0; i--) {
       const scope = this.scopes[i] as Scope;
-      if (Object.hasOwn(scope.entries, id)) return this.entry(scope, id, parent, token);
+      // an entry read already (most references): one probe of `done`, not of the entries too
+      const done = scope.done.get(id);
+      if (done !== undefined) return done;
+      if (Object.hasOwn(scope.entries, id)) return this.unreadEntry(scope, id, parent, token);
     }
     return this.lookupSupplied(id, parent, token);
   }
@@ -700,7 +737,12 @@ export class Reader implements CheckContext {
 
   private entry(scope: Scope, key: string, parent: string, token: string | number | undefined): Lookup {
     const done = scope.done.get(key);
-    if (done !== undefined || scope.done.has(key)) return done;
+    return done !== undefined ? done : this.unreadEntry(scope, key, parent, token);
+  }
+
+  /** entry, once `done` holds no component for `key` (it may hold an entry that could not be read: undefined). */
+  private unreadEntry(scope: Scope, key: string, parent: string, token: string | number | undefined): Lookup {
+    if (scope.done.has(key)) return undefined;
     if (scope.busy.includes(key)) {
       this.add('AS_REF_CYCLE', joinPath(parent, token), `'${key}' refers back to itself through its own contents`);
       return CYCLE;

@@ -94,6 +94,17 @@ export function valueSince(type: string, field: string, value: unknown): { since
   return gate && gate.accepts(value) ? { since: gate.since, what: gate.what } : undefined;
 }
 
+/**
+ * Whether reading a value of `type.field` can meet a value gate (valueGate
+ * can report): a gate that is not write-only. The reader calls valueGate
+ * for these fields only.
+ */
+export function hasReadValueGate(type: string, field: string): boolean {
+  const fields = own(VALUE_GATES, type);
+  const gate = fields ? own(fields, field) : undefined;
+  return gate !== undefined && gate.writeOnly !== true;
+}
+
 /** Why this value of `type.field` cannot appear in a document of `version`, or undefined when it can. */
 export function valueGate(type: string, field: string, value: unknown, version: Version): string | undefined {
   const fields = own(VALUE_GATES, type);
