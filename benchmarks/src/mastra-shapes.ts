@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { branchingChainDocument } from './branching-flow.js';
 import { measureAgentLoop, pair, printShapes, same, shapeRows, type ShapeResult } from './langgraph-shapes.js';
 import { contentText, instantModel, type InstantPrompt } from './instant-model.js';
-import { mapFlowDocument } from './parallel-map.js';
+import { mapFlowDocument } from './map-flow.js';
 import type { BenchOptions, Row } from './row.js';
 
 /** The last word of the prompt's last message. */
@@ -100,7 +100,7 @@ export async function measureMap(kind: 'MapNode' | 'ParallelMapNode', items: num
   const compiled = async () => (await compiledRun({ iterated_item: input })).collected_value;
   const hand = async () => (await handRun({ items: input })).values;
   same(`${kind} map`, await compiled(), await hand());
-  return { shape: `${kind} over ${items} items, LlmNode subflow`, floor: `.foreach (concurrency ${concurrency}) by hand`, unit: items, per: 'item', ...(await pair(compiled, hand, runs)) };
+  return { shape: `${kind} over ${items} items, LlmNode subflow`, floor: `.foreach (concurrency ${concurrency}) by hand`, unit: items, per: 'item', ...(await pair(compiled, hand, runs, 2)) };
 }
 
 export async function measureBranching(decisions: number, runs: number): Promise<ShapeResult> {
@@ -111,7 +111,7 @@ export async function measureBranching(decisions: number, runs: number): Promise
   const hand = async () => (await handRun({ text: 'the plan' })).choice;
   same('branching', await compiled(), await hand());
   if ((await hand()) !== 'yes') throw new Error('the decisions did not all say yes');
-  return { shape: `${decisions} LlmNode + BranchingNode decisions in a chain`, floor: '.branch by hand', unit: decisions, per: 'decision', ...(await pair(compiled, hand, runs)) };
+  return { shape: `${decisions} LlmNode + BranchingNode decisions in a chain`, floor: '.branch by hand', unit: decisions, per: 'decision', ...(await pair(compiled, hand, runs, 2)) };
 }
 
 export async function measureMastraShapes(options: BenchOptions): Promise<ShapeResult[]> {
