@@ -100,7 +100,7 @@ export async function measureMap(kind: 'MapNode' | 'ParallelMapNode', items: num
   const compiled = async () => (await compiledRun({ iterated_item: input })).collected_value;
   const hand = async () => (await handRun({ items: input })).values;
   same(`${kind} map`, await compiled(), await hand());
-  return { shape: `${kind} over ${items} items, LlmNode subflow`, floor: `.foreach (concurrency ${concurrency}) by hand`, unit: items, per: 'item', ...(await pair(compiled, hand, runs, 2)) };
+  return { shape: `${kind} over ${items} items, LlmNode subflow`, floor: `.foreach (concurrency ${concurrency}) by hand`, unit: items, per: 'item', ...(await pair(compiled, hand, runs)) };
 }
 
 export async function measureBranching(decisions: number, runs: number): Promise<ShapeResult> {
@@ -111,7 +111,7 @@ export async function measureBranching(decisions: number, runs: number): Promise
   const hand = async () => (await handRun({ text: 'the plan' })).choice;
   same('branching', await compiled(), await hand());
   if ((await hand()) !== 'yes') throw new Error('the decisions did not all say yes');
-  return { shape: `${decisions} LlmNode + BranchingNode decisions in a chain`, floor: '.branch by hand', unit: decisions, per: 'decision', ...(await pair(compiled, hand, runs, 2)) };
+  return { shape: `${decisions} LlmNode + BranchingNode decisions in a chain`, floor: '.branch by hand', unit: decisions, per: 'decision', ...(await pair(compiled, hand, runs)) };
 }
 
 export async function measureMastraShapes(options: BenchOptions): Promise<ShapeResult[]> {
