@@ -20,7 +20,7 @@ import { aiSdkRuntime } from '@agentspec/ai-sdk';
 import { generateText } from 'ai';
 import { chainFlowDocument } from './chain-flow.js';
 import { branchingFlowDocument } from './branching-flow.js';
-import { mapFlowDocument } from './parallel-map.js';
+import { mapFlowDocument } from './map-flow.js';
 import { contentText, instantModel, type InstantPrompt } from './instant-model.js';
 import { fastestAsync } from './measure.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';

@@ -8,17 +8,13 @@
 // reference's is what counts (target ≤ 2×). Each runtime runs in a fresh
 // node process.
 // Run: node --expose-gc dist/concurrency.js [--sessions 500] [--runtime langgraph]
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createRequire } from 'node:module';
 import { loadAdapter, ADAPTER_NAMES } from '@agentspec/adapters';
 import { deserialize, type Component } from '@agentspec/core';
 import { BY_HAND } from './by-hand-agents.js';
+import { inFreshProcesses, SETUP_JOBS, whenTold } from './fresh-process.js';
+import { startLlmProcess as startLlm } from './llm-process.js';
 import { LOOKUP_AGENT } from './lookup-agent.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
@@ -92,12 +88,16 @@ export async function subjectOf(runtime: string, url: string): Promise<Subject> 
   };
 }
 
-/** Measure one runtime (or hand-written agent, `<runtime>-by-hand`) in this process against the LLM server at `url`. */
-export async function measureConcurrency(runtime: string, sessions: number, url: string): Promise<ConcurrencyResult> {
+/**
+ * Measure one runtime (or hand-written agent, `<runtime>-by-hand`) in this process against the LLM server at `url`.
+ * `ready`: awaited after the warm-up, before what is measured (a child waits there for its turn: fresh-process.ts).
+ */
+export async function measureConcurrency(runtime: string, sessions: number, url: string, ready: () => Promise<void> = async () => {}): Promise<ConcurrencyResult> {
   const subject = await subjectOf(runtime, url);
   try {
     // warm-up: a few sessions one after the other
     for (let i = 0; i < 5; i++) await subject.start().run();
+    await ready();
     // idle sessions: started with their first message, not run
     gc?.();
     const before = process.memoryUsage().heapUsed;
@@ -126,17 +126,8 @@ export async function measureConcurrency(runtime: string, sessions: number, url:
 }
 
 /** Start the scripted LLM server (its bin) in its own process, with these rules (default: the agent's); resolves with its URL and a stop function. */
-export async function startLlmProcess(script: unknown = RULES): Promise<{ url: string; stop: () => void }> {
-  const dir = mkdtempSync(join(tmpdir(), 'agentspec-bench-'));
-  const rules = join(dir, 'rules.json');
-  writeFileSync(rules, JSON.stringify(script));
-  const bin = join(dirname(createRequire(import.meta.url).resolve('@agentspec/testing')), 'bin.js');
-  const child = spawn(process.execPath, [bin, '--rules', rules], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the scripted LLM server exited (${code})`)));
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(line.trim()));
-  });
-  return { url, stop: () => child.kill() };
+export function startLlmProcess(script: unknown = RULES): Promise<{ url: string; stop: () => void }> {
+  return startLlm(script);
 }
 
 /**
@@ -144,18 +135,25 @@ export async function startLlmProcess(script: unknown = RULES): Promise<{ url: s
  * process, against a fresh scripted LLM server in a process of its own: the
  * server records every request it answers, and one shared by all the runtimes
  * served the last of them with the 10,000 requests of the others in its heap
- * (and failed it with dropped connections now and then).
+ * (and failed it with dropped connections now and then). The processes of
+ * SETUP_JOBS runtimes (one per core) start, import their framework, load the
+ * app and warm it up at once, then run their concurrent sessions one runtime
+ * at a time (fresh-process.ts): a runtime's batch of sessions has the
+ * machine to itself but for its LLM server.
  */
 export async function measureRuntimes(runtimes: readonly string[], sessions: number): Promise<ConcurrencyResult[]> {
   const results: ConcurrencyResult[] = [];
-  for (const runtime of runtimes) {
-    const llm = await startLlmProcess();
+  for (let i = 0; i < runtimes.length; i += SETUP_JOBS) {
+    const batch = runtimes.slice(i, i + SETUP_JOBS);
+    const servers = await Promise.all(batch.map(() => startLlmProcess()));
     try {
-      const run = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--runtime', runtime, '--sessions', String(sessions), '--url', llm.url], { encoding: 'utf8', maxBuffer: 1 << 24 });
-      if (run.status !== 0) throw new Error(`${runtime}: ${run.stderr}`);
-      results.push(JSON.parse(run.stdout.trim().split('\n').pop()!) as ConcurrencyResult);
+      const lines = await inFreshProcesses(batch.map((runtime, j) => ({
+        args: ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--runtime', runtime, '--sessions', String(sessions), '--url', servers[j]!.url],
+        what: `the ${runtime} concurrency child`,
+      })), batch.length);
+      results.push(...lines.map((line) => JSON.parse(line) as ConcurrencyResult));
     } finally {
-      llm.stop();
+      for (const s of servers) s.stop();
     }
   }
   return results;
@@ -196,7 +194,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { sessions: { type: 'string', default: '500' }, runtime: { type: 'string' }, url: { type: 'string' }, child: { type: 'boolean' } } });
   const sessions = Number(values.sessions);
   if (values.child) {
-    const result = await measureConcurrency(values.runtime!, sessions, values.url!);
+    const result = await measureConcurrency(values.runtime!, sessions, values.url!, whenTold);
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return;
   }

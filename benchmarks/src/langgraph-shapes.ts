@@ -23,7 +23,7 @@ import { branchingChainDocument } from './branching-flow.js';
 import { startLlmProcess, subjectOf, type Subject } from './concurrency.js';
 import { InstantChatModel } from './langgraph.js';
 import { fastestInterleavedAsync } from './measure.js';
-import { mapFlowDocument } from './parallel-map.js';
+import { mapFlowDocument } from './map-flow.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
 
 const textOf = (content: unknown): string => (typeof content === 'string' ? content : '');
@@ -95,10 +95,11 @@ interface Pair {
 
 /**
  * Fastest of each, sampled in turn (measure.ts, Sampling): at least
- * min(5, runs) rounds, at most 3 × runs, stopping once both minimums settle.
+ * min(5, runs) rounds, at most 3 × runs, stopping once both minimums settle,
+ * after `warmups` calls of each (3; 2 after the call of each that checked their answers agree).
  */
-export async function pair(compiled: () => Promise<unknown>, hand: () => Promise<unknown>, runs: number): Promise<Pair> {
-  return fastestInterleavedAsync({ compiled, hand }, { min: Math.min(5, runs), max: 3 * runs, warmups: 3 });
+export async function pair(compiled: () => Promise<unknown>, hand: () => Promise<unknown>, runs: number, warmups = 3): Promise<Pair> {
+  return fastestInterleavedAsync({ compiled, hand }, { min: Math.min(5, runs), max: 3 * runs, warmups });
 }
 
 export function same(what: string, a: unknown, b: unknown): void {
@@ -124,7 +125,7 @@ export async function measureMap(kind: 'MapNode' | 'ParallelMapNode', items: num
   const compiled = async () => ((await graph.invoke({ iterated_item: input }, { recursionLimit: 100 * items })) as { collected_value: string[] }).collected_value;
   const hand = async () => (await byHand.invoke({ items: input })).answers;
   same(`${kind} map`, await compiled(), await hand());
-  return { shape: `${kind} over ${items} items, LlmNode subflow`, floor: 'Send map-reduce by hand', unit: items, per: 'item', ...(await pair(compiled, hand, runs)) };
+  return { shape: `${kind} over ${items} items, LlmNode subflow`, floor: 'Send map-reduce by hand', unit: items, per: 'item', ...(await pair(compiled, hand, runs, 2)) };
 }
 
 /** The Send map-reduce by hand with a subgraph per item ÷ without (reported: what running a graph per iteration costs LangGraph itself). */
@@ -136,7 +137,7 @@ export async function measureSubgraphMap(items: number, runs: number): Promise<S
   const subgraphs = async () => (await bySubgraph.invoke({ items: input })).answers;
   const hand = async () => (await byHand.invoke({ items: input })).answers;
   same('subgraph map', await subgraphs(), await hand());
-  return { shape: `Send map over ${items} items by hand, a subgraph per item`, floor: 'Send map-reduce by hand', unit: items, per: 'item', subject: 'Send to a subgraph by hand', reported: true, ...(await pair(subgraphs, hand, runs)) };
+  return { shape: `Send map over ${items} items by hand, a subgraph per item`, floor: 'Send map-reduce by hand', unit: items, per: 'item', subject: 'Send to a subgraph by hand', reported: true, ...(await pair(subgraphs, hand, runs, 2)) };
 }
 
 export async function measureBranching(decisions: number, runs: number): Promise<ShapeResult> {
@@ -147,7 +148,7 @@ export async function measureBranching(decisions: number, runs: number): Promise
   const hand = async () => (await byHand.invoke({ text: 'the plan' })).choice;
   same('branching', await compiled(), await hand());
   if ((await hand()) !== 'yes') throw new Error('the decisions did not all say yes');
-  return { shape: `${decisions} LlmNode + BranchingNode decisions in a chain`, floor: 'addConditionalEdges by hand', unit: decisions, per: 'decision', ...(await pair(compiled, hand, runs)) };
+  return { shape: `${decisions} LlmNode + BranchingNode decisions in a chain`, floor: 'addConditionalEdges by hand', unit: decisions, per: 'decision', ...(await pair(compiled, hand, runs, 2)) };
 }
 
 /** One session at a time of the concurrency benchmark's agent on `runtime`, and of the same agent by hand. */

@@ -48,7 +48,7 @@ function samplingFor(n: number, options: BenchOptions): Sampling {
 }
 
 /** Both families at every size: fastest of several samples of each (fewer in a quick run). */
-export function measureLoad(options: BenchOptions): LoadResult[] {
+export async function measureLoad(options: BenchOptions): Promise<LoadResult[]> {
   const results: LoadResult[] = [];
   for (const [family, generate] of FAMILIES) {
     for (const n of loadSizes(options)) {
@@ -61,7 +61,7 @@ export function measureLoad(options: BenchOptions): LoadResult[] {
       const sampling = samplingFor(n, options);
       const { parse, load } = fastestInterleaved({ parse: () => JSON.parse(text), load: () => deserialize(text, { limits }) }, sampling);
       const { stringify, write } = fastestInterleaved({ stringify: () => JSON.stringify(parsed, null, 2), write: () => serialize(component) }, sampling);
-      const first = firstLoad(text, options.quick ? { min: 2, max: 3 } : { min: 2, max: n >= 10_000 ? 3 : 5 });
+      const first = await firstLoad(text, options.quick ? { min: 2, max: 3 } : { min: 2, max: n >= 10_000 ? 3 : 5 });
       results.push({ family, nodes: n, megabytes: text.length / 1e6, parse, load, stringify, write, firstParse: first.parse, firstLoad: first.load });
     }
   }
@@ -78,11 +78,11 @@ export function loadRows(results: readonly LoadResult[]): Row[] {
 }
 
 export async function loadBenchmark(options: BenchOptions): Promise<Row[]> {
-  return loadRows(measureLoad(options));
+  return loadRows(await measureLoad(options));
 }
 
-function main(): void {
-  const results = measureLoad({ quick: process.argv.includes('--quick') });
+async function main(): Promise<void> {
+  const results = await measureLoad({ quick: process.argv.includes('--quick') });
   for (const [family] of FAMILIES) {
     console.log(`\n${family}s\n`);
     console.log('| nodes | text | JSON.parse | load | load ÷ parse | JSON.stringify | serialize | serialize ÷ stringify | first JSON.parse | first load | first load ÷ first parse |');
@@ -94,4 +94,4 @@ function main(): void {
 }
 
 // run when executed, not when imported (the runner imports loadBenchmark)
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -26,7 +26,7 @@ import { z } from 'zod';
 import { branchingChainDocument } from './branching-flow.js';
 import { measureAgentLoop, pair, printShapes, same, shapeRows, type ShapeResult } from './langgraph-shapes.js';
 import { contentText, instantModel, type InstantPrompt } from './instant-model.js';
-import { mapFlowDocument } from './parallel-map.js';
+import { mapFlowDocument } from './map-flow.js';
 import type { BenchOptions, Row } from './row.js';
 
 /** The last word of the prompt's last message. */

@@ -8,49 +8,20 @@
 // runtime's ParallelMapNode ÷ the reference interpreter's. Reported figures:
 // the issue asks for them, it sets no target.
 // Run: node --expose-gc dist/parallel-map.js [--items 1000] [--runtime langgraph]
-import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ADAPTER_NAMES, loadAdapter } from '@agentspec/adapters';
 import { deserialize, type Component } from '@agentspec/core';
-import { startLlmProcess } from './concurrency.js';
+import { inFreshProcesses, whenTold } from './fresh-process.js';
+import { startLlmProcess } from './llm-process.js';
+import { mapFlowDocument } from './map-flow.js';
 import { fastestInterleavedAsync } from './measure.js';
 import { row, type BenchOptions, type Row } from './row.js';
 
+export { mapFlowDocument } from './map-flow.js';
+
 /** Every LLM call answers "done" at once. */
 const RULES = { rules: [], defaultAnswer: { text: 'done' } };
-
-/** A flow: StartNode (the items), a MapNode or ParallelMapNode over a subflow StartNode → LlmNode → EndNode, EndNode (the answers). */
-export function mapFlowDocument(kind: 'MapNode' | 'ParallelMapNode'): Record<string, unknown> {
-  const ref = (id: string) => ({ $component_ref: id });
-  const edge = (id: string, from: string, to: string) => ({ component_type: 'ControlFlowEdge', id, name: id, from_node: ref(from), to_node: ref(to) });
-  return {
-    agentspec_version: kind === 'MapNode' ? '25.4.1' : '25.4.2',
-    component_type: 'Flow', id: 'map_flow', name: 'map flow',
-    start_node: ref('start'), nodes: [ref('start'), ref('map'), ref('end')],
-    control_flow_connections: [edge('c1', 'start', 'map'), edge('c2', 'map', 'end')],
-    data_flow_connections: null,
-    $referenced_components: {
-      llm: { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'llm', model_id: 'scripted-model', url: 'http://127.0.0.1:9' },
-      start: { component_type: 'StartNode', id: 'start', name: 'start', inputs: [{ title: 'iterated_item', type: 'array', items: { type: 'string' } }] },
-      map: {
-        component_type: kind, id: 'map', name: 'each item',
-        subflow: {
-          component_type: 'Flow', id: 'one_item', name: 'one item',
-          start_node: ref('sub_start'), nodes: [ref('sub_start'), ref('ask'), ref('sub_end')],
-          control_flow_connections: [edge('s1', 'sub_start', 'ask'), edge('s2', 'ask', 'sub_end')],
-          data_flow_connections: null,
-          $referenced_components: {
-            sub_start: { component_type: 'StartNode', id: 'sub_start', name: 'start', inputs: [{ title: 'item', type: 'string' }] },
-            ask: { component_type: 'LlmNode', id: 'ask', name: 'ask', llm_config: ref('llm'), prompt_template: 'Rewrite: {{item}}', outputs: [{ title: 'value', type: 'string' }] },
-            sub_end: { component_type: 'EndNode', id: 'sub_end', name: 'end', outputs: [{ title: 'value', type: 'string' }] },
-          },
-        },
-      },
-      end: { component_type: 'EndNode', id: 'end', name: 'end', outputs: [{ title: 'collected_value', type: 'array', items: { type: 'string' } }] },
-    },
-  };
-}
 
 export interface MapResult {
   readonly runtime: string;
@@ -62,10 +33,10 @@ export interface MapResult {
 
 /**
  * One runtime in this process: both flows loaded, a warm-up run of each over
- * 20 items, then `runs` runs over `items` items, the two flows in turn, the
- * better of them.
+ * 20 items, then (once `ready` resolves: fresh-process.ts) `runs` runs over
+ * `items` items, the two flows in turn, the better of them.
  */
-export async function measureMaps(runtime: string, items: number, url: string, runs: number): Promise<MapResult> {
+export async function measureMaps(runtime: string, items: number, url: string, runs: number, ready: () => Promise<void> = async () => {}): Promise<MapResult> {
   const adapter = await loadAdapter(runtime);
   const options = { llm: { override: { url, apiKey: 'sk-bench', model: 'scripted-model' } }, limits: { parallelism: 16, maxSteps: 100 * items } };
   const apps = { MapNode: await adapter.runtime().load(deserialize(mapFlowDocument('MapNode')) as Component, options), ParallelMapNode: await adapter.runtime().load(deserialize(mapFlowDocument('ParallelMapNode')) as Component, options) };
@@ -76,6 +47,7 @@ export async function measureMaps(runtime: string, items: number, url: string, r
     };
     await runOf('MapNode', Math.min(20, items))();
     await runOf('ParallelMapNode', Math.min(20, items))();
+    await ready();
     const best = await fastestInterleavedAsync({ sequential: runOf('MapNode', items), parallel: runOf('ParallelMapNode', items) }, { min: runs, max: runs, warmups: 0, clock: 'wall' });
     return { runtime, items, sequentialMs: best.sequential, parallelMs: best.parallel };
   } finally {
@@ -85,15 +57,19 @@ export async function measureMaps(runtime: string, items: number, url: string, r
 
 const ALL_RUNTIMES = ['reference', ...ADAPTER_NAMES.filter((n) => n !== 'reference')];
 
-/** Every runtime (the reference first), each in a fresh node process, against one scripted LLM server in its own. */
+/**
+ * Every runtime (the reference first), each in a fresh node process, against
+ * one scripted LLM server in its own: the processes set up (imports, apps,
+ * warm-up) a core's worth at a time and measure one at a time (fresh-process.ts).
+ */
 export async function measureAllMaps(runtimes: readonly string[], items: number, runs: number): Promise<MapResult[]> {
   const llm = await startLlmProcess(RULES);
   try {
-    return runtimes.map((runtime) => {
-      const run = spawnSync(process.execPath, ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--runtime', runtime, '--items', String(items), '--runs', String(runs), '--url', llm.url], { encoding: 'utf8', maxBuffer: 1 << 24 });
-      if (run.status !== 0) throw new Error(`${runtime}: ${run.stderr}`);
-      return JSON.parse(run.stdout.trim().split('\n').pop()!) as MapResult;
-    });
+    const lines = await inFreshProcesses(runtimes.map((runtime) => ({
+      args: ['--expose-gc', fileURLToPath(import.meta.url), '--child', '--runtime', runtime, '--items', String(items), '--runs', String(runs), '--url', llm.url],
+      what: `the ${runtime} parallel-map child`,
+    })));
+    return lines.map((line) => JSON.parse(line) as MapResult);
   } finally {
     llm.stop();
   }
@@ -117,7 +93,7 @@ async function main(): Promise<void> {
   const { values } = parseArgs({ options: { items: { type: 'string', default: '1000' }, runs: { type: 'string', default: '2' }, runtime: { type: 'string' }, url: { type: 'string' }, child: { type: 'boolean' } } });
   const items = Number(values.items);
   if (values.child) {
-    process.stdout.write(`${JSON.stringify(await measureMaps(values.runtime!, items, values.url!, Number(values.runs)))}\n`);
+    process.stdout.write(`${JSON.stringify(await measureMaps(values.runtime!, items, values.url!, Number(values.runs), whenTold))}\n`);
     return;
   }
   const results = await measureAllMaps(values.runtime ? [values.runtime] : ALL_RUNTIMES, items, Number(values.runs));

@@ -1,7 +1,9 @@
 // Every benchmark of DESIGN §10 in one run, as one table of ratios against
 // their targets (`pnpm bench`). Each benchmark runs in a fresh node process
 // (this file with --child), so that one's heap and JIT state do not weigh on
-// the next; its rows come back as JSON.
+// the next; its rows come back as JSON. The processes of one core's worth of
+// benchmarks start and import their modules at once, then run one at a time
+// (fresh-process.ts).
 //
 //   node --expose-gc dist/run-all.js [--quick] [--only load,langgraph] [--margin 2] [--write RESULTS.md]
 //
@@ -16,12 +18,12 @@
 // --check: the same exit code on a full run.
 // --write FILE: also write the table as Markdown with the machine, the date
 //   and the load average (`pnpm --filter @agentspec/benchmarks results`).
-import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { SETUP_JOBS, spawnGated, whenTold } from './fresh-process.js';
 import { exitCodeOf, formatTable, verdict, type Benchmark, type Row } from './row.js';
 
 /** The benchmarks, in the order they run; each imported only in its own child process. */
@@ -48,44 +50,46 @@ export const DEFAULT_MARGIN = 2;
 
 export interface RunResult {
   readonly rows: Row[];
-  /** Seconds each benchmark took, its child process included. */
+  /** Seconds each benchmark took, from its turn to its child's exit (the imports before it, `setup`, overlap: fresh-process.ts). */
   readonly seconds: Record<string, number>;
   readonly totalSeconds: number;
 }
 
 const SCRIPT = fileURLToPath(import.meta.url);
 
-/** One benchmark in a fresh `node --expose-gc` process; its rows. */
-function runChild(name: string, quick: boolean): Promise<Row[]> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--expose-gc', SCRIPT, '--child', name, ...(quick ? ['--quick'] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`the ${name} benchmark exited ${String(code)}`));
-      const last = out.trim().split('\n').at(-1) ?? '';
-      try {
-        resolvePromise(JSON.parse(last) as Row[]);
-      } catch {
-        reject(new Error(`the ${name} benchmark printed no rows: ${out.slice(-500)}`));
-      }
-    });
-  });
-}
-
-/** The named benchmarks, one after the other, each in its own process. */
+/**
+ * The named benchmarks, one after the other, each in its own process: the
+ * processes of SETUP_JOBS benchmarks start and import at once, then each
+ * runs alone (`seconds`: from its turn to its exit; `setup`: the waits for
+ * the imports).
+ */
 export async function runAll(names: readonly string[], quick: boolean, log: (line: string) => void = () => {}): Promise<RunResult> {
+  for (const name of names) if (!BENCHMARKS[name]) throw new Error(`no benchmark ${name} (known: ${Object.keys(BENCHMARKS).join(', ')})`);
   const rows: Row[] = [];
-  const seconds: Record<string, number> = {};
+  const seconds: Record<string, number> = { setup: 0 };
   const t0 = performance.now();
-  for (const name of names) {
-    if (!BENCHMARKS[name]) throw new Error(`no benchmark ${name} (known: ${Object.keys(BENCHMARKS).join(', ')})`);
+  for (let i = 0; i < names.length; i += SETUP_JOBS) {
+    const batch = names.slice(i, i + SETUP_JOBS);
     const t = performance.now();
-    log(`${name}…`);
-    rows.push(...(await runChild(name, quick)));
-    seconds[name] = (performance.now() - t) / 1000;
-    log(`${name}: ${seconds[name]!.toFixed(1)} s`);
+    const children = batch.map((name) => spawnGated({ args: ['--expose-gc', SCRIPT, '--child', name, ...(quick ? ['--quick'] : [])], what: `the ${name} benchmark`, inheritStderr: true }));
+    try {
+      await Promise.all(children.map((c) => c.ready));
+      seconds.setup! += (performance.now() - t) / 1000;
+      for (const [j, name] of batch.entries()) {
+        const started = performance.now();
+        log(`${name}…`);
+        const last = await children[j]!.go();
+        try {
+          rows.push(...(JSON.parse(last) as Row[]));
+        } catch {
+          throw new Error(`the ${name} benchmark printed no rows: ${last.slice(-500)}`);
+        }
+        seconds[name] = (performance.now() - started) / 1000;
+        log(`${name}: ${seconds[name]!.toFixed(1)} s`);
+      }
+    } finally {
+      for (const c of children) if (c.child.exitCode === null) c.child.kill();
+    }
   }
   return { rows, seconds, totalSeconds: (performance.now() - t0) / 1000 };
 }
@@ -135,6 +139,7 @@ export function resultsMarkdown(result: RunResult, options: { quick: boolean; ma
 
 async function child(name: string, quick: boolean): Promise<void> {
   const bench = await BENCHMARKS[name]!();
+  await whenTold();
   const rows = await bench({ quick });
   process.stdout.write(`\n${JSON.stringify(rows)}\n`);
 }

@@ -173,18 +173,23 @@ export function soakInChild(options: SoakOptions): SoakResult {
   return JSON.parse(child.stdout) as SoakResult;
 }
 
+/** How long a soak takes, roughly (Mastra's sessions cost most, then LangGraph's; a flow or a built agent more than the agent): the longest start first. */
+const weight = (s: SoakOptions): number => ({ mastra: 3, langgraph: 2, 'openai-agents': 1, 'ai-sdk': 1 }[s.runtime] ?? 0) + (s.kind === 'agent' ? 0 : 1);
+
 /**
- * Soaks in fresh node processes, `jobs` at a time, their results in the order
- * given. What a soak measures is the heap an app keeps per finished session
- * (after forced GCs), not a time: soaks running side by side on the cores
- * change how long they take, not what they keep.
+ * Soaks in fresh node processes, `jobs` at a time, the longest first (so that
+ * no long one starts last), their results in the order given. What a soak
+ * measures is the heap an app keeps per finished session (after forced GCs),
+ * not a time: soaks running side by side on the cores change how long they
+ * take, not what they keep.
  */
 export async function soaksInChildren(soaks: readonly SoakOptions[], jobs: number): Promise<SoakResult[]> {
   const results: SoakResult[] = new Array(soaks.length);
+  const order = soaks.map((_, i) => i).sort((a, b) => weight(soaks[b]!) - weight(soaks[a]!));
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < soaks.length) {
-      const i = next++;
+      const i = order[next++]!;
       const options = soaks[i]!;
       const { stdout } = await execFileAsync(process.execPath, childArgs(options), { encoding: 'utf8', maxBuffer: 1 << 20 }).catch((e: { code?: unknown; stderr?: string }) => {
         throw new Error(`the soak of ${options.runtime} ${options.kind} failed (exit ${String(e.code)}): ${e.stderr ?? String(e)}`);

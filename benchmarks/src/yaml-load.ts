@@ -59,16 +59,22 @@ export function measureYamlLoad(options: BenchOptions): YamlLoadResult[] {
   for (const [name, make] of DOCUMENTS) {
     if (!selected(options).includes(name)) continue;
     const text = make();
-    const result = load(text, { limits });
-    if (result.diagnostics.some((d) => d.severity === 'error')) throw new Error(`${name}: ${result.diagnostics[0]?.message}`);
     // floor and subject sampled in turn, in CPU time of this process, so that other work on a shared machine hits both alike;
-    // documents over 200 kB (a sample of a second or more) are timed without a warm-up (the call above was one) and stop
-    // at 2 rounds when the second did not beat the first by 5%: a long sample's minimum settles at once
+    // documents over 200 kB (a sample of a second or more) are timed without a warm-up (what a first call compiles is a few
+    // milliseconds of a second) and stop at 2 rounds when the second did not beat the first by 5%: a long sample's minimum
+    // settles at once
     const big = text.length > 200_000;
     const sampling: Sampling = big
       ? { min: 2, max: 3, patience: 1, tolerance: 0.05, warmups: 0, clock: 'cpu' }
       : { min: options.quick ? 3 : 5, max: options.quick ? 5 : 10, batch: text.length < 50_000 ? (options.quick ? 5 : 10) : 1, warmups: 2, clock: 'cpu' };
-    const { parse, load: loaded } = fastestInterleaved({ parse: () => yaml.parse(text, { uniqueKeys: false }), load: () => load(text, { limits }) }, sampling);
+    let result: ReturnType<typeof load> | undefined; // the first load's, checked below
+    const loadOnce = () => {
+      const r = load(text, { limits });
+      result ??= r;
+      return r;
+    };
+    const { parse, load: loaded } = fastestInterleaved({ parse: () => yaml.parse(text, { uniqueKeys: false }), load: loadOnce }, sampling);
+    if (result!.diagnostics.some((d) => d.severity === 'error')) throw new Error(`${name}: ${result!.diagnostics[0]?.message}`);
     results.push({ name, megabytes: text.length / 1e6, parse, load: loaded });
   }
   return results;
