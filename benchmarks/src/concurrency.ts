@@ -136,11 +136,10 @@ export function startLlmProcess(script: unknown = RULES): Promise<{ url: string;
  * server records every request it answers, and one shared by all the runtimes
  * served the last of them with the 10,000 requests of the others in its heap
  * (and failed it with dropped connections now and then). The processes of
- * every runtime (SETUP_JOBS: all unless BENCH_SETUP_JOBS caps them) and
- * their LLM servers start, import their framework, load the app and warm it
- * up at once, then run their concurrent sessions one runtime at a time
- * (fresh-process.ts): a runtime's batch of sessions has the machine to itself
- * but for its LLM server and the idle others.
+ * SETUP_JOBS runtimes (one per core) start, import their framework, load the
+ * app and warm it up at once, then run their concurrent sessions one runtime
+ * at a time (fresh-process.ts): a runtime's batch of sessions has the
+ * machine to itself but for its LLM server.
  */
 export async function measureRuntimes(runtimes: readonly string[], sessions: number): Promise<ConcurrencyResult[]> {
   const results: ConcurrencyResult[] = [];

@@ -3,24 +3,18 @@
 // load per process) spends most of its time starting them: node, the imports
 // of a framework, an app loaded and warmed up. Here each child does its setup,
 // says `ready` on stdout and waits for a line on stdin before it measures:
-// the parent starts `jobs` children at once (all by default: their setups share the cores),
+// the parent starts `jobs` children at once (their setups share the cores),
 // waits until all are ready, then lets them measure one at a time, each alone
 // on the machine but for the idle others. A child's last stdout line is its
 // result.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 
 const READY = 'ready';
 
-/**
- * Children set up at once: all of them (BENCH_SETUP_JOBS caps it), at least 1.
- * Setups only share the cores with each other, so starting them all keeps
- * every core busy until the last is ready; in batches of one per core, each
- * batch waited for its slowest setup while the quicker ones' cores idled
- * (a framework's imports take 1–3 s, node alone 0.05 s), and a barrier per
- * batch stood between the measures. The others idle while one measures.
- */
-export const SETUP_JOBS = Math.max(1, Number(process.env.BENCH_SETUP_JOBS ?? Infinity));
+/** Children set up at once: as many as there are cores (BENCH_SETUP_JOBS), at least 1. */
+export const SETUP_JOBS = Math.max(1, Number(process.env.BENCH_SETUP_JOBS ?? availableParallelism()));
 
 /** In the child: says it is ready, then resolves once the parent says go; at once in a process not started by inFreshProcesses. */
 export async function whenTold(): Promise<void> {

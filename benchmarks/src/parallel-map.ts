@@ -65,7 +65,7 @@ const ALL_RUNTIMES = ['reference', ...ADAPTER_NAMES.filter((n) => n !== 'referen
 /**
  * Every runtime (the reference first), each in a fresh node process, against
  * one scripted LLM server in its own: the processes set up (imports, apps,
- * warm-up) at once and measure one at a time (fresh-process.ts).
+ * warm-up) a core's worth at a time and measure one at a time (fresh-process.ts).
  */
 export async function measureAllMaps(runtimes: readonly string[], items: number, runs: number): Promise<MapResult[]> {
   const llm = await startLlmProcess(RULES);

@@ -1,8 +1,8 @@
 // Every benchmark of DESIGN §10 in one run, as one table of ratios against
 // their targets (`pnpm bench`). Each benchmark runs in a fresh node process
 // (this file with --child), so that one's heap and JIT state do not weigh on
-// the next; its rows come back as JSON. The processes of all the benchmarks
-// (SETUP_JOBS) start and import their modules at once, then run one at a time
+// the next; its rows come back as JSON. The processes of one core's worth of
+// benchmarks start and import their modules at once, then run one at a time
 // (fresh-process.ts).
 //
 //   node --expose-gc dist/run-all.js [--quick] [--only load,langgraph] [--margin 2] [--write RESULTS.md]
@@ -59,8 +59,8 @@ const SCRIPT = fileURLToPath(import.meta.url);
 
 /**
  * The named benchmarks, one after the other, each in its own process: the
- * processes of SETUP_JOBS benchmarks (all unless BENCH_SETUP_JOBS caps them)
- * start and import at once, then each runs alone (`seconds`: from its turn to its exit; `setup`: the waits for
+ * processes of SETUP_JOBS benchmarks start and import at once, then each
+ * runs alone (`seconds`: from its turn to its exit; `setup`: the waits for
  * the imports).
  */
 export async function runAll(names: readonly string[], quick: boolean, log: (line: string) => void = () => {}): Promise<RunResult> {
