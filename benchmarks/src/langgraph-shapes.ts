@@ -140,7 +140,22 @@ export async function measureSubgraphMap(items: number, runs: number): Promise<S
   return { shape: `Send map over ${items} items by hand, a subgraph per item`, floor: 'Send map-reduce by hand', unit: items, per: 'item', subject: 'Send to a subgraph by hand', reported: true, ...(await pair(subgraphs, hand, runs, 2)) };
 }
 
-export async function measureBranching(decisions: number, runs: number): Promise<ShapeResult> {
+/**
+ * Warm-up calls of each side of the branching shape before its samples
+ * (BENCH_BRANCHING_WARMUPS; 100, 50 quick). A call is 20 small LangGraph
+ * steps, so after the 3 calls the other shapes take, V8 has optimized little
+ * of either side, and the compiled side, with more code of its own, stays
+ * slower for longer: after the map rows, at load average 2–3 (2026-11-28),
+ * 3 warm-up calls read 12.5 ÷ 10.2 and 11.7 ÷ 9.2 ms (1.23×, 1.27×), 100
+ * read 8.0 ÷ 7.1 and 8.7 ÷ 7.9 ms (1.12×, 1.11×), 300 the same (1.13×,
+ * 1.12×) — the JIT's progress, not what a run costs (valgrind's instruction
+ * counts over 200 warm runs: 1.07×).
+ */
+function branchingWarmups(quick: boolean): number {
+  return Number(process.env.BENCH_BRANCHING_WARMUPS ?? (quick ? 50 : 100));
+}
+
+export async function measureBranching(decisions: number, runs: number, warmups = 100): Promise<ShapeResult> {
   const model = new InstantChatModel({});
   const { graph } = compileLangGraph(deserialize(branchingChainDocument(decisions)), { chatModel: () => model });
   const byHand = branchingByHand(decisions, model);
@@ -148,7 +163,7 @@ export async function measureBranching(decisions: number, runs: number): Promise
   const hand = async () => (await byHand.invoke({ text: 'the plan' })).choice;
   same('branching', await compiled(), await hand());
   if ((await hand()) !== 'yes') throw new Error('the decisions did not all say yes');
-  return { shape: `${decisions} LlmNode + BranchingNode decisions in a chain`, floor: 'addConditionalEdges by hand', unit: decisions, per: 'decision', ...(await pair(compiled, hand, runs, 2)) };
+  return { shape: `${decisions} LlmNode + BranchingNode decisions in a chain`, floor: 'addConditionalEdges by hand', unit: decisions, per: 'decision', ...(await pair(compiled, hand, runs, warmups)) };
 }
 
 /** One session at a time of the concurrency benchmark's agent on `runtime`, and of the same agent by hand. */
@@ -175,7 +190,7 @@ export async function measureLangGraphShapes(options: BenchOptions): Promise<Sha
     await measureMap('MapNode', items, runs),
     await measureMap('ParallelMapNode', items, runs),
     await measureSubgraphMap(items, runs),
-    await measureBranching(decisions, runs),
+    await measureBranching(decisions, runs, branchingWarmups(options.quick)),
     await measureAgentLoop('langgraph', runs * 2),
   ];
 }

@@ -108,6 +108,32 @@ describe('compileLangGraph: a BranchingNode folded into the edges leading to it'
     }
   });
 
+  it('runs the same without events (no span built, node-action.ts) as with them: node updates, final state, prompts', async () => {
+    const { graph } = compileLangGraph(deserialize(TWO_DECISIONS), { llm: { override: { url: llm.url } } });
+    const run = async (topic: string, events: boolean) => {
+      llm.clear();
+      const updates: unknown[] = [];
+      const spans: string[] = [];
+      let state: unknown;
+      const stream = await graph.stream({ topic } as never, { configurable: { agentspec_events: events }, streamMode: ['updates', 'values', 'custom'] });
+      for await (const chunk of stream) {
+        const [mode, payload] = chunk as unknown as [string, Record<string, unknown>];
+        if (mode === 'updates') updates.push(payload);
+        else if (mode === 'values') state = payload;
+        else if (payload.type === 'NodeExecutionStart') spans.push(payload.name as string);
+      }
+      return { updates, state, prompts: llm.requests.map((r) => r.messages), spans };
+    };
+    for (const [topic, branch] of [['a', 'ok'], ['z', 'other']] as const) {
+      const plain = await run(topic, false);
+      const traced = await run(topic, true);
+      expect(plain.state).toMatchObject({ agentspec_branch: branch });
+      expect({ ...plain, spans: undefined }).toEqual({ ...traced, spans: undefined });
+      expect(plain.spans).toEqual([]);
+      expect(traced.spans).toEqual(['start', 'pick', topic === 'a' ? 'ask a' : 'ask b', 'route', branch]);
+    }
+  });
+
   it('folds a chain of BranchingNodes into the StartNode\'s edge (flows/branching-chain-nested)', async () => {
     const { graph, builder } = compileLangGraph(caseSpec('flows/branching-chain-nested'), { tools: TOOLS });
     expect(Object.keys(builder.nodes)).toEqual(['start', 'done', 'stopped']);

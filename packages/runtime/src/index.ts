@@ -83,7 +83,7 @@ export {
 } from './llm/spec-retry-policy.js';
 
 // The semantics, as pure functions (shared with the framework compilers)
-export { renderDeep, renderTemplate, renderValue } from './semantics/templates.js';
+export { renderDeep, renderTemplate, renderValue, templateRenderer } from './semantics/templates.js';
 export { coerce } from './semantics/coercion.js';
 export { resolveInputs, shapeOutputs } from './semantics/inputs.js';
 export { DataFlow } from './semantics/data-flow.js';

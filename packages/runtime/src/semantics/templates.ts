@@ -17,7 +17,34 @@ export function renderValue(value: unknown): string {
  */
 export function renderTemplate(template: string, values: Readonly<Record<string, unknown>>): string {
   if (!template.includes('{{')) return template;
-  return template.replace(PLACEHOLDER, (_m, name: string) => (Object.hasOwn(values, name) ? renderValue(values[name]) : ''));
+  return templateRenderer(template)(values);
+}
+
+/**
+ * renderTemplate of one template, its placeholders found once: for a
+ * template rendered on every run (an LlmNode's prompt, compiled).
+ */
+export function templateRenderer(template: string): (values: Readonly<Record<string, unknown>>) => string {
+  if (!template.includes('{{')) return () => template;
+  // texts[i] before names[i]; the text after the last placeholder last
+  const texts: string[] = [];
+  const names: string[] = [];
+  let from = 0;
+  for (const m of template.matchAll(PLACEHOLDER)) {
+    texts.push(template.slice(from, m.index));
+    names.push(m[1] as string);
+    from = m.index + m[0].length;
+  }
+  if (names.length === 0) return () => template;
+  const tail = template.slice(from);
+  return (values) => {
+    let out = '';
+    for (let i = 0; i < names.length; i++) {
+      const name = names[i] as string;
+      out += (texts[i] as string) + (Object.hasOwn(values, name) ? renderValue(values[name]) : '');
+    }
+    return out + tail;
+  };
 }
 
 /** Render every string inside a JSON value (object keys included), keeping its structure. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { deserialize, type Flow, type MapNode } from '@agentspec/core';
 import {
   coerce, collect, DataFlow, finishFlow, mapIterations, mapToolResult, reduce, renderDeep, renderTemplate, resolveInputs,
-  selectBranch, submissionProblem, toolSpec,
+  selectBranch, submissionProblem, templateRenderer, toolSpec,
 } from '../../src/index.js';
 
 describe('templates', () => {
@@ -10,6 +10,19 @@ describe('templates', () => {
     expect(renderTemplate('Hi {{ name }}, {{n}} {{obj}} {{missing}}!', { name: 'Ada', n: 3, obj: { a: [1] } })).toBe('Hi Ada, 3 {"a":[1]} !');
     expect(renderTemplate('{{a}}{{b}}', { a: '{{b}}', b: 'x' })).toBe('{{b}}x');
     expect(renderDeep({ 'k{{a}}': ['{{a}}', 1] }, { a: 'v' })).toEqual({ kv: ['v', 1] });
+  });
+
+  it('renders a template split once (templateRenderer) as one pass of the placeholder pattern does', () => {
+    const values: Record<string, unknown> = { a: 'A$&$1', b: { x: null }, n: 0, constructor: 'c', empty: '' };
+    const pattern = /\{\{\s*(\w+)\s*\}\}/g;
+    const text = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+    const once = (t: string) => t.replace(pattern, (_m, name: string) => (Object.hasOwn(values, name) ? text(values[name]) : ''));
+    const templates = ['', 'plain', '{{a}}', ' {{ a }} and {{b}}{{n}}.', '{{{a}}}', '{{a}', '{{ }}', '{{a b}}', '{{missing}}-{{toString}}', '{{constructor}}{{__proto__}}{{empty}}', 'x{{a}}y{{a}}z', '{{\na\t}}'];
+    for (const t of templates) {
+      const render = templateRenderer(t);
+      expect(render(values)).toBe(once(t));
+      expect(render(values)).toBe(renderTemplate(t, values));
+    }
   });
 });
 

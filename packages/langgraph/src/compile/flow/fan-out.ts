@@ -39,7 +39,7 @@ import { CHANNELS } from '../../constants.js';
 import { emit, emitException, eventsOn, taskSpanId } from '../events.js';
 import type { GraphBuilder, GraphState, GraphUpdate, NodeFn } from '../graph-types.js';
 import { partName } from '../node-names.js';
-import { finishedUpdate, flowSpanId, nodeInputs } from './node-action.js';
+import { flowSpanId, NodeStep } from './node-action.js';
 import type { FlowData } from './flow-data.js';
 import type { Transitions } from './flow-edges.js';
 import type { FanOut } from './node-handler.js';
@@ -133,16 +133,21 @@ function write(node: Node, w: FanOutWrite): GraphUpdate {
 
 /** The bodies (and the Send path function) of the graph nodes of one fan-out; also the steps of emitted flows. */
 export class FanOutSteps {
+  /** The node's inputs and its update once finished (node-action.ts). */
+  private readonly step: NodeStep;
+
   constructor(
     readonly flow: Flow,
     readonly node: Node,
     readonly fanOut: FanOut,
-    private readonly data: FlowData,
-    private readonly transitions: Transitions,
+    data: FlowData,
+    transitions: Transitions,
     readonly names: FanOutNames,
     /** How many tasks run their subflow at once at most: limits.parallelism. */
     private readonly width: number,
-  ) {}
+  ) {
+    this.step = new NodeStep(flow, node, data, transitions);
+  }
 
   /**
    * The node's own graph node: its inputs, its span opened, its tasks kept in
@@ -151,7 +156,7 @@ export class FanOutSteps {
    */
   readonly start: NodeFn = async (state, config) => {
     const { node } = this;
-    const inputs = nodeInputs(this.flow, node, this.data, state);
+    const inputs = this.step.inputs(state);
     const span = eventsOn(config) ? taskSpanId(config, 'NodeExecutionStart') : undefined;
     if (span) emit(config, 'NodeExecutionStart', span, node.name, { node: node.id, component_type: node.component_type, inputs }, flowSpanId(config));
     let tasks: Record<string, unknown>[];
@@ -214,7 +219,7 @@ export class FanOutSteps {
   private finished(results: readonly TaskResult[], span: string | undefined, config: LangGraphRunnableConfig): GraphUpdate {
     const { node } = this;
     const outcome = { outputs: this.fanOut.outputs(results.map((r) => r.outputs)), messages: results.flatMap((r) => r.added) };
-    const { update, branch } = finishedUpdate(node, outcome, this.data, this.transitions);
+    const { update, branch } = this.step.finished(outcome);
     if (span) emit(config, 'NodeExecutionEnd', span, node.name, { outputs: outcome.outputs, branch }, flowSpanId(config));
     return update;
   }

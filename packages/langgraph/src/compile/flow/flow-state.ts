@@ -16,7 +16,7 @@ export function mergeByName(a: FlowValues, b: FlowValues): FlowValues {
 /** Node inputs in flight, with data edges: `{ [nodeId]: { [input]: value } }`. */
 export function mergeByNode(a: FlowValues, b: FlowValues): FlowValues {
   const out: FlowValues = { ...a };
-  for (const [node, inputs] of Object.entries(b)) out[node] = { ...(a[node] as FlowValues | undefined), ...(inputs as FlowValues) };
+  for (const node in b) if (Object.hasOwn(b, node)) out[node] = { ...(a[node] as FlowValues | undefined), ...(b[node] as FlowValues) };
   return out;
 }
 

@@ -24,7 +24,7 @@ import { fanOutShape } from './fan-out.js';
 import { routesOnBranch, type Transitions } from './flow-edges.js';
 import type { FlowData } from './flow-data.js';
 import { longestPath } from './longest-path.js';
-import { flowSpanId, runNode } from './node-action.js';
+import { flowSpanId, NodeStep } from './node-action.js';
 import type { CompiledNode } from './node-handler.js';
 import { branchingBody } from './nodes/branching-node.js';
 
@@ -62,16 +62,19 @@ export function foldedBranchingNodes(flow: Flow, transitions: Transitions, maxSt
  * leaving their predecessors.
  */
 export class FoldedBranching {
-  private readonly compiled = new Map<Node, CompiledNode>();
+  /** Each folded BranchingNode: its body, its step (node-action.ts), where its branches lead, its position in the task running it. */
+  private readonly steps = new Map<Node, { compiled: CompiledNode; step: NodeStep; leaving: ReadonlyMap<string, Node>; position: string }>();
   private index: Map<Node, number> | undefined;
 
   constructor(
     private readonly flow: Flow,
     readonly folded: ReadonlySet<Node>,
-    private readonly data: FlowData,
+    data: FlowData,
     private readonly transitions: Transitions,
   ) {
-    for (const n of folded) this.compiled.set(n, branchingBody(n as BranchingNode));
+    for (const n of folded) {
+      this.steps.set(n, { compiled: branchingBody(n as BranchingNode), step: new NodeStep(flow, n, data, transitions), leaving: transitions.get(n) ?? new Map(), position: `NodeExecutionStart:${n.id}` });
+    }
   }
 
   /** Whether an edge leaving `node` leads to a folded BranchingNode. */
@@ -130,11 +133,10 @@ export class FoldedBranching {
     const only = routesOnBranch(from, leaving) ? undefined : ([...leaving.keys()][0] as string);
     return async (state: GraphState, config: LangGraphRunnableConfig): Promise<string> => {
       let to = leaving.get(only ?? (state[CHANNELS.branch] as string)) as Node;
-      while (this.folded.has(to)) {
-        const node = to;
+      for (let folded = this.steps.get(to); folded !== undefined; folded = this.steps.get(to)) {
         const flowSpan = eventsOn(config) ? flowSpanId(config) : undefined;
-        const { branch } = await runNode(this.flow, node, this.compiled.get(node) as CompiledNode, this.data, this.transitions, state, config, flowSpan, `NodeExecutionStart:${node.id}`);
-        to = this.transitions.get(node)?.get(branch) as Node;
+        const { branch } = await folded.step.run(folded.compiled, state, config, flowSpan, folded.position);
+        to = folded.leaving.get(branch) as Node;
       }
       return nameOf(to);
     };

@@ -22,23 +22,29 @@ export interface ModelCall {
   readonly stream?: boolean;
 }
 
-/** One LLM generation: an LlmGeneration span around the model call, errors coded. */
+/** One LLM generation: an LlmGeneration span around the model call, errors coded (without events, no span is built). */
 export function callModel(model: ChatRunnable, messages: BaseMessage[], call: ModelCall): Promise<AIMessage> {
+  if (!eventsOn(call.config)) return generate(model, messages, call, undefined);
   const attributes = () => ({
     llm_config: call.llmConfig.id,
     llm_generation_config: call.llmConfig.default_generation_parameters ?? null,
     prompt: toContractMessages(messages),
     tools: call.tools ?? null,
   });
-  return span(call.config, ['LlmGenerationRequest', 'LlmGenerationResponse'], call.llmConfig.name, attributes, call.parent, async (spanId) => {
-    const options = call.options ? ({ ...call.config, ...call.options } as LangGraphRunnableConfig) : call.config;
-    try {
-      if (call.stream && spanId !== undefined && eventsOn(call.config)) return await streamModel(model, messages, options, (text) => emit(call.config, 'LlmGenerationStreamingChunkReceived', spanId, call.llmConfig.name, { content: text }));
-      return await model.invoke(messages, options);
-    } catch (e) {
-      throw toLlmError(e, call.site);
-    }
-  }, (r) => ({ content: textOf(r.content), tool_calls: r.tool_calls ?? [], ...usageOf(r) }));
+  return span(call.config, ['LlmGenerationRequest', 'LlmGenerationResponse'], call.llmConfig.name, attributes, call.parent,
+    (spanId) => generate(model, messages, call, spanId),
+    (r) => ({ content: textOf(r.content), tool_calls: r.tool_calls ?? [], ...usageOf(r) }));
+}
+
+/** The model's reply, in the LlmGeneration span `spanId` when there is one: streamed when asked and events are on, else invoked; errors coded. */
+async function generate(model: ChatRunnable, messages: BaseMessage[], call: ModelCall, spanId: string | undefined): Promise<AIMessage> {
+  const options = call.options ? ({ ...call.config, ...call.options } as LangGraphRunnableConfig) : call.config;
+  try {
+    if (call.stream && spanId !== undefined && eventsOn(call.config)) return await streamModel(model, messages, options, (text) => emit(call.config, 'LlmGenerationStreamingChunkReceived', spanId, call.llmConfig.name, { content: text }));
+    return await model.invoke(messages, options);
+  } catch (e) {
+    throw toLlmError(e, call.site);
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { LlmNode } from '@agentspec/core';
-import { llmNodeOutputPlan, llmNodeOutputs, renderTemplate } from '@agentspec/runtime';
+import { llmNodeOutputPlan, llmNodeOutputs, templateRenderer } from '@agentspec/runtime';
 import { callModel } from '../../llm/call-model.js';
 import { textOf, userMessage } from '../../messages.js';
 import type { NodeHandler } from '../node-handler.js';
@@ -16,12 +16,11 @@ export const llmNode: NodeHandler<LlmNode> = (node, { ctx }) => {
   // where the other runtimes say an LlmNode's call failed: its LLM config (caught_exception_info repeats it)
   const site = { llm: node.llm_config.id };
   const responseFormat = plan.schema ? { type: 'json_schema', json_schema: { ...plan.schema, strict: false } } : undefined;
+  const how = responseFormat ? { options: { response_format: responseFormat } } : { stream: true };
+  const render = templateRenderer(node.prompt_template);
   return {
     run: async ({ inputs, config, span }) => {
-      const prompt = renderTemplate(node.prompt_template, inputs);
-      const reply = await callModel(model, [userMessage(prompt)], {
-        config, llmConfig: node.llm_config, site, parent: span, ...(responseFormat ? { options: { response_format: responseFormat } } : { stream: true }),
-      });
+      const reply = await callModel(model, [userMessage(render(inputs))], { config, llmConfig: node.llm_config, site, parent: span, ...how });
       return { outputs: llmNodeOutputs(node, plan, textOf(reply.content)) };
     },
   };
