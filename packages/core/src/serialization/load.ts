@@ -78,6 +78,7 @@ export function load(input: string | unknown, options: LoadOptions = {}): LoadRe
       refMap: options.refMap ?? {},
       maxDepth: limits.maxDepth,
       maxDiagnostics: Math.max(0, maxDiagnostics - diagnostics.length),
+      owned: parsed?.format === 'json',
     });
     try {
       component = reader.read(value);

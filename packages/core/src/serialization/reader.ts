@@ -78,6 +78,14 @@ export interface ReaderOptions {
   readonly maxDepth: number;
   /** Most diagnostics kept; the rest are counted in one AS_TOO_MANY_DIAGNOSTICS. */
   readonly maxDiagnostics: number;
+  /**
+   * Whether the main document was parsed from JSON text by this load, so that
+   * nothing else holds it: the reader then drops from it what it has read
+   * (the items of lists of components, the entries of `$referenced_components`),
+   * which lets those parts die young instead of being copied by each young-generation
+   * GC of a large load. Never for a value passed in (the caller's) nor YAML (aliases share values).
+   */
+  readonly owned?: boolean;
 }
 
 /**
@@ -593,7 +601,12 @@ export class Reader implements CheckContext {
         const out: unknown[] = new Array(v.length);
         const at = `${parent}/${spec.name}`;
         const prefix = `${at}/`;
-        for (let i = 0; i < v.length; i++) this.readItem(out, i, v[i], at, prefix, kind);
+        // the list itself is not kept (out is): its items are dropped as they are read when the document is owned
+        const drop = this.dropping();
+        for (let i = 0; i < v.length; i++) {
+          this.readItem(out, i, v[i], at, prefix, kind);
+          if (drop) v[i] = undefined;
+        }
         obj[spec.name] = out;
       }
       return;
@@ -674,6 +687,11 @@ export class Reader implements CheckContext {
       }
     }
     obj[spec.name] = v;
+  }
+
+  /** Whether what is read now may be dropped from the document (see ReaderOptions.owned). */
+  private dropping(): boolean {
+    return this.options.owned === true && this.document === 'main';
   }
 
   private wrongType(obj: object, path: string, message: string): void {
@@ -764,6 +782,8 @@ export class Reader implements CheckContext {
     this.document = saved;
     scope.busy.pop();
     scope.done.set(key, value);
+    // read once: `done` answers from now on (the key stays, for canResolve and popScope)
+    if (this.options.owned === true && scope.document === 'main') scope.entries[key] = undefined;
     return value;
   }
 
