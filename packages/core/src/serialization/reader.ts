@@ -98,14 +98,18 @@ export class Reader implements CheckContext {
   readonly diagnostics: Diagnostic[] = [];
   private readonly scopes: Scope[] = [];
   private readonly referencedScope: Scope | undefined;
-  /** The first component read with each id (its index in `components`). */
-  private readonly byId = new Map<string, number>();
   /**
-   * Whether no id has been registered twice yet: until then `register` sets
-   * an id without looking it up first (one probe of `byId` per component, not
-   * two), a duplicate showing as a map that did not grow.
+   * The ids registered while no id has come twice (`byId` undefined): a set,
+   * not a map (two words an entry, not three), a duplicate showing as a set
+   * that did not grow.
    */
-  private idsDistinct = true;
+  private readonly ids = new Set<string>();
+  /**
+   * The first component read with each id (its index in `components`): made
+   * by a scan of `components` when an id comes twice (then kept up to date)
+   * or when late references are resolved (idMap).
+   */
+  private byId: Map<string, number> | undefined;
   /**
    * Every component read, in reading order (`components`), with where it is
    * written (`paths`, `inReferenced`) and whether its fields are inferred yet
@@ -422,20 +426,16 @@ export class Reader implements CheckContext {
     for (let k = deferredFrom; k < deferred.length; k++) if ((deferred[k] as Deferred).owner === -1) (deferred[k] as Deferred).owner = i;
     const id = obj.id;
     if (typeof id === 'string') {
-      const byId = this.byId;
       let seen: number | undefined;
-      if (this.idsDistinct) {
-        const size = byId.size;
-        byId.set(id, i);
-        // taken already (by another component, or by this one read again): put the first taker back, and look ids up from now on
-        if (byId.size === size) {
-          this.idsDistinct = false;
-          seen = this.firstWithId(id, i);
-          byId.set(id, seen);
-        }
+      if (this.byId === undefined) {
+        const ids = this.ids;
+        const size = ids.size;
+        ids.add(id);
+        // taken already (by another component, or by this one read again): look ids up in a map from now on
+        if (ids.size === size) seen = this.idMap().get(id);
       } else {
-        seen = byId.get(id);
-        if (seen === undefined) byId.set(id, i);
+        seen = this.byId.get(id);
+        if (seen === undefined) this.byId.set(id, i);
       }
       if (seen !== undefined && this.components[seen] !== obj) {
         this.add('AS_DUPLICATE_ID', `${path}/id`, `id '${id}' is already used by the component at ${(this.firstPaths.get(seen) ?? this.paths[seen]) || '/'}`, { hint: 'give each component its own id; reuse a component with {"$component_ref": id}' });
@@ -447,16 +447,20 @@ export class Reader implements CheckContext {
   }
 
   /**
-   * The position of the first component registered with `id` (the one
-   * `byId` held for it until `register` overwrote it at `i`): a scan, made
-   * once per document, when the first id comes twice.
+   * `byId`, made the first time it is needed: the position of the first
+   * component registered with each id (positions are given in registration
+   * order), by a scan of `components`, once per document.
    */
-  private firstWithId(id: string, i: number): number {
+  private idMap(): Map<string, number> {
+    if (this.byId !== undefined) return this.byId;
+    const byId = new Map<string, number>();
     const components = this.components;
     for (let j = 0; j < components.length; j++) {
-      if (j !== i && (components[j] as { id?: unknown }).id === id) return j;
+      const id = (components[j] as { id?: unknown }).id;
+      if (typeof id === 'string' && !byId.has(id)) byId.set(id, j);
     }
-    return i;
+    this.byId = byId;
+    return byId;
   }
 
   private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType | LaterComponentType, info: TypedInfo): Draft {
@@ -830,8 +834,9 @@ export class Reader implements CheckContext {
   /** References to components defined inline elsewhere in the document. */
   private resolveDeferred(): void {
     const patched: object[] = [];
+    const byId = this.deferred.length > 0 ? this.idMap() : undefined;
     for (const d of this.deferred) {
-      const at = this.byId.get(this.mapId(d.id)) ?? this.byId.get(d.id);
+      const at = (byId as Map<string, number>).get(this.mapId(d.id)) ?? (byId as Map<string, number>).get(d.id);
       const hit = at === undefined ? undefined : (this.components[at] as object);
       if (hit && this.acceptsFrom(d, hit)) {
         put(d.holder, d.key, hit);
