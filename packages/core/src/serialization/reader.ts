@@ -831,10 +831,30 @@ export class Reader implements CheckContext {
     return true;
   }
 
+  /**
+   * The position of the first component with each id that late references
+   * ask for (mapped or as written): one scan of `components` with a map of
+   * those ids only, not of every id.
+   */
+  private positionsOf(deferred: readonly Deferred[]): Map<string, number> {
+    const wanted = new Map<string, number>();
+    for (const d of deferred) {
+      wanted.set(d.id, -1);
+      wanted.set(this.mapId(d.id), -1);
+    }
+    const components = this.components;
+    for (let j = 0; j < components.length; j++) {
+      const id = (components[j] as { id?: unknown }).id;
+      if (typeof id === 'string' && wanted.get(id) === -1) wanted.set(id, j);
+    }
+    for (const [id, j] of wanted) if (j === -1) wanted.delete(id);
+    return wanted;
+  }
+
   /** References to components defined inline elsewhere in the document. */
   private resolveDeferred(): void {
     const patched: object[] = [];
-    const byId = this.deferred.length > 0 ? this.idMap() : undefined;
+    const byId = this.deferred.length > 0 ? (this.byId ?? this.positionsOf(this.deferred)) : undefined;
     for (const d of this.deferred) {
       const at = (byId as Map<string, number>).get(this.mapId(d.id)) ?? (byId as Map<string, number>).get(d.id);
       const hit = at === undefined ? undefined : (this.components[at] as object);
