@@ -78,6 +78,8 @@ export function load(input: string | unknown, options: LoadOptions = {}): LoadRe
       refMap: options.refMap ?? {},
       maxDepth: limits.maxDepth,
       maxDiagnostics: Math.max(0, maxDiagnostics - diagnostics.length),
+      // only a large document's load allocates enough for young-generation GCs to copy it while it is read
+      owned: parsed?.format === 'json' && (input as string).length >= OWNED_FROM,
     });
     try {
       component = reader.read(value);
@@ -108,6 +110,13 @@ export function deserialize(text: string | unknown, options?: LoadOptions): Comp
 export function validate(input: string | unknown, options?: LoadOptions): Diagnostic[] {
   return [...load(input, options).diagnostics];
 }
+
+/**
+ * Characters from which the reader drops what it has read from the parsed
+ * text (ReaderOptions.owned): below, a load never fills the young generation,
+ * and the drops cost more than they save.
+ */
+const OWNED_FROM = 256 * 1024;
 
 /** What readRegistry and readReferenced give for no input (never modified). */
 const NOTHING: { readonly diagnostics: Diagnostic[]; readonly components?: undefined; readonly referenced?: undefined; readonly entries?: undefined; readonly text?: undefined; readonly parsed?: undefined } = Object.freeze({ diagnostics: [] as Diagnostic[] });

@@ -78,6 +78,14 @@ export interface ReaderOptions {
   readonly maxDepth: number;
   /** Most diagnostics kept; the rest are counted in one AS_TOO_MANY_DIAGNOSTICS. */
   readonly maxDiagnostics: number;
+  /**
+   * Whether the main document was parsed from JSON text by this load, so that
+   * nothing else holds it: the reader then drops from it what it has read
+   * (the items of lists of components, the entries of `$referenced_components`),
+   * which lets those parts die young instead of being copied by each young-generation
+   * GC of a large load. Never for a value passed in (the caller's) nor YAML (aliases share values).
+   */
+  readonly owned?: boolean;
 }
 
 /**
@@ -90,14 +98,18 @@ export class Reader implements CheckContext {
   readonly diagnostics: Diagnostic[] = [];
   private readonly scopes: Scope[] = [];
   private readonly referencedScope: Scope | undefined;
-  /** The first component read with each id (its index in `components`). */
-  private readonly byId = new Map<string, number>();
   /**
-   * Whether no id has been registered twice yet: until then `register` sets
-   * an id without looking it up first (one probe of `byId` per component, not
-   * two), a duplicate showing as a map that did not grow.
+   * The ids registered while no id has come twice (`byId` undefined): a set,
+   * not a map (two words an entry, not three), a duplicate showing as a set
+   * that did not grow.
    */
-  private idsDistinct = true;
+  private readonly ids = new Set<string>();
+  /**
+   * The first component read with each id (its index in `components`): made
+   * by a scan of `components` when an id comes twice (then kept up to date)
+   * or when late references are resolved (idMap).
+   */
+  private byId: Map<string, number> | undefined;
   /**
    * Every component read, in reading order (`components`), with where it is
    * written (`paths`, `inReferenced`) and whether its fields are inferred yet
@@ -414,20 +426,16 @@ export class Reader implements CheckContext {
     for (let k = deferredFrom; k < deferred.length; k++) if ((deferred[k] as Deferred).owner === -1) (deferred[k] as Deferred).owner = i;
     const id = obj.id;
     if (typeof id === 'string') {
-      const byId = this.byId;
       let seen: number | undefined;
-      if (this.idsDistinct) {
-        const size = byId.size;
-        byId.set(id, i);
-        // taken already (by another component, or by this one read again): put the first taker back, and look ids up from now on
-        if (byId.size === size) {
-          this.idsDistinct = false;
-          seen = this.firstWithId(id, i);
-          byId.set(id, seen);
-        }
+      if (this.byId === undefined) {
+        const ids = this.ids;
+        const size = ids.size;
+        ids.add(id);
+        // taken already (by another component, or by this one read again): look ids up in a map from now on
+        if (ids.size === size) seen = this.idMap().get(id);
       } else {
-        seen = byId.get(id);
-        if (seen === undefined) byId.set(id, i);
+        seen = this.byId.get(id);
+        if (seen === undefined) this.byId.set(id, i);
       }
       if (seen !== undefined && this.components[seen] !== obj) {
         this.add('AS_DUPLICATE_ID', `${path}/id`, `id '${id}' is already used by the component at ${(this.firstPaths.get(seen) ?? this.paths[seen]) || '/'}`, { hint: 'give each component its own id; reuse a component with {"$component_ref": id}' });
@@ -439,16 +447,20 @@ export class Reader implements CheckContext {
   }
 
   /**
-   * The position of the first component registered with `id` (the one
-   * `byId` held for it until `register` overwrote it at `i`): a scan, made
-   * once per document, when the first id comes twice.
+   * `byId`, made the first time it is needed: the position of the first
+   * component registered with each id (positions are given in registration
+   * order), by a scan of `components`, once per document.
    */
-  private firstWithId(id: string, i: number): number {
+  private idMap(): Map<string, number> {
+    if (this.byId !== undefined) return this.byId;
+    const byId = new Map<string, number>();
     const components = this.components;
     for (let j = 0; j < components.length; j++) {
-      if (j !== i && (components[j] as { id?: unknown }).id === id) return j;
+      const id = (components[j] as { id?: unknown }).id;
+      if (typeof id === 'string' && !byId.has(id)) byId.set(id, j);
     }
-    return i;
+    this.byId = byId;
+    return byId;
   }
 
   private readTyped(raw: Record<string, unknown>, path: string, type: ComponentType | LaterComponentType, info: TypedInfo): Draft {
@@ -593,7 +605,12 @@ export class Reader implements CheckContext {
         const out: unknown[] = new Array(v.length);
         const at = `${parent}/${spec.name}`;
         const prefix = `${at}/`;
-        for (let i = 0; i < v.length; i++) this.readItem(out, i, v[i], at, prefix, kind);
+        // the list itself is not kept (out is): its items are dropped as they are read when the document is owned
+        const drop = this.dropping();
+        for (let i = 0; i < v.length; i++) {
+          this.readItem(out, i, v[i], at, prefix, kind);
+          if (drop) v[i] = undefined;
+        }
         obj[spec.name] = out;
       }
       return;
@@ -674,6 +691,11 @@ export class Reader implements CheckContext {
       }
     }
     obj[spec.name] = v;
+  }
+
+  /** Whether what is read now may be dropped from the document (see ReaderOptions.owned). */
+  private dropping(): boolean {
+    return this.options.owned === true && this.document === 'main';
   }
 
   private wrongType(obj: object, path: string, message: string): void {
@@ -764,6 +786,8 @@ export class Reader implements CheckContext {
     this.document = saved;
     scope.busy.pop();
     scope.done.set(key, value);
+    // read once: `done` answers from now on (the key stays, for canResolve and popScope)
+    if (this.options.owned === true && scope.document === 'main') scope.entries[key] = undefined;
     return value;
   }
 
@@ -807,11 +831,32 @@ export class Reader implements CheckContext {
     return true;
   }
 
+  /**
+   * The position of the first component with each id that late references
+   * ask for (mapped or as written): one scan of `components` with a map of
+   * those ids only, not of every id.
+   */
+  private positionsOf(deferred: readonly Deferred[]): Map<string, number> {
+    const wanted = new Map<string, number>();
+    for (const d of deferred) {
+      wanted.set(d.id, -1);
+      wanted.set(this.mapId(d.id), -1);
+    }
+    const components = this.components;
+    for (let j = 0; j < components.length; j++) {
+      const id = (components[j] as { id?: unknown }).id;
+      if (typeof id === 'string' && wanted.get(id) === -1) wanted.set(id, j);
+    }
+    for (const [id, j] of wanted) if (j === -1) wanted.delete(id);
+    return wanted;
+  }
+
   /** References to components defined inline elsewhere in the document. */
   private resolveDeferred(): void {
     const patched: object[] = [];
+    const byId = this.deferred.length > 0 ? (this.byId ?? this.positionsOf(this.deferred)) : undefined;
     for (const d of this.deferred) {
-      const at = this.byId.get(this.mapId(d.id)) ?? this.byId.get(d.id);
+      const at = (byId as Map<string, number>).get(this.mapId(d.id)) ?? (byId as Map<string, number>).get(d.id);
       const hit = at === undefined ? undefined : (this.components[at] as object);
       if (hit && this.acceptsFrom(d, hit)) {
         put(d.holder, d.key, hit);
