@@ -1,5 +1,6 @@
 // One line of the benchmark table (DESIGN §10): a subject measured against a
 // floor in the same process run, their ratio, and the ratio to stay under.
+import { knownMiss, KNOWN_MISSES, type KnownMiss } from './known-misses.js';
 
 /** A measured figure: what was measured, its value and unit. */
 export interface Measured {
@@ -77,20 +78,24 @@ export function linearityPairRows(benchmark: string, what: string, pairs: readon
 
 /**
  * How a row stands against its target: `met`; `missed` (over the target but
- * within `margin` times it); `failed` (over `margin` × the target); or
- * `reported` (no target).
+ * within `margin` times it); `failed` (over `margin` × the target); `known`
+ * (over `margin` × the target, but a known miss at or under its ceiling:
+ * known-misses.ts); or `reported` (no target).
  */
-export type Verdict = 'met' | 'missed' | 'failed' | 'reported';
+export type Verdict = 'met' | 'missed' | 'failed' | 'known' | 'reported';
 
-export function verdict(r: Row, margin: number): Verdict {
+export function verdict(r: Row, margin: number, known: readonly KnownMiss[] = KNOWN_MISSES): Verdict {
   if (r.target === null) return 'reported';
-  if (!(r.ratio <= r.target * margin)) return 'failed'; // NaN fails too
+  if (!(r.ratio <= r.target * margin)) { // NaN fails too
+    const k = knownMiss(r, known);
+    return k !== undefined && r.ratio <= k.ceiling ? 'known' : 'failed';
+  }
   return r.ratio <= r.target ? 'met' : 'missed';
 }
 
-/** The exit code of a checked run: 1 when any row failed (missed its target by more than `margin` times), else 0. */
-export function exitCodeOf(rows: readonly Row[], margin: number): number {
-  return rows.some((r) => verdict(r, margin) === 'failed') ? 1 : 0;
+/** The exit code of a checked run: 1 when any row failed (missed its target by more than `margin` times, and is no known miss under its ceiling), else 0. */
+export function exitCodeOf(rows: readonly Row[], margin: number, known: readonly KnownMiss[] = KNOWN_MISSES): number {
+  return rows.some((r) => verdict(r, margin, known) === 'failed') ? 1 : 0;
 }
 
 function number(value: number): string {
@@ -103,7 +108,7 @@ export function formatMeasured(m: Measured): string {
   return `${m.name} ${number(m.value)} ${m.unit}`;
 }
 
-const VERDICT_TEXT: Record<Verdict, string> = { met: 'met', missed: 'missed', failed: 'MISSED (beyond margin)', reported: 'reported' };
+const VERDICT_TEXT: Record<Verdict, string> = { met: 'met', missed: 'missed', failed: 'MISSED (beyond margin)', known: 'MISSED (known)', reported: 'reported' };
 
 /** The table, as Markdown: one line per row, its verdict against `margin`. */
 export function formatTable(rows: readonly Row[], margin: number): string {
