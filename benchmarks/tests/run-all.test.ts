@@ -44,7 +44,9 @@ describe('run-all: the table of ratios and its exit code', () => {
     expect(status).toBe(1);
     const lines = stdout.split('\n').filter((l) => l.startsWith('| load |'));
     expect(lines).toHaveLength(6);
-    for (const line of lines) expect(line).toMatch(/\| MISSED \(beyond margin\) \|$/);
+    // load and save fail; a first load of 10 nodes is a known miss (known-misses.ts), failing only over its ceiling
+    for (const line of lines) expect(line).toMatch(line.includes('first load') ? /\| MISSED \((known|beyond margin)\) \|$/ : /\| MISSED \(beyond margin\) \|$/);
+    expect(lines.filter((l) => l.includes('first load'))).toHaveLength(2);
     expect(stdout).toContain('missed its target by more than 0.001×');
   });
 
