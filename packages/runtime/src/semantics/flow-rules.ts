@@ -29,6 +29,8 @@ export class FlowRules {
   readonly named: boolean;
   private readonly control = new Map<string, Map<string, ControlFlowEdge>>();
   private readonly data = new Map<string, DataFlowEdge[]>();
+  /** The nodes on a control cycle, found once (reentrant). */
+  private onCycles: ReadonlySet<string> | undefined;
 
   constructor(readonly flow: Flow) {
     this.named = flow.data_flow_connections === null || flow.data_flow_connections === undefined;
@@ -63,16 +65,7 @@ export class FlowRules {
 
   /** Whether control can come back to `nodeId` (a node on a cycle may run again). */
   reentrant(nodeId: string): boolean {
-    const seen = new Set<string>();
-    const stack = this.successors(nodeId);
-    while (stack.length > 0) {
-      const id = stack.pop() as string;
-      if (id === nodeId) return true;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      stack.push(...this.successors(id));
-    }
-    return false;
+    return (this.onCycles ??= nodesOnCycles(this.control)).has(nodeId);
   }
 
   /** The data edges leaving `node`. */
@@ -131,4 +124,55 @@ export class FlowRules {
     const inbox = (space.inbox ??= {});
     for (const [id, values] of Object.entries(writes)) inbox[id] = { ...inbox[id], ...(values as Record<string, unknown>) };
   }
+}
+
+/**
+ * The nodes control can come back to: those of a strongly connected
+ * component with more than one node, or with an edge to itself (Tarjan's
+ * algorithm, without recursion, so a flow of any length fits the stack): one
+ * pass over the edges, where a search from every node would be quadratic.
+ */
+function nodesOnCycles(control: ReadonlyMap<string, ReadonlyMap<string, ControlFlowEdge>>): Set<string> {
+  const next = (id: string): string[] => [...(control.get(id)?.values() ?? [])].map((e) => e.to_node.id);
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const cyclic = new Set<string>();
+  for (const root of control.keys()) {
+    if (index.has(root)) continue;
+    const frames: { id: string; succ: string[]; at: number }[] = [];
+    const enter = (id: string): void => {
+      index.set(id, index.size);
+      low.set(id, index.size - 1);
+      stack.push(id);
+      onStack.add(id);
+      frames.push({ id, succ: next(id), at: 0 });
+    };
+    enter(root);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      if (frame.at < frame.succ.length) {
+        const to = frame.succ[frame.at++]!;
+        if (to === frame.id) cyclic.add(to);
+        if (!index.has(to)) enter(to);
+        else if (onStack.has(to)) low.set(frame.id, Math.min(low.get(frame.id)!, index.get(to)!));
+        continue;
+      }
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (parent) low.set(parent.id, Math.min(low.get(parent.id)!, low.get(frame.id)!));
+      if (low.get(frame.id) !== index.get(frame.id)) continue;
+      // frame.id is the root of a component: pop it off the stack
+      const members: string[] = [];
+      let id: string;
+      do {
+        id = stack.pop()!;
+        onStack.delete(id);
+        members.push(id);
+      } while (id !== frame.id);
+      if (members.length > 1) for (const m of members) cyclic.add(m);
+    }
+  }
+  return cyclic;
 }

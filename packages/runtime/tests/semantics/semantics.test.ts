@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deserialize, type Flow, type MapNode } from '@agentspec/core';
 import {
-  coerce, collect, DataFlow, finishFlow, mapIterations, mapToolResult, reduce, renderDeep, renderTemplate, resolveInputs,
+  coerce, collect, DataFlow, finishFlow, FlowRules, mapIterations, mapToolResult, reduce, renderDeep, renderTemplate, resolveInputs,
   selectBranch, submissionProblem, templateRenderer, toolSpec,
 } from '../../src/index.js';
 
@@ -114,5 +114,54 @@ describe('agent tools', () => {
     expect(Object.getPrototypeOf(properties)).toBe(Object.prototype);
     expect(Object.keys(properties)).toEqual(['__proto__']);
     expect(JSON.stringify(parameters)).toContain('"__proto__":{"type":"string"}');
+  });
+});
+
+describe('FlowRules.reentrant', () => {
+  /** A flow of just control edges (all FlowRules reads of it), from [from, to, branch?] triples. */
+  const rulesOf = (edges: readonly (readonly [string, string, string?])[]): FlowRules => new FlowRules({
+    data_flow_connections: null,
+    control_flow_connections: edges.map(([from, to, branch], i) => ({ id: `e${i}`, from_node: { id: from }, to_node: { id: to }, from_branch: branch ?? null })),
+  } as unknown as Flow);
+
+  /** What reentrant means: a search from the node's successors comes back to it. */
+  const comesBack = (edges: readonly (readonly [string, string, string?])[], id: string): boolean => {
+    const next = (n: string) => edges.filter(([f]) => f === n).map(([, t]) => t);
+    const seen = new Set<string>();
+    const stack = next(id);
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (n === id) return true;
+      if (!seen.has(n)) {
+        seen.add(n);
+        stack.push(...next(n));
+      }
+    }
+    return false;
+  };
+
+  it('finds the nodes on cycles: loops, self-loops, nested cycles; not what leads into or out of them', () => {
+    const edges = [['start', 'a'], ['a', 'b'], ['b', 'a', 'again'], ['b', 'c', 'next'], ['c', 'c', 'retry'], ['c', 'd', 'next'], ['d', 'e'], ['e', 'f'], ['f', 'd', 'loop'], ['f', 'end', 'next']] as const;
+    const rules = rulesOf(edges);
+    const ids = ['start', 'a', 'b', 'c', 'd', 'e', 'f', 'end', 'elsewhere'];
+    expect(ids.filter((id) => rules.reentrant(id))).toEqual(['a', 'b', 'c', 'd', 'e', 'f']);
+    for (const id of ids) expect(rules.reentrant(id)).toBe(comesBack(edges, id));
+  });
+
+  it('agrees with a search from each node on generated graphs, and a 20,000-node chain fits the stack', () => {
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
+    for (let g = 0; g < 40; g++) {
+      const size = 2 + random(12);
+      const edges = Array.from({ length: random(2 * size) + 1 }, (_, i) => [`n${random(size)}`, `n${random(size)}`, `b${i}`] as const);
+      const rules = rulesOf(edges);
+      for (let i = 0; i < size; i++) expect(rules.reentrant(`n${i}`)).toBe(comesBack(edges, `n${i}`));
+    }
+    const chain = Array.from({ length: 20_000 }, (_, i) => [`n${i}`, `n${i + 1}`] as const);
+    const rules = rulesOf([...chain, ['n20000', 'n19999', 'back']]);
+    expect(rules.reentrant('n0')).toBe(false);
+    expect(rules.reentrant('n19999')).toBe(true);
+    expect(rules.reentrant('n20000')).toBe(true);
+    expect(rules.reentrant('n19998')).toBe(false);
   });
 });
