@@ -116,6 +116,25 @@ describe('compileMastra: Flow → Mastra workflow', () => {
     }
   });
 
+  it('compiles a chain of 6,000 nodes (its plan is built without recursion: a chain of a few thousand overflowed the stack)', () => {
+    const nodes = 6_000;
+    const ref = (id: string) => ({ $component_ref: id });
+    const n = [{ title: 'n', type: 'integer' }];
+    const ids = ['start', ...Array.from({ length: nodes - 2 }, (_, i) => `inc${i + 1}`), 'end'];
+    const referenced: Record<string, unknown> = {
+      start: { component_type: 'StartNode', id: 'start', name: 'start', inputs: n },
+      end: { component_type: 'EndNode', id: 'end', name: 'end', outputs: n },
+      increment: { component_type: 'ServerTool', id: 'increment', name: 'increment', inputs: n, outputs: n },
+    };
+    for (const id of ids.slice(1, -1)) referenced[id] = { component_type: 'ToolNode', id, name: id, tool: ref('increment') };
+    const control = ids.slice(1).map((to, i) => ({ component_type: 'ControlFlowEdge', id: `c${i}`, name: `c${i}`, from_node: ref(ids[i]!), to_node: ref(to) }));
+    const c = workflowOf(deserialize({
+      component_type: 'Flow', id: 'long', name: 'long', start_node: ref('start'), nodes: ids.map(ref),
+      control_flow_connections: control, data_flow_connections: null, $referenced_components: referenced, agentspec_version: '25.4.1',
+    }), { tools: INCREMENT });
+    expect(outline(c.workflow.serializedStepGraph as Entry[])).toEqual([...ids, '$finish']);
+  });
+
   it('has a compiler for every node kind, and one refusing unknown nodes', () => {
     const nodeKinds = [...COMPONENT_TYPES.filter((t) => t.endsWith('Node')), UNKNOWN_KIND];
     expect(Object.keys(NODE_COMPILERS).sort()).toEqual([...nodeKinds].sort());

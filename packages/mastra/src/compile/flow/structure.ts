@@ -36,28 +36,60 @@ export function structure(info: FlowInfo): Plan[] | undefined {
   const children = new Map<Node, Node[]>();
   for (const n of g.order) {
     const d = g.idom.get(n);
-    if (d && d !== n) children.set(d, [...(children.get(d) ?? []), n]);
+    if (d && d !== n) pushTo(children, d, n);
   }
-  const doTree = (x: Node): Plan[] => {
-    const ops = nodeOps(x);
-    return g.headers.has(x) ? [{ kind: 'loop', header: x, body: ops }] : ops;
+  // Written as tasks on a stack, not as recursion: a chain of nodes nests one
+  // call per node, and a flow of a few thousand nodes would overflow the call
+  // stack. A task appends to its array and returns the tasks that come after
+  // it, in order; they run before the task's later siblings (depth first, the
+  // order in which recursion would have appended).
+  type Task = () => Task[];
+  const tree = (x: Node, into: Plan[]): Task => () => {
+    if (!g.headers.has(x)) return [nodeOps(x, into)];
+    const body: Plan[] = [];
+    into.push({ kind: 'loop', header: x, body });
+    return [nodeOps(x, body)];
   };
-  const nodeOps = (x: Node): Plan[] => {
-    const ops: Plan[] = [{ kind: 'node', node: x }];
+  const nested = (into: Plan[], make: (body: Plan[]) => Plan, target: Node): Task => () => {
+    const body: Plan[] = [];
+    into.push(make(body));
+    return [tree(target, body)];
+  };
+  const nodeOps = (x: Node, into: Plan[]): Task => () => {
+    into.push({ kind: 'node', node: x });
     const kids = (children.get(x) ?? []).sort((a, b) => (g.rpo.get(a) ?? 0) - (g.rpo.get(b) ?? 0));
     const exclusive = kids.filter((c) => (g.forwardPreds.get(c)?.size ?? 0) <= 1);
     const merges = kids.filter((c) => (g.forwardPreds.get(c)?.size ?? 0) > 1);
     const succ = info.successors(x);
-    if (succ.length === 1 && exclusive.length === 1 && exclusive[0]?.id === succ[0]) ops.push(...doTree(exclusive[0] as Node));
-    else if (exclusive.length > 0) ops.push({ kind: 'branch', from: x, arms: exclusive.map((c) => ({ target: c, body: doTree(c) })) });
+    const next: Task[] = [];
+    if (succ.length === 1 && exclusive.length === 1 && exclusive[0]?.id === succ[0]) next.push(tree(exclusive[0] as Node, into));
+    else if (exclusive.length > 0) {
+      next.push(() => {
+        const arms = exclusive.map((c) => ({ target: c, body: [] as Plan[] }));
+        into.push({ kind: 'branch', from: x, arms });
+        return arms.map((a) => tree(a.target, a.body));
+      });
+    }
     merges.forEach((m, i) => {
       const certain = i === 0 && exclusive.length === 0 && succ.length === 1 && succ[0] === m.id;
-      if (certain) ops.push(...doTree(m));
-      else ops.push({ kind: 'guard', target: m, body: doTree(m) });
+      next.push(certain ? tree(m, into) : nested(into, (body) => ({ kind: 'guard', target: m, body }), m));
     });
-    return ops;
+    return next;
   };
-  return doTree(info.flow.start_node);
+  const plan: Plan[] = [];
+  const stack: Task[] = [tree(info.flow.start_node, plan)];
+  while (stack.length > 0) {
+    const after = (stack.pop() as Task)();
+    for (let i = after.length - 1; i >= 0; i--) stack.push(after[i] as Task);
+  }
+  return plan;
+}
+
+/** Appends `value` to the list of `key` (a list made on first use). */
+function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
 }
 
 /** Depth-first order, dominators (Cooper, Harvey, Kennedy), back edges, reducibility. */
@@ -84,7 +116,7 @@ function analyse(info: FlowInfo): Graph {
   const order = post.reverse();
   const rpo = new Map(order.map((n, i) => [n, i]));
   const preds = new Map<Node, Node[]>();
-  for (const n of order) for (const s of succ(n)) preds.set(s, [...(preds.get(s) ?? []), n]);
+  for (const n of order) for (const s of succ(n)) pushTo(preds, s, n);
   const idom = new Map<Node, Node>([[start, start]]);
   const intersect = (a: Node, b: Node): Node => {
     while (a !== b) {
@@ -112,6 +144,13 @@ function analyse(info: FlowInfo): Graph {
   const reducible = retreating.every(([u, v]) => dominates(v, u));
   const back = new Set(retreating.map(([u, v]) => `${u.id}\u0000${v.id}`));
   const forwardPreds = new Map<Node, Set<Node>>();
-  for (const n of order) for (const p of preds.get(n) ?? []) if (!back.has(`${p.id}\u0000${n.id}`)) forwardPreds.set(n, new Set([...(forwardPreds.get(n) ?? []), p]));
+  for (const n of order) {
+    for (const p of preds.get(n) ?? []) {
+      if (back.has(`${p.id}\u0000${n.id}`)) continue;
+      const set = forwardPreds.get(n);
+      if (set) set.add(p);
+      else forwardPreds.set(n, new Set([p]));
+    }
+  }
   return { order, rpo, idom, headers: new Set(retreating.map(([, v]) => v)), forwardPreds, reducible };
 }
