@@ -4,7 +4,7 @@ import { AgentSpecLoadError, deserialize, serialize, type Component } from '@age
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import { HumanMessage } from '@langchain/core/messages';
 import { MemorySaver } from '@langchain/langgraph';
-import { emitLangGraph, langgraphRuntime, type CompiledLangGraph } from '../src/index.js';
+import { compileLangGraph, emitLangGraph, langgraphRuntime, type CompiledLangGraph } from '../src/index.js';
 import { CALCULATOR, emittedFile, GREETING, hashName, NASTY, NASTY_AGENT, NASTY_FLOW, prepareEmittedDir, SHARED_SUBFLOW } from './emit-cases.js';
 
 const spec = (text: string): Component => deserialize(text);
@@ -23,6 +23,37 @@ beforeAll(async () => {
 afterAll(() => llm.close());
 
 describe('emitLangGraph', () => {
+  it('leaves the nodes the start node cannot reach out of the graph, warning as compileLangGraph does (LangGraph refuses them)', async () => {
+    const ref = (id: string) => ({ $component_ref: id });
+    const n = [{ title: 'n', type: 'integer' }];
+    const edge = (id: string, from: string, to: string) => ({ component_type: 'ControlFlowEdge', id, name: id, from_node: ref(from), to_node: ref(to) });
+    const flow = deserialize({
+      component_type: 'Flow', id: 'with_orphans', name: 'with orphans', start_node: ref('start'), nodes: ['start', 'inc', 'orphan', 'done', 'stopped'].map(ref),
+      control_flow_connections: [edge('c1', 'start', 'inc'), edge('c2', 'inc', 'done'), edge('c3', 'orphan', 'stopped')], data_flow_connections: null,
+      $referenced_components: {
+        start: { component_type: 'StartNode', id: 'start', name: 'start', inputs: n },
+        inc: { component_type: 'ToolNode', id: 'inc', name: 'inc', tool: ref('increment') },
+        orphan: { component_type: 'ToolNode', id: 'orphan', name: 'orphan', tool: ref('increment') },
+        done: { component_type: 'EndNode', id: 'done', name: 'done', outputs: n },
+        stopped: { component_type: 'EndNode', id: 'stopped', name: 'stopped', outputs: n, branch_name: 'stopped' },
+        increment: { component_type: 'ServerTool', id: 'increment', name: 'increment', inputs: n, outputs: n },
+      },
+      agentspec_version: '25.4.1',
+    });
+    const tools = { increment: ({ n: value }: Record<string, unknown>) => ({ n: Number(value) + 1 }) };
+    const compiled = compileLangGraph(flow, { tools });
+    expect(Object.keys(compiled.builder.nodes)).toEqual(['start', 'inc', 'done']);
+    expect(compiled.warnings.map((w) => [w.kind, w.component])).toEqual([['unsupported', 'orphan'], ['unsupported', 'stopped']]);
+    expect(compiled.warnings[0]?.message).toContain('cannot be reached from its start node');
+    expect(await compiled.graph.invoke({ n: 1 })).toMatchObject({ n: 2 });
+    const { code, warnings } = emitLangGraph(flow, { source: 'orphans.json' });
+    expect(warnings).toEqual(compiled.warnings);
+    const emitted = (await importEmitted(code)).build({ tools });
+    expect(Object.keys(emitted.builder.nodes)).toEqual(['start', 'inc', 'done']);
+    expect(emitted.warnings).toEqual(compiled.warnings);
+    expect(await emitted.graph.invoke({ n: 1 })).toMatchObject({ n: 2 });
+  });
+
   it('writes this module for a small agent (checked-in fixture)', async () => {
     const { code, warnings } = emitLangGraph(spec(CALCULATOR), { source: 'calculator.yaml' });
     expect(warnings).toEqual([]);

@@ -5,7 +5,7 @@ import type { GraphBuilder, LangGraph } from '../graph-types.js';
 import { componentDocument, edgeFields, nodeMetadata, type NodeMetadata } from '../metadata.js';
 import { graphNodeNames } from '../node-names.js';
 import { addFanOut, fanOutPartNames, FanOutSteps, hasFanOut } from './fan-out.js';
-import { addControlEdges, transitionsOf } from './flow-edges.js';
+import { addControlEdges, reachableNodes, transitionsOf, unreachableWarnings } from './flow-edges.js';
 import { FlowData } from './flow-data.js';
 import { foldedBranchingNodes, FoldedBranching } from './folded-branching.js';
 import { graphNode } from './flow-node-kinds.js';
@@ -28,7 +28,8 @@ export function compileNode(node: Node, fc: FlowCompile): CompiledNode | FanOutN
  * the tasks of the next step, and a join node its control edges leave from.
  * A BranchingNode is folded into the conditional edges of the nodes leading
  * to it where that changes nothing observable (folded-branching.ts): its
- * metadata is on theirs (`folded`).
+ * metadata is on theirs (`folded`). A node the StartNode cannot reach is left
+ * out, with a warning (flow-edges.ts: unreachableWarnings).
  */
 export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
   const schemas = flowSchemas(flow);
@@ -39,6 +40,8 @@ export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
   const exits = new Map(names);
   const data = new FlowData(flow);
   const transitions = transitionsOf(flow);
+  const reachable = reachableNodes(flow, transitions);
+  ctx.warnings.push(...unreachableWarnings(flow, reachable));
   const edgesFrom = new Map<Node, ControlFlowEdge[]>();
   for (const e of flow.control_flow_connections) edgesFrom.set(e.from_node, [...(edgesFrom.get(e.from_node) ?? []), e]);
   const folding = new FoldedBranching(flow, foldedBranchingNodes(flow, transitions, ctx.limits.maxSteps), data, transitions);
@@ -55,7 +58,7 @@ export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
     };
   };
   for (const spec of flow.nodes) {
-    if (folding.folded.has(spec)) continue;
+    if (folding.folded.has(spec) || !reachable.has(spec)) continue;
     const node = spec;
     const name = names.get(spec) as string;
     const compiled = compileNode(node, { flow, ctx });
@@ -72,7 +75,7 @@ export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
       ...(compiled.subgraphs ? { subgraphs: [...compiled.subgraphs] } : {}),
     });
   }
-  addControlEdges(builder, flow, names, transitions, exits, folding);
+  addControlEdges(builder, flow, names, transitions, exits, folding, reachable);
   return builder;
 }
 

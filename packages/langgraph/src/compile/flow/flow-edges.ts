@@ -2,6 +2,7 @@ import { END, START } from '@langchain/langgraph';
 import type { Flow, Node } from '@agentspec/core';
 import { CHANNELS } from '../../constants.js';
 import type { GraphBuilder, GraphState } from '../graph-types.js';
+import type { CompileWarning } from '../options.js';
 import type { FoldedBranching } from './folded-branching.js';
 import { graphNode } from './flow-node-kinds.js';
 
@@ -16,6 +17,33 @@ export function transitionsOf(flow: Flow): Transitions {
     m.set(e.from_branch ?? 'next', e.to_node);
   }
   return out;
+}
+
+/** The nodes control can reach from the flow's StartNode along its edges. */
+export function reachableNodes(flow: Flow, transitions: Transitions): Set<Node> {
+  const seen = new Set<Node>([flow.start_node]);
+  const stack: Node[] = [flow.start_node];
+  while (stack.length > 0) {
+    for (const to of transitions.get(stack.pop() as Node)?.values() ?? []) {
+      if (seen.has(to)) continue;
+      seen.add(to);
+      stack.push(to);
+    }
+  }
+  return seen;
+}
+
+/**
+ * A warning per node of `flow` that is not `reachable`: such a node is left
+ * out of the graph, since LangGraph refuses a graph node no edge leads to
+ * (compile() throws "Node `x` is not reachable"); it could never run.
+ */
+export function unreachableWarnings(flow: Flow, reachable: ReadonlySet<Node>): CompileWarning[] {
+  return flow.nodes.filter((n) => !reachable.has(n)).map((n) => ({
+    kind: 'unsupported',
+    component: n.id,
+    message: `node '${n.id}' of flow '${flow.id}' cannot be reached from its start node (AS_FLOW_UNREACHABLE_NODE), so it could never run: it is left out of the graph, since LangGraph refuses a node no edge leads to`,
+  }));
 }
 
 /** Whether a node's control flow needs a conditional edge (several branches, or one other than its only branch). */
@@ -40,7 +68,7 @@ function routeOnBranch(state: GraphState): string {
  * A folded BranchingNode (`folding`) has no graph node: the edges leaving a
  * node that leads to one route through it (folded-branching.ts).
  */
-export function addControlEdges(builder: GraphBuilder, flow: Flow, names: ReadonlyMap<Node, string>, transitions: Transitions, exits: ReadonlyMap<Node, string> = names, folding?: FoldedBranching): void {
+export function addControlEdges(builder: GraphBuilder, flow: Flow, names: ReadonlyMap<Node, string>, transitions: Transitions, exits: ReadonlyMap<Node, string> = names, folding?: FoldedBranching, reachable?: ReadonlySet<Node>): void {
   const name = (n: Node) => names.get(n) as string;
   const exit = (n: Node) => exits.get(n) as string;
   // StateGraph.addEdge scans every edge added so far (O(E) a call), which makes
@@ -49,6 +77,7 @@ export function addControlEdges(builder: GraphBuilder, flow: Flow, names: Readon
   const addEdge = (from: string, to: string) => void builder.edges.add([from, to]);
   addEdge(START, name(flow.start_node));
   for (const node of flow.nodes) {
+    if (reachable && !reachable.has(node)) continue;
     if (node.component_type === 'EndNode') {
       addEdge(name(node), END);
       continue;

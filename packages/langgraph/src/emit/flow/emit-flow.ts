@@ -2,7 +2,7 @@ import { laterComponent, type AgentNode, type Component, type Flow, type FlowNod
 import { CHANNELS } from '../../constants.js';
 import { NESTED_STEPS_MESSAGE } from '../../compile/check-component.js';
 import { fanOutPartNames, fanOutShape, hasFanOut, type FanOutNames } from '../../compile/flow/fan-out.js';
-import { routesOnBranch, transitionsOf } from '../../compile/flow/flow-edges.js';
+import { reachableNodes, routesOnBranch, transitionsOf, unreachableWarnings } from '../../compile/flow/flow-edges.js';
 import { foldedBranchingNodes, FoldedBranching } from '../../compile/flow/folded-branching.js';
 import { FlowData } from '../../compile/flow/flow-data.js';
 import { graphNodeNames } from '../../compile/node-names.js';
@@ -77,6 +77,8 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
   const names = graphNodeNames(flow.nodes, stateKeySet);
   const nodeNames = new Set([...names.values(), ...stateKeySet]);
   const transitions = transitionsOf(flow);
+  // nodes the StartNode cannot reach are left out, as compileLangGraph leaves them out (warned in emitFlow)
+  const reachable = reachableNodes(flow, transitions);
   // BranchingNodes that flowNodes.route folds into their predecessors' edges when limits.maxSteps allows (folded-branching.ts)
   const folding = new FoldedBranching(flow, foldedBranchingNodes(flow, transitions, Infinity), new FlowData(flow), transitions);
   const flowConst = constants.names.get(flow) as string;
@@ -108,7 +110,7 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
   const fanOuts = new Map<Node, { steps: string; names: FanOutNames; kind: 'branches' | 'sends'; subgraphs: string[] }>();
   for (const node of flow.nodes) {
     const shape = fanOutShape(node);
-    if (!shape) continue;
+    if (!shape || !reachable.has(node)) continue;
     const parts = fanOutPartNames(names.get(node) as string, shape, nodeNames);
     const steps = local.take(`${identifier(node.name)}Steps`);
     const subs = shape.subflows.map((f) => subgraphs.get(f) as string);
@@ -117,6 +119,7 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
   }
   w(`  return new StateGraph({ stateSchema: ${n.state}State, input: ${n.state}Input, output: ${n.state}Output })`);
   for (const node of flow.nodes) {
+    if (!reachable.has(node)) continue;
     const fan = fanOuts.get(node);
     if (fan) {
       w(`    .addNode(${str(fan.names.node)}, ${fan.steps}.start)`);
@@ -135,6 +138,7 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
   const exit = (x: Node) => str(fanOuts.get(x)?.names.join ?? (names.get(x) as string));
   w(`    .addEdge(START, ${name(flow.start_node)})`);
   for (const node of flow.nodes) {
+    if (!reachable.has(node)) continue;
     const fan = fanOuts.get(node);
     if (fan) {
       const tasks = fan.names.tasks.map(str);
@@ -198,6 +202,7 @@ export function emitFlow(root: Flow): ModuleWriter<never, CompileWarning> {
   if (flows.length > 1 || root.nodes.some((n) => n.component_type === 'AgentNode')) {
     warnings.push({ kind: 'approximated', component: root.id, message: NESTED_STEPS_MESSAGE });
   }
+  for (const f of flows) warnings.push(...unreachableWarnings(f, reachableNodes(f, transitionsOf(f))));
   w.import('@langchain/langgraph', 'Annotation', 'END', 'MessagesAnnotation', 'START', 'StateGraph');
   w.importType('@agentspec/core', ...constants.types);
   w.import('@agentspec/langgraph', 'flowNodes', 'type FlowBuildOptions', 'type FlowContext', ...(warnings.length > 0 ? ['type CompileWarning'] : []));
