@@ -4,6 +4,7 @@ import { InMemoryStore } from '@mastra/core/storage';
 import { describe, expect, it } from 'vitest';
 import { compileMastra } from '../src/index.js';
 import { NODE_COMPILERS } from '../src/compile/flow/nodes/index.js';
+import { MAX_NESTING, PLAN_WARNINGS } from '../src/compile/flow/structure.js';
 import { caseSpec, INCREMENT, IRREDUCIBLE_FLOW } from './fixtures.js';
 
 type Entry = { type: string; id?: string; step?: Entry & { id: string }; steps?: Entry[]; loopType?: string; serializedStepFlow?: Entry[] };
@@ -133,6 +134,23 @@ describe('compileMastra: Flow → Mastra workflow', () => {
       control_flow_connections: control, data_flow_connections: null, $referenced_components: referenced, agentspec_version: '25.4.1',
     }), { tools: INCREMENT });
     expect(outline(c.workflow.serializedStepGraph as Entry[])).toEqual([...ids, '$finish']);
+  });
+
+  it('runs branches nested deeper than MAX_NESTING as a sequence of guarded nodes, with a warning (a chain of 1,500 decisions overflowed)', async () => {
+    const decisions = MAX_NESTING + 6;
+    const c = workflowOf(deserialize(branchChain(decisions)), { tools: INCREMENT });
+    expect(c.warnings).toEqual([expect.objectContaining({ kind: 'approximated', component: 'chain', message: PLAN_WARNINGS.deep })]);
+    const steps = outline(c.workflow.serializedStepGraph as Entry[]);
+    // start, then a .branch per node: the node's step, or the step passing the frame on
+    expect(steps).toHaveLength(2 * decisions + 4);
+    expect(steps.slice(0, 3)).toEqual(['start', { branch: ['inc1', 'inc1?skip'] }, { branch: ['check1', 'check1?skip'] }]);
+    const mastra = new Mastra({ workflows: { chain: c.workflow }, storage: new InMemoryStore(), logger: false } as never);
+    for (const [n, expected, end] of [[0, decisions, 'done'], [decisions + 5, decisions + 6, 'stopped']] as const) {
+      const run = await mastra.getWorkflow('chain').createRun();
+      const result = await run.start({ inputData: { n } }) as { status: string; result?: Record<string, unknown> };
+      expect(result.status).toBe('success');
+      expect(result.result).toMatchObject({ n: expected, __agentspec: { branch: end } });
+    }
   });
 
   it('has a compiler for every node kind, and one refusing unknown nodes', () => {

@@ -2,9 +2,16 @@ import { laterComponent, serialize, type Component, type Flow, type Node } from 
 import { admitted, serverToolNames } from '@agentspec/runtime';
 import { commentText, docComment, identifier, key, str, templateText } from '@agentspec/runtime/emit';
 import { FlowInfo } from '../compile/flow/flow-info.js';
-import { structure, type Plan } from '../compile/flow/structure.js';
+import { planOf, PLAN_WARNINGS, type Plan } from '../compile/flow/structure.js';
 import type { MastraModule as ModuleWriter } from './helpers.js';
 import { emitSpecTransforms } from './transforms.js';
+
+/** The comment in the module on a plan that is not the structured one (PLAN_WARNINGS says why). */
+const PLAN_COMMENTS: Readonly<Record<keyof typeof PLAN_WARNINGS, string>> = {
+  irreducible: 'has a cycle entered in the middle: a .dountil loop over a .branch of every node runs it',
+  deep: 'nests too deep: its nodes run in sequence, each behind a .branch on whether it is next',
+  deepCycle: 'nests too deep and has cycles: a .dountil loop over a .branch of every node runs it',
+};
 
 /** One builder call of a workflow under construction (`.then(x)`, `.branch([…])`…); `step` when it is `.then` of a single step. */
 interface Entry {
@@ -12,7 +19,6 @@ interface Entry {
   readonly step?: string;
 }
 
-const APPROXIMATED = 'its control flow has a cycle entered in the middle, which Mastra\'s .then/.branch/.dountil cannot express: it runs as a .dountil loop over a .branch of every node (same behaviour, less readable graph)';
 
 /**
  * Writes the workflows of a flow and its sub-flows into `build`, mirroring
@@ -64,11 +70,10 @@ class FlowWriter {
   /** The workflow of the flow: its plan, then the `$finish` step; the constant's name. */
   write(base: string): string {
     const info = new FlowInfo(this.flow);
-    let plan = structure(info);
-    if (!plan) {
-      this.m.warnings.push({ kind: 'approximated', component: this.flow.id, message: APPROXIMATED });
-      this.body.push(`// '${commentText(this.flow.id)}' has a cycle entered in the middle: a .dountil loop over a .branch of every node runs it`);
-      plan = [{ kind: 'node', node: this.flow.start_node }, { kind: 'dispatch', nodes: [...info.byId.values()] }];
+    const { plan, warning } = planOf(info);
+    if (warning) {
+      this.m.warnings.push({ kind: 'approximated', component: this.flow.id, message: PLAN_WARNINGS[warning] });
+      this.body.push(`// '${commentText(this.flow.id)}' ${PLAN_COMMENTS[warning]}`);
     }
     const entries = this.plan(plan, `${this.workflowId}/`);
     const finish = this.step(`${base}Finish`, '$finish', `the outputs of flow '${this.flow.name}'`, `${this.s}.frame`, `${this.s}.outputs`, `${this.s}.finish`);

@@ -7,7 +7,7 @@ import { assemble, planEntries } from './build-workflow.js';
 import { FlowCompile } from './flow-compile.js';
 import { frameOf, SHARED_KEY } from './frame.js';
 import { FRAME_SCHEMA, flowOutputSchema, flowInputSchema } from './schemas.js';
-import { structure, type Plan } from './structure.js';
+import { planOf, PLAN_WARNINGS } from './structure.js';
 
 /** Id of the last step of every compiled flow workflow. */
 export const FINISH_STEP = '$finish';
@@ -17,18 +17,14 @@ export const FINISH_STEP = '$finish';
  * output the flow's outputs (plus `__agentspec`: the conversation and the
  * finishing branch); in between, one step per node in Mastra's own control
  * flow — or, for a graph with a cycle entered in the middle, one loop over a
- * `.branch` of every node (with a warning).
+ * `.branch` of every node; for branches nested deeper than MAX_NESTING, the
+ * nodes in sequence, each behind a `.branch` on whether it is next (both with
+ * a warning: structure.ts, planOf).
  */
 export function compileFlow(flow: Flow, ctx: CompileContext, id: string = flow.id, options: WorkflowOptions = {}): AnyWorkflow {
   const fc = new FlowCompile(ctx, flow, id);
-  let plan: Plan[] | undefined = ctx.options.controlFlow === 'dispatcher' ? undefined : structure(fc.info);
-  if (!plan) {
-    if (ctx.options.controlFlow !== 'dispatcher') {
-      ctx.warnings.add('approximated', flow.id, 'its control flow has a cycle entered in the middle, which Mastra\'s .then/.branch/.dountil cannot express: it runs as a .dountil loop over a .branch of every node (same behaviour, less readable graph)');
-    }
-    // the StartNode runs first (it makes the frame from the workflow input), and again if an edge leads back to it
-    plan = [{ kind: 'node', node: flow.start_node }, { kind: 'dispatch', nodes: [...fc.info.byId.values()] }];
-  }
+  const { plan, warning } = planOf(fc.info, ctx.options.controlFlow === 'dispatcher');
+  if (warning) ctx.warnings.add('approximated', flow.id, PLAN_WARNINGS[warning]);
   const workflow = createWorkflow({
     id,
     description: flow.description ?? flow.name,

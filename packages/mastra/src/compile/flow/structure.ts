@@ -29,10 +29,52 @@ interface Graph {
   readonly reducible: boolean;
 }
 
-/** The structured plan of a flow, or `undefined` when its graph is irreducible (a cycle entered in the middle). */
-export function structure(info: FlowInfo): Plan[] | undefined {
+/** Arms, guards and loops nested deeper than this are not nested: each is a nested Mastra workflow, and Mastra runs them by recursion. */
+export const MAX_NESTING = 64;
+
+/** Why a flow's plan is not its structured one, as a compile warning says it (`approximated`). */
+export const PLAN_WARNINGS = {
+  irreducible: 'its control flow has a cycle entered in the middle, which Mastra\'s .then/.branch/.dountil cannot express: it runs as a .dountil loop over a .branch of every node (same behaviour, less readable graph)',
+  deep: `its branches nest deeper than ${MAX_NESTING} levels, each a nested Mastra workflow: its nodes run in sequence instead, each behind a .branch on whether it is next (same behaviour, flatter graph)`,
+  deepCycle: `its branches nest deeper than ${MAX_NESTING} levels, each a nested Mastra workflow, and it has cycles: it runs as a .dountil loop over a .branch of every node (same behaviour, less readable graph)`,
+} as const;
+
+/**
+ * What a flow runs as: its structured plan; else (`warning` says why) a
+ * sequence of guarded nodes for a graph without cycles that nests too deep,
+ * or a dispatcher (a loop over one `.branch` of every node) — always with
+ * `dispatcher` (the `controlFlow: 'dispatcher'` option).
+ */
+export function planOf(info: FlowInfo, dispatcher = false): { plan: Plan[]; warning?: keyof typeof PLAN_WARNINGS } {
+  const dispatch = (): Plan[] => [{ kind: 'node', node: info.flow.start_node }, { kind: 'dispatch', nodes: [...info.byId.values()] }];
+  if (dispatcher) return { plan: dispatch() };
   const g = analyse(info);
-  if (!g.reducible) return undefined;
+  if (!g.reducible) return { plan: dispatch(), warning: 'irreducible' };
+  const plan = structured(info, g);
+  if (nesting(plan) <= MAX_NESTING) return { plan };
+  if (g.headers.size > 0) return { plan: dispatch(), warning: 'deepCycle' };
+  // no cycle: in reverse postorder every edge leads forward, so a node's turn comes after the node that chose it
+  const [first, ...rest] = g.order as [Node, ...Node[]];
+  return { plan: [{ kind: 'node', node: first }, ...rest.map((node): Plan => ({ kind: 'guard', target: node, body: [{ kind: 'node', node }] }))], warning: 'deep' };
+}
+
+/** How deep arms, guards and loop bodies nest in `plan`. */
+function nesting(plan: readonly Plan[]): number {
+  let deepest = 0;
+  const stack: [readonly Plan[], number][] = [[plan, 0]];
+  while (stack.length > 0) {
+    const [list, depth] = stack.pop() as [readonly Plan[], number];
+    deepest = Math.max(deepest, depth);
+    for (const p of list) {
+      if (p.kind === 'branch') for (const a of p.arms) stack.push([a.body, depth + 1]);
+      else if (p.kind === 'guard' || p.kind === 'loop') stack.push([p.body, depth + 1]);
+    }
+  }
+  return deepest;
+}
+
+/** The structured plan of a reducible flow. */
+function structured(info: FlowInfo, g: Graph): Plan[] {
   const children = new Map<Node, Node[]>();
   for (const n of g.order) {
     const d = g.idom.get(n);
