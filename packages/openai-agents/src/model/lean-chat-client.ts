@@ -39,19 +39,7 @@ export function leanChatClient(client: OpenAIClient, options: LeanChatOptions): 
 
 async function post(url: string, body: unknown, { headers, signal }: RequestOptions, { apiKey, timeoutMs, fetch }: LeanChatOptions): Promise<unknown> {
   if (signal?.aborted) throw new APIUserAbortError();
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onAbort = () => controller.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
-  const failed = (cause: unknown) => {
-    if (signal?.aborted) return new APIUserAbortError();
-    if (timedOut) return new APIConnectionTimeoutError();
-    return new APIConnectionError({ cause: cause instanceof Error ? cause : new Error(String(cause)) });
-  };
+  const attempt = new Attempt(timeoutMs, signal ?? undefined);
   try {
     let response: Response;
     let text: string;
@@ -60,11 +48,11 @@ async function post(url: string, body: unknown, { headers, signal }: RequestOpti
         method: 'POST',
         headers: { accept: 'application/json', 'content-type': 'application/json', authorization: `Bearer ${apiKey}`, ...headers },
         body: JSON.stringify(body),
-        signal: controller.signal,
+        signal: attempt.signal,
       });
       text = await response.text();
     } catch (e) {
-      throw failed(e);
+      throw attempt.failure(e);
     }
     if (!response.ok) {
       const json = safeJson(text);
@@ -80,8 +68,41 @@ async function post(url: string, body: unknown, { headers, signal }: RequestOpti
     }
     return parsed;
   } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    attempt.end();
+  }
+}
+
+/** One request's abort signal: the caller's cancellation and the client's timeout on one controller. */
+class Attempt {
+  readonly #controller = new AbortController();
+  readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #caller: AbortSignal | undefined;
+  readonly #cancel = () => this.#controller.abort();
+  #timedOut = false;
+
+  constructor(timeoutMs: number, caller: AbortSignal | undefined) {
+    this.#caller = caller;
+    this.#timer = setTimeout(() => {
+      this.#timedOut = true;
+      this.#controller.abort();
+    }, timeoutMs);
+    caller?.addEventListener('abort', this.#cancel, { once: true });
+  }
+
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+
+  /** What the client throws for a request that failed with `cause`: cancelled, timed out, or a connection error. */
+  failure(cause: unknown): APIError {
+    if (this.#caller?.aborted) return new APIUserAbortError();
+    if (this.#timedOut) return new APIConnectionTimeoutError();
+    return new APIConnectionError({ cause: cause instanceof Error ? cause : new Error(String(cause)) });
+  }
+
+  end(): void {
+    clearTimeout(this.#timer);
+    this.#caller?.removeEventListener('abort', this.#cancel);
   }
 }
 
