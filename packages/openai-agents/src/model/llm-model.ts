@@ -1,7 +1,8 @@
 import { kindOf, type LlmConfig, type LlmConfigKind } from '@agentspec/core';
 import { isGenericLlmConfig, llmRetryOptions, refuseUnknown, resolveEndpoint, retryingFetch, type Endpoint, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
 import { modelFrom } from '../compile/provenance.js';
-import { openAiClient } from '../openai-client.js';
+import { NO_API_KEY, openAiClient } from '../openai-client.js';
+import { leanChatClient } from './lean-chat-client.js';
 import { AgentSpecChatCompletionsModel, AgentSpecResponsesModel } from './agentspec-models.js';
 
 /** Which OpenAI API an LLM config is reached through. */
@@ -42,18 +43,14 @@ export type AgentSpecModel = AgentSpecChatCompletionsModel | AgentSpecResponsesM
  */
 export function modelFor(config: LlmConfig, llm: LlmOptions = {}, checkToolCallsAt?: ErrorSite): AgentSpecModel {
   const endpoint = resolveEndpoint(config, llm);
-  const client = openAiClient({
-    baseURL: endpoint.baseUrl,
-    ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}),
-    timeoutMs: llm.timeoutMs ?? 60_000,
-    // the runtime's one LLM retry policy (429/5xx/network errors, Retry-After honoured up to llm.maxRetryAfterMs)
-    retries: 0,
-    fetch: retryingFetch(llmRetryOptions(config, llm)),
-  });
+  const timeoutMs = llm.timeoutMs ?? 60_000;
+  // the runtime's one LLM retry policy (429/5xx/network errors, Retry-After honoured up to llm.maxRetryAfterMs)
+  const send = retryingFetch(llmRetryOptions(config, llm));
+  const client = openAiClient({ baseURL: endpoint.baseUrl, ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}), timeoutMs, retries: 0, fetch: send });
   const options = { modelId: endpoint.model, baseURL: endpoint.baseUrl, ...(checkToolCallsAt ? { checkToolCallsAt } : {}) };
   const model = LLM_APIS[kindOf(config)](endpoint, config) === 'responses'
     ? new AgentSpecResponsesModel(client, options)
-    : new AgentSpecChatCompletionsModel(client, options);
+    : new AgentSpecChatCompletionsModel(leanChatClient(client, { baseURL: endpoint.baseUrl, apiKey: endpoint.apiKey || NO_API_KEY, timeoutMs, fetch: send }), options);
   modelFrom.set(model, config);
   return model;
 }
