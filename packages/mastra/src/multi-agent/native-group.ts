@@ -1,5 +1,6 @@
 import { laterComponent, type Agent, type Component, type ManagerWorkers, type Swarm } from '@agentspec/core';
 import { managerWorkers, memberAgent, swarmAgents } from '@agentspec/runtime';
+import { stoppingTool } from '../compile/agent/stopping-tool.js';
 
 /** A Swarm or ManagerWorkers the Mastra runtime runs as Mastra Agents, with its member Agents (SpecializedAgents merged). */
 export type NativeGroup =
@@ -8,7 +9,7 @@ export type NativeGroup =
 
 /** Why a member cannot run as a Mastra Agent of the group, or undefined when it can. */
 function memberProblem(a: Agent): string | undefined {
-  const stops = a.tools.find((t) => t.component_type === 'ClientTool' || t.requires_confirmation === true);
+  const stops = stoppingTool(a);
   if (stops) return `agent '${a.name}' has a tool that stops the run for the caller ('${stops.name}': a ClientTool or a confirmation)`;
   const renamed = a.tools.find((t) => !/^[a-zA-Z0-9_-]+$/.test(t.name));
   if (renamed) return `agent '${a.name}' has a tool named '${renamed.name}', which a Mastra Agent offers under another name (only letters, digits, '_' and '-' are kept)`;

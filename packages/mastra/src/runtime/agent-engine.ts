@@ -1,6 +1,7 @@
-import { resolveInputs, type EngineRun, type Message, type RunStatus, type SessionEngine } from '@agentspec/runtime';
+import { hasTransforms, resolveInputs, type EngineRun, type Message, type RunStatus, type SessionEngine } from '@agentspec/runtime';
 import type { AgentPending } from '../compile/agent/agent-pending.js';
-import type { CompiledAgent } from '../compile/agent/compile-agent.js';
+import { compiledAgentOf, type CompiledAgent } from '../compile/agent/compile-agent.js';
+import { stoppingTool } from '../compile/agent/stopping-tool.js';
 import { runAgent, type AgentRunOutcome } from '../compile/agent/run-agent.js';
 import { EventSink, inSpan } from '../events.js';
 import { withTransformRun } from '../model/transforming-model.js';
@@ -40,6 +41,17 @@ export class AgentEngine implements SessionEngine {
     this.messages = saved?.messages ?? [];
   }
 
+  /**
+   * A compiled agent that never stops mid-run and has no message transforms (whose summarization requests have
+   * signals of their own) makes every LLM request of a run with the run's abort signal (Mastra hands `abortSignal`
+   * to the model's fetch) and runs every tool with the run's state (its RequestContext): the session's ledger is
+   * bound to the one and given to the other, and the run goes without an async context of its own.
+   */
+  bindsLedger(): boolean {
+    const { spec, agent } = this.compiled;
+    return compiledAgentOf(agent) === this.compiled && stoppingTool(spec) === undefined && !hasTransforms(spec);
+  }
+
   advance(run: EngineRun): Promise<RunStatus> {
     return this.runs.around(this, () => this.step(run), () => this.pending?.runId);
   }
@@ -58,8 +70,10 @@ export class AgentEngine implements SessionEngine {
     const events = run.spans.traced ? new EventSink(run.spans) : undefined;
     const inputs = resolveInputs(spec.inputs, this.inputs, { agent: spec.id });
     const transformRun = { conversationId: run.conversationId, ...(events ? { events } : {}), ...(this.signal ? { signal: this.signal } : {}) };
-    const outcome = await withTransformRun(transformRun, () => inSpan(events, 'AgentExecutionStart', 'AgentExecutionEnd', spec.name, { agent: spec.id, inputs }, () => runAgent(this.compiled, {
-      messages: this.conversation, inputs, answers: inbox, inFlow: false,
+    // the run is in an async context only for the models that apply the agent's transforms (they read it there)
+    const inRun = hasTransforms(spec) ? <T>(f: () => Promise<T>) => withTransformRun(transformRun, f) : <T>(f: () => Promise<T>) => f();
+    const outcome = await inRun(() => inSpan(events, 'AgentExecutionStart', 'AgentExecutionEnd', spec.name, { agent: spec.id, inputs }, () => runAgent(this.compiled, {
+      messages: this.conversation, inputs, answers: inbox, inFlow: false, conversationId: run.conversationId, ...(this.bindsLedger() ? { ledger: run.ledger } : {}),
       onFailure: (committed) => {
         if (!this.pending) this.conversation = [...committed];
       },

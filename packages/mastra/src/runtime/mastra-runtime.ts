@@ -16,6 +16,7 @@ import { nativeGroup } from '../multi-agent/native-group.js';
 import { MASTRA_RUNTIME_NAME } from '../constants.js';
 import { AgentEngine, type AgentEngineState } from './agent-engine.js';
 import { FlowEngine, type FlowEngineState } from './flow-engine.js';
+import { hostedAgents } from './hosted.js';
 import { RunCarrier } from './run-carrier.js';
 import { isInSave } from './saved-runs.js';
 import { closeStorage, openStorage, storageOwner, type MastraStorageOption } from './storage.js';
@@ -101,8 +102,13 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
       }
       const storageOption = load.checkpointer ?? options.storage;
       const storage = await openStorage(storageOption);
+      const agent = compiled.kind === 'agent'
+        ? compiledAgentOf(compiled.agent) ?? (options.build ? builtAgent(spec as Agent, compiled.agent, load.limits?.maxAgentSteps) : undefined)
+        : undefined;
       const mastra = new Mastra({
-        agents: compiled.agents,
+        // an agent that never stops mid-run is not registered: Mastra would keep a snapshot of each of its loops in the
+        // store, which only a run that stops for the caller reads back (hosted.ts)
+        agents: hostedAgents(compiled, agent, Boolean(options.build)),
         ...(compiled.kind === 'workflow' ? { workflows: { [compiled.workflow.id]: compiled.workflow } } : {}),
         storage,
         logger: false,
@@ -113,9 +119,6 @@ export function mastraRuntime(options: MastraRuntimeOptions = {}): Runtime {
       const runtime = options.name ?? MASTRA_RUNTIME_NAME;
       if (compiled.kind === 'group') throw new RuntimeError('AS_UNSUPPORTED', `a ${component.component_type} was built as a group of Mastra Agents`);
       const kind = compiled.kind === 'agent' ? 'agent' : 'flow';
-      const agent = compiled.kind === 'agent'
-        ? compiledAgentOf(compiled.agent) ?? (options.build ? builtAgent(spec as Agent, compiled.agent, load.limits?.maxAgentSteps) : undefined)
-        : undefined;
       if (compiled.kind === 'agent' && !agent) throw new RuntimeError('AS_UNSUPPORTED', 'the compiled agent is not from compileMastra');
       const session = (inputs: Readonly<Record<string, unknown>>, runs: RunCarrier, options: SessionOptions, saved?: SessionEnvelope): Session => {
         const engine = compiled.kind === 'agent'

@@ -6,7 +6,7 @@ import { callHttp } from '../http/index.js';
 import { McpConnections } from '../mcp/index.js';
 import { specRetryPolicy } from '../llm/spec-retry-policy.js';
 import { coerce } from '../semantics/coercion.js';
-import { toolOnce } from '../session/ledger.js';
+import { activeLedger, toolOnce, type Ledger } from '../session/ledger.js';
 
 /**
  * Executes the tools a runtime runs itself: ServerTools from the registry,
@@ -15,7 +15,8 @@ import { toolOnce } from '../session/ledger.js';
  * framework runtimes; `close()` ends the MCP connections it opened.
  */
 export interface ToolRunner {
-  run(tool: Tool, args: Readonly<Record<string, unknown>>, site: ErrorSite, signal?: AbortSignal): Promise<unknown>;
+  /** `ledger`: the session run's (default: the one of the run this code is part of, `withLedger`). */
+  run(tool: Tool, args: Readonly<Record<string, unknown>>, site: ErrorSite, signal?: AbortSignal, ledger?: Ledger): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -34,11 +35,11 @@ export function toolRunner(options: ToolRunnerOptions = {}): ToolRunner {
   let mcp: McpConnections | undefined;
   const connections = options.mcp ?? (() => (mcp ??= new McpConnections({ network, ...(http.maxBodyBytes !== undefined ? { maxResultBytes: http.maxBodyBytes } : {}) })));
   return {
-    async run(spec, args, site, signal) {
+    async run(spec, args, site, signal, ledger) {
       const tool = admitted(spec);
       const inputs = coerceArgs(tool, args);
       // at most once per session: a call asked again after a failure or a crash gets its recorded outcome
-      return toolOnce(tool.name, inputs, () => execute(tool, inputs, site, signal));
+      return toolOnce(tool.name, inputs, () => execute(tool, inputs, site, signal), ledger ?? activeLedger());
     },
     async close() {
       await mcp?.close();

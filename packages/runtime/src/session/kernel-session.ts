@@ -29,6 +29,8 @@ export interface EngineRun {
   readonly conversationId: string;
   /** How the engine emits its spans: ids from the session's seed, the same in every run of the session (nothing is emitted without `emit`). */
   readonly spans: RunSpans;
+  /** The session's exactly-once ledger: what an engine that {@link SessionEngine.bindsLedger} gives its LLM requests and tool calls. */
+  readonly ledger: Ledger;
 }
 
 /**
@@ -46,6 +48,12 @@ export interface SessionEngine {
   state(): unknown;
   /** The session finished and its app's retention let it go: drop what the framework keeps of it in its store. */
   release?(): Promise<void>;
+  /**
+   * True when the engine gives the run's ledger to everything of the run that records there: its LLM requests are
+   * made with an abort signal it has bound the ledger to (`bindLedger`), its tool calls get it (`ToolRunner.run`).
+   * The run then goes without the async context of `withLedger`. Default: it has it.
+   */
+  bindsLedger?(): boolean;
 }
 
 /** Where a session writes its checkpoints: at the start of each run, after each ledger record, at the end. */
@@ -154,7 +162,10 @@ export class KernelSession implements Session {
       this.ledger.beginRun();
       // every event with the attribute names of Agent Spec Tracing, whatever the engine wrote
       const traced = withSpecAttributes(emit);
-      const status = await withLedger(this.ledger, () => this.engine.advance({ inbox: this.inbox, last: this.last, failed: this.failed, emit: traced, spans: new RunSpans(traced, this.spanIds), conversationId: this.conversationId }));
+      const advance = () => this.engine.advance({
+        inbox: this.inbox, last: this.last, failed: this.failed, emit: traced, spans: new RunSpans(traced, this.spanIds), conversationId: this.conversationId, ledger: this.ledger,
+      });
+      const status = await (this.engine.bindsLedger?.() ? advance() : withLedger(this.ledger, advance));
       this.last = status;
       this.failed = undefined;
       this.ledger.clear();

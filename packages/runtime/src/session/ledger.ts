@@ -91,14 +91,33 @@ export function activeLedger(): Ledger | undefined {
   return scope.getStore();
 }
 
+const bySignal = new WeakMap<AbortSignal, Ledger>();
+
 /**
- * A tool call, at most once per session: inside a session run the ledger's
+ * Makes `ledger` the ledger of the LLM requests made with `signal` (their
+ * abort signal), for an engine that runs without the async context of
+ * `withLedger` (`SessionEngine.bindsLedger`; it gives its tool calls the
+ * ledger itself: `toolOnce`, `ToolRunner.run`): every promise made under an
+ * async context carries it, which costs a run of a framework's agent loop a
+ * few percent of its CPU.
+ */
+export function bindLedger(signal: AbortSignal, ledger: Ledger): void {
+  bySignal.set(signal, ledger);
+}
+
+/** The ledger of an LLM request: the session run's it is part of, else the one bound to its abort signal. */
+function ledgerOf(signal: AbortSignal | null | undefined): Ledger | undefined {
+  return scope.getStore() ?? (signal ? bySignal.get(signal) : undefined);
+}
+
+/**
+ * A tool call, at most once per session: inside a session run (or given
+ * the run's `ledger`) the ledger's
  * recorded result when there is one, else the call, its result recorded
  * before the run goes on. A call that failed is not recorded: it did not
  * complete, and running again retries it.
  */
-export async function toolOnce(name: string, args: unknown, call: () => Promise<unknown>): Promise<unknown> {
-  const ledger = activeLedger();
+export async function toolOnce(name: string, args: unknown, call: () => Promise<unknown>, ledger: Ledger | undefined = activeLedger()): Promise<unknown> {
   if (!ledger) return call();
   const key = ledger.keyOf('tool', `${name}\u0000${stableJson(args)}`);
   const seen = ledger.get(key);
@@ -121,7 +140,7 @@ type Fetch = typeof globalThis.fetch;
  */
 export function ledgerFetch(base: Fetch): Fetch {
   const fetching = async (input: Parameters<Fetch>[0], init?: Parameters<Fetch>[1]): Promise<Response> => {
-    const ledger = activeLedger();
+    const ledger = ledgerOf(init?.signal ?? (input instanceof Request ? input.signal : undefined));
     const body = init?.body;
     if (!ledger || (typeof body !== 'string' && !(body instanceof Uint8Array))) return base(input, init);
     const url = new URL(input instanceof Request ? input.url : String(input));

@@ -48,7 +48,7 @@ export function mastraTool(tool: Known<Tool>, agent: Agent, ctx: CompileContext)
       // a run that already failed (a malformed or unknown call of the same step) runs no more tools
       if (state?.fatal) return `error: ${state.fatal.message}`;
       try {
-        const run = () => ctx.runner.run(tool, args, site, context?.abortSignal ?? state?.signal);
+        const run = () => ctx.runner.run(tool, args, site, context?.abortSignal ?? state?.signal, state?.ledger);
         const events = eventsOfRun(state);
         const result = events
           ? await events.span('ToolExecutionRequest', 'ToolExecutionResponse', tool.name, { tool: tool.id, tool_call_id: context?.agent?.toolCallId ?? null, inputs: args }, run, (r) => ({ outputs: r }), undefined,

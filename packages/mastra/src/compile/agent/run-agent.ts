@@ -1,5 +1,5 @@
-import type { Message, ToolCall } from '@agentspec/runtime';
-import { rejectionText, RuntimeError, shapeOutputs } from '@agentspec/runtime';
+import type { Ledger, Message, ToolCall } from '@agentspec/runtime';
+import { bindLedger, rejectionText, RuntimeError, shapeOutputs } from '@agentspec/runtime';
 import { RequestContext } from '@mastra/core/request-context';
 import { CONTEXT_INPUTS, CONTEXT_RUN } from '../../constants.js';
 import { currentTransformRun } from '../../model/transforming-model.js';
@@ -37,6 +37,10 @@ export interface AgentRunRequest {
   readonly own?: boolean;
   /** The calls of one LLM answer run one after another, in order (Mastra's `toolCallConcurrency: 1`), as the reference runs them. */
   readonly sequentialTools?: boolean;
+  /** The session's conversation id (default: the transform run's, if any). */
+  readonly conversationId?: string;
+  /** The session run's ledger, for a run outside `withLedger`: bound to the run's abort signal (what its LLM requests are made with), given to its tools. */
+  readonly ledger?: Ledger;
 }
 
 export type AgentRunOutcome =
@@ -84,8 +88,8 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
   const { spec, agent } = compiled;
   // the site of an LLM error is the LLM config, as on the reference runtime (caught_exception_info is the same text)
   const site = { llm: spec.llm_config.id };
-  const conversationId = currentTransformRun()?.conversationId;
-  const state: AgentRunState = { abort: new AbortController(), ...(conversationId ? { conversationId } : {}), ...(req.events ? { events: req.events } : {}), ...(req.signal ? { signal: req.signal } : {}), ...(req.own ? { own: true } : {}) };
+  const conversationId = req.conversationId ?? currentTransformRun()?.conversationId;
+  const state: AgentRunState = { abort: new AbortController(), ...(conversationId ? { conversationId } : {}), ...(req.events ? { events: req.events } : {}), ...(req.signal ? { signal: req.signal } : {}), ...(req.own ? { own: true } : {}), ...(req.ledger ? { ledger: req.ledger } : {}) };
   const context = new RequestContext();
   for (const [k, v] of Object.entries(req.context ?? {})) context.set(k, v);
   context.set(CONTEXT_INPUTS, req.inputs);
@@ -93,6 +97,7 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
   const tracker = new TurnTracker(compiled, req.messages, req.pending, state);
   const consumed: string[] = [];
   const abort = linkedSignal([req.signal, state.abort.signal]);
+  if (req.ledger) bindLedger(abort.signal, req.ledger);
   const options = {
     requestContext: context,
     abortSignal: abort.signal,

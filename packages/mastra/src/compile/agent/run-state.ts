@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { RuntimeError } from '@agentspec/runtime';
+import type { Ledger, RuntimeError } from '@agentspec/runtime';
 import type { EventSink } from '../../events.js';
 import type { RequestContext } from '@mastra/core/request-context';
 import { CONTEXT_INPUTS, CONTEXT_RUN } from '../../constants.js';
@@ -23,6 +23,8 @@ export interface AgentRunState {
   readonly conversationId?: string;
   readonly events?: EventSink;
   readonly signal?: AbortSignal;
+  /** The session run's ledger, for a run outside `withLedger` (its tools record their results there). */
+  readonly ledger?: Ledger;
 }
 
 export function runStateOf(context: { get(key: string): unknown } | undefined): AgentRunState | undefined {
@@ -42,8 +44,13 @@ export function inputsOf(context: RequestContext | undefined): Record<string, un
 
 const running = new AsyncLocalStorage<AgentRunState>();
 
-/** Runs a call of Mastra's agent loop as part of `state`'s run (see {@link eventsOfRun}). */
+/**
+ * Runs a call of Mastra's agent loop as part of `state`'s run (see {@link eventsOfRun}). A run without events outside
+ * any other has nothing there for its tools (they fall back on the RequestContext's state): it runs as it is, without
+ * an async context, which every promise made under it would carry.
+ */
 export function inAgentRun<T>(state: AgentRunState, fn: () => T): T {
+  if (!state.events && running.getStore() === undefined) return fn();
   return running.run(state, fn);
 }
 
