@@ -6,6 +6,7 @@ import { deserialize } from '@agentspec/core';
 import type { RuntimeEvent } from '@agentspec/runtime';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import { LANGGRAPH_RUNTIME_NAME, langgraphRuntime } from '../src/index.js';
+import { flatFlow } from '../src/runtime/graph-engine.js';
 import { caseSpec } from './fixtures/cases.js';
 import { PAUSE_FLOW, PAUSE_FLOW_RULES, PAUSE_FLOW_TOOLS } from './fixtures/pause-flow.js';
 
@@ -79,6 +80,44 @@ describe('langgraphRuntime', () => {
     await expect(session.run()).rejects.toMatchObject({ code: 'AS_CANCELLED' });
     await app.close();
     await slow.close();
+  });
+
+  it('runs a flow whose nodes invoke no subgraph with one checkpoint per run in memory (durability exit): it pauses, fails and retries where it stopped', async () => {
+    const ref = (id: string) => ({ $component_ref: id });
+    const n = [{ title: 'n', type: 'integer' }];
+    const ids = ['start', 'inc', 'ask', 'flaky', 'inc2', 'end'];
+    const flow = deserialize({
+      component_type: 'Flow', id: 'flat', name: 'flat', start_node: ref('start'), nodes: ids.map(ref), data_flow_connections: null,
+      control_flow_connections: ids.slice(1).map((to, i) => ({ component_type: 'ControlFlowEdge', id: `c${i}`, name: `c${i}`, from_node: ref(ids[i]!), to_node: ref(to) })),
+      $referenced_components: {
+        start: { component_type: 'StartNode', id: 'start', name: 'start', inputs: n },
+        inc: { component_type: 'ToolNode', id: 'inc', name: 'inc', tool: ref('increment') },
+        ask: { component_type: 'InputMessageNode', id: 'ask', name: 'ask', message: 'Go on?' },
+        flaky: { component_type: 'ToolNode', id: 'flaky', name: 'flaky', tool: { component_type: 'ServerTool', id: 'check', name: 'check', inputs: n, outputs: n } },
+        inc2: { component_type: 'ToolNode', id: 'inc2', name: 'inc2', tool: ref('increment') },
+        end: { component_type: 'EndNode', id: 'end', name: 'end', outputs: n },
+        increment: { component_type: 'ServerTool', id: 'increment', name: 'increment', inputs: n, outputs: n },
+      },
+      agentspec_version: '25.4.1',
+    });
+    expect(flatFlow(flow as never)).toBe(true);
+    expect(flatFlow(deserialize(PAUSE_FLOW) as never)).toBe(false); // its AgentNode invokes the agent's graph
+    let checks = 0;
+    const tools = {
+      increment: ({ n: v }: Record<string, unknown>) => ({ n: Number(v) + 1 }),
+      check: ({ n: v }: Record<string, unknown>) => {
+        if (++checks === 1) throw new Error('not yet');
+        return { n: v };
+      },
+    };
+    const app = await langgraphRuntime().load(flow, { tools });
+    const session = app.start({ inputs: { n: 1 } });
+    expect(await session.run()).toMatchObject({ type: 'user_input', messages: [{ role: 'assistant', content: 'Go on?' }] });
+    session.appendUserMessage('yes');
+    await expect(session.run()).rejects.toMatchObject({ code: expect.stringMatching(/^AS_/) });
+    expect(await session.run()).toMatchObject({ type: 'finished', outputs: { n: 3 } });
+    expect(checks).toBe(2);
+    await app.close();
   });
 
   it('retries a failed run from its last checkpoint', async () => {

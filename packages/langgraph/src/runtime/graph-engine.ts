@@ -1,5 +1,5 @@
 import { Command, type BaseCheckpointSaver, type LangGraphRunnableConfig } from '@langchain/langgraph';
-import type { Component } from '@agentspec/core';
+import type { Component, Flow } from '@agentspec/core';
 import { CRASHED, type EngineRun, type Message, type RunStatus, type RuntimeEvent, type SessionEngine } from '@agentspec/runtime';
 import { CHANNELS } from '../constants.js';
 import { EVENTS_KEY } from '../compile/events.js';
@@ -35,6 +35,21 @@ export interface AppServices {
    * (outputs and conversation) — a run that ends without an interrupt finishes with it, the thread's state not read again.
    */
   readonly agentGraph?: boolean;
+  /**
+   * The graph runs no subgraph (an Agent's, or a Flow's whose nodes invoke none: see `flatFlow`), so that a thread
+   * in the in-memory checkpointer is checkpointed once, when a run exits — on an interrupt and a failure too, with
+   * the writes of the tasks that ended — not at every step (LangGraph's durability 'exit'). Such a thread does not
+   * outlive the process; a checkpoint per step costs a version per channel, so a step of a flow of n nodes O(n).
+   */
+  readonly exitDurability?: boolean;
+}
+
+/** The node kinds of a flow that invoke no subgraph, and can pause only at the top level of its graph. */
+const FLAT_NODE_KINDS: ReadonlySet<string> = new Set(['StartNode', 'EndNode', 'LlmNode', 'ToolNode', 'ApiNode', 'BranchingNode', 'InputMessageNode', 'OutputMessageNode']);
+
+/** Whether every node of `flow` is of a kind that invokes no subgraph (a FlowNode, MapNode, AgentNode or fan-out does). */
+export function flatFlow(flow: Flow): boolean {
+  return flow.nodes.every((n) => FLAT_NODE_KINDS.has(n.component_type));
 }
 
 /** A compiled graph under the session kernel of @agentspec/runtime: one LangGraph thread, resumed through interrupts. */
@@ -55,10 +70,9 @@ export class GraphEngine implements SessionEngine {
     return {
       configurable: { thread_id: this.threadId, ...(conversation !== undefined ? { agentspec_conversation: conversation } : {}), ...(events ? { [EVENTS_KEY]: true } : {}) },
       ...(this.app.signal ? { signal: this.app.signal } : {}),
-      // an agent's thread in memory does not outlive the process: checkpointed once, when the run exits (LangGraph's
-      // durability 'exit' — on an interrupt and a failure too, with the writes of the tasks that ended), not at every
-      // step. (Not a flow's: a subgraph resumed inside a MapNode iteration would start its iteration again.)
-      ...(this.app.agentGraph && this.app.checkpointer.kind === 'memory' ? { durability: 'exit' as const } : {}),
+      // a thread in memory does not outlive the process: checkpointed once, when the run exits (exitDurability). (Not
+      // a graph with subgraphs: a subgraph resumed inside a MapNode iteration would start its iteration again.)
+      ...(this.app.exitDurability && this.app.checkpointer.kind === 'memory' ? { durability: 'exit' as const } : {}),
     };
   }
 

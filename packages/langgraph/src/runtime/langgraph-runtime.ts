@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { BaseCheckpointSaver } from '@langchain/langgraph';
-import { laterComponent, type Component, type LlmConfig } from '@agentspec/core';
+import { laterComponent, type Component, type Flow, type LlmConfig } from '@agentspec/core';
 import {
   a2aAgentApp, admit, checkLoadOptions, checkRuntimeOptions, finishedRetention, KernelSession, openEnvelope, openTransforms, resolveToolboxes, RuntimeError,
   specializeAgents,
@@ -13,7 +13,7 @@ import { compileLangGraph } from '../compile/compile-langgraph.js';
 import type { LangGraph } from '../compile/graph-types.js';
 import type { CompiledLangGraph } from '../compile/options.js';
 import { openCheckpointer, sameCheckpointer, type CheckpointerOption } from './checkpointers.js';
-import { GraphEngine, type AppServices, type GraphEngineState } from './graph-engine.js';
+import { flatFlow, GraphEngine, type AppServices, type GraphEngineState } from './graph-engine.js';
 
 export interface LangGraphRuntimeOptions {
   /**
@@ -100,6 +100,7 @@ export function langgraphRuntime(options: LangGraphRuntimeOptions = {}): Runtime
       const services: AppServices = {
         component, graph: compiled.graph as LangGraph, checkpointer: checkpointer.description, saver: checkpointer.saver, ...(load.signal ? { signal: load.signal } : {}),
         agentGraph: !options.build && spec.component_type === 'Agent',
+        exitDurability: !options.build && (spec.component_type === 'Agent' || (spec.component_type === 'Flow' && flatFlow(spec as Flow))),
       };
       const retention = finishedRetention(load.retainFinished, checkpointer.owner);
       return {
