@@ -7,6 +7,6 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['@agentspec/source'] } },
   test: {
     projects: ['packages/*', 'conformance', 'benchmarks'],
-    testTimeout: 30_000,
+    testTimeout: 30_000, hookTimeout: 60_000,
   },
 });

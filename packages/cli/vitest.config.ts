@@ -3,5 +3,5 @@ import { defineProject } from 'vitest/config';
 export default defineProject({
   resolve: { conditions: ['@agentspec/source'] },
   ssr: { resolve: { conditions: ['@agentspec/source'] } },
-  test: { name: '@agentspec/cli', testTimeout: 30_000, include: ['tests/**/*.test.ts'] },
+  test: { name: '@agentspec/cli', testTimeout: 30_000, hookTimeout: 60_000, include: ['tests/**/*.test.ts'] },
 });

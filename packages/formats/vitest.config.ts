@@ -2,5 +2,5 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   resolve: { conditions: ['@agentspec/source'] },
-  test: { name: '@agentspec/formats', testTimeout: 30_000, include: ['tests/**/*.test.ts'] },
+  test: { name: '@agentspec/formats', testTimeout: 30_000, hookTimeout: 60_000, include: ['tests/**/*.test.ts'] },
 });

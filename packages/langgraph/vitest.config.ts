@@ -5,7 +5,7 @@ export default defineProject({
   ssr: { resolve: { conditions: ['@agentspec/source'] } },
   test: {
     name: '@agentspec/langgraph',
-    testTimeout: 30_000,
+    testTimeout: 30_000, hookTimeout: 60_000,
     include: ['tests/**/*.test.ts'],
     // a PostgreSQL server for the cross-process checkpointer tests (scripts/ensure-postgres.sh)
     globalSetup: ['tests/setup/postgres.ts'],

@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_LAUNCH_TIMEOUT_MS, HAVE_CHROMIUM, headlessChromium, type HeadlessChromium } from '@agentspec/testing';
 import { ROOT } from './bin-process.js';
 import { startServe, type ServeProcess } from './serve-process.js';
 
@@ -11,11 +12,10 @@ import { startServe, type ServeProcess } from './serve-process.js';
  * `chromium`, driven by playwright-core); skipped, saying so, without it.
  * The screenshot goes to .reports/ (a CI artifact).
  */
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const SKIPPED = HAVE_CHROMIUM ? '' : ` — SKIPPED: ${CHROMIUM} is absent (bash scripts/ensure-chromium.sh)`;
 const TOKEN = 'playground-token';
 
+let chrome: HeadlessChromium<BrowserContext> | undefined;
 let browser: BrowserContext | undefined;
 let served: ServeProcess | undefined;
 let all: ServeProcess | undefined;
@@ -27,17 +27,15 @@ beforeAll(async () => {
     startServe([...EXAMPLE, '--store', join(dir, 'sessions.db'), '--token', TOKEN, '--runtime', 'reference,langgraph']),
     startServe([...EXAMPLE, '--store', join(dir, 'all.db'), '--runtime', 'all']),
   ]);
-  browser = await chromium.launchPersistentContext(join(dir, 'profile'), {
-    executablePath: CHROMIUM, viewport: { width: 1280, height: 860 },
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}, 60_000);
+  chrome = headlessChromium(chromium, { viewport: { width: 1280, height: 860 } });
+  browser = await chrome.context;
+}, CHROMIUM_LAUNCH_TIMEOUT_MS);
 afterAll(async () => {
-  await browser?.close();
+  await chrome?.close();
   await served?.stop();
   await all?.stop();
   rmSync(dir, { recursive: true, force: true });
-});
+}, CHROMIUM_LAUNCH_TIMEOUT_MS);
 
 describe(`the serve playground in headless Chromium${SKIPPED}`, () => {
   it.skipIf(!HAVE_CHROMIUM)('chats with the flow over AG-UI: a user-input request, a streamed reply, an approval, the graph\'s current node; nothing fetched elsewhere', async () => {

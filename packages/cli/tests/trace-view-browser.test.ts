@@ -1,10 +1,9 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseTraces } from '@agentspec/runtime';
+import { CHROMIUM, CHROMIUM_LAUNCH_TIMEOUT_MS, HAVE_CHROMIUM, headlessChromium, type HeadlessChromium } from '@agentspec/testing';
 import { cli, cliWithInput, tempFiles } from './helpers.js';
 
 /**
@@ -12,29 +11,20 @@ import { cli, cliWithInput, tempFiles } from './helpers.js';
  * by playwright-core). scripts/test-all.sh installs it when absent; without
  * it these tests are skipped, saying so.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const SKIPPED = HAVE_CHROMIUM ? '' : ` — SKIPPED: ${CHROMIUM} is absent (apt-get install -y chromium, as scripts/test-all.sh does)`;
 
 const repo = (p: string) => fileURLToPath(new URL(`../../../${p}`, import.meta.url));
 const QUESTION = 'What is the weather in Zurich?';
 const weather = (rules: string) => ['run', repo('examples/specs/weather-agent.yaml'), '--offline', rules, '--tools', repo('examples/tools/weather.ts')];
 
+let chrome: HeadlessChromium<BrowserContext> | undefined;
 let browser: BrowserContext | undefined;
-let profile: string | undefined;
 beforeAll(async () => {
   if (!HAVE_CHROMIUM) return;
-  profile = mkdtempSync(join(tmpdir(), 'agentspec-chromium-'));
-  // a fresh profile: playwright passes it as --user-data-dir
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-});
+  chrome = headlessChromium(chromium);
+  browser = await chrome.context;
+}, CHROMIUM_LAUNCH_TIMEOUT_MS);
+afterAll(() => chrome?.close(), CHROMIUM_LAUNCH_TIMEOUT_MS);
 
 /** Open a page of `agentspec trace view`; every request the page makes is collected. */
 async function open(html: string) {

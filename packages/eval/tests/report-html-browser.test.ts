@@ -1,9 +1,8 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_LAUNCH_TIMEOUT_MS, HAVE_CHROMIUM, headlessChromium, type HeadlessChromium } from '@agentspec/testing';
 import { planFromConfig, readEvalConfig, reportHtml, runEval, toolsFromModule, type EvalPlan, type EvalReport } from '../src/index.js';
 import { tempFiles } from './helpers.js';
 
@@ -12,16 +11,14 @@ import { tempFiles } from './helpers.js';
  * playwright-core; scripts/test-all.sh installs it when absent, as
  * scripts/ensure-chromium.sh). Without it these tests are skipped, saying so.
  */
-const CHROMIUM = '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
 const SKIPPED = HAVE_CHROMIUM ? '' : ` — SKIPPED: ${CHROMIUM} is absent (apt-get install -y chromium, as scripts/test-all.sh does)`;
 
 const example = (p: string) => fileURLToPath(new URL(`../../../examples/eval/${p}`, import.meta.url));
 const tools = await toolsFromModule(example('customer-service/tools.ts'));
 const plan = (): EvalPlan => ({ ...planFromConfig(readEvalConfig(example('customer-service/eval.yaml')), example('customer-service')), runtimes: ['reference', 'ai-sdk'], repeats: 2 });
 
+let chrome: HeadlessChromium<BrowserContext> | undefined;
 let browser: BrowserContext | undefined;
-let profile: string | undefined;
 let report: EvalReport;
 beforeAll(async () => {
   const p = plan();
@@ -30,16 +27,10 @@ beforeAll(async () => {
   const worse = { ...p, dataset: { ...p.dataset, items: p.dataset.items.map((i) => (i.id === 'escalate-large' ? { ...i, scripted: [{ match: {}, answer: { text: 'Sure, just send it back <b>now</b>.' } }] } : i)) } };
   report = (await runEval(worse, { tools, baseline })).report;
   if (!HAVE_CHROMIUM) return;
-  profile = mkdtempSync(join(tmpdir(), 'agentspec-chromium-'));
-  browser = await chromium.launchPersistentContext(profile, {
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-});
-afterAll(async () => {
-  await browser?.close();
-  if (profile) rmSync(profile, { recursive: true, force: true });
-});
+  chrome = headlessChromium(chromium);
+  browser = await chrome.context;
+}, CHROMIUM_LAUNCH_TIMEOUT_MS);
+afterAll(() => chrome?.close(), CHROMIUM_LAUNCH_TIMEOUT_MS);
 
 async function open() {
   const file = tempFiles()('report.html');

@@ -3,6 +3,7 @@ export { closedPort } from './closed-port.js';
 export { a2aMessageData, a2aMessageText, startScriptedA2a, type A2aReply as ScriptedA2aReply, type A2aRequest, type A2aRule, type A2aTextCondition, type ScriptedA2a, type ScriptedA2aOptions } from './a2a-server.js';
 export { startOtlpReceiver, type OtlpReceiver, type OtlpValue, type ReceivedSpan } from './otlp-receiver.js';
 export { typecheck } from './typecheck.js';
+export { CHROMIUM, CHROMIUM_ARGS, CHROMIUM_LAUNCH_TIMEOUT_MS, HAVE_CHROMIUM, headlessChromium, type HeadlessChromium, type PersistentLauncher } from './chromium.js';
 export type { RecordedRequest, ScriptedLlm, ScriptedLlmOptions } from './server.js';
 
 export { DEFAULT_ANSWER, ruleLabel } from './rules.js';

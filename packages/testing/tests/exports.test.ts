@@ -3,8 +3,12 @@ import * as api from '../src/index.js';
 
 it('exports exactly the documented runtime API', () => {
   expect(Object.keys(api).sort()).toEqual([
+    'CHROMIUM',
+    'CHROMIUM_ARGS',
+    'CHROMIUM_LAUNCH_TIMEOUT_MS',
     'DEFAULT_ANSWER',
     'DEFAULT_MODEL',
+    'HAVE_CHROMIUM',
     'RequestError',
     'ResponseStore',
     'RulesError',
@@ -14,6 +18,7 @@ it('exports exactly the documented runtime API', () => {
     'countTokens',
     'findRule',
     'formatViolations',
+    'headlessChromium',
     'loadRulesFile',
     'matchesConditions',
     'modelList',
