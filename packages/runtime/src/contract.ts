@@ -58,7 +58,7 @@ export interface LlmOptions {
   readonly apiKey?: string;
   /** Hosts (or host:port) of spec-named LLM endpoints that may receive `apiKey` / OPENAI_API_KEY. Default: none. */
   readonly credentialHosts?: readonly string[];
-  /** Per-request timeout in milliseconds (default 60 000). */
+  /** Per-request timeout in milliseconds, the answer's body or stream included (default 60 000: DEFAULT_LLM_TIMEOUT_MS). */
   readonly timeoutMs?: number;
   /** Retries on 429/5xx/network errors (default 2). */
   readonly retries?: number;

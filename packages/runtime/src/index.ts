@@ -74,10 +74,11 @@ export {
 } from './semantics/builtin-tools.js';
 export { aiSdkProviderTool, type AiSdkProviderTool } from './semantics/ai-sdk-provider-tool.js';
 export { connectionFailure } from './llm/connection-error.js';
-export { llmErrorDetail, llmHttpError, openAiErrorBody } from './llm/llm-http-error.js';
+export { llmConnectionLost, llmConnectionLostError, llmErrorDetail, llmHttpError, openAiErrorBody } from './llm/llm-http-error.js';
 export { openAiChatBackend, parseCompletion, requestBody } from './llm/openai-chat.js';
 export { usageAttribute, type TokenUsage } from './llm/token-usage.js';
 export { DEFAULT_LLM_RETRIES, llmRetryPolicy, retryingFetch, type LlmRetryOptions } from './llm/retrying-fetch.js';
+export { DEFAULT_LLM_TIMEOUT_MS, providerFetch } from './llm/provider-fetch.js';
 export {
   errorCodeOfBody, isTlsFailure, llmRetryOptions, specRetryable, specRetryDelay, specRetryDelayMs, specRetryPolicy, type Jitter, type SpecFailure, type SpecRetryPolicy,
 } from './llm/spec-retry-policy.js';

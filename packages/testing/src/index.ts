@@ -9,7 +9,7 @@ export type { RecordedRequest, ScriptedLlm, ScriptedLlmOptions } from './server.
 export { DEFAULT_ANSWER, ruleLabel } from './rules.js';
 export type {
   Answer, Endpoint, ErrorAnswer, FinishReason, HostedToolCallSpec, MalformedAnswer, RegexCondition, Rule, RuleMatch,
-  ScriptedLlmConfig, SequenceAnswer, SingleAnswer, StructuredAnswer, TextAnswer, TextCondition,
+  ScriptedLlmConfig, SequenceAnswer, SingleAnswer, StructuredAnswer, TextAnswer, TextCondition, WireFault,
   ToolCallSpec, ToolCallsAnswer, UsageOverride,
 } from './rules.js';
 export { RulesError, parseAnswer, parseConfig, parseRules } from './parse-rules.js';

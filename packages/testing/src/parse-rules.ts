@@ -162,8 +162,8 @@ function checkAnswer(value: unknown, path: string, problems: Problems, inSequenc
   if (value.text !== undefined) expect(typeof value.text === 'string', `${path}.text must be a string`, problems);
   if (value.toolCalls !== undefined) checkToolCalls(value.toolCalls, `${path}.toolCalls`, problems);
   if (kind === 'malformed') {
-    expect(['body', 'tool_arguments', 'sse'].includes(value.malformed as string),
-      `${path}.malformed must be body, tool_arguments or sse`, problems);
+    expect(['body', 'tool_arguments', 'sse', 'stall'].includes(value.malformed as string),
+      `${path}.malformed must be body, tool_arguments, sse or stall`, problems);
   }
 }
 

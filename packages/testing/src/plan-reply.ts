@@ -4,7 +4,7 @@ import { newId } from './ids.js';
 import { formatViolations, validateJsonSchema } from './json-schema.js';
 import type { NormalizedRequest } from './normalize.js';
 import { argumentsText } from './normalize.js';
-import type { Answer, ErrorAnswer, FinishReason, HostedToolCallSpec, SingleAnswer, ToolCallSpec } from './rules.js';
+import type { Answer, ErrorAnswer, FinishReason, HostedToolCallSpec, SingleAnswer, ToolCallSpec, WireFault } from './rules.js';
 import { countCompletionTokens, countPromptTokens, usageWith } from './usage.js';
 import type { Usage } from './usage.js';
 
@@ -32,8 +32,8 @@ export interface CompletionReply {
   readonly finishReason: FinishReason;
   readonly usage: Usage;
   readonly delayMs: number;
-  /** Break the wire format: a body / event that is not JSON, or a connection cut mid-way. */
-  readonly fault?: 'body' | 'sse';
+  /** Break the wire format: a body / event that is not JSON, a connection cut mid-way, a response that stalls mid-way. */
+  readonly fault?: WireFault;
   /** Output items of hosted tool calls (Responses API), ids and status filled in. */
   readonly hostedToolCalls?: readonly HostedToolCallItem[];
 }
@@ -114,7 +114,7 @@ function structuredError(label: string, request: NormalizedRequest, detail: stri
 interface Content {
   readonly text: string | null;
   readonly toolCalls: readonly ReplyToolCall[];
-  readonly fault?: 'body' | 'sse';
+  readonly fault?: WireFault;
 }
 
 function contentOf(answer: Exclude<SingleAnswer, ErrorAnswer>, request: NormalizedRequest, label: string): Content | ErrorReply {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RequestError } from './errors.js';
 import type { NormalizedRequest, Obj } from './normalize.js';
 import type { CompletionReply } from './plan-reply.js';
+import type { WireFault } from './rules.js';
 import { renderChatChunks, renderChatCompletion } from './render-chat.js';
 import { renderResponse, renderResponseEvents } from './render-responses.js';
 import type { ResponseBody } from './render-responses.js';
@@ -26,9 +27,9 @@ function half(text: string): string {
   return text.slice(0, Math.max(1, Math.floor(text.length / 2)));
 }
 
-/** Sends a JSON body (`fault` = `body`: cut in half so it is not JSON; `sse`: connection cut mid-body). */
+/** Sends a JSON body (`fault` = `body`: cut in half so it is not JSON; `sse`: connection cut mid-body; `stall`: half the body, then nothing). */
 export function sendJson(
-  res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}, fault?: 'body' | 'sse',
+  res: ServerResponse, status: number, body: unknown, headers: Readonly<Record<string, string>> = {}, fault?: WireFault,
 ): void {
   const full = JSON.stringify(body);
   const text = fault === 'body' ? half(full) : full;
@@ -41,6 +42,7 @@ export function sendJson(
     res.write(half(text), () => res.destroy());
     return;
   }
+  if (fault === 'stall') return void res.write(half(text));
   res.end(text);
 }
 
@@ -49,8 +51,11 @@ interface SseMessage {
   readonly data: string;
 }
 
-/** Writes a stream of SSE events, applying a fault: `body` garbles the data of the 2nd event, `sse` cuts the connection half-way. */
-function sendEvents(res: ServerResponse, messages: readonly SseMessage[], fault?: 'body' | 'sse'): void {
+/**
+ * Writes a stream of SSE events, applying a fault: `body` garbles the data of the 2nd event, `sse` cuts the
+ * connection half-way, `stall` sends half the events and then nothing more, the connection left open.
+ */
+function sendEvents(res: ServerResponse, messages: readonly SseMessage[], fault?: WireFault): void {
   res.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
     'cache-control': 'no-cache',
@@ -64,6 +69,10 @@ function sendEvents(res: ServerResponse, messages: readonly SseMessage[], fault?
     const keep = Math.max(1, Math.floor(events.length / 2));
     for (const event of events.slice(0, keep)) res.write(event);
     res.write(half(events[keep] ?? 'data: {"'), () => res.destroy());
+    return;
+  }
+  if (fault === 'stall') {
+    for (const event of events.slice(0, Math.max(1, Math.floor(events.length / 2)))) res.write(event);
     return;
   }
   for (const event of events) res.write(event);

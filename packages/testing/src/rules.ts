@@ -105,13 +105,19 @@ export interface ErrorAnswer {
   readonly delayMs?: number;
 }
 
+/** How a reply breaks its wire format: a body or event that is not JSON, a connection cut mid-way, a response that stalls mid-way. */
+export type WireFault = 'body' | 'sse' | 'stall';
+
 /**
  * A faulty reply: `body` — the body (or one SSE event) is not JSON;
  * `tool_arguments` — tool calls whose arguments are not JSON;
- * `sse` — the connection is cut in the middle of the response.
+ * `sse` — the connection is cut in the middle of the response;
+ * `stall` — the response stops in the middle and the connection stays open
+ * (until the client leaves or the server closes): for timeouts that must
+ * cover the answer's body or stream, not only its headers.
  */
 export interface MalformedAnswer extends AnswerOptions {
-  readonly malformed: 'body' | 'tool_arguments' | 'sse';
+  readonly malformed: 'body' | 'tool_arguments' | WireFault;
   readonly text?: string;
   readonly toolCalls?: readonly ToolCallSpec[];
 }

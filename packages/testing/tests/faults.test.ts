@@ -15,6 +15,7 @@ const rules: Rule[] = [
   { match: { lastUserMessage: 'bad args' }, answer: { malformed: 'tool_arguments', toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] } },
   { match: { lastUserMessage: 'bad args default' }, answer: { malformed: 'tool_arguments' } },
   { match: { lastUserMessage: 'cut' }, answer: { malformed: 'sse', text: 'a b c d e f g h i j' } },
+  { match: { lastUserMessage: 'stall' }, answer: { malformed: 'stall', text: 'a b c d e f g h i j' } },
   { match: { model: 'listed-model' }, answer: { text: 'x' } },
 ];
 
@@ -120,6 +121,24 @@ describe('malformed answers', () => {
 
   it('sse on a non-streamed request cuts the body', async () => {
     await expect(post(llm, '/chat/completions', chat('cut'))).rejects.toThrow();
+  });
+
+  it('stall: half the stream (or body) comes, then nothing, the connection open until the client leaves', async () => {
+    for (const stream of [true, false]) {
+      const controller = new AbortController();
+      const res = await fetch(`${llm.url}/chat/completions`, { method: 'POST', body: JSON.stringify(chat('stall', { stream })), signal: controller.signal });
+      expect(res.status).toBe(200);
+      const reader = res.body!.getReader();
+      const first = await reader.read();
+      expect(first.done).toBe(false);
+      expect(Buffer.from(first.value!).toString()).toContain(stream ? 'chat.completion.chunk' : '"object":"chat.completion"');
+      // nothing more within 300 ms: the next read is still pending
+      const next = reader.read();
+      const pending = await Promise.race([next.then(() => 'read'), new Promise((r) => setTimeout(() => r('pending'), 300))]);
+      expect(pending).toBe('pending');
+      controller.abort();
+      await expect(next).rejects.toMatchObject({ name: 'AbortError' });
+    }
   });
 });
 

@@ -1,9 +1,9 @@
 import type { LlmConfig } from '@agentspec/core';
-import type { LlmBackend, LlmRequest, LlmResponse, ToolSpec } from '@agentspec/runtime';
+import { DEFAULT_LLM_TIMEOUT_MS, type LlmBackend, type LlmRequest, type LlmResponse, type ToolSpec } from '@agentspec/runtime';
 import { generateText, jsonSchema, Output, streamText, tool, type JSONSchema7, type LanguageModel, type StepResult, type Tool, type ToolSet } from 'ai';
 import { abortError, toRuntimeError } from '../errors/to-runtime-error.js';
 import { generationSettings, lenientStructuredOutput, mergeProviderOptions, sendsParametersAsIs } from '../model/generation-settings.js';
-import { AI_SDK_MAX_RETRIES, DEFAULT_LLM_TIMEOUT_MS, languageModel } from '../model/language-model.js';
+import { AI_SDK_MAX_RETRIES, languageModel } from '../model/language-model.js';
 import type { AiSdkBackendOptions } from '../options.js';
 import { idleTelemetry } from '../model/idle-telemetry.js';
 import { toModelMessages } from './llm-messages.js';

@@ -33,19 +33,6 @@ function toolText({ output }: { output: unknown }): { type: 'text'; value: strin
 }`,
 };
 
-const fetchWithTimeout: Helper = {
-  code: `
-/** \`fetch\` (or \`base\`) giving each LLM request \`timeoutMs\`, its body included (no limit when undefined). */
-function fetchWithTimeout(timeoutMs: number | undefined, base?: typeof fetch): typeof fetch | undefined {
-  if (timeoutMs === undefined) return base;
-  const send = base ?? fetch;
-  return (input, init) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    return send(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-  };
-}`,
-};
-
 const speakFirst: Helper = {
   imports: { ai: ['type ToolLoopAgentSettings', 'type ToolSet'] },
   code: `
@@ -241,7 +228,7 @@ function modelMessages(messages: readonly SummaryMessage[]): ModelMessage[] {
 }`,
 };
 
-export type HelperName = 'args' | SnippetName | 'toolText' | 'fetchWithTimeout' | 'speakFirst' | 'submitResult' | 'mcp' | 'mcpValue' | 'messageTransforms';
+export type HelperName = 'args' | SnippetName | 'toolText' | 'speakFirst' | 'submitResult' | 'mcp' | 'mcpValue' | 'messageTransforms';
 
 /** Every helper, in the order they are written (a new name breaks the build until listed). */
 export const HELPERS: ModuleHelpers<HelperName> = {
@@ -249,7 +236,6 @@ export const HELPERS: ModuleHelpers<HelperName> = {
   ...EMIT_SNIPPETS,
   coerceArgs: { ...EMIT_SNIPPETS.coerceArgs, needs: ['args', ...EMIT_SNIPPETS.coerceArgs.needs] },
   toolText,
-  fetchWithTimeout,
   speakFirst,
   submitResult,
   mcp,

@@ -44,7 +44,6 @@ const AGENT_MODEL: LanguageModelNames = { fn: 'languageModel', modelId: 'MODEL_I
 
 export function emitLanguageModel(config: LlmConfig, w: ModuleWriter, names: LanguageModelNames = AGENT_MODEL): void {
   w.importType('ai', 'LanguageModel');
-  w.use('fetchWithTimeout');
   w.use('llmEndpoint');
   w.use('llmFetch');
   const doc = `/** ${names.what}: ${commentText(config.name ?? config.id)} (${config.component_type}). */`;
@@ -57,7 +56,7 @@ export function emitLanguageModel(config: LlmConfig, w: ModuleWriter, names: Lan
   const start = [
     `  const endpoint = llmEndpoint(${baseUrl === undefined ? 'undefined' : names.baseUrl}, ${names.modelId}, llm);`,
     '  // the retries are llmFetch\'s (the AI SDK\'s own are off); each attempt has llm.timeoutMs',
-    `  const send = llmFetch({ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? `, policy: ${names.policy}` : ''} }, fetchWithTimeout(llm.timeoutMs, llm.fetch));`,
+    `  const send = llmFetch({ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? `, policy: ${names.policy}` : ''}, timeoutMs: llm.timeoutMs }, llm.fetch);`,
   ];
   let body: string[];
   let constants: string[];

@@ -1,6 +1,6 @@
 import { kindOf, type LlmConfig, type LlmConfigKind } from '@agentspec/core';
 import {
-  generationParams, isGenericLlmConfig, llmApi, llmRetryOptions, refuseUnknown, resolveEndpoint, retryingFetch, unsupportedComponent, type LlmOptions,
+  generationParams, isGenericLlmConfig, llmApi, providerFetch, refuseUnknown, resolveEndpoint, unsupportedComponent, type LlmOptions,
 } from '@agentspec/runtime';
 import { AI_SDK_CAPABILITIES } from '../capabilities.js';
 import { createOpenAI } from '@ai-sdk/openai';
@@ -8,8 +8,6 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModel } from 'ai';
 import type { ModelOption } from '../options.js';
 
-/** Time allowed to one LLM request by the runtime and the backend, as in the reference runtime (`llm.timeoutMs`). */
-export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
 type ModelFactory = (config: LlmConfig, llm: LlmOptions) => LanguageModel;
 
 /**
@@ -32,28 +30,15 @@ export function providerName(config: LlmConfig): string {
 }
 
 /**
- * The provider's `fetch`: the runtime's one LLM retry policy (429/5xx/network
- * errors, Retry-After honoured up to `llm.maxRetryAfterMs`; the AI SDK's own
- * retries are off), and `llm.timeoutMs` as the reference runtime applies it,
- * to each HTTP request, body (or stream) included. (The AI SDK's own
- * `timeout.stepMs` would also count the tools run in the step.) A timed-out
- * request is not retried; it is AS_LLM_TIMEOUT.
+ * The provider's `fetch`: the runtime's `providerFetch` — one LLM retry policy
+ * (the AI SDK's own retries are off), `llm.timeoutMs` over each HTTP request,
+ * body (or stream) included (the AI SDK's own `timeout.stepMs` would also
+ * count the tools run in the step), and the config's other generation
+ * parameters in the body. A timed-out request is not retried; it is
+ * AS_LLM_TIMEOUT.
  */
 function withFetch(config: LlmConfig, llm: LlmOptions, extra?: Readonly<Record<string, unknown>>): { fetch: typeof fetch } {
-  const { timeoutMs } = llm;
-  const timed: typeof fetch = timeoutMs === undefined ? fetch : (input, init) => {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-  };
-  // parameters OpenAI's provider has no option for go into the body as they are, as the reference runtime sends them
-  const attempt: typeof fetch = !extra ? timed : (input, init) => timed(input, typeof init?.body === 'string' ? { ...init, body: withExtra(init.body, extra) } : init);
-  return { fetch: retryingFetch(llmRetryOptions(config, llm), attempt) };
-}
-
-function withExtra(body: string, extra: Readonly<Record<string, unknown>>): string {
-  const json = JSON.parse(body) as Record<string, unknown>;
-  for (const [k, v] of Object.entries(extra)) if (!(k in json)) json[k] = v;
-  return JSON.stringify(json);
+  return { fetch: providerFetch(config, llm, extra) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { laterComponent, type Agent } from '@agentspec/core';
-import { backendTransformCall, llmMessages, renderTemplate, RUNTIME_ERROR_CODES, RuntimeError, type AgentTransforms, type LlmBackend, type LlmMessage, type RuntimeErrorCode, type RuntimeLoadOptions, type TransformTrace } from '@agentspec/runtime';
+import { backendTransformCall, DEFAULT_LLM_TIMEOUT_MS, llmMessages, renderTemplate, RUNTIME_ERROR_CODES, RuntimeError, type AgentTransforms, type LlmBackend, type LlmMessage, type RuntimeErrorCode, type RuntimeLoadOptions, type TransformTrace } from '@agentspec/runtime';
 import { ToolLoopAgent, type ModelMessage, type StepResult, type ToolSet } from 'ai';
 import { toModelMessages } from '../backend/llm-messages.js';
 import { conversation } from './conversation.js';
@@ -9,7 +9,6 @@ import { speakFirst } from '../compile/speak-first.js';
 import type { AgentStopCondition } from '../compile/stop-conditions.js';
 import type { ToolExecutor } from '../compile/tools/tool-executor.js';
 import { idleTelemetry } from '../model/idle-telemetry.js';
-import { DEFAULT_LLM_TIMEOUT_MS } from '../model/language-model.js';
 import type { AgentBuildResult, AgentHooks, AiSdkCompileOptions, AiSdkRuntimeOptions } from '../options.js';
 import type { AgentShape } from './next-step.js';
 

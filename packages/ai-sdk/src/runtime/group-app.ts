@@ -1,7 +1,6 @@
 import type { Component } from '@agentspec/core';
-import { DEFAULT_MAX_HANDOFFS, finishedRetention, hasToolboxes, KernelSession, openEnvelope, RuntimeError, type App, type RuntimeLoadOptions, type SavedSession, type Session } from '@agentspec/runtime';
+import { DEFAULT_LLM_TIMEOUT_MS, DEFAULT_MAX_HANDOFFS, finishedRetention, hasToolboxes, KernelSession, openEnvelope, RuntimeError, type App, type RuntimeLoadOptions, type SavedSession, type Session } from '@agentspec/runtime';
 import { checkServerTools } from '../compile/check-server-tools.js';
-import { DEFAULT_LLM_TIMEOUT_MS } from '../model/language-model.js';
 import type { GroupMembers } from '../multi-agent/group-members.js';
 import type { AiSdkRuntimeOptions } from '../options.js';
 import { AI_SDK_RUNTIME_NAME } from '../runtime-name.js';

@@ -1,8 +1,8 @@
 import type { Agent, Component, Flow } from '@agentspec/core';
-import { specializeAgents } from '@agentspec/runtime';
+import { DEFAULT_LLM_TIMEOUT_MS, specializeAgents } from '@agentspec/runtime';
 import { serverToolNames } from '@agentspec/runtime';
 import { key, literal, moduleHeader } from '@agentspec/runtime/emit';
-import { DEFAULT_LLM_TIMEOUT_MS } from '../compile/llm/chat-model.js';
+
 import { emitAgent } from './agent/emit-agent.js';
 import { checkEmittable } from './check.js';
 import { emitFlow } from './flow/emit-flow.js';

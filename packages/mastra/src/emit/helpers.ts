@@ -91,27 +91,9 @@ interface LlmEndpoint extends ResolvedLlm, LlmRetryOptions {
   readonly fetch?: typeof fetch | undefined;
 }
 
-/** The fetch of a model: its requests retried by llmFetch (Mastra's own retries are off), each attempt with a timeout until its body has been read. */
+/** The fetch of a model: its requests retried by llmFetch (Mastra's own retries are off), each attempt with its time limit until its body has been read. */
 function timedFetch(endpoint: LlmEndpoint): typeof fetch {
-  const timeoutMs = endpoint.timeoutMs ?? 60_000;
-  return llmFetch(endpoint, async (input, init) => {
-    // the timer runs until the response body has been read, streamed or not
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new DOMException(\`no answer within \${timeoutMs} ms\`, 'TimeoutError')), timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
-    try {
-      const response = await (endpoint.fetch ?? fetch)(input, { ...init, signal });
-      if (!response.body) {
-        clearTimeout(timer);
-        return response;
-      }
-      const body = response.body.pipeThrough(new TransformStream({ flush: () => clearTimeout(timer) }));
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    } catch (e) {
-      clearTimeout(timer);
-      throw e;
-    }
-  });
+  return llmFetch({ ...endpoint, timeoutMs: endpoint.timeoutMs ?? 60_000 }, endpoint.fetch);
 }
 
 `;

@@ -1,10 +1,9 @@
 import type { LlmConfig } from '@agentspec/core';
-import { generationParams, llmRetryOptions, resolveEndpoint, retryingFetch, type LlmOptions } from '@agentspec/runtime';
+import { DEFAULT_LLM_TIMEOUT_MS, generationParams, providerFetch, resolveEndpoint, type LlmOptions } from '@agentspec/runtime';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { MastraModelConfig } from '@mastra/core/llm';
 import { quoteUnparsedToolInput } from './quote-unparsed-tool-input.js';
-import { linkedSignal } from './signals.js';
 
 /** Name of the AI SDK provider the compiled models use (it prefixes their `provider` field). */
 export const PROVIDER_NAME = 'agentspec';
@@ -36,7 +35,9 @@ export function modelSettings(config: LlmConfig): ModelSettings {
 export function llmModel(config: LlmConfig, llm: LlmOptions = {}): MastraModelConfig {
   const endpoint = resolveEndpoint(config, llm);
   const extra = generationParams(config).extra;
-  const fetch = timedFetch(config, llm, endpoint.api === 'responses' ? extra : undefined);
+  // the runtime's one retry policy, the load's timeout over each request, body or stream included (a stream that
+  // stalls times out), and for OpenAI's provider (which takes no unknown options) the `extra` parameters in the body
+  const fetch = providerFetch(config, { ...llm, timeoutMs: llm.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS }, endpoint.api === 'responses' ? extra : undefined);
   if (endpoint.api === 'responses') {
     // OpenAI-compatible servers (and llm.override) take any key; OpenAI's own falls back to OPENAI_API_KEY
     const apiKey = endpoint.apiKey ?? (endpoint.openAi ? undefined : 'not-needed');
@@ -54,34 +55,4 @@ export function llmModel(config: LlmConfig, llm: LlmOptions = {}): MastraModelCo
     ...(extra ? { transformRequestBody: (body: Record<string, unknown>) => ({ ...body, ...extra }) } : {}),
   });
   return quoteUnparsedToolInput(provider.chatModel(endpoint.model)) as unknown as MastraModelConfig;
-}
-
-/**
- * The runtime's one LLM retry policy (429/5xx/network errors, Retry-After honoured up to llm.maxRetryAfterMs) around
- * each attempt, whose timer runs until the response body has been read, streamed or not; `extra` parameters added to
- * the JSON body (OpenAI's provider takes no unknown options).
- */
-function timedFetch(config: LlmConfig, llm: LlmOptions, extra: Readonly<Record<string, unknown>> | undefined): typeof fetch {
-  const timeoutMs = llm.timeoutMs ?? 60_000;
-  return retryingFetch(llmRetryOptions(config, llm), async (input, init) => {
-    if (extra && typeof init?.body === 'string') {
-      const json = JSON.parse(init.body) as Record<string, unknown>;
-      for (const [k, v] of Object.entries(extra)) if (!(k in json)) json[k] = v;
-      init = { ...init, body: JSON.stringify(json) };
-    }
-    const { signal, dispose } = linkedSignal([init?.signal ?? undefined], timeoutMs);
-    let response: Response;
-    try {
-      response = await fetch(input, { ...init, signal });
-    } catch (e) {
-      dispose();
-      throw e;
-    }
-    if (!response.body) {
-      dispose();
-      return response;
-    }
-    const body = response.body.pipeThrough(new TransformStream({ flush: dispose }));
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-  });
 }

@@ -88,9 +88,9 @@ export function emitModel(w: ModuleWriter, spec: LlmConfig, names: ModelNames = 
     '    baseURL: endpoint.baseURL,',
     "    apiKey: endpoint.apiKey ?? 'unset',",
     '    timeout: llm.timeoutMs ?? 60_000,',
-    '    // the retries are llmFetch\'s (the client\'s own are off)',
+    '    // the retries are llmFetch\'s (the client\'s own are off), and its time limit covers the answer too (the client\'s stops at the headers)',
     '    maxRetries: 0,',
-    `    fetch: llmFetch({ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? `, policy: ${names.policy}` : ''} }, llm.fetch),`,
+    `    fetch: llmFetch({ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? `, policy: ${names.policy}` : ''}, timeoutMs: llm.timeoutMs ?? 60_000 }, llm.fetch),`,
     '  });',
   );
   if (route.api === 'chat') lines.push('  return new CheckedChatCompletionsModel(client, endpoint.model);');

@@ -96,7 +96,8 @@ class Attempt {
   /** What the client throws for a request that failed with `cause`: cancelled, timed out, or a connection error. */
   failure(cause: unknown): APIError {
     if (this.#caller?.aborted) return new APIUserAbortError();
-    if (this.#timedOut) return new APIConnectionTimeoutError();
+    // this request's timer, or the fetch's own time limit (providerFetch's, over the answer's body too)
+    if (this.#timedOut || (cause as { name?: unknown } | null)?.name === 'TimeoutError') return new APIConnectionTimeoutError();
     return new APIConnectionError({ cause: cause instanceof Error ? cause : new Error(String(cause)) });
   }
 

@@ -1,5 +1,5 @@
 import { kindOf, type LlmConfig, type LlmConfigKind } from '@agentspec/core';
-import { isGenericLlmConfig, llmRetryOptions, refuseUnknown, resolveEndpoint, retryingFetch, type Endpoint, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
+import { DEFAULT_LLM_TIMEOUT_MS, isGenericLlmConfig, providerFetch, refuseUnknown, resolveEndpoint, type Endpoint, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
 import { modelFrom } from '../compile/provenance.js';
 import { NO_API_KEY, openAiClient } from '../openai-client.js';
 import { leanChatClient } from './lean-chat-client.js';
@@ -43,9 +43,10 @@ export type AgentSpecModel = AgentSpecChatCompletionsModel | AgentSpecResponsesM
  */
 export function modelFor(config: LlmConfig, llm: LlmOptions = {}, checkToolCallsAt?: ErrorSite): AgentSpecModel {
   const endpoint = resolveEndpoint(config, llm);
-  const timeoutMs = llm.timeoutMs ?? 60_000;
-  // the runtime's one LLM retry policy (429/5xx/network errors, Retry-After honoured up to llm.maxRetryAfterMs)
-  const send = retryingFetch(llmRetryOptions(config, llm));
+  const timeoutMs = llm.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
+  // the runtime's one LLM retry policy (429/5xx/network errors, Retry-After honoured up to llm.maxRetryAfterMs), and
+  // the time limit over the answer too: the client's own stops at the response headers (a stalled stream never ends)
+  const send = providerFetch(config, { ...llm, timeoutMs });
   const client = openAiClient({ baseURL: endpoint.baseUrl, ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}), timeoutMs, retries: 0, fetch: send });
   const options = { modelId: endpoint.model, baseURL: endpoint.baseUrl, ...(checkToolCallsAt ? { checkToolCallsAt } : {}) };
   const model = LLM_APIS[kindOf(config)](endpoint, config) === 'responses'

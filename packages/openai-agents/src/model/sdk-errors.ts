@@ -1,5 +1,5 @@
 import { MaxTurnsExceededError, ModelBehaviorError } from '@openai/agents';
-import { llmHttpError, openAiErrorBody, RuntimeError, type ErrorSite } from '@agentspec/runtime';
+import { llmConnectionLost, llmConnectionLostError, llmHttpError, openAiErrorBody, RuntimeError, type ErrorSite } from '@agentspec/runtime';
 
 /** The errors an error wraps: `cause`, and `error` of ToolCallError / GuardrailExecutionError (the SDK's and ours). */
 export function* chain(e: unknown): Generator<unknown> {
@@ -16,7 +16,8 @@ export function* chain(e: unknown): Generator<unknown> {
  * A failed SDK run as a coded RuntimeError (DESIGN §4.1): a RuntimeError thrown
  * inside (by a tool) is kept; turns exhausted → AS_MAX_ITERATIONS; calls of
  * unknown tools → AS_TOOL_CALL_INVALID; errors of the `openai` client →
- * AS_LLM_TIMEOUT / AS_LLM_HTTP / AS_CANCELLED. Anything else is returned as it is.
+ * AS_LLM_TIMEOUT / AS_LLM_HTTP / AS_CANCELLED (an answer whose body or
+ * stream outlasted the time limit: AS_LLM_TIMEOUT). Anything else is returned as it is.
  */
 export function toRuntimeError(e: unknown, site: ErrorSite, signal?: AbortSignal): unknown {
   for (const x of chain(e)) if (RuntimeError.isInstance(x)) return x;
@@ -30,7 +31,8 @@ export function toRuntimeError(e: unknown, site: ErrorSite, signal?: AbortSignal
     // the `openai` client's errors are told apart by class (their `name` is 'Error')
     const kind = (x as object).constructor?.name ?? err.name;
     const llmSite = { ...site };
-    if (kind === 'APIConnectionTimeoutError' || kind === 'ModelTimeoutError') {
+    // a TimeoutError DOMException: the time limit over the answer's body or stream (the fetch's, providerFetch) ran out
+    if (kind === 'APIConnectionTimeoutError' || kind === 'ModelTimeoutError' || err.name === 'TimeoutError') {
       return new RuntimeError('AS_LLM_TIMEOUT', `the LLM endpoint did not answer in time: ${err.message ?? ''}`, llmSite, { cause: e });
     }
     if (kind === 'APIUserAbortError' || err.name === 'AbortError') return new RuntimeError('AS_CANCELLED', 'the run was cancelled', llmSite, { cause: e });
@@ -39,6 +41,7 @@ export function toRuntimeError(e: unknown, site: ErrorSite, signal?: AbortSignal
     }
     if (kind === 'APIConnectionError') return new RuntimeError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${err.message ?? ''}`, llmSite, { cause: e });
   }
+  if (llmConnectionLost(e)) return llmConnectionLostError(e, site);
   if (e instanceof ModelBehaviorError) return new RuntimeError('AS_LLM_RESPONSE', `malformed answer from the LLM: ${e.message}`, site, { cause: e });
   return e;
 }

@@ -64,6 +64,8 @@ export class AgentEngine implements SessionEngine {
   #paused: PendingAnswers | undefined;
   /** What the SDK last sent the model in the current run: the conversation with every tool result known so far. */
   #asked: AgentInputItem[] | undefined;
+  /** After a failed run: how many of the inbox's user messages the next run asks again with (the rest wait their turn). */
+  #failedGiven: number | undefined;
   #llmAnswered = 0;
   readonly #tools: ReadonlyMap<string, Tool>;
   #conversationId = '';
@@ -140,20 +142,25 @@ export class AgentEngine implements SessionEngine {
   }
 
   /** SDK runs until the agent finishes or waits for the caller. */
-  async #loop({ inbox, last }: EngineRun, events: AgentEvents | undefined): Promise<RunStatus> {
+  async #loop({ inbox, last, failed }: EngineRun, events: AgentEvents | undefined): Promise<RunStatus> {
     const { agent, runOptions } = await this.#compiled();
+    // a run after a failure asks the failed request again as it was, without the messages the user gave since (the
+    // next turn, as on the reference runtime) — but for a refused answer (an invalid tool call), asked again with them
+    let retry = failed !== undefined && failed !== 'AS_TOOL_CALL_INVALID' ? this.#failedGiven : undefined;
+    this.#failedGiven = undefined;
     for (;;) {
       const paused = this.#paused;
       if (paused) {
         const waiting = paused.waiting();
         if (waiting) return { ...waiting, messages: this.messages };
       }
-      const given = paused ? 0 : inbox.user.length; // messages appended during the run wait for the next one
+      const given = paused ? 0 : retry ?? inbox.user.length; // messages appended during the run wait for the next one
       // waiting for the user and nothing new (a run right after a resume): the same status, no LLM call re-running the last turn
-      if (!paused && given === 0 && last?.type === 'user_input') return last;
+      if (!paused && given === 0 && retry === undefined && last?.type === 'user_input') return last;
+      retry = undefined;
       const input: AgentInputItem[] | RunState<unknown, CompiledAgent> = paused
         ? (paused.state as RunState<unknown, CompiledAgent>)
-        : [...this.#history, ...inbox.user.map((text): AgentInputItem => ({ role: 'user', content: text }))];
+        : [...this.#history, ...inbox.user.slice(0, given).map((text): AgentInputItem => ({ role: 'user', content: text }))];
       const snapshot = paused ? (paused.state as RunState<unknown, CompiledAgent>).toString() : undefined;
       let result: SdkResult;
       this.#asked = undefined;
@@ -161,6 +168,8 @@ export class AgentEngine implements SessionEngine {
         result = await this.#runOnce(agent, runOptions, input, events);
       } catch (e) {
         const asked = this.#asked as AgentInputItem[] | undefined;
+        // what the next run asks again: the request's input (now the history), or the messages this run was given
+        this.#failedGiven = asked ? 0 : given;
         if (asked) {
           // The run failed at or after an LLM request: go on from what that request held — the tools that had run, with
           // their results — so running again never executes them a second time (the SDK keeps no state on such errors).

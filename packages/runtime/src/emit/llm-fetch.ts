@@ -29,6 +29,11 @@ interface LlmRetryOptions {
   readonly maxRetryAfterMs?: number | undefined;
   /** The LLM config's retry_policy. */
   readonly policy?: SpecRetryPolicy | undefined;
+  /**
+   * Each attempt within this many milliseconds, its answer's body or stream included (an answer that stalls half-way
+   * fails with a TimeoutError, not retried); no limit when undefined. The client's own timeout stops at the headers.
+   */
+  readonly timeoutMs?: number | undefined;
 }
 
 /**
@@ -36,10 +41,15 @@ interface LlmRetryOptions {
  * \`retries\` times, ${backoff.baseMs} ms doubling up to ${backoff.capMs} ms between attempts, or the server's Retry-After (or retry-after-ms) when
  * not longer than \`maxRetryAfterMs\` (a longer one returns the failed response at once). The retry_policy, when given,
  * decides which failures are retried, how often and how long to wait. A cancelled request is never retried; a request
- * whose body is a stream is not either. The LLM client's own retries must be off.
+ * whose body is a stream is not either. The LLM client's own retries must be off. \`timeoutMs\` bounds each attempt with its answer.
  */
 function llmFetch(options: LlmRetryOptions, base?: typeof fetch): typeof fetch {
-  const send: typeof fetch = base ?? ((input, init) => fetch(input, init));
+  const through: typeof fetch = base ?? ((input, init) => fetch(input, init));
+  const limit = options.timeoutMs;
+  const send: typeof fetch = limit === undefined ? through : (input, init) => {
+    const timeout = AbortSignal.timeout(limit);
+    return through(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+  };
   const spec = options.policy;
   const retries = Math.max(0, spec ? spec.max_attempts : options.retries ?? ${DEFAULT_LLM_RETRIES});
   const maxRetryAfterMs = options.maxRetryAfterMs ?? ${DEFAULT_RETRY_POLICY.maxRetryAfterMs};

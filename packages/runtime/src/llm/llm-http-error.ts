@@ -49,3 +49,34 @@ export function openAiErrorBody(error: unknown, message: string): unknown {
   if (typeof body === 'string' || (typeof body === 'object' && body !== null)) return { error: body };
   return message.replace(/^\d{3}\s+/, '');
 }
+
+/** Error codes of a connection that closed under a request or its answer. */
+const LOST_CODES: ReadonlySet<string> = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/**
+ * Whether `error`, or an error it wraps (`cause`), is the connection to the
+ * LLM endpoint closing before its answer was complete: fetch's `terminated`
+ * (undici's `UND_ERR_SOCKET` under it), a reset, a broken pipe. Such an
+ * answer is not malformed (AS_LLM_RESPONSE): the endpoint failed to deliver
+ * it ({@link llmConnectionLostError}).
+ */
+export function llmConnectionLost(error: unknown): boolean {
+  let x = error;
+  for (let depth = 0; typeof x === 'object' && x !== null && depth < 8; depth++) {
+    const o = x as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown };
+    if (o.name === 'TypeError' && o.message === 'terminated') return true;
+    if (typeof o.code === 'string' && LOST_CODES.has(o.code)) return true;
+    x = o.cause;
+  }
+  return false;
+}
+
+/**
+ * The AS_LLM_HTTP error of an answer whose connection closed before it was
+ * complete (a body or stream cut half-way): one message on every runtime;
+ * what came of the answer is not used.
+ */
+export function llmConnectionLostError(error: unknown, site: ErrorSite): RuntimeError {
+  const detail = error instanceof Error ? error.message : String(error);
+  return new RuntimeError('AS_LLM_HTTP', `the connection to the LLM endpoint closed before its answer was complete (${detail})`, site, { cause: error });
+}

@@ -1,11 +1,12 @@
 import type { LlmOptions } from '../contract.js';
-import { llmHttpError } from './llm-http-error.js';
+import { llmConnectionLost, llmConnectionLostError, llmHttpError } from './llm-http-error.js';
 import { RuntimeError } from '../errors.js';
 import { redactUrl, redactUrlsIn } from '../store/redact-url.js';
 import type { LlmBackend, LlmMessage, LlmRequest, LlmResponse } from './backend.js';
 import { resolveEndpoint } from './endpoint.js';
 import { readChatStream } from './chat-stream.js';
 import { parseResponse, readResponsesStream, responsesRequestBody } from './openai-responses.js';
+import { DEFAULT_LLM_TIMEOUT_MS } from './provider-fetch.js';
 import { retryingFetch } from './retrying-fetch.js';
 import { llmRetryOptions } from './spec-retry-policy.js';
 
@@ -16,7 +17,7 @@ import { llmRetryOptions } from './spec-retry-policy.js';
  * 429/5xx and network errors through `retryingFetch`; coded errors otherwise.
  */
 export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
-  const timeoutMs = options.timeoutMs ?? 60_000;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_LLM_TIMEOUT_MS;
   // 429/5xx/network errors retried by the one LLM retry policy (Retry-After honoured up to its cap)
   // one fetch per LLM config: its retry_policy, when it has one, decides the retries
   const sends = new WeakMap<object, typeof fetch>();
@@ -58,6 +59,7 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
         } catch (e) {
           if (RuntimeError.isInstance(e)) throw e;
           if (timedOut) throw new RuntimeError('AS_LLM_TIMEOUT', `the LLM answer did not complete within ${timeoutMs} ms`, site, { cause: e });
+          if (llmConnectionLost(e)) throw llmConnectionLostError(e, site);
           throw new RuntimeError('AS_LLM_RESPONSE', `malformed answer from the LLM endpoint: ${(e as Error).message}`, site, { cause: e });
         }
       } finally {

@@ -165,7 +165,13 @@ export class KernelSession implements Session {
       const advance = () => this.engine.advance({
         inbox: this.inbox, last: this.last, failed: this.failed, emit: traced, spans: new RunSpans(traced, this.spanIds), conversationId: this.conversationId, ledger: this.ledger,
       });
-      const status = await (this.engine.bindsLedger?.() ? advance() : withLedger(this.ledger, advance));
+      let status = await (this.engine.bindsLedger?.() ? advance() : withLedger(this.ledger, advance));
+      if (this.failed !== undefined && status.type === 'user_input' && this.inbox.user.length > 0) {
+        // the failed run, run again, waits for the user, who gave messages since it failed: they are its next turn
+        this.last = status;
+        this.failed = undefined;
+        status = await (this.engine.bindsLedger?.() ? advance() : withLedger(this.ledger, advance));
+      }
       this.last = status;
       this.failed = undefined;
       this.ledger.clear();

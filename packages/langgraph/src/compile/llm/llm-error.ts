@@ -1,4 +1,4 @@
-import { llmHttpError, openAiErrorBody, RuntimeError, type ErrorSite } from '@agentspec/runtime';
+import { llmConnectionLost, llmConnectionLostError, llmHttpError, openAiErrorBody, RuntimeError, type ErrorSite } from '@agentspec/runtime';
 
 /** An error of a chat model call as a coded runtime error (DESIGN §4.1). */
 export function toLlmError(e: unknown, site: ErrorSite): RuntimeError {
@@ -13,5 +13,6 @@ export function toLlmError(e: unknown, site: ErrorSite): RuntimeError {
   if (err?.constructor?.name === 'APIConnectionError') {
     return new RuntimeError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${message}`, site, { cause: e });
   }
+  if (llmConnectionLost(e)) return llmConnectionLostError(e, site);
   return new RuntimeError('AS_LLM_RESPONSE', `malformed answer from the LLM endpoint: ${message.slice(0, 300)}`, site, { cause: e });
 }

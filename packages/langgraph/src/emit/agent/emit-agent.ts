@@ -54,11 +54,11 @@ export function chatModel(spec: LlmConfig, timeoutMs: number, names: ChatModelNa
   // OpenAI-compatible servers (and options.llm.baseURL) take any key; OpenAiConfig on OpenAI's endpoint needs one
   // (ChatOpenAI then looks for OPENAI_API_KEY itself: llmEndpoint found none)
   const apiKey = openAi ? "endpoint.apiKey ?? (llm.baseURL ? 'not-needed' : undefined)" : "endpoint.apiKey ?? 'not-needed'";
-  const retry = `{ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? `, policy: ${names.policy}` : ''} }`;
+  const retry = `{ retries: llm.retries, maxRetryAfterMs: llm.maxRetryAfterMs${policy ? `, policy: ${names.policy}` : ''}, timeoutMs: llm.timeoutMs ?? ${timeoutMs} }`;
   const body = [
     '  const llm = options.llm ?? {};',
     `  const endpoint = llmEndpoint(${openAi ? 'undefined' : names.baseUrl}, ${names.model}, llm);`,
-    '  // never `streaming: true`; the retries are llmFetch\'s (the client\'s own are off)',
+    '  // never `streaming: true`; the retries are llmFetch\'s (the client\'s own are off), and its time limit covers the answer too',
     '  return new ChatOpenAI({',
     '    model: endpoint.model,',
     `    apiKey: ${apiKey},`,

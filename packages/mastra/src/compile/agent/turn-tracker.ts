@@ -75,9 +75,10 @@ export class TurnTracker {
   }
 
   stepFinished(step: FinishedStep): void {
-    // A failed LLM call ends its step with nothing said: the run fails, and the conversation stays as it was.
+    // A failed LLM call adds nothing, even when part of its answer came before it failed (a stream cut or
+    // stalled half-way): the run fails, the conversation stays as it was, and its LLM span ends with the error.
+    if (step.finishReason === 'error') return;
     const calls = ownCalls(step.toolCalls);
-    if (step.finishReason === 'error' && !step.text && calls.length === 0) return;
     if (this.llm) this.state.events?.close(this.llm, { content: step.text ?? '', tool_calls: calls.map((c) => callOf(c)), ...usageAttribute(step.usage) });
     this.llm = undefined;
     const added = stepMessages(step, this.compiled.spec.name, new Map(Object.entries(this.rejected)));
