@@ -1,9 +1,10 @@
-import { laterComponent, reachableNodes, type AgentNode, type Component, type Flow, type FlowNode, type MapNode, type Node } from '@agentspec/core';
+import { reachableNodes, type Component, type Flow, type Node } from '@agentspec/core';
 import { CHANNELS } from '../../constants.js';
 import { NESTED_STEPS_MESSAGE } from '../../compile/check-component.js';
 import { fanOutPartNames, fanOutShape, hasFanOut, type FanOutNames } from '../../compile/flow/fan-out.js';
 import { routesOnBranch, transitionsOf, unreachableWarnings } from '../../compile/flow/flow-edges.js';
 import { foldedBranchingNodes, FoldedBranching } from '../../compile/flow/folded-branching.js';
+import { subgraphsOf } from '../../compile/flow/subgraphs.js';
 import { FlowData } from '../../compile/flow/flow-data.js';
 import { graphNodeNames } from '../../compile/node-names.js';
 import type { CompileWarning } from '../../compile/options.js';
@@ -15,15 +16,6 @@ interface FlowNames {
   readonly builder: string;
   readonly graph: string;
   readonly state: string;
-}
-
-/** The subgraphs a node runs: its subflow(s)' graph functions, or an agent's graph from flowNodes. */
-function subgraphsOf(node: Node): Component[] {
-  if (node.component_type === 'FlowNode' || node.component_type === 'MapNode') return [(node as FlowNode | MapNode).subflow];
-  if (node.component_type === 'AgentNode') return [(node as AgentNode).agent];
-  const catching = laterComponent(node, 'CatchExceptionNode');
-  if (catching) return [catching.subflow];
-  return [...(fanOutShape(node)?.subflows ?? [])];
 }
 
 /** The flows of the module, each after the subflows it runs. */
