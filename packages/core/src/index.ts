@@ -56,6 +56,7 @@ export { INPUT_MESSAGE_DEFAULT_OUTPUT } from './components/nodes/input-message-n
 export { BRANCHING_DEFAULT_INPUT, DEFAULT_BRANCH, mappingBranches } from './components/nodes/branching-node.js';
 export { COLLECTED_PREFIX, defaultReducers, ITERATED_PREFIX, mapInputs, mapOutputs } from './components/nodes/map-node.js';
 export { flowExitBranches } from './components/nodes/flow-node.js';
+export { reachableNodes } from './components/control-flow.js';
 
 // JSON Schema of documents
 export { allJsonSchemas, jsonSchemaFor } from './schema/json-schema.js';

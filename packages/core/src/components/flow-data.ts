@@ -1,6 +1,6 @@
 import type { DataFlowEdge, EndNode, Flow, Node, Property } from '../model/types.js';
 import { canCast, describeType, findProperty, titlesOf } from '../semantics/properties.js';
-import type { Listed } from './flow-structure.js';
+import type { Listed } from './control-flow.js';
 import type { CheckContext } from './handler.js';
 
 /**

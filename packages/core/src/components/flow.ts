@@ -2,7 +2,8 @@ import { comp, compList, IO_FIELDS } from '../model/fields.js';
 import type { Flow, Property } from '../model/types.js';
 import { canCast, describeType, findProperty } from '../semantics/properties.js';
 import type { CheckContext } from './handler.js';
-import { checkFlowStructure, listNodes } from './flow-structure.js';
+import { listNodes } from './control-flow.js';
+import { checkFlowStructure } from './flow-structure.js';
 import { checkFlowData } from './flow-data.js';
 import { props, type ComponentHandler } from './handler.js';
 

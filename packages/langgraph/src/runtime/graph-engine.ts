@@ -4,6 +4,7 @@ import { CRASHED, type EngineRun, type Message, type RunStatus, type RuntimeEven
 import { CHANNELS } from '../constants.js';
 import { EVENTS_KEY } from '../compile/events.js';
 import type { LangGraph } from '../compile/graph-types.js';
+import { runsNoSubgraph } from '../compile/flow/subgraphs.js';
 import { userMessage } from '../compile/messages.js';
 import type { CheckpointerDescription } from './checkpointers.js';
 import { toRunError } from './run-error.js';
@@ -44,12 +45,13 @@ export interface AppServices {
   readonly exitDurability?: boolean;
 }
 
-/** The node kinds of a flow that invoke no subgraph, and can pause only at the top level of its graph. */
-const FLAT_NODE_KINDS: ReadonlySet<string> = new Set(['StartNode', 'EndNode', 'LlmNode', 'ToolNode', 'ApiNode', 'BranchingNode', 'InputMessageNode', 'OutputMessageNode']);
-
-/** Whether every node of `flow` is of a kind that invokes no subgraph (a FlowNode, MapNode, AgentNode or fan-out does). */
+/**
+ * Whether every node of `flow` is of a kind that invokes no subgraph (runsNoSubgraph: a FlowNode, MapNode, AgentNode,
+ * CatchExceptionNode or fan-out does, and a kind the compiler does not map counts as one that does), so that it can
+ * pause only at the top level of its graph.
+ */
 export function flatFlow(flow: Flow): boolean {
-  return flow.nodes.every((n) => FLAT_NODE_KINDS.has(n.component_type));
+  return flow.nodes.every(runsNoSubgraph);
 }
 
 /** A compiled graph under the session kernel of @agentspec/runtime: one LangGraph thread, resumed through interrupts. */

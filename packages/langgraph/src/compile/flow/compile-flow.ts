@@ -1,11 +1,11 @@
 import { StateGraph } from '@langchain/langgraph';
-import { kindOf, type ControlFlowEdge, type Flow, type Node } from '@agentspec/core';
+import { kindOf, reachableNodes, type ControlFlowEdge, type Flow, type Node } from '@agentspec/core';
 import type { CompileContext } from '../context.js';
 import type { GraphBuilder, LangGraph } from '../graph-types.js';
 import { componentDocument, edgeFields, nodeMetadata, type NodeMetadata } from '../metadata.js';
 import { graphNodeNames } from '../node-names.js';
 import { addFanOut, fanOutPartNames, FanOutSteps, hasFanOut } from './fan-out.js';
-import { addControlEdges, reachableNodes, transitionsOf, unreachableWarnings } from './flow-edges.js';
+import { addControlEdges, transitionsOf, unreachableWarnings } from './flow-edges.js';
 import { FlowData } from './flow-data.js';
 import { foldedBranchingNodes, FoldedBranching } from './folded-branching.js';
 import { graphNode } from './flow-node-kinds.js';
@@ -40,7 +40,7 @@ export function buildFlowGraph(flow: Flow, ctx: CompileContext): GraphBuilder {
   const exits = new Map(names);
   const data = new FlowData(flow);
   const transitions = transitionsOf(flow);
-  const reachable = reachableNodes(flow, transitions);
+  const reachable = reachableNodes(flow);
   ctx.warnings.push(...unreachableWarnings(flow, reachable));
   const edgesFrom = new Map<Node, ControlFlowEdge[]>();
   for (const e of flow.control_flow_connections) edgesFrom.set(e.from_node, [...(edgesFrom.get(e.from_node) ?? []), e]);

@@ -19,20 +19,6 @@ export function transitionsOf(flow: Flow): Transitions {
   return out;
 }
 
-/** The nodes control can reach from the flow's StartNode along its edges. */
-export function reachableNodes(flow: Flow, transitions: Transitions): Set<Node> {
-  const seen = new Set<Node>([flow.start_node]);
-  const stack: Node[] = [flow.start_node];
-  while (stack.length > 0) {
-    for (const to of transitions.get(stack.pop() as Node)?.values() ?? []) {
-      if (seen.has(to)) continue;
-      seen.add(to);
-      stack.push(to);
-    }
-  }
-  return seen;
-}
-
 /**
  * A warning per node of `flow` that is not `reachable`: such a node is left
  * out of the graph, since LangGraph refuses a graph node no edge leads to

@@ -1,9 +1,10 @@
-import { laterComponent, type AgentNode, type Component, type Flow, type FlowNode, type MapNode, type Node } from '@agentspec/core';
+import { reachableNodes, type Component, type Flow, type Node } from '@agentspec/core';
 import { CHANNELS } from '../../constants.js';
 import { NESTED_STEPS_MESSAGE } from '../../compile/check-component.js';
 import { fanOutPartNames, fanOutShape, hasFanOut, type FanOutNames } from '../../compile/flow/fan-out.js';
-import { reachableNodes, routesOnBranch, transitionsOf, unreachableWarnings } from '../../compile/flow/flow-edges.js';
+import { routesOnBranch, transitionsOf, unreachableWarnings } from '../../compile/flow/flow-edges.js';
 import { foldedBranchingNodes, FoldedBranching } from '../../compile/flow/folded-branching.js';
+import { subgraphsOf } from '../../compile/flow/subgraphs.js';
 import { FlowData } from '../../compile/flow/flow-data.js';
 import { graphNodeNames } from '../../compile/node-names.js';
 import type { CompileWarning } from '../../compile/options.js';
@@ -15,15 +16,6 @@ interface FlowNames {
   readonly builder: string;
   readonly graph: string;
   readonly state: string;
-}
-
-/** The subgraphs a node runs: its subflow(s)' graph functions, or an agent's graph from flowNodes. */
-function subgraphsOf(node: Node): Component[] {
-  if (node.component_type === 'FlowNode' || node.component_type === 'MapNode') return [(node as FlowNode | MapNode).subflow];
-  if (node.component_type === 'AgentNode') return [(node as AgentNode).agent];
-  const catching = laterComponent(node, 'CatchExceptionNode');
-  if (catching) return [catching.subflow];
-  return [...(fanOutShape(node)?.subflows ?? [])];
 }
 
 /** The flows of the module, each after the subflows it runs. */
@@ -78,7 +70,7 @@ function builderFunction(flow: Flow, n: FlowNames, constants: ComponentConstants
   const nodeNames = new Set([...names.values(), ...stateKeySet]);
   const transitions = transitionsOf(flow);
   // nodes the StartNode cannot reach are left out, as compileLangGraph leaves them out (warned in emitFlow)
-  const reachable = reachableNodes(flow, transitions);
+  const reachable = reachableNodes(flow);
   // BranchingNodes that flowNodes.route folds into their predecessors' edges when limits.maxSteps allows (folded-branching.ts)
   const folding = new FoldedBranching(flow, foldedBranchingNodes(flow, transitions, Infinity), new FlowData(flow), transitions);
   const flowConst = constants.names.get(flow) as string;
@@ -202,7 +194,7 @@ export function emitFlow(root: Flow): ModuleWriter<never, CompileWarning> {
   if (flows.length > 1 || root.nodes.some((n) => n.component_type === 'AgentNode')) {
     warnings.push({ kind: 'approximated', component: root.id, message: NESTED_STEPS_MESSAGE });
   }
-  for (const f of flows) warnings.push(...unreachableWarnings(f, reachableNodes(f, transitionsOf(f))));
+  for (const f of flows) warnings.push(...unreachableWarnings(f, reachableNodes(f)));
   w.import('@langchain/langgraph', 'Annotation', 'END', 'MessagesAnnotation', 'START', 'StateGraph');
   w.importType('@agentspec/core', ...constants.types);
   w.import('@agentspec/langgraph', 'flowNodes', 'type FlowBuildOptions', 'type FlowContext', ...(warnings.length > 0 ? ['type CompileWarning'] : []));
