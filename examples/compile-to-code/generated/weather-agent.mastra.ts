@@ -368,6 +368,11 @@ interface LlmRetryOptions {
   readonly maxRetryAfterMs?: number | undefined;
   /** The LLM config's retry_policy. */
   readonly policy?: SpecRetryPolicy | undefined;
+  /**
+   * Each attempt within this many milliseconds, its answer's body or stream included (an answer that stalls half-way
+   * fails with a TimeoutError, not retried); no limit when undefined. The client's own timeout stops at the headers.
+   */
+  readonly timeoutMs?: number | undefined;
 }
 
 /**
@@ -375,10 +380,12 @@ interface LlmRetryOptions {
  * `retries` times, 50 ms doubling up to 1000 ms between attempts, or the server's Retry-After (or retry-after-ms) when
  * not longer than `maxRetryAfterMs` (a longer one returns the failed response at once). The retry_policy, when given,
  * decides which failures are retried, how often and how long to wait. A cancelled request is never retried; a request
- * whose body is a stream is not either. The LLM client's own retries must be off.
+ * whose body is a stream is not either. The LLM client's own retries must be off. `timeoutMs` bounds each attempt with its answer.
  */
 function llmFetch(options: LlmRetryOptions, base?: typeof fetch): typeof fetch {
-  const send: typeof fetch = base ?? ((input, init) => fetch(input, init));
+  const through: typeof fetch = base ?? ((input, init) => fetch(input, init));
+  const limit = options.timeoutMs;
+  const send: typeof fetch = limit === undefined ? through : (input, init) => llmTimedAttempt(through, input, init, limit);
   const spec = options.policy;
   const retries = Math.max(0, spec ? spec.max_attempts : options.retries ?? 2);
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 10000;
@@ -451,6 +458,38 @@ function llmRetryAfterMs(header: string): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
+/**
+ * One attempt within `ms`, its answer's body or stream included: a timer cleared once the body has been read (or
+ * cancelled), the caller's signal followed by a listener removed then (an AbortSignal.timeout per request would be
+ * kept, with what fetch hangs on it, until it fires).
+ */
+async function llmTimedAttempt(send: typeof fetch, input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1], ms: number): Promise<Response> {
+  const controller = new AbortController();
+  const caller = init?.signal ?? undefined;
+  const onAbort = (): void => controller.abort(caller?.reason);
+  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')), ms);
+  const done = (): void => {
+    clearTimeout(timer);
+    caller?.removeEventListener('abort', onAbort);
+  };
+  if (caller?.aborted) controller.abort(caller.reason);
+  else caller?.addEventListener('abort', onAbort, { once: true });
+  let response: Response;
+  try {
+    response = await send(input, { ...init, signal: controller.signal });
+  } catch (e) {
+    done();
+    throw e;
+  }
+  if (!response.body) {
+    done();
+    return response;
+  }
+  // `cancel`: a reader that gives up on the body (not in every lib's Transformer type, hence not a literal here)
+  const ends = { flush: done, cancel: done };
+  const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>(ends));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
 /** An attempt that the retry_policy's request_timeout ended (retried as a network error is). */
 class LlmAttemptTimeout extends Error {
   override readonly name = 'TimeoutError';
@@ -560,27 +599,9 @@ interface LlmEndpoint extends ResolvedLlm, LlmRetryOptions {
   readonly fetch?: typeof fetch | undefined;
 }
 
-/** The fetch of a model: its requests retried by llmFetch (Mastra's own retries are off), each attempt with a timeout until its body has been read. */
+/** The fetch of a model: its requests retried by llmFetch (Mastra's own retries are off), each attempt with its time limit until its body has been read. */
 function timedFetch(endpoint: LlmEndpoint): typeof fetch {
-  const timeoutMs = endpoint.timeoutMs ?? 60_000;
-  return llmFetch(endpoint, async (input, init) => {
-    // the timer runs until the response body has been read, streamed or not
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
-    const signal = init?.signal ? AbortSignal.any([init.signal, timeout.signal]) : timeout.signal;
-    try {
-      const response = await (endpoint.fetch ?? fetch)(input, { ...init, signal });
-      if (!response.body) {
-        clearTimeout(timer);
-        return response;
-      }
-      const body = response.body.pipeThrough(new TransformStream({ flush: () => clearTimeout(timer) }));
-      return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
-    } catch (e) {
-      clearTimeout(timer);
-      throw e;
-    }
-  });
+  return llmFetch({ ...endpoint, timeoutMs: endpoint.timeoutMs ?? 60_000 }, endpoint.fetch);
 }
 
 /** An AI SDK chat model at an OpenAI-compatible endpoint (Mastra runs on AI SDK models). */

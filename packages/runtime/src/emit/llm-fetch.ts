@@ -18,7 +18,7 @@ const backoff = llmRetryPolicy();
  */
 export const llmFetch: Snippet<'specRetryPolicy'> = {
   declares: [
-    'LlmRetryOptions', 'llmFetch', 'llmRetryDelay', 'llmErrorCode', 'llmRetryAfter', 'llmRetryAfterMs', 'LlmAttemptTimeout', 'llmAttempt', 'llmSleep',
+    'LlmRetryOptions', 'llmFetch', 'llmRetryDelay', 'llmErrorCode', 'llmRetryAfter', 'llmRetryAfterMs', 'llmTimedAttempt', 'LlmAttemptTimeout', 'llmAttempt', 'llmSleep',
   ],
   needs: ['specRetryPolicy'],
   code: `/** How the LLM requests are retried. */
@@ -46,10 +46,7 @@ interface LlmRetryOptions {
 function llmFetch(options: LlmRetryOptions, base?: typeof fetch): typeof fetch {
   const through: typeof fetch = base ?? ((input, init) => fetch(input, init));
   const limit = options.timeoutMs;
-  const send: typeof fetch = limit === undefined ? through : (input, init) => {
-    const timeout = AbortSignal.timeout(limit);
-    return through(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-  };
+  const send: typeof fetch = limit === undefined ? through : (input, init) => llmTimedAttempt(through, input, init, limit);
   const spec = options.policy;
   const retries = Math.max(0, spec ? spec.max_attempts : options.retries ?? ${DEFAULT_LLM_RETRIES});
   const maxRetryAfterMs = options.maxRetryAfterMs ?? ${DEFAULT_RETRY_POLICY.maxRetryAfterMs};
@@ -122,6 +119,38 @@ function llmRetryAfterMs(header: string): number | undefined {
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
+/**
+ * One attempt within \`ms\`, its answer's body or stream included: a timer cleared once the body has been read (or
+ * cancelled), the caller's signal followed by a listener removed then (an AbortSignal.timeout per request would be
+ * kept, with what fetch hangs on it, until it fires).
+ */
+async function llmTimedAttempt(send: typeof fetch, input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1], ms: number): Promise<Response> {
+  const controller = new AbortController();
+  const caller = init?.signal ?? undefined;
+  const onAbort = (): void => controller.abort(caller?.reason);
+  const timer = setTimeout(() => controller.abort(new DOMException(\`no answer within \${ms} ms\`, 'TimeoutError')), ms);
+  const done = (): void => {
+    clearTimeout(timer);
+    caller?.removeEventListener('abort', onAbort);
+  };
+  if (caller?.aborted) controller.abort(caller.reason);
+  else caller?.addEventListener('abort', onAbort, { once: true });
+  let response: Response;
+  try {
+    response = await send(input, { ...init, signal: controller.signal });
+  } catch (e) {
+    done();
+    throw e;
+  }
+  if (!response.body) {
+    done();
+    return response;
+  }
+  // \`cancel\`: a reader that gives up on the body (not in every lib's Transformer type, hence not a literal here)
+  const ends = { flush: done, cancel: done };
+  const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>(ends));
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
 /** An attempt that the retry_policy's request_timeout ended (retried as a network error is). */
 class LlmAttemptTimeout extends Error {
   override readonly name = 'TimeoutError';

@@ -166,8 +166,9 @@ export class KernelSession implements Session {
         inbox: this.inbox, last: this.last, failed: this.failed, emit: traced, spans: new RunSpans(traced, this.spanIds), conversationId: this.conversationId, ledger: this.ledger,
       });
       let status = await (this.engine.bindsLedger?.() ? advance() : withLedger(this.ledger, advance));
-      if (this.failed !== undefined && status.type === 'user_input' && this.inbox.user.length > 0) {
+      if (this.failed !== undefined && this.failed !== CRASHED && status.type === 'user_input' && this.inbox.user.length > 0) {
         // the failed run, run again, waits for the user, who gave messages since it failed: they are its next turn
+        // (not after a crash: the inbox saved when the crashed run started still holds the messages that run took)
         this.last = status;
         this.failed = undefined;
         status = await (this.engine.bindsLedger?.() ? advance() : withLedger(this.ledger, advance));
