@@ -1,5 +1,5 @@
 import { kindOf, type LlmConfig, type LlmConfigKind } from '@agentspec/core';
-import { DEFAULT_LLM_TIMEOUT_MS, isGenericLlmConfig, providerFetch, refuseUnknown, resolveEndpoint, type Endpoint, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
+import { DEFAULT_LLM_TIMEOUT_MS, isGenericLlmConfig, llmRetryOptions, providerFetch, refuseUnknown, resolveEndpoint, retryingFetch, type Endpoint, type ErrorSite, type LlmOptions } from '@agentspec/runtime';
 import { modelFrom } from '../compile/provenance.js';
 import { NO_API_KEY, openAiClient } from '../openai-client.js';
 import { leanChatClient } from './lean-chat-client.js';
@@ -47,11 +47,13 @@ export function modelFor(config: LlmConfig, llm: LlmOptions = {}, checkToolCalls
   // the runtime's one LLM retry policy (429/5xx/network errors, Retry-After honoured up to llm.maxRetryAfterMs), and
   // the time limit over the answer too: the client's own stops at the response headers (a stalled stream never ends)
   const send = providerFetch(config, { ...llm, timeoutMs });
+  // the lean non-streamed path times its requests itself, body included: no second timer and stream per answer
+  const sendLean = retryingFetch(llmRetryOptions(config, llm));
   const client = openAiClient({ baseURL: endpoint.baseUrl, ...(endpoint.apiKey ? { apiKey: endpoint.apiKey } : {}), timeoutMs, retries: 0, fetch: send });
   const options = { modelId: endpoint.model, baseURL: endpoint.baseUrl, ...(checkToolCallsAt ? { checkToolCallsAt } : {}) };
   const model = LLM_APIS[kindOf(config)](endpoint, config) === 'responses'
     ? new AgentSpecResponsesModel(client, options)
-    : new AgentSpecChatCompletionsModel(leanChatClient(client, { baseURL: endpoint.baseUrl, apiKey: endpoint.apiKey || NO_API_KEY, timeoutMs, fetch: send }), options);
+    : new AgentSpecChatCompletionsModel(leanChatClient(client, { baseURL: endpoint.baseUrl, apiKey: endpoint.apiKey || NO_API_KEY, timeoutMs, fetch: sendLean }), options);
   modelFrom.set(model, config);
   return model;
 }
