@@ -613,8 +613,8 @@ function llmRetryAfterMs(header: string): number | undefined {
 }
 
 /**
- * One attempt within `ms`, its answer's body or stream included: a timer cleared once the body has been read (or
- * cancelled), the caller's signal followed by a listener removed then (an AbortSignal.timeout per request would be
+ * One attempt within `ms`, its answer's body or stream included: a JSON answer read whole, a stream piped through
+ * to its reader; a timer cleared once the body has been read (or cancelled), the caller's signal followed by a listener removed then (an AbortSignal.timeout per request would be
  * kept, with what fetch hangs on it, until it fires).
  */
 async function llmTimedAttempt(send: typeof fetch, input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1], ms: number): Promise<Response> {
@@ -639,11 +639,31 @@ async function llmTimedAttempt(send: typeof fetch, input: Parameters<typeof fetc
     done();
     return response;
   }
-  // `cancel`: a reader that gives up on the body (not in every lib's Transformer type, hence not a literal here)
+  const media = response.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  if (media === 'application/json' || media.endsWith('+json') || media === 'text/json') return llmReadWhole(response, caller, done);
+  // a stream: `cancel`: a reader that gives up on the body (not in every lib's Transformer type, hence not a literal here)
   const ends = { flush: done, cancel: done };
   const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>(ends));
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
+
+/**
+ * A JSON answer read whole under the attempt's timer and handed on as a copy (its client reads it whole anyway); a
+ * body that fails half-way is handed on as one that fails with the same error, where its client reads it. When the
+ * caller cancelled (the client's own timeout runs until fetch returns), the fetch fails instead, as when cancelled.
+ */
+async function llmReadWhole(response: Response, caller: AbortSignal | undefined, done: () => void): Promise<Response> {
+  const init = { status: response.status, statusText: response.statusText, headers: response.headers };
+  try {
+    return new Response(await response.text(), init);
+  } catch (e) {
+    if (caller?.aborted) throw e;
+    return new Response(new ReadableStream({ start: (c) => c.error(e) }), init);
+  } finally {
+    done();
+  }
+}
+
 /** An attempt that the retry_policy's request_timeout ended (retried as a network error is). */
 class LlmAttemptTimeout extends Error {
   override readonly name = 'TimeoutError';
@@ -678,6 +698,21 @@ function llmSleep(ms: number, signal: AbortSignal | null | undefined): Promise<v
     }, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** Error codes of a connection that closed under a request or its answer. */
+const LLM_CONNECTION_LOST_CODES: ReadonlySet<string> = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+
+/** Whether `error`, or an error it wraps (`cause`), is the connection to the LLM endpoint closing before its answer was complete. */
+function llmConnectionLost(error: unknown): boolean {
+  let x = error;
+  for (let depth = 0; typeof x === 'object' && x !== null && depth < 8; depth++) {
+    const o = x as { name?: unknown; message?: unknown; code?: unknown; cause?: unknown };
+    if (o.name === 'TypeError' && o.message === 'terminated') return true;
+    if (typeof o.code === 'string' && LLM_CONNECTION_LOST_CODES.has(o.code)) return true;
+    x = o.cause;
+  }
+  return false;
 }
 
 /** A message as the Runnable contract of Agent Spec shows it (in interrupt payloads). */
@@ -722,6 +757,7 @@ function llmError(e: unknown): CodedError {
   if (err?.name === 'TimeoutError') return new CodedError('AS_LLM_TIMEOUT', `the LLM endpoint did not answer in time: ${message}`, { cause: e });
   if (err?.name === 'AbortError') return new CodedError('AS_CANCELLED', 'the run was cancelled', { cause: e });
   if (typeof err?.status === 'number') return new CodedError('AS_LLM_HTTP', `the LLM endpoint answered HTTP ${err.status}: ${message.slice(0, 300)}`, { cause: e });
+  if (llmConnectionLost(e)) return new CodedError('AS_LLM_HTTP', `the connection to the LLM endpoint closed before its answer was complete (${message})`, { cause: e });
   if (err?.constructor?.name === 'APIConnectionError') return new CodedError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${message}`, { cause: e });
   return new CodedError('AS_LLM_RESPONSE', `malformed answer from the LLM endpoint: ${message.slice(0, 300)}`, { cause: e });
 }

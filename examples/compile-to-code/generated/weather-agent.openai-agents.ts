@@ -596,8 +596,8 @@ function llmRetryAfterMs(header: string): number | undefined {
 }
 
 /**
- * One attempt within `ms`, its answer's body or stream included: a timer cleared once the body has been read (or
- * cancelled), the caller's signal followed by a listener removed then (an AbortSignal.timeout per request would be
+ * One attempt within `ms`, its answer's body or stream included: a JSON answer read whole, a stream piped through
+ * to its reader; a timer cleared once the body has been read (or cancelled), the caller's signal followed by a listener removed then (an AbortSignal.timeout per request would be
  * kept, with what fetch hangs on it, until it fires).
  */
 async function llmTimedAttempt(send: typeof fetch, input: Parameters<typeof fetch>[0], init: Parameters<typeof fetch>[1], ms: number): Promise<Response> {
@@ -622,11 +622,31 @@ async function llmTimedAttempt(send: typeof fetch, input: Parameters<typeof fetc
     done();
     return response;
   }
-  // `cancel`: a reader that gives up on the body (not in every lib's Transformer type, hence not a literal here)
+  const media = response.headers.get('content-type')?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  if (media === 'application/json' || media.endsWith('+json') || media === 'text/json') return llmReadWhole(response, caller, done);
+  // a stream: `cancel`: a reader that gives up on the body (not in every lib's Transformer type, hence not a literal here)
   const ends = { flush: done, cancel: done };
   const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>(ends));
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
+
+/**
+ * A JSON answer read whole under the attempt's timer and handed on as a copy (its client reads it whole anyway); a
+ * body that fails half-way is handed on as one that fails with the same error, where its client reads it. When the
+ * caller cancelled (the client's own timeout runs until fetch returns), the fetch fails instead, as when cancelled.
+ */
+async function llmReadWhole(response: Response, caller: AbortSignal | undefined, done: () => void): Promise<Response> {
+  const init = { status: response.status, statusText: response.statusText, headers: response.headers };
+  try {
+    return new Response(await response.text(), init);
+  } catch (e) {
+    if (caller?.aborted) throw e;
+    return new Response(new ReadableStream({ start: (c) => c.error(e) }), init);
+  } finally {
+    done();
+  }
+}
+
 /** An attempt that the retry_policy's request_timeout ended (retried as a network error is). */
 class LlmAttemptTimeout extends Error {
   override readonly name = 'TimeoutError';

@@ -16,7 +16,7 @@ import { emittedBuilder, emittedGroupBuilder } from './helpers/emitted-module.js
 
 /** The valid cases whose spec is an Agent. */
 const AGENT_CASES = new Set(conformanceAgents(undefined, { withToolboxes: true, withTransforms: true }).map((c) => c.id));
-const EXPECTED_AGENT_CASES = 72;
+const EXPECTED_AGENT_CASES = 73;
 /** The valid cases whose spec is a SpecializedAgent (run as its Agent), a Swarm or a ManagerWorkers, by case id → root id. */
 const GROUPS = conformanceGroups();
 const SPECIALIZED = GROUPS.filter((c) => c.component.component_type === 'SpecializedAgent');

@@ -31,8 +31,8 @@ await (await conformance()).describeConformance(() => langgraphRuntime({ build: 
   traces: false,
 });
 
-it('runs every valid case of the suite (193) on emitted modules', () => {
-  expect(ran.length).toBe(only === undefined ? 193 : [...kinds.values()].filter((k) => k === only).length);
+it('runs every valid case of the suite (194) on emitted modules', () => {
+  expect(ran.length).toBe(only === undefined ? 194 : [...kinds.values()].filter((k) => k === only).length);
 });
 
 afterAll(() => {

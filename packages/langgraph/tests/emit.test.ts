@@ -175,4 +175,27 @@ describe('emitLangGraph', () => {
     expect(refused({ component_type: 'Agent', id: 'a', name: 'a', system_prompt: 'x {{nope}}', llm_config: llmConfig, inputs: [] })).toBe('load');
     expect(refused({ component_type: 'Agent', id: 'a', name: 'a', system_prompt: 'x', llm_config: llmConfig })).toBe('emitted');
   });
+
+  it('codes the failures of an LLM answer, standalone (no runtime around it), as the runtimes do: cut half-way AS_LLM_HTTP, stalled AS_LLM_TIMEOUT', async () => {
+    const faulty = await startScriptedLlm({
+      rules: [
+        { match: { lastUserMessage: 'cut' }, answer: { malformed: 'sse', text: 'an answer whose connection is closed half-way through it' } },
+        { match: { lastUserMessage: 'stall' }, answer: { malformed: 'stall', text: 'an answer that stops half-way through and never ends' } },
+      ],
+    });
+    try {
+      const agentSpec = deserialize({
+        component_type: 'Agent', id: 'fragile', name: 'fragile', system_prompt: 'Help.', agentspec_version: '25.4.1',
+        llm_config: { component_type: 'OpenAiCompatibleConfig', id: 'llm', name: 'm', model_id: 'm', url: 'http://127.0.0.1:1' },
+      });
+      const { build } = await importEmitted(emitLangGraph(agentSpec).code);
+      // the time limit both of llmFetch's attempts and of the client itself, which race on a stalled JSON answer
+      const { graph } = build({ llm: { baseURL: faulty.url, apiKey: 'test', retries: 0, timeoutMs: 300 } });
+      const ask = (text: string) => graph.invoke({ messages: [new HumanMessage(text)] }, { configurable: { thread_id: text } });
+      await expect(ask('cut')).rejects.toMatchObject({ code: 'AS_LLM_HTTP', message: expect.stringContaining('closed before its answer was complete') });
+      await expect(ask('stall')).rejects.toMatchObject({ code: 'AS_LLM_TIMEOUT' });
+    } finally {
+      await faulty.close();
+    }
+  });
 });

@@ -39,7 +39,7 @@ await conformance.describeConformance(() => mastraRuntime({ build }), {
 
 describe('emitted conformance', () => {
   it('runs every valid case', () => {
-    expect(conformance.collectCases(conformance.DEFAULT_CASES_DIR, filter).cases.length).toBe(193);
+    expect(conformance.collectCases(conformance.DEFAULT_CASES_DIR, filter).cases.length).toBe(194);
   });
 
   // the runtime runs Swarms and ManagerWorkers itself (GroupEngine) and applies transforms itself when a build hook leaves

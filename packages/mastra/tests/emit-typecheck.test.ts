@@ -69,6 +69,6 @@ describe('emitted modules typecheck', () => {
       output = `${(e as { stdout?: string }).stdout ?? ''}${(e as { stderr?: string }).stderr ?? ''}`;
     }
     expect(output).toBe('');
-    expect(all.length).toBe(159 + 3);
+    expect(all.length).toBe(160 + 3);
   });
 });

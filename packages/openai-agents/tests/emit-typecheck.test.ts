@@ -37,7 +37,7 @@ describe('emitted modules typecheck', () => {
     }, null, 2)}\n`);
     const run = promisify(execFile);
     const result = await run(TSC, ['-p', join(dir, 'tsconfig.json')], { cwd: dir }).then(() => ({ stdout: '' }), (e: { stdout?: string; stderr?: string }) => ({ stdout: `${e.stdout ?? ''}${e.stderr ?? ''}` }));
-    expect(files.length).toBe(72);
+    expect(files.length).toBe(73);
     expect(result.stdout).toBe('');
   });
 });

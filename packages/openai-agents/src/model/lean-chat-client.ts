@@ -1,5 +1,6 @@
 import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { OpenAIClient } from '@openai/agents';
+import { AttemptSignal } from '@agentspec/runtime';
 
 /** What the lean path of a client needs: where, with which key, how long, through which fetch. */
 export interface LeanChatOptions {
@@ -39,7 +40,7 @@ export function leanChatClient(client: OpenAIClient, options: LeanChatOptions): 
 
 async function post(url: string, body: unknown, { headers, signal }: RequestOptions, { apiKey, timeoutMs, fetch }: LeanChatOptions): Promise<unknown> {
   if (signal?.aborted) throw new APIUserAbortError();
-  const attempt = new Attempt(timeoutMs, signal ?? undefined);
+  const attempt = new AttemptSignal(signal, timeoutMs);
   try {
     let response: Response;
     let text: string;
@@ -52,7 +53,7 @@ async function post(url: string, body: unknown, { headers, signal }: RequestOpti
       });
       text = await response.text();
     } catch (e) {
-      throw attempt.failure(e);
+      throw failure(attempt, signal, e);
     }
     if (!response.ok) {
       const json = safeJson(text);
@@ -72,39 +73,12 @@ async function post(url: string, body: unknown, { headers, signal }: RequestOpti
   }
 }
 
-/** One request's abort signal: the caller's cancellation and the client's timeout on one controller. */
-class Attempt {
-  readonly #controller = new AbortController();
-  readonly #timer: ReturnType<typeof setTimeout>;
-  readonly #caller: AbortSignal | undefined;
-  readonly #cancel = () => this.#controller.abort();
-  #timedOut = false;
-
-  constructor(timeoutMs: number, caller: AbortSignal | undefined) {
-    this.#caller = caller;
-    this.#timer = setTimeout(() => {
-      this.#timedOut = true;
-      this.#controller.abort();
-    }, timeoutMs);
-    caller?.addEventListener('abort', this.#cancel, { once: true });
-  }
-
-  get signal(): AbortSignal {
-    return this.#controller.signal;
-  }
-
-  /** What the client throws for a request that failed with `cause`: cancelled, timed out, or a connection error. */
-  failure(cause: unknown): APIError {
-    if (this.#caller?.aborted) return new APIUserAbortError();
-    // this request's timer, or the fetch's own time limit (providerFetch's, over the answer's body too)
-    if (this.#timedOut || (cause as { name?: unknown } | null)?.name === 'TimeoutError') return new APIConnectionTimeoutError();
-    return new APIConnectionError({ cause: cause instanceof Error ? cause : new Error(String(cause)) });
-  }
-
-  end(): void {
-    clearTimeout(this.#timer);
-    this.#caller?.removeEventListener('abort', this.#cancel);
-  }
+/** What the client throws for a request that failed with `cause`: cancelled, timed out, or a connection error. */
+function failure(attempt: AttemptSignal, caller: AbortSignal | null | undefined, cause: unknown): APIError {
+  if (caller?.aborted) return new APIUserAbortError();
+  // this request's timer, or the fetch's own time limit (providerFetch's, over the answer's body too)
+  if (attempt.timedOut || (cause as { name?: unknown } | null)?.name === 'TimeoutError') return new APIConnectionTimeoutError();
+  return new APIConnectionError({ cause: cause instanceof Error ? cause : new Error(String(cause)) });
 }
 
 function safeJson(text: string): unknown {
@@ -115,6 +89,7 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** JSON as the `openai` client's defaultParseResponse tells it (its media type includes application/json, or ends in +json). */
 function isJson(contentType: string | null): boolean {
   const media = contentType?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
   return media.includes('application/json') || media.endsWith('+json');

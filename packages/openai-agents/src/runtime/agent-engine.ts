@@ -46,6 +46,8 @@ export interface AgentEngineState {
   readonly messages: readonly Message[];
   /** LLM requests answered in the session's streamed runs (the position of the next LLM span); absent in older saves. */
   readonly llmAnswered?: number;
+  /** After a failed run: how many of the inbox's user messages the next run asks again with; absent otherwise (and in older saves). */
+  readonly failedGiven?: number;
 }
 
 type SdkResult = RunResult<unknown, CompiledAgent> | StreamedRunResult<unknown, CompiledAgent>;
@@ -85,6 +87,8 @@ export class AgentEngine implements SessionEngine {
     engine.#history = structuredClone([...saved.history]);
     engine.messages = saved.messages;
     engine.#llmAnswered = saved.llmAnswered ?? 0;
+    const given = saved.failedGiven;
+    engine.#failedGiven = typeof given === 'number' && Number.isInteger(given) && given >= 0 ? given : undefined;
     if (saved.paused) {
       const state = await RunState.fromString((await engine.#compiled()).agent, saved.paused.state);
       engine.#paused = new PendingAnswers(state, pendingCalls(state.getInterruptions(), engine.#tools), new Set(saved.paused.settled), new Set(saved.paused.confirmed));
@@ -258,6 +262,7 @@ export class AgentEngine implements SessionEngine {
       paused: paused ? { state: (paused.state as RunState<unknown, CompiledAgent>).toString(), settled: [...paused.settled], confirmed: [...paused.confirmed] } : null,
       messages: this.messages,
       ...(this.#llmAnswered > 0 ? { llmAnswered: this.#llmAnswered } : {}),
+      ...(this.#failedGiven !== undefined ? { failedGiven: this.#failedGiven } : {}),
     };
   }
 }

@@ -8,6 +8,7 @@ import { coerce, coerceArgs, isObject } from './coercion.js';
 import { codedError } from './errors.js';
 import { hostListed } from './host-listed.js';
 import { httpCall } from './http-call.js';
+import { llmConnectionLost } from './llm-connection-lost.js';
 import { llmEndpoint } from './llm-endpoint.js';
 import { llmFetch } from './llm-fetch.js';
 import { mcpRequest } from './mcp-request.js';
@@ -37,6 +38,7 @@ export const EMIT_SNIPPETS = {
   httpCall,
   llmEndpoint,
   llmFetch,
+  llmConnectionLost,
   mcpRequest,
   stdioPolicy,
   summarization,

@@ -14,4 +14,4 @@ export interface Snippet<Needs extends SnippetName = SnippetName> {
 
 export type SnippetName =
   | 'isObject' | 'coerce' | 'coerceArgs' | 'valueText' | 'renderTemplate' | 'renderDeep' | 'toolResultText' | 'codedError' | 'submissionProblem' | 'hostListed'
-  | 'httpCall' | 'llmEndpoint' | 'llmFetch' | 'specRetryPolicy' | 'isTlsFailure' | 'mcpRequest' | 'pause' | 'stdioPolicy' | 'summarization' | 'summaryCache';
+  | 'httpCall' | 'llmEndpoint' | 'llmFetch' | 'llmConnectionLost' | 'specRetryPolicy' | 'isTlsFailure' | 'mcpRequest' | 'pause' | 'stdioPolicy' | 'summarization' | 'summaryCache';

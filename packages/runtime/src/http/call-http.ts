@@ -1,6 +1,7 @@
 import type { HttpCall } from '@agentspec/core';
 import type { NetworkPolicy } from '../contract.js';
 import { RuntimeError, type ErrorSite } from '../errors.js';
+import { AttemptSignal } from './attempt-signal.js';
 import { buildHttpRequest, type HttpRequest } from './build-http-request.js';
 import { bodyExcerpt, decodeHttpBody } from './decode-http-body.js';
 import { followRedirect, MAX_REDIRECTS } from './follow-redirect.js';
@@ -86,20 +87,13 @@ function retryDelay(outcome: Exclude<Outcome, { kind: 'ok' }>, attempt: number, 
 async function attemptOnce(first: HttpRequest, options: HttpCallOptions, timeoutMs: number): Promise<Outcome> {
   const { signal, site } = options;
   if (signal?.aborted) throw cancelled(site);
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, timeoutMs);
-  const onAbort = (): void => controller.abort();
-  signal?.addEventListener('abort', onAbort, { once: true });
+  const attempt = new AttemptSignal(signal, timeoutMs);
   try {
     let request = first;
     const maxRedirects = Math.max(0, Math.floor(options.maxRedirects ?? MAX_REDIRECTS));
     for (let hops = 0; ; hops++) {
       const dispatcher = await dispatcherFor(request.url, options.network);
-      const init = { method: request.method, headers: request.headers, body: request.body ?? null, redirect: 'manual' as const, signal: controller.signal };
+      const init = { method: request.method, headers: request.headers, body: request.body ?? null, redirect: 'manual' as const, signal: attempt.signal };
       // `dispatcher` is Node's own fetch option (undici); DOM's RequestInit does not know it
       const response = await fetch(request.url, dispatcher ? ({ ...init, dispatcher } as RequestInit) : init);
       const next = followRedirect(request, response.status, response.headers.get('location'), options.network, site);
@@ -121,14 +115,13 @@ async function attemptOnce(first: HttpRequest, options: HttpCallOptions, timeout
     }
   } catch (error) {
     if (signal?.aborted) throw cancelled(site);
-    if (timedOut) return { kind: 'timeout', timeoutMs };
+    if (attempt.timedOut) return { kind: 'timeout', timeoutMs };
     if (error instanceof RuntimeError) throw error;
     const refused = AddressRefused.behind(error);
     if (refused) throw resolvedAddressError(refused, site);
     return { kind: 'network', error };
   } finally {
-    clearTimeout(timer);
-    signal?.removeEventListener('abort', onAbort);
+    attempt.end();
   }
 }
 

@@ -5,10 +5,8 @@
  * JSON-typed body that does not parse is returned as text too).
  */
 export function decodeHttpBody(text: string, contentType: string | null | undefined): unknown {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase() ?? '';
-  const jsonType = type === 'application/json' || type.endsWith('+json') || type === 'text/json';
   const trimmed = text.trim();
-  if (!jsonType && !(trimmed.startsWith('{') || trimmed.startsWith('['))) return text;
+  if (!isJsonContentType(contentType) && !(trimmed.startsWith('{') || trimmed.startsWith('['))) return text;
   if (trimmed === '') return text;
   try {
     return JSON.parse(trimmed) as unknown;
@@ -21,4 +19,10 @@ export function decodeHttpBody(text: string, contentType: string | null | undefi
 export function bodyExcerpt(text: string, max = 200): string {
   const line = text.replace(/\s+/g, ' ').trim();
   return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
+/** Whether a content type is JSON: `application/json`, `text/json` or `…+json`, whatever its parameters. */
+export function isJsonContentType(contentType: string | null | undefined): boolean {
+  const type = contentType?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  return type === 'application/json' || type.endsWith('+json') || type === 'text/json';
 }

@@ -4,7 +4,7 @@ export { buildHttpRequest, renderHeaders, type HttpRequest } from './build-http-
 export { checkHttpTarget, checkRedirectTarget, hostAllowed, hostIsTemplated, targetRefusal, type HopOrigin } from './check-http-target.js';
 export { addressClass, type AddressClass } from './address-class.js';
 export { appendParam, encodeHttpBody, formEncode, isFormType, type EncodedBody } from './encode-http-body.js';
-export { bodyExcerpt, decodeHttpBody } from './decode-http-body.js';
+export { bodyExcerpt, decodeHttpBody, isJsonContentType } from './decode-http-body.js';
 export { followRedirect, MAX_REDIRECTS } from './follow-redirect.js';
 export { DEFAULT_MAX_BODY_BYTES, readHttpBody, type OverCap } from './read-http-body.js';
 export {
@@ -20,3 +20,4 @@ export {
 export { mapHttpResult } from './map-http-result.js';
 export { checkUrlAllowList, urlAllowed } from './url-allow-list.js';
 export { AddressRefused, dispatcherFor, isResolvedName, resolvedRefusal } from './resolved-address-guard.js';
+export { AttemptSignal } from './attempt-signal.js';

@@ -50,8 +50,9 @@ export function openAiErrorBody(error: unknown, message: string): unknown {
   return message.replace(/^\d{3}\s+/, '');
 }
 
-/** Error codes of a connection that closed under a request or its answer. */
-const LOST_CODES: ReadonlySet<string> = new Set(['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED']);
+/** Error codes of a connection that closed under a request or its answer (also written into emitted modules: emit/llm-connection-lost.ts). */
+export const LLM_CONNECTION_LOST_CODES: readonly string[] = ['UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'ECONNRESET', 'EPIPE', 'ECONNABORTED'];
+const LOST_CODES: ReadonlySet<string> = new Set(LLM_CONNECTION_LOST_CODES);
 
 /**
  * Whether `error`, or an error it wraps (`cause`), is the connection to the

@@ -2,6 +2,7 @@ import type { LlmOptions } from '../contract.js';
 import { llmConnectionLost, llmConnectionLostError, llmHttpError } from './llm-http-error.js';
 import { RuntimeError } from '../errors.js';
 import { redactUrl, redactUrlsIn } from '../store/redact-url.js';
+import { AttemptSignal } from '../http/attempt-signal.js';
 import type { LlmBackend, LlmMessage, LlmRequest, LlmResponse } from './backend.js';
 import { resolveEndpoint } from './endpoint.js';
 import { readChatStream } from './chat-stream.js';
@@ -29,24 +30,16 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
       const body = responses ? responsesRequestBody(endpoint.model, request) : requestBody(endpoint.model, request);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
-      // a controller and a timer we hold (a bare AbortSignal.timeout inside AbortSignal.any can be collected before it fires)
-      const controller = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        controller.abort(new DOMException('timed out', 'TimeoutError'));
-      }, timeoutMs);
-      const onCancel = () => controller.abort(request.signal?.reason);
-      request.signal?.addEventListener('abort', onCancel, { once: true });
+      const attempt = new AttemptSignal(request.signal, timeoutMs);
       try {
         let res: Response;
         try {
           let send = sends.get(request.config);
           if (!send) sends.set(request.config, (send = retryingFetch(llmRetryOptions(request.config, options))));
-          res = await send(`${endpoint.baseUrl}/${responses ? 'responses' : 'chat/completions'}`, { method: 'POST', headers, body: JSON.stringify(body), signal: controller.signal });
+          res = await send(`${endpoint.baseUrl}/${responses ? 'responses' : 'chat/completions'}`, { method: 'POST', headers, body: JSON.stringify(body), signal: attempt.signal });
         } catch (e) {
           if (request.signal?.aborted) throw new RuntimeError('AS_CANCELLED', 'the run was cancelled', site, { cause: e });
-          if (timedOut) throw new RuntimeError('AS_LLM_TIMEOUT', `no answer from ${redactUrl(endpoint.baseUrl)} within ${timeoutMs} ms`, site, { cause: e });
+          if (attempt.timedOut) throw new RuntimeError('AS_LLM_TIMEOUT', `no answer from ${redactUrl(endpoint.baseUrl)} within ${timeoutMs} ms`, site, { cause: e });
           throw new RuntimeError('AS_LLM_HTTP', `cannot reach ${redactUrl(endpoint.baseUrl)}: ${redactUrlsIn((e as Error).message)}`, site, { cause: e });
         }
         if (!res.ok) {
@@ -58,13 +51,12 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
           return request.onDelta ? await readChatStream(res, request.onDelta) : parseCompletion(await res.json());
         } catch (e) {
           if (RuntimeError.isInstance(e)) throw e;
-          if (timedOut) throw new RuntimeError('AS_LLM_TIMEOUT', `the LLM answer did not complete within ${timeoutMs} ms`, site, { cause: e });
+          if (attempt.timedOut) throw new RuntimeError('AS_LLM_TIMEOUT', `the LLM answer did not complete within ${timeoutMs} ms`, site, { cause: e });
           if (llmConnectionLost(e)) throw llmConnectionLostError(e, site);
           throw new RuntimeError('AS_LLM_RESPONSE', `malformed answer from the LLM endpoint: ${(e as Error).message}`, site, { cause: e });
         }
       } finally {
-        clearTimeout(timer);
-        request.signal?.removeEventListener('abort', onCancel);
+        attempt.end();
       }
     },
   };

@@ -1,4 +1,6 @@
 import type { LlmOptions } from '../contract.js';
+import { AttemptSignal } from '../http/attempt-signal.js';
+import { isJsonContentType } from '../http/decode-http-body.js';
 import { retryingFetch } from './retrying-fetch.js';
 import { llmRetryOptions } from './spec-retry-policy.js';
 
@@ -18,11 +20,11 @@ export const DEFAULT_LLM_TIMEOUT_MS = 60_000;
  * to its JSON body as the reference runtime sends them (a field the provider
  * wrote wins).
  *
- * The time limit is a timer of ours, cleared once the answer has been read
- * (or cancelled), and the caller's signal is followed with a listener removed
- * then: an `AbortSignal.timeout` or `AbortSignal.any` per request would keep
- * each request's signals, and what fetch hangs on them, until its timer fires
- * (a minute), which a soak of 2,000 sessions measured at kilobytes a session.
+ * A JSON answer is read whole within the limit and handed on as a copy; a
+ * stream is piped through to its reader, the limit ending with it.
+ *
+ * The time limit and the caller's cancellation are an `AttemptSignal`, ended
+ * once the answer has been read (or cancelled).
  */
 export function providerFetch(config: unknown, llm: LlmOptions, extra?: Readonly<Record<string, unknown>>): Fetch {
   const { timeoutMs } = llm;
@@ -33,19 +35,11 @@ export function providerFetch(config: unknown, llm: LlmOptions, extra?: Readonly
 
 /** One attempt within `ms`, its answer's body included: the timer and the caller's listener end with the body. */
 async function timedAttempt(input: Parameters<Fetch>[0], init: Parameters<Fetch>[1], ms: number): Promise<Response> {
-  const controller = new AbortController();
-  const caller = init?.signal ?? undefined;
-  const onAbort = (): void => controller.abort(caller?.reason);
-  const timer = setTimeout(() => controller.abort(new DOMException(`no answer within ${ms} ms`, 'TimeoutError')), ms);
-  const done = (): void => {
-    clearTimeout(timer);
-    caller?.removeEventListener('abort', onAbort);
-  };
-  if (caller?.aborted) controller.abort(caller.reason);
-  else caller?.addEventListener('abort', onAbort, { once: true });
+  const attempt = new AttemptSignal(init?.signal, ms);
+  const done = (): void => attempt.end();
   let response: Response;
   try {
-    response = await fetch(input, { ...init, signal: controller.signal });
+    response = await fetch(input, { ...init, signal: attempt.signal });
   } catch (e) {
     done();
     throw e;
@@ -54,10 +48,30 @@ async function timedAttempt(input: Parameters<Fetch>[0], init: Parameters<Fetch>
     done();
     return response;
   }
-  // `cancel`: a reader that gives up on the body (not in every lib's Transformer type, hence not a literal here)
+  if (isJsonContentType(response.headers.get('content-type'))) return readWhole(response, init?.signal, done);
+  // a stream: `cancel`: a reader that gives up on the body (not in every lib's Transformer type, hence not a literal here)
   const ends = { flush: done, cancel: done };
   const body = response.body.pipeThrough(new TransformStream<Uint8Array, Uint8Array>(ends));
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/**
+ * A JSON answer read whole under the attempt's timer (its client reads it whole anyway), handed on as a copy: no
+ * stream piped through another per request. A body that fails half-way (cut, timed out) is handed on as a body that
+ * fails with the same error, so its client meets the failure where it would have; but when the caller cancelled
+ * (a client's own timeout, which runs until fetch returns), the fetch fails, as fetch does when cancelled before it
+ * returns, and the client tells its timeout from a cancellation as it does then.
+ */
+async function readWhole(response: Response, caller: AbortSignal | null | undefined, done: () => void): Promise<Response> {
+  const init = { status: response.status, statusText: response.statusText, headers: response.headers };
+  try {
+    return new Response(await response.text(), init);
+  } catch (e) {
+    if (caller?.aborted) throw e;
+    return new Response(new ReadableStream({ start: (c) => c.error(e) }), init);
+  } finally {
+    done();
+  }
 }
 
 /** A JSON request body with `extra`'s fields added where it has none of that name. */

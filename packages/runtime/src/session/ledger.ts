@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { hash } from 'node:crypto';
+import { isJsonContentType } from '../http/decode-http-body.js';
 import { crashPoint } from './crash-points.js';
 
 /** One effect a run had, recorded so that it never happens twice: an LLM answer, a tool call's result. */
@@ -153,7 +154,7 @@ export function ledgerFetch(base: Fetch): Fetch {
     const response = await base(input, init);
     if (!response.ok || !response.body) return response;
     const contentType = response.headers.get('content-type');
-    if (isJson(contentType)) {
+    if (isJsonContentType(contentType)) {
       // a JSON answer is read whole by its client anyway: read, record, hand on a copy (no stream piped through
       // another per request, which cost a run of three LLM calls more CPU than the rest of the ledger)
       const text = await response.text();
@@ -175,11 +176,6 @@ export function ledgerFetch(base: Fetch): Fetch {
   return fetching as Fetch;
 }
 
-/** Whether a response's content type is JSON (`application/json`, `…+json`): an answer read whole, not a stream. */
-function isJson(contentType: string | null): boolean {
-  const media = contentType?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
-  return media === 'application/json' || media.endsWith('+json');
-}
 
 /** JSON with object keys sorted: the same arguments give the same text whatever their order. */
 function stableJson(value: unknown): string {

@@ -18,7 +18,7 @@ export type HelperName = SnippetName | 'conversation' | 'llmError' | 'missingInp
 export const HELPERS: ModuleHelpers<HelperName> = {
   ...EMIT_SNIPPETS,
   conversation: { code: MESSAGES_SNIPPETS.conversation, declares: ['ContractMessage', 'SENDER_KEY', 'textOf', 'conversation'] },
-  llmError: { code: ERRORS_SNIPPETS.llmError, needs: ['codedError'], declares: ['llmError'] },
+  llmError: { code: ERRORS_SNIPPETS.llmError, needs: ['codedError', 'llmConnectionLost'], declares: ['llmError'] },
   missingInput: { code: ERRORS_SNIPPETS.missingInput, needs: ['codedError'], declares: ['missingInput'] },
   serverTool: { code: ERRORS_SNIPPETS.serverTool, needs: ['codedError'], declares: ['runServerTool'] },
   mcp: { code: IO_SNIPPETS.mcp, needs: ['codedError', 'mcpRequest'], declares: ['McpConnections', 'callMcpTool'] },

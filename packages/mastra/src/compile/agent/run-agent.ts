@@ -1,11 +1,10 @@
 import type { Ledger, Message, ToolCall } from '@agentspec/runtime';
-import { bindLedger, rejectionText, RuntimeError, shapeOutputs } from '@agentspec/runtime';
+import { AttemptSignal, bindLedger, rejectionText, RuntimeError, shapeOutputs } from '@agentspec/runtime';
 import { RequestContext } from '@mastra/core/request-context';
 import { CONTEXT_INPUTS, CONTEXT_RUN } from '../../constants.js';
 import { currentTransformRun } from '../../model/transforming-model.js';
 import type { EventSink } from '../../events.js';
 import { llmError } from '../../model/llm-errors.js';
-import { linkedSignal } from '../../model/signals.js';
 import type { AgentAnswers, AgentPending } from './agent-pending.js';
 import type { CompiledAgent } from './compile-agent.js';
 import { toModelMessages } from './messages.js';
@@ -96,7 +95,7 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
   context.set(CONTEXT_RUN, state);
   const tracker = new TurnTracker(compiled, req.messages, req.pending, state);
   const consumed: string[] = [];
-  const abort = linkedSignal([req.signal, state.abort.signal]);
+  const abort = new AttemptSignal([req.signal, state.abort.signal]);
   if (req.ledger) bindLedger(abort.signal, req.ledger);
   const options = {
     requestContext: context,
@@ -160,7 +159,7 @@ export async function runAgent(compiled: CompiledAgent, req: AgentRunRequest): P
     req.onFailure?.(tracker.committed, e);
     throw e;
   } finally {
-    abort.dispose();
+    abort.end();
   }
 }
 

@@ -8,6 +8,7 @@ function llmError(e: unknown): CodedError {
   if (err?.name === 'TimeoutError') return new CodedError('AS_LLM_TIMEOUT', \`the LLM endpoint did not answer in time: \${message}\`, { cause: e });
   if (err?.name === 'AbortError') return new CodedError('AS_CANCELLED', 'the run was cancelled', { cause: e });
   if (typeof err?.status === 'number') return new CodedError('AS_LLM_HTTP', \`the LLM endpoint answered HTTP \${err.status}: \${message.slice(0, 300)}\`, { cause: e });
+  if (llmConnectionLost(e)) return new CodedError('AS_LLM_HTTP', \`the connection to the LLM endpoint closed before its answer was complete (\${message})\`, { cause: e });
   if (err?.constructor?.name === 'APIConnectionError') return new CodedError('AS_LLM_HTTP', \`cannot reach the LLM endpoint: \${message}\`, { cause: e });
   return new CodedError('AS_LLM_RESPONSE', \`malformed answer from the LLM endpoint: \${message.slice(0, 300)}\`, { cause: e });
 }`,
