@@ -1,4 +1,4 @@
-import { llmHttpError, redactUrl, redactUrlsIn, RuntimeError, type ErrorSite } from '@agentspec/runtime';
+import { llmConnectionLost, llmConnectionLostError, llmHttpError, redactUrl, redactUrlsIn, RuntimeError, type ErrorSite } from '@agentspec/runtime';
 import { AISDKError, APICallError, LoadAPIKeyError } from 'ai';
 
 const name = (e: unknown): string => (typeof e === 'object' && e !== null ? String((e as { name?: unknown }).name ?? '') : '');
@@ -22,6 +22,8 @@ export function toRuntimeError(e: unknown, site: ErrorSite, signal?: AbortSignal
     return last === undefined ? new RuntimeError('AS_LLM_HTTP', message(e), site, { cause: e }) : toRuntimeError(last, site, signal);
   }
   if (APICallError.isInstance(e)) {
+    // a stream or body cut half-way (the AI SDK says "Failed to process successful response", status 200): not delivered
+    if (llmConnectionLost(e)) return llmConnectionLostError(e, site);
     if (e.statusCode === undefined) return new RuntimeError('AS_LLM_HTTP', `cannot reach ${redactUrl(e.url)}: ${redactUrlsIn(e.message)}`, site, { cause: e });
     return llmHttpError(e.statusCode, typeof e.responseBody === 'string' ? e.responseBody : e.message, site, e);
   }

@@ -1,4 +1,4 @@
-import { connectionFailure, llmHttpError, RuntimeError, type ErrorSite } from '@agentspec/runtime';
+import { connectionFailure, llmConnectionLost, llmConnectionLostError, llmHttpError, RuntimeError, type ErrorSite } from '@agentspec/runtime';
 
 interface ErrorLike {
   readonly name?: string;
@@ -35,6 +35,8 @@ export function llmError(e: unknown, site: ErrorSite, signal?: AbortSignal): Run
   for (const err of errors) if (RuntimeError.isInstance(err)) return err as RuntimeError;
   const message = (errors[0]?.message ?? String(e)).slice(0, 500);
   if (errors.some((err) => err.name === 'TimeoutError')) return new RuntimeError('AS_LLM_TIMEOUT', `the LLM did not answer in time: ${message}`, site, { cause: e });
+  // a stream or body cut half-way (the AI SDK under Mastra says HTTP 200, "Failed to process successful response"): not delivered
+  if (!signal?.aborted && errors.some((err) => llmConnectionLost(err))) return llmConnectionLostError(e, site);
   const http = errors.find((err) => typeof err.statusCode === 'number');
   if (http) return llmHttpError(http.statusCode as number, typeof http.responseBody === 'string' ? http.responseBody : http.message ?? '', site, e);
   if (signal?.aborted || errors.some((err) => err.name === 'AbortError')) return new RuntimeError('AS_CANCELLED', 'the run was cancelled', site, { cause: e });

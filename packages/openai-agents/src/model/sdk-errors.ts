@@ -39,7 +39,9 @@ export function toRuntimeError(e: unknown, site: ErrorSite, signal?: AbortSignal
     if (typeof err.status === 'number') {
       return llmHttpError(err.status, openAiErrorBody(x, err.message ?? ''), llmSite, e);
     }
-    if (kind === 'APIConnectionError') return new RuntimeError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${err.message ?? ''}`, llmSite, { cause: e });
+    if (kind === 'APIConnectionError') {
+      return llmConnectionLost(x) ? llmConnectionLostError(e, llmSite) : new RuntimeError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${err.message ?? ''}`, llmSite, { cause: e });
+    }
   }
   if (llmConnectionLost(e)) return llmConnectionLostError(e, site);
   if (e instanceof ModelBehaviorError) return new RuntimeError('AS_LLM_RESPONSE', `malformed answer from the LLM: ${e.message}`, site, { cause: e });

@@ -40,6 +40,7 @@ export function openAiChatBackend(options: LlmOptions = {}): LlmBackend {
         } catch (e) {
           if (request.signal?.aborted) throw new RuntimeError('AS_CANCELLED', 'the run was cancelled', site, { cause: e });
           if (attempt.timedOut) throw new RuntimeError('AS_LLM_TIMEOUT', `no answer from ${redactUrl(endpoint.baseUrl)} within ${timeoutMs} ms`, site, { cause: e });
+          if (llmConnectionLost(e)) throw llmConnectionLostError(e, site);
           throw new RuntimeError('AS_LLM_HTTP', `cannot reach ${redactUrl(endpoint.baseUrl)}: ${redactUrlsIn((e as Error).message)}`, site, { cause: e });
         }
         if (!res.ok) {

@@ -10,9 +10,9 @@ export function toLlmError(e: unknown, site: ErrorSite): RuntimeError {
   if (typeof err?.status === 'number') {
     return llmHttpError(err.status, openAiErrorBody(e, message), site, e);
   }
+  if (llmConnectionLost(e)) return llmConnectionLostError(e, site);
   if (err?.constructor?.name === 'APIConnectionError') {
     return new RuntimeError('AS_LLM_HTTP', `cannot reach the LLM endpoint: ${message}`, site, { cause: e });
   }
-  if (llmConnectionLost(e)) return llmConnectionLostError(e, site);
   return new RuntimeError('AS_LLM_RESPONSE', `malformed answer from the LLM endpoint: ${message.slice(0, 300)}`, site, { cause: e });
 }
