@@ -34,6 +34,7 @@ export const BENCHMARKS: Readonly<Record<string, () => Promise<Benchmark>>> = {
   langgraph: async () => (await import('./langgraph.js')).langgraphBenchmark,
   'ai-sdk': async () => (await import('./ai-sdk.js')).aiSdkBenchmark,
   'agent-loop': async () => (await import('./agent-loop.js')).agentLoopBenchmark,
+  'openai-agents-flows': async () => (await import('./openai-agents-flows.js')).openaiAgentsFlowsBenchmark,
   mastra: async () => (await import('./mastra.js')).mastraBenchmark,
   'langgraph-shapes': async () => (await import('./langgraph-shapes.js')).langgraphShapesBenchmark,
   'mastra-shapes': async () => (await import('./mastra-shapes.js')).mastraShapesBenchmark,
