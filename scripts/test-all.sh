@@ -23,6 +23,10 @@ pnpm lint
 # The install story: our packages packed, installed into a new project outside
 # this workspace with npm, and the installed `agentspec` run there.
 bash scripts/check-install.sh
+# The benchmarks' quick run (~45 s): every ratio against its floor measured in
+# the same run, exit 1 when one misses its target by more than 2× (a regression,
+# not noise; benchmarks/README.md). Before the tests, on a quiet machine.
+pnpm bench:quick
 mkdir -p .reports
 pnpm exec vitest run --reporter=default --reporter=json --outputFile.json=.reports/vitest.json
 node scripts/summary.mjs .reports/vitest.json
