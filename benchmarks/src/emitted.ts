@@ -129,9 +129,13 @@ export async function flowPairs(flow: Component, url: string): Promise<Record<st
   };
 }
 
-/** Both sides of a pair, interleaved, until both fastest samples settle, so that both see the same machine. */
-function ratio(pair: AgentPair, runs: number): Promise<{ compiled: number; emitted: number }> {
-  return fastestInterleavedAsync({ compiled: pair.compiled, emitted: pair.emitted }, { min: Math.min(5, runs), max: 3 * runs, warmups: 2 });
+/**
+ * Both sides of a pair, interleaved, until both fastest samples settle, so that both see the same machine. `warmups`
+ * calls of each first: a run of the weather agent takes a few milliseconds, and after 2 calls the JIT had not reached
+ * either side's code yet (the emitted OpenAI Agents row read 1.05–1.29× from one run to the next).
+ */
+function ratio(pair: AgentPair, runs: number, warmups = 2): Promise<{ compiled: number; emitted: number }> {
+  return fastestInterleavedAsync({ compiled: pair.compiled, emitted: pair.emitted }, { min: Math.min(5, runs), max: 3 * runs, warmups });
 }
 
 export interface PairResult {
@@ -153,7 +157,7 @@ export async function measurePairs(options: BenchOptions): Promise<PairResult[]>
   const results: PairResult[] = [];
   try {
     const agent = deserialize(readFileSync(WEATHER, 'utf8'));
-    for (const [name, pair] of Object.entries(await agentPairs(agent, server.url))) results.push({ name: `weather agent, ${name}`, ...(await ratio(pair, runs)) });
+    for (const [name, pair] of Object.entries(await agentPairs(agent, server.url))) results.push({ name: `weather agent, ${name}`, ...(await ratio(pair, runs, options.quick ? 10 : 30)) });
     const chain = Number(process.env.BENCH_CHAIN ?? (options.quick ? 10 : 20));
     for (const [name, pair] of Object.entries(await flowPairs(deserialize(llmChainDocument(chain)), server.url))) {
       results.push({ name: `${chain}-LlmNode chain flow, ${name}`, ...(await ratio(pair, Math.max(3, Math.floor(runs / 2)))) });
