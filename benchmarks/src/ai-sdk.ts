@@ -21,6 +21,7 @@ import { generateText } from 'ai';
 import { chainFlowDocument } from './chain-flow.js';
 import { branchingFlowDocument } from './branching-flow.js';
 import { mapFlowDocument } from './map-flow.js';
+import { branchingByHand, chainByHand, mapByHand } from './by-hand-flows.js';
 import { contentText, instantModel, type InstantPrompt } from './instant-model.js';
 import { fastestAsync } from './measure.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
@@ -58,49 +59,9 @@ function toolsOf(n: number): ToolRegistry {
   return tools;
 }
 
-/**
- * The same chain by hand on the AI SDK: one generateText per LlmNode (the
- * rendered prompt as the only message), the tool called per ToolNode.
- */
-function handWritten(tools: ToolRegistry): () => Promise<void> {
-  return async () => {
-    let text: unknown = 'hello';
-    for (let i = 1; i <= nodes - 2; i++) {
-      if (i % 2 === 1) text = (await generateText({ model: INSTANT, messages: [{ role: 'user', content: `Rewrite: ${String(text)}` }] })).text;
-      else text = await tools[`tool_${i}`]!({ text });
-    }
-  };
-}
-
-/** The text of one generateText call with `prompt` as the only message, as each hand-written program asks. */
+/** The text of one generateText call with `prompt` as the only message: the call each hand-written program makes (by-hand-flows.ts). */
 async function ask(prompt: string): Promise<string> {
   return (await generateText({ model: INSTANT, messages: [{ role: 'user', content: prompt }] })).text;
-}
-
-/** The MapNode by hand: one generateText per item, one after the other (the MapNode's iterations run one at a time). */
-function mapByHand(list: readonly string[]): () => Promise<void> {
-  return async () => {
-    const collected: string[] = [];
-    for (const item of list) collected.push(await ask(`Rewrite: ${item}`));
-    if (collected.length !== list.length) throw new Error('the map by hand lost items');
-  };
-}
-
-/** The branching flow by hand: per stage, classify, then `switch` on the answer. */
-function branchingByHand(): () => Promise<void> {
-  return async () => {
-    let text = 'hello';
-    for (let i = 1; i <= stages; i++) {
-      const label = await ask(`Stage ${i}, classify: ${text}`);
-      switch (label) {
-        case 'yes':
-          text = await ask(`Expand: ${text}`);
-          break;
-        default:
-          text = await ask(`Shorten: ${text}`);
-      }
-    }
-  };
 }
 
 /** Fastest wall time of one run (start + run to finished), over `samples` samples after a warm-up, a full GC before each. */
@@ -138,7 +99,7 @@ export async function measureAiSdk(options: BenchOptions): Promise<AiSdkResult> 
   for (let round = 0; round < 3; round++) {
     reference = Math.min(reference, await fastestRun(referenceRuntime({ backend: instantBackend }), component, tools, runs));
     aiSdk = Math.min(aiSdk, await fastestRun(aiSdkRuntime({ model: INSTANT }), component, tools, runs));
-    byHand = Math.min(byHand, await fastestAsync(handWritten(tools), runs, 5));
+    byHand = Math.min(byHand, await fastestAsync(chainByHand(ask, tools, nodes), runs, 5));
   }
   const list = Array.from({ length: items }, (_, i) => `item ${i}`);
   const mapFlow = deserialize(mapFlowDocument('MapNode'));
@@ -147,9 +108,9 @@ export async function measureAiSdk(options: BenchOptions): Promise<AiSdkResult> 
   const branching = { aiSdk: Infinity, byHand: Infinity };
   for (let round = 0; round < 3; round++) {
     map.aiSdk = Math.min(map.aiSdk, await fastestRun(aiSdkRuntime({ model: INSTANT }), mapFlow, {}, runs, { iterated_item: list }));
-    map.byHand = Math.min(map.byHand, await fastestAsync(mapByHand(list), runs, 5));
+    map.byHand = Math.min(map.byHand, await fastestAsync(mapByHand(ask, list), runs, 5));
     branching.aiSdk = Math.min(branching.aiSdk, await fastestRun(aiSdkRuntime({ model: INSTANT }), branchingFlow, {}, runs));
-    branching.byHand = Math.min(branching.byHand, await fastestAsync(branchingByHand(), runs, 5));
+    branching.byHand = Math.min(branching.byHand, await fastestAsync(branchingByHand(ask, stages), runs, 5));
   }
   return { nodes, runs, reference, aiSdk, byHand, items, map, stages, branching };
 }

@@ -22,6 +22,7 @@ import { openaiAgentsRuntime } from '@agentspec/openai-agents';
 import { Agent, OpenAIChatCompletionsModel, Runner, setTracingDisabled } from '@openai/agents';
 import OpenAI from 'openai';
 import { branchingFlowDocument } from './branching-flow.js';
+import { branchingByHand, chainByHand, mapByHand, type Ask } from './by-hand-flows.js';
 import { chainFlowDocument } from './chain-flow.js';
 import { startLlmProcess } from './llm-process.js';
 import { mapFlowDocument } from './map-flow.js';
@@ -50,7 +51,7 @@ export function chainTools(n: number): ToolRegistry {
 }
 
 /** The hand-written side: one Agent of the SDK on a Chat Completions model of the server, and a Runner without tracing. */
-export function byHandAgents(url: string): { readonly ask: (prompt: string) => Promise<string> } {
+export function byHandAgents(url: string): { readonly ask: Ask } {
   const model = new OpenAIChatCompletionsModel(new OpenAI({ baseURL: url, apiKey: 'sk-bench' }), 'scripted-model');
   const agent = new Agent({ name: 'step', model });
   const runner = new Runner({ tracingDisabled: true });
@@ -60,45 +61,6 @@ export function byHandAgents(url: string): { readonly ask: (prompt: string) => P
       if (typeof finalOutput !== 'string') throw new Error(`a hand-written step ended with ${String(finalOutput)}`);
       return finalOutput;
     },
-  };
-}
-
-/** The chain by hand: `run()` per LlmNode, the tool called per ToolNode. */
-export function chainByHand(ask: (prompt: string) => Promise<string>, tools: ToolRegistry, n = nodes): () => Promise<unknown> {
-  return async () => {
-    let text: unknown = 'hello';
-    for (let i = 1; i <= n - 2; i++) {
-      if (i % 2 === 1) text = await ask(`Rewrite: ${String(text)}`);
-      else text = await tools[`tool_${i}`]!({ text });
-    }
-    return text;
-  };
-}
-
-/** The MapNode by hand: `run()` per item, one after the other. */
-export function mapByHand(ask: (prompt: string) => Promise<string>, list: readonly string[]): () => Promise<string[]> {
-  return async () => {
-    const collected: string[] = [];
-    for (const item of list) collected.push(await ask(`Rewrite: ${item}`));
-    return collected;
-  };
-}
-
-/** The branching flow by hand: per stage, `run()` the classifier, then `switch` on its output. */
-export function branchingByHand(ask: (prompt: string) => Promise<string>, n = stages): () => Promise<string> {
-  return async () => {
-    let text = 'hello';
-    for (let i = 1; i <= n; i++) {
-      const label = await ask(`Stage ${i}, classify: ${text}`);
-      switch (label) {
-        case 'yes':
-          text = await ask(`Expand: ${text}`);
-          break;
-        default:
-          text = await ask(`Shorten: ${text}`);
-      }
-    }
-    return text;
   };
 }
 
@@ -136,9 +98,9 @@ export async function measureOpenAiAgentsFlows(options: BenchOptions): Promise<O
     const tools = chainTools(nodes);
     const list = Array.from({ length: items }, (_, i) => `item ${i}`);
     const pairs = {
-      chain: [await runtimeFlow(deserialize(chainFlowDocument(nodes)) as Component, server.url, tools, { text: 'hello' }), chainByHand(ask, tools)],
+      chain: [await runtimeFlow(deserialize(chainFlowDocument(nodes)) as Component, server.url, tools, { text: 'hello' }), chainByHand(ask, tools, nodes)],
       map: [await runtimeFlow(deserialize(mapFlowDocument('MapNode')) as Component, server.url, {}, { iterated_item: list }), mapByHand(ask, list)],
-      branching: [await runtimeFlow(deserialize(branchingFlowDocument(stages)) as Component, server.url, {}, { text: 'hello' }), branchingByHand(ask)],
+      branching: [await runtimeFlow(deserialize(branchingFlowDocument(stages)) as Component, server.url, {}, { text: 'hello' }), branchingByHand(ask, stages)],
     } as const;
     const best = { chain: { runtime: Infinity, byHand: Infinity }, map: { runtime: Infinity, byHand: Infinity }, branching: { runtime: Infinity, byHand: Infinity } };
     for (let round = 0; round < 3; round++) {

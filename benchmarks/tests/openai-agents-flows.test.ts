@@ -5,7 +5,8 @@ import { setTracingDisabled } from '@openai/agents';
 import { branchingFlowDocument } from '../src/branching-flow.js';
 import { chainFlowDocument } from '../src/chain-flow.js';
 import { mapFlowDocument } from '../src/map-flow.js';
-import { ANSWER, branchingByHand, byHandAgents, chainByHand, chainTools, mapByHand, RULES, runtimeFlow } from '../src/openai-agents-flows.js';
+import { branchingByHand, chainByHand, mapByHand } from '../src/by-hand-flows.js';
+import { ANSWER, byHandAgents, chainTools, RULES, runtimeFlow } from '../src/openai-agents-flows.js';
 
 /** Each flow on openaiAgentsRuntime and its twin by hand on the Agents SDK ask the server the same prompts and end alike. */
 describe('openai-agents-flows benchmark inputs', () => {
