@@ -18,7 +18,7 @@ import { deserialize, type Component } from '@agentspec/core';
 import { referenceRuntime, type LlmBackend, type Runtime, type ToolRegistry } from '@agentspec/runtime';
 import { aiSdkRuntime } from '@agentspec/ai-sdk';
 import { generateText } from 'ai';
-import { chainFlowDocument } from './chain-flow.js';
+import { chainFlowDocument, chainFlowTools } from './chain-flow.js';
 import { branchingFlowDocument } from './branching-flow.js';
 import { mapFlowDocument } from './map-flow.js';
 import { branchingByHand, chainByHand, mapByHand } from './by-hand-flows.js';
@@ -53,12 +53,6 @@ const instantBackend: LlmBackend = {
   },
 };
 
-function toolsOf(n: number): ToolRegistry {
-  const tools: Record<string, (args: Record<string, unknown>) => unknown> = {};
-  for (let i = 1; i <= n; i++) tools[`tool_${i}`] = ({ text }) => text;
-  return tools;
-}
-
 /** The text of one generateText call with `prompt` as the only message: the call each hand-written program makes (by-hand-flows.ts). */
 async function ask(prompt: string): Promise<string> {
   return (await generateText({ model: INSTANT, messages: [{ role: 'user', content: prompt }] })).text;
@@ -92,7 +86,7 @@ export interface AiSdkResult {
 export async function measureAiSdk(options: BenchOptions): Promise<AiSdkResult> {
   const runs = Number(process.env.BENCH_RUNS ?? (options.quick ? 5 : 15));
   const component = deserialize(chainFlowDocument(nodes));
-  const tools = toolsOf(nodes);
+  const tools = chainFlowTools(nodes);
   let reference = Infinity;
   let aiSdk = Infinity;
   let byHand = Infinity;

@@ -1,3 +1,5 @@
+import type { ToolRegistry } from '@agentspec/runtime';
+
 /**
  * A generated chain flow of `n` nodes as a plain Agent Spec document, written
  * the way an SDK writes it: StartNode, then alternating LlmNode / ToolNode
@@ -136,4 +138,11 @@ export function laterChainFlowDocument(n: number): Record<string, unknown> {
     start_node: ref('start'), nodes: ids.map(ref), control_flow_connections: control, data_flow_connections: data,
     $referenced_components: referenced, agentspec_version: '26.3.1',
   };
+}
+
+/** The ServerTools of a chain flow of `n` nodes (`tool_1` …): each returns its `text`. */
+export function chainFlowTools(n: number): ToolRegistry {
+  const tools: Record<string, (args: Record<string, unknown>) => unknown> = {};
+  for (let i = 1; i <= n; i++) tools[`tool_${i}`] = ({ text }) => text;
+  return tools;
 }

@@ -18,7 +18,7 @@ import { Agent } from '@mastra/core/agent';
 import { InMemoryStore } from '@mastra/core/storage';
 import { createStep, createWorkflow, type AnyWorkflow } from '@mastra/core/workflows';
 import { z } from 'zod';
-import { chainFlowDocument } from './chain-flow.js';
+import { chainFlowDocument, chainFlowTools } from './chain-flow.js';
 import { instantModel } from './instant-model.js';
 import { fastestInterleavedAsync } from './measure.js';
 import { row, TARGETS, type BenchOptions, type Row } from './row.js';
@@ -29,12 +29,6 @@ const ANSWER = 'rewritten text';
 
 /** A LanguageModel (v4) that answers at once, without I/O (Mastra agents stream, so doStream too). */
 const INSTANT = instantModel(() => ({ type: 'text', text: ANSWER }));
-
-function toolsOf(n: number): ToolRegistry {
-  const tools: Record<string, (args: Record<string, unknown>) => unknown> = {};
-  for (let i = 1; i <= n; i++) tools[`tool_${i}`] = ({ text }) => text;
-  return tools;
-}
 
 /** The same chain with ToolNodes only: what is left is the cost of the workflow steps themselves. */
 function toolsOnly(doc: Record<string, unknown>): Record<string, unknown> {
@@ -79,7 +73,7 @@ const expectText = (answer: string) => (r: Record<string, unknown>) => {
 
 /** Times the compiled workflow, the hand-written one and the runtime session on one chain. */
 async function measure(nodes: number, doc: Record<string, unknown>, withLlm: boolean, runs: number, withSession: boolean): Promise<{ byHand: number; compiled: number; session: number }> {
-  const tools = toolsOf(nodes);
+  const tools = chainFlowTools(nodes);
   const component = deserialize(doc);
   const compiled = compileMastra(component, { tools, model: INSTANT as never, limits: { maxSteps: 10 * nodes } });
   if (compiled.kind !== 'workflow') throw new Error('expected a workflow');

@@ -23,7 +23,7 @@ import { Agent, OpenAIChatCompletionsModel, Runner, setTracingDisabled } from '@
 import OpenAI from 'openai';
 import { branchingFlowDocument } from './branching-flow.js';
 import { branchingByHand, chainByHand, mapByHand, type Ask } from './by-hand-flows.js';
-import { chainFlowDocument } from './chain-flow.js';
+import { chainFlowDocument, chainFlowTools } from './chain-flow.js';
 import { startLlmProcess } from './llm-process.js';
 import { mapFlowDocument } from './map-flow.js';
 import { fastestAsync } from './measure.js';
@@ -42,13 +42,6 @@ export const RULES = {
   ],
   defaultAnswer: { text: ANSWER },
 };
-
-/** The ServerTools of the chain flow: each returns its text. */
-export function chainTools(n: number): ToolRegistry {
-  const tools: Record<string, (args: Record<string, unknown>) => unknown> = {};
-  for (let i = 1; i <= n; i++) tools[`tool_${i}`] = ({ text }) => text;
-  return tools;
-}
 
 /** The hand-written side: one Agent of the SDK on a Chat Completions model of the server, and a Runner without tracing. */
 export function byHandAgents(url: string): { readonly ask: Ask } {
@@ -95,7 +88,7 @@ export async function measureOpenAiAgentsFlows(options: BenchOptions): Promise<O
   const server = await startLlmProcess(RULES);
   try {
     const { ask } = byHandAgents(server.url);
-    const tools = chainTools(nodes);
+    const tools = chainFlowTools(nodes);
     const list = Array.from({ length: items }, (_, i) => `item ${i}`);
     const pairs = {
       chain: [await runtimeFlow(deserialize(chainFlowDocument(nodes)) as Component, server.url, tools, { text: 'hello' }), chainByHand(ask, tools, nodes)],

@@ -3,10 +3,10 @@ import { deserialize, type Component } from '@agentspec/core';
 import { startScriptedLlm, type ScriptedLlm } from '@agentspec/testing';
 import { setTracingDisabled } from '@openai/agents';
 import { branchingFlowDocument } from '../src/branching-flow.js';
-import { chainFlowDocument } from '../src/chain-flow.js';
+import { chainFlowDocument, chainFlowTools } from '../src/chain-flow.js';
 import { mapFlowDocument } from '../src/map-flow.js';
 import { branchingByHand, chainByHand, mapByHand } from '../src/by-hand-flows.js';
-import { ANSWER, byHandAgents, chainTools, RULES, runtimeFlow } from '../src/openai-agents-flows.js';
+import { ANSWER, byHandAgents, RULES, runtimeFlow } from '../src/openai-agents-flows.js';
 
 /** Each flow on openaiAgentsRuntime and its twin by hand on the Agents SDK ask the server the same prompts and end alike. */
 describe('openai-agents-flows benchmark inputs', () => {
@@ -32,7 +32,7 @@ describe('openai-agents-flows benchmark inputs', () => {
   }
 
   it('the chain: one request per LlmNode, the same prompts, the same text at the end', async () => {
-    const tools = chainTools(10);
+    const tools = chainFlowTools(10);
     const { ask } = byHandAgents(server.url);
     const r = await both(deserialize(chainFlowDocument(10)) as Component, { text: 'hello' }, tools, chainByHand(ask, tools, 10));
     expect(r.runtimePrompts).toEqual(['Rewrite: hello', ...Array(3).fill(`Rewrite: ${ANSWER}`)]);
