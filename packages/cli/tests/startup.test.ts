@@ -1,5 +1,9 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { deserialize, serialize } from '@agentspec/core';
 import { describe, expect, it } from 'vitest';
 
 const bin = fileURLToPath(new URL('../dist/bin.js', import.meta.url));
@@ -38,5 +42,23 @@ describe('agentspec starts without loading the frameworks it does not need (run 
     const run = resolvedModules(['run', spec, '--runtime', 'langgraph', '--llm-url', 'http://127.0.0.1:9']);
     expect(run.urls.some((u) => /\/node_modules\/@langchain\/langgraph\//.test(u))).toBe(true);
     expect(run.urls.filter((u) => /\/node_modules\/@mastra\/|\/packages\/mastra\//.test(u))).toEqual([]);
+  });
+
+  it('validate of a JSON spec resolves no module of the yaml package; of a YAML spec, it does', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'agentspec-startup-'));
+    try {
+      const json = join(dir, 'weather-agent.json');
+      writeFileSync(json, serialize(deserialize(readFileSync(spec, 'utf8'))));
+      const YAML = /\/node_modules\/yaml\//;
+      const fromJson = resolvedModules(['validate', json]);
+      expect(fromJson.status).toBe(0);
+      expect(fromJson.urls.some((u) => u.includes('/packages/core/dist/'))).toBe(true);
+      expect(fromJson.urls.filter((u) => YAML.test(u))).toEqual([]);
+      const fromYaml = resolvedModules(['validate', spec]);
+      expect(fromYaml.status).toBe(0);
+      expect(fromYaml.urls.some((u) => YAML.test(u))).toBe(true);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

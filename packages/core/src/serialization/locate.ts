@@ -1,7 +1,8 @@
-import { isMap, isScalar, isSeq, type Document, type Pair } from 'yaml';
+import type { Document, Pair } from 'yaml';
 import { escapeToken, parsePointer } from '../diagnostics/pointer.js';
 import type { Parsed } from './parse.js';
 import { lineIndex } from './positions.js';
+import { yamlLib } from './yaml-lib.js';
 
 /**
  * Find 1-based line/column for JSON Pointers into the parsed text (nearest
@@ -32,6 +33,7 @@ export function locator(text: string, parsed: Parsed, pointers: readonly string[
 }
 
 function yamlOffset(doc: Document.Parsed, tokens: string[], maps: WeakMap<object, Map<string, Pair>>): number | undefined {
+  const { isMap, isScalar, isSeq } = yamlLib();
   let node: unknown = doc.contents;
   let best = rangeStart(node);
   for (const token of tokens) {

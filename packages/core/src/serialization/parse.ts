@@ -1,10 +1,11 @@
-import { parseDocument, type Document } from 'yaml';
+import type { Document } from 'yaml';
 import { diagnostic, type Diagnostic } from '../diagnostics/diagnostic.js';
 import type { Limits } from './limits.js';
 import { jsonErrorOffset } from './json-error.js';
 import { MIN_EXPANSION_BUDGET } from './limits.js';
 import { lineColumn, lineIndex } from './positions.js';
 import { inspectYaml } from './yaml-nodes.js';
+import { yamlLib } from './yaml-lib.js';
 
 export type Format = 'json' | 'yaml';
 
@@ -55,7 +56,7 @@ function parseYaml(text: string, limits: Limits): Parsed {
   const where = lineIndex(text);
   try {
     // uniqueKeys is quadratic in the keys of a mapping: duplicates are found by inspectYaml instead
-    doc = parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true });
+    doc = yamlLib().parseDocument(text, { uniqueKeys: false, prettyErrors: false, strict: true });
   } catch (e) {
     return { format: 'yaml', diagnostics: [diagnostic('AS_PARSE_YAML', '', `malformed YAML: ${(e as Error).message}`)] };
   }

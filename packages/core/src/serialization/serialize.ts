@@ -1,7 +1,7 @@
-import { stringify as yamlStringify } from 'yaml';
 import type { Component } from '../model/types.js';
 import type { Format } from './parse.js';
 import { writeDocument, type WriteOptions } from './writer.js';
+import { yamlLib } from './yaml-lib.js';
 
 export interface SerializeOptions extends WriteOptions {
   /** Default 'json'. */
@@ -11,7 +11,7 @@ export interface SerializeOptions extends WriteOptions {
 }
 
 function render(value: unknown, format: Format, indent: number): string {
-  if (format === 'yaml') return yamlStringify(value, { lineWidth: 0, aliasDuplicateObjects: false, indent: 2 });
+  if (format === 'yaml') return yamlLib().stringify(value, { lineWidth: 0, aliasDuplicateObjects: false, indent: 2 });
   return `${JSON.stringify(value, null, indent)}\n`;
 }
 

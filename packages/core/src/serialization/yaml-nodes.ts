@@ -1,4 +1,5 @@
-import { isAlias, isMap, isScalar, isSeq, type Document } from 'yaml';
+import type { Document } from 'yaml';
+import { yamlLib } from './yaml-lib.js';
 
 export interface YamlInspection {
   /** Offsets of keys repeated in their mapping (the second and later occurrences). */
@@ -23,6 +24,7 @@ export interface YamlInspection {
  * (computed once, when the anchor is defined, so the walk never expands).
  */
 export function inspectYaml(doc: Document.Parsed, maxDepth: number): YamlInspection {
+  const { isAlias, isMap, isScalar, isSeq } = yamlLib();
   const duplicates: number[] = [];
   const anchors = new Map<string, number>();
   let nodes = 0;
