@@ -18,7 +18,7 @@ export interface KnownMiss {
   readonly why: string;
 }
 
-const FIRST_LOAD = 'a first call runs the reader cold against a native JSON.parse: V8 compiles it lazily (10 nodes: 3.7 ms; 1.5 ms, still 12×, with --no-lazy), and at 1,000 nodes it is still interpreted or in Sparkplug when it ends (--no-opt: the same time)';
+const FIRST_LOAD = 'a first call runs the reader cold against a native JSON.parse: V8 compiles it lazily (10 nodes: 3.7 ms; 1.5 ms, still 12×, with --no-lazy), and at 1,000 nodes it is still interpreted or in Sparkplug when it ends (--no-opt: the same time); the compile cache, Maglev, earlier tier-up and a V8 startup snapshot (10 nodes: 1.8–2.5 ms, 14–19×) do not reach 3× either (README)';
 const FRAMEWORK = 'the same agent written by hand in the framework is itself over 3× the reference (the "by hand" rows check the compiled overhead)';
 
 export const KNOWN_MISSES: readonly KnownMiss[] = [
