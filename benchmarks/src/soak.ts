@@ -223,7 +223,9 @@ function tableLine(r: SoakResult): string {
 export async function soakBenchmark(options: BenchOptions): Promise<Row[]> {
   const sessions = Number(process.env.BENCH_SESSIONS ?? (options.quick ? 600 : 500));
   const warmup = Math.min(Math.round((sessions * 3) / 8), 1_000);
-  const soaks = options.quick ? SOAKS.filter((s) => s.kind === 'agent') : SOAKS;
+  // the agent on every runtime; the flows and built agents soak in tests/soak.test.ts (2,000 sessions each, in CI) and
+  // dist/soak.js (10,000): those four soaks took about 7 s of a full run (the performance issue: `pnpm bench` under 2 minutes)
+  const soaks = SOAKS.filter((s) => s.kind === 'agent');
   // side by side on the cores (BENCH_SOAK_JOBS, default: as many as there are, at most 4): a soak measures heap, not time
   const jobs = Number(process.env.BENCH_SOAK_JOBS ?? Math.min(4, availableParallelism()));
   const results = await soaksInChildren(soaks.map((s) => ({ ...s, sessions, warmup })), jobs);
